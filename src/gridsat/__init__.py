@@ -1,0 +1,23 @@
+"""gridsat: solve, count, check and generate number-placement grid puzzles with SAT and CP solvers.
+
+>>> import gridsat
+>>> p = gridsat.Sudoku.classic([0] * 16)
+>>> gridsat.count(p).count
+288
+"""
+
+from .api import DEFAULTS, check, count, solve
+from .backends import get_backend, list_backends
+from .encoders import get_encoding, list_encodings
+from .errors import GridsatError, ParseError, PuzzleError, UnsupportedError
+from .puzzles import Sudoku
+from .result import Result
+from .verify import verify
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Sudoku", "Result", "solve", "count", "check", "verify",
+    "list_backends", "get_backend", "list_encodings", "get_encoding", "DEFAULTS",
+    "GridsatError", "ParseError", "PuzzleError", "UnsupportedError",
+]

@@ -1,0 +1,135 @@
+"""The front door: ``solve``, ``count`` and ``check`` for every puzzle kind.
+
+Backends and encodings are passed by name (see ``list_backends`` / ``list_encodings``)
+or as objects; ``None`` picks the kind's default. Every solution a backend returns is
+checked by :func:`gridsat.verify.verify` before it reaches the caller.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from .backends import Backend, get_backend
+from .encoders import Encoding, get_encoding, list_encodings
+from .errors import GridsatError, UnsupportedError
+from .result import Result
+from .verify import verify
+
+__all__ = ["solve", "count", "check", "run", "DEFAULTS", "VerificationError", "resolve"]
+
+
+class VerificationError(GridsatError):
+    """A backend returned a wrong solution: a bug in an encoding or a backend."""
+
+
+#: default (backend, encoding) per puzzle kind; chosen by benchmarks/.
+DEFAULTS: dict[str, tuple[str, str]] = {
+    "sudoku": ("minisat22", "cnf-extended"),
+}
+
+
+def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding | None") -> tuple[Backend, Encoding]:
+    """The backend and encoding to use: defaults filled in, target mismatches explained."""
+    kind = puzzle.kind
+    if backend is None and encoding is None:
+        b_name, e_name = DEFAULTS[kind]
+        if kind == "sudoku" and puzzle.is_jigsaw and puzzle.n <= 16:
+            e_name = "cnf-regionlits"
+        return get_backend(b_name), get_encoding(e_name, kind)
+    if backend is None:
+        enc = get_encoding(encoding, kind)
+        b = get_backend(DEFAULTS[kind][0] if enc.target == "cnf" else "cpsat")
+        return b, enc
+    b = get_backend(backend)
+    if encoding is None:
+        default = get_encoding(DEFAULTS[kind][1], kind)
+        if default.target == b.target and default.applies(puzzle):
+            return b, default
+        options = [e for e in list_encodings(kind, b.target) if e.applies(puzzle)]
+        if not options:
+            raise UnsupportedError(f"backend {b.name} has no encoding for {kind}")
+        return b, options[0]
+    enc = get_encoding(encoding, kind)
+    if enc.target != b.target:
+        raise UnsupportedError(
+            f"encoding {enc.name} is for {enc.target} backends, but {b.name} takes {b.target}"
+        )
+    return b, enc
+
+
+def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
+        time_limit: float | None = None, keep: int = 2) -> Result:
+    """Run one job; ``solve``, ``count`` and ``check`` are thin wrappers around this."""
+    t0 = time.perf_counter()
+    b, enc = resolve(puzzle, backend, encoding)
+    if not enc.applies(puzzle):
+        raise UnsupportedError(f"encoding {enc.name} does not apply to {puzzle!r}")
+    res = Result(job=job, status="unknown", puzzle=puzzle, backend=b.name, encoding=enc.name)
+    conflicts = puzzle.conflicts()
+    if conflicts:
+        res.status, res.count, res.complete = "impossible", 0, True
+        res.reason = "; ".join(conflicts)
+        res.total_time = time.perf_counter() - t0
+        return res
+    out = b.run(puzzle, enc, limit=limit, time_limit=time_limit, keep=keep)
+    for sol in out.solutions:
+        problems = verify(puzzle, sol)
+        if problems:
+            raise VerificationError(
+                f"{b.name}/{enc.name} returned a wrong solution: {'; '.join(problems[:3])}"
+            )
+    res.verified = bool(out.solutions)
+    res.solutions = out.solutions
+    res.solution = out.solutions[0] if out.solutions else None
+    res.count = out.count
+    res.complete = out.complete
+    res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, out.stats
+    if out.count == 0:
+        res.status = "impossible" if out.complete else "unknown"
+        if out.complete:
+            res.reason = "no solution exists"
+    elif out.count >= 2:
+        res.status = "ambiguous"
+    elif out.complete:
+        res.status = "unique"
+    elif job == "solve":
+        res.status = "solved"
+    else:
+        res.status = "unknown"
+    if res.status == "unknown" and out.timed_out:
+        res.reason = f"time limit of {time_limit} s reached"
+    res.total_time = time.perf_counter() - t0
+    return res
+
+
+def solve(puzzle, *, backend=None, encoding=None, time_limit: float | None = None) -> Result:
+    """Find one solution.
+
+    Parameters
+    ----------
+    puzzle : Sudoku or Hidato
+    backend : str or Backend, optional
+        A name from :func:`gridsat.list_backends` (``cpsat``, ``minisat22``, ``cadical153``, ...).
+    encoding : str or Encoding, optional
+        A name from :func:`gridsat.list_encodings` matching the backend's target.
+    time_limit : float, optional
+        Seconds; on expiry the status is ``unknown``.
+
+    Returns
+    -------
+    Result
+        ``status`` is ``solved``, ``impossible`` or ``unknown``; ``solution`` is verified.
+    """
+    return run(puzzle, "solve", limit=1, backend=backend, encoding=encoding, time_limit=time_limit)
+
+
+def count(puzzle, limit: int | None = None, *, backend=None, encoding=None,
+          time_limit: float | None = None) -> Result:
+    """Count solutions, up to ``limit`` (``None``: all). ``complete`` says whether the count is exact."""
+    return run(puzzle, "count", limit=limit, backend=backend, encoding=encoding, time_limit=time_limit)
+
+
+def check(puzzle, *, backend=None, encoding=None, time_limit: float | None = None) -> Result:
+    """Decide uniqueness: status ``unique``, ``ambiguous``, ``impossible`` or ``unknown``."""
+    return run(puzzle, "check", limit=2, backend=backend, encoding=encoding, time_limit=time_limit)

@@ -1,0 +1,128 @@
+"""Incremental SAT backends: any python-sat solver that takes assumptions.
+
+The base formula of an encoding is built and loaded once per key (for Sudoku: size and
+region map) and kept in a small LRU cache, so a batch of same-shape puzzles pays for it
+once. Givens go in as assumptions. Counting adds blocking clauses over the primary
+literals only, each guarded by a fresh activation literal that is retired after the job,
+so the base formula stays clean for the next puzzle.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+
+from pysat.solvers import Solver
+
+from ..errors import UnsupportedError
+from .base import Backend, Outcome, register_backend
+
+__all__ = ["PysatBackend", "PYSAT_SOLVERS"]
+
+# Incremental solvers with assumptions. kissat404 is left out on purpose: it ignores
+# assumptions and aborts the process on a second solve(). Lingeling has no budgets, so
+# it cannot honour a time limit.
+PYSAT_SOLVERS = (
+    "cadical103", "cadical153", "cadical195", "glucose3", "glucose4", "glucose42",
+    "lingeling", "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22",
+)
+_NO_BUDGET = {"lingeling"}
+
+
+class PysatBackend(Backend):
+    """A python-sat solver by name, used incrementally."""
+
+    target = "cnf"
+
+    def __init__(self, solver: str, cache_size: int = 8):
+        self.name = solver
+        self.solver_name = solver
+        caps = {"solve", "count", "incremental", "assumptions", "stats"}
+        if solver not in _NO_BUDGET:
+            caps.add("time_limit")
+        self.supports = frozenset(caps)
+        self.cache_size = cache_size
+        self._cache: OrderedDict = OrderedDict()  # key -> [model, solver, next free var]
+
+    # ---------------------------------------------------------------- formula cache
+    def _entry(self, puzzle, encoding):
+        key = (encoding.name, encoding.key(puzzle))
+        entry = self._cache.get(key)
+        if entry is not None:
+            self._cache.move_to_end(key)
+            return entry, 0.0
+        t0 = time.perf_counter()
+        model = encoding.build(puzzle)
+        solver = Solver(name=self.solver_name, bootstrap_with=model.clauses)
+        entry = [model, solver, model.nvars + 1]
+        self._cache[key] = entry
+        while len(self._cache) > self.cache_size:
+            _, old = self._cache.popitem(last=False)
+            old[1].delete()
+        return entry, time.perf_counter() - t0
+
+    def close(self) -> None:
+        for entry in self._cache.values():
+            entry[1].delete()
+        self._cache.clear()
+
+    # ---------------------------------------------------------------- solving
+    def _solve(self, solver, assumptions, deadline):
+        if deadline is None:
+            return solver.solve(assumptions=assumptions)
+        budget = 1000
+        while True:
+            if time.perf_counter() >= deadline:
+                return None
+            solver.conf_budget(budget)
+            res = solver.solve_limited(assumptions=assumptions)
+            if res is not None:
+                return res
+            budget = min(budget * 2, 200_000)
+
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
+        if encoding.target != "cnf":
+            raise UnsupportedError(f"backend {self.name} solves CNF encodings, not {encoding.target} ({encoding.name})")
+        if time_limit is not None and "time_limit" not in self.supports:
+            raise UnsupportedError(f"backend {self.name} cannot honour a time limit")
+        entry, build_time = self._entry(puzzle, encoding)
+        model, solver = entry[0], entry[1]
+        t0 = time.perf_counter()
+        deadline = None if time_limit is None else t0 + time_limit
+        before = solver.accum_stats() or {}
+        assumptions = model.assume(puzzle)
+        out = Outcome(build_time=build_time)
+        act = None
+        try:
+            while True:
+                res = self._solve(solver, assumptions, deadline)
+                if res is None:
+                    out.timed_out = True
+                    break
+                if not res:
+                    out.complete = True
+                    break
+                values = model.decode(solver.get_model())
+                out.count += 1
+                if len(out.solutions) < keep:
+                    out.solutions.append(values)
+                if limit is not None and out.count >= limit:
+                    break
+                if act is None:
+                    act = entry[2]
+                    entry[2] += 1
+                    assumptions = assumptions + [act]
+                solver.add_clause([-act] + [-lit for lit in model.primary_true(values)])
+        finally:
+            if act is not None:
+                solver.add_clause([-act])  # retire this job's blocking clauses
+        out.solve_time = time.perf_counter() - t0
+        after = solver.accum_stats() or {}
+        out.stats = {k: after[k] - before.get(k, 0) for k in after if isinstance(after[k], (int, float))}
+        out.stats["vars"] = model.nvars
+        out.stats["clauses"] = len(model.clauses)
+        return out
+
+
+for _name in PYSAT_SOLVERS:
+    register_backend(_name, lambda _n=_name: PysatBackend(_n))

@@ -1,0 +1,9 @@
+"""Encoders: pure builders from a puzzle to a CNF formula or a CP-SAT model.
+
+Import this package to populate the registry; ``list_encodings()`` shows what is there.
+"""
+
+from .base import REGISTRY, CnfModel, CpsatModel, Encoding, get_encoding, list_encodings, register
+from . import sudoku_cnf, sudoku_cpsat  # noqa: F401  (registration)
+
+__all__ = ["REGISTRY", "CnfModel", "CpsatModel", "Encoding", "get_encoding", "list_encodings", "register"]

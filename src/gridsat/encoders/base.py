@@ -1,0 +1,138 @@
+"""What an encoder returns, and the registry that lists every encoding by name.
+
+An encoding is a *pure builder*: ``build(puzzle) -> model``. It never solves. The model
+says what it depends on (``key``) so a backend can reuse one base formula across a batch
+of puzzles with the same key, and how the parts of the puzzle not baked into the base
+formula are passed in (assumptions for CNF, fixed domains for CP-SAT).
+
+Every model exposes the puzzle's own *primary* variables: ``var[cell, value]`` is the
+literal (CNF) or variable index (CP-SAT) meaning "cell holds value". Decoding, blocking
+clauses and solution counting use only these, never auxiliary variables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Sequence
+
+import numpy as np
+
+from ..errors import UnsupportedError
+
+__all__ = ["CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY"]
+
+
+@dataclass
+class CnfModel:
+    """A CNF base formula with its primary literals.
+
+    Attributes
+    ----------
+    key : hashable
+        Everything the clauses depend on; equal keys mean the formula can be reused.
+    nvars : int
+        Highest variable id used.
+    clauses : list of list of int
+        DIMACS-style clauses.
+    var : numpy.ndarray
+        ``(cells, max_value + 1)`` int array; ``var[c, v]`` is the literal of "cell c holds
+        v", or 0 where that is impossible by construction (pruned).
+    assume : callable
+        ``assume(puzzle) -> list[int]``: the literals that pose this puzzle on the base formula.
+    """
+
+    key: Hashable
+    nvars: int
+    clauses: list[list[int]]
+    var: np.ndarray
+    assume: Callable[[Any], list[int]]
+    info: dict = field(default_factory=dict)
+
+    def decode(self, model: Sequence[int]) -> tuple[int, ...]:
+        """Cell values from a solver model (list of signed literals); 0 where no value is true."""
+        truth = np.zeros(self.nvars + 1, dtype=bool)
+        m = np.asarray(model[: self.nvars], dtype=np.int64)
+        truth[np.abs(m)] = m > 0
+        truth[0] = False
+        t = truth[self.var]
+        vals = t.argmax(axis=1)
+        return tuple(int(v) for v in vals)
+
+    def primary_true(self, values: Sequence[int]) -> list[int]:
+        """The primary literals that are true in the assignment ``values``."""
+        return [int(self.var[c, v]) for c, v in enumerate(values) if v and self.var[c, v]]
+
+
+@dataclass
+class CpsatModel:
+    """A CP-SAT base model with its primary variables.
+
+    ``fix(puzzle)`` lists ``(variable index, value)`` pairs that pose the puzzle on the base
+    model; a backend applies them to the domains of (a copy of) ``model``. ``decode(values)``
+    turns the solver's full solution vector into cell values. Every other variable must be
+    functionally determined by the primary ones, so enumeration counts puzzle solutions.
+    """
+
+    key: Hashable
+    model: Any  # ortools.sat.python.cp_model.CpModel
+    fix: Callable[[Any], list[tuple[int, int]]]
+    decode: Callable[[Sequence[int]], tuple[int, ...]]
+    info: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """A named encoding of one puzzle kind for one solver target ("cnf" or "cpsat")."""
+
+    name: str
+    kind: str
+    target: str
+    build: Callable[[Any], Any]
+    key: Callable[[Any], Hashable]
+    description: str = ""
+    applies: Callable[[Any], bool] = lambda puzzle: True
+
+    def __call__(self, puzzle):
+        return self.build(puzzle)
+
+
+REGISTRY: dict[tuple[str, str], Encoding] = {}
+
+
+def register(
+    name: str,
+    kind: str,
+    target: str,
+    key: Callable[[Any], Hashable],
+    description: str = "",
+    applies: Callable[[Any], bool] | None = None,
+):
+    """Decorator: register ``build(puzzle)`` as encoding ``name`` of puzzle ``kind`` for ``target``."""
+
+    def deco(build):
+        REGISTRY[(kind, name)] = Encoding(
+            name, kind, target, build, key, description or (build.__doc__ or "").strip().split("\n")[0],
+            applies or (lambda p: True),
+        )
+        return build
+
+    return deco
+
+
+def list_encodings(kind: str | None = None, target: str | None = None) -> list[Encoding]:
+    """Registered encodings, filtered by puzzle kind and/or target."""
+    return [
+        e for (k, _), e in sorted(REGISTRY.items())
+        if (kind is None or k == kind) and (target is None or e.target == target)
+    ]
+
+
+def get_encoding(name: str | Encoding, kind: str) -> Encoding:
+    """The encoding called ``name`` for puzzle ``kind`` (an :class:`Encoding` passes through)."""
+    if isinstance(name, Encoding):
+        return name
+    try:
+        return REGISTRY[(kind, name)]
+    except KeyError:
+        names = ", ".join(e.name for e in list_encodings(kind)) or "none"
+        raise UnsupportedError(f"no encoding {name!r} for {kind}; known: {names}") from None

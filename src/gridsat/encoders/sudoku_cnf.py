@@ -1,0 +1,130 @@
+"""CNF encodings of the Sudoku family for PySAT solvers.
+
+* ``cnf-extended``: every cell, row, column and region constraint as at-least-one plus
+  at-most-one (Lynce & Ouaknine's extended encoding). Base formula per (size, region map).
+* ``cnf-minimal``: cell at-least-one and unit at-most-one only. Kept for comparison; it
+  propagates far less and is known to be about 100x slower on hard puzzles.
+* ``cnf-regionlits``: the extended encoding with region membership as literals that the
+  puzzle fixes by assumptions. One base formula per *size* serves every region map, so a
+  batch of jigsaw puzzles with a fresh layout each pays no build or load cost.
+
+Variable ``x(c, v) = c * n + v`` for cell ``c`` (row-major) and value ``v`` in 1..n.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from pysat.formula import IDPool
+
+from .units import sudoku_units as _units
+from .base import CnfModel, register
+from .cardinality import at_least_one, at_most_one
+
+__all__ = ["extended", "minimal", "regionlits"]
+
+
+def _var_table(n: int) -> np.ndarray:
+    var = np.zeros((n * n, n + 1), dtype=np.int64)
+    var[:, 1:] = np.arange(1, n * n * n + 1).reshape(n * n, n)
+    return var
+
+
+
+def _given_assumptions(var: np.ndarray):
+    def assume(puzzle) -> list[int]:
+        return [int(var[c, v]) for c, v in enumerate(puzzle.givens) if v]
+
+    return assume
+
+
+def _build(puzzle, full: bool, amo: str) -> CnfModel:
+    n = puzzle.n
+    var = _var_table(n)
+    pool = IDPool(start_from=n ** 3 + 1)
+    clauses: list[list[int]] = []
+    for c in range(n * n):
+        lits = var[c, 1:].tolist()
+        clauses += at_least_one(lits)
+        if full:
+            clauses += at_most_one(lits, pool, amo)
+    for unit in _units(n, puzzle.regions):
+        for v in range(1, n + 1):
+            lits = [int(var[c, v]) for c in unit]
+            if full:
+                clauses += at_least_one(lits)
+            clauses += at_most_one(lits, pool, amo)
+    return CnfModel(
+        key=(puzzle.n, puzzle.regions, full, amo),
+        nvars=max(pool.top, n ** 3),
+        clauses=clauses,
+        var=var,
+        assume=_given_assumptions(var),
+        info={"amo": amo},
+    )
+
+
+@register("cnf-extended", "sudoku", "cnf", key=lambda p: (p.n, p.regions),
+          description="extended CNF: cell, row, column, region at-least-one + at-most-one")
+def extended(puzzle, amo: str = "auto") -> CnfModel:
+    """Extended CNF: every constraint as at-least-one plus at-most-one."""
+    return _build(puzzle, True, amo)
+
+
+@register("cnf-minimal", "sudoku", "cnf", key=lambda p: (p.n, p.regions),
+          description="minimal CNF: cell at-least-one, unit at-most-one (slow, for comparison)")
+def minimal(puzzle, amo: str = "pairwise") -> CnfModel:
+    """Minimal CNF: each cell has a value; no value twice in a unit."""
+    return _build(puzzle, False, amo)
+
+
+@register("cnf-regionlits", "sudoku", "cnf", key=lambda p: p.n,
+          description="extended CNF with the region map as assumed literals: one formula per size",
+          applies=lambda p: p.n <= 16)
+def regionlits(puzzle) -> CnfModel:
+    """Extended CNF whose region constraints read the region map from assumed literals.
+
+    ``r(c, k)``: cell c lies in region k. ``y(c, k, v) <-> x(c, v) & r(c, k)``, and for each
+    region k and value v exactly one ``y(., k, v)`` holds. With every ``r`` fixed by
+    assumptions, unit propagation is as strong as the plain extended encoding.
+    """
+    n = puzzle.n
+    N = n * n
+    var = _var_table(n)
+    pool = IDPool(start_from=n ** 3 + 1)
+    reg = np.array([[pool.id(("r", c, k)) for k in range(n)] for c in range(N)], dtype=np.int64)
+    y = np.array([[[pool.id(("y", c, k, v)) for v in range(1, n + 1)] for k in range(n)] for c in range(N)],
+                 dtype=np.int64)
+    clauses: list[list[int]] = []
+    for c in range(N):
+        clauses += at_least_one(var[c, 1:].tolist())
+        clauses += at_most_one(var[c, 1:].tolist(), pool)
+        clauses += at_least_one(reg[c].tolist())
+        clauses += at_most_one(reg[c].tolist(), pool)
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [[r * n + c for r in range(n)] for c in range(n)]
+    for unit in rows + cols:
+        for v in range(1, n + 1):
+            lits = [int(var[c, v]) for c in unit]
+            clauses += at_least_one(lits)
+            clauses += at_most_one(lits, pool)
+    # y <-> x & r
+    for c in range(N):
+        for k in range(n):
+            rl = int(reg[c, k])
+            for v in range(1, n + 1):
+                yl, xl = int(y[c, k, v - 1]), int(var[c, v])
+                clauses += [[-yl, xl], [-yl, rl], [yl, -xl, -rl]]
+    for k in range(n):
+        for v in range(n):
+            lits = y[:, k, v].tolist()
+            clauses += at_least_one(lits)
+            clauses += at_most_one(lits, pool, "seqcounter")
+
+    def assume(p) -> list[int]:
+        lits = [int(var[c, v]) for c, v in enumerate(p.givens) if v]
+        for c, k in enumerate(p.regions):
+            row = reg[c]
+            lits += [int(row[j]) if j == k else -int(row[j]) for j in range(n)]
+        return lits
+
+    return CnfModel(key=n, nvars=pool.top, clauses=clauses, var=var, assume=assume, info={"amo": "mixed"})

@@ -1,0 +1,45 @@
+"""Exceptions shared by every part of gridsat."""
+
+from __future__ import annotations
+
+__all__ = ["GridsatError", "PuzzleError", "ParseError", "UnsupportedError"]
+
+
+class GridsatError(Exception):
+    """Base class of every error gridsat raises on purpose."""
+
+
+class PuzzleError(GridsatError, ValueError):
+    """A puzzle that cannot exist: bad size, bad region map, value out of range."""
+
+
+class UnsupportedError(GridsatError):
+    """A backend or encoding asked to do something it does not declare."""
+
+
+class ParseError(GridsatError, ValueError):
+    """Unreadable input, located as ``file:line:col: message`` (line and column 1-based)."""
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None, col: int | None = None):
+        self.message = message
+        self.file = file
+        self.line = line
+        self.col = col
+        super().__init__(self.located())
+
+    def located(self) -> str:
+        where = self.file or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.col is not None:
+                where += f":{self.col}"
+        return f"{where}: {self.message}"
+
+    def at(self, file: str | None = None, line_offset: int = 0) -> "ParseError":
+        """A copy placed in ``file`` with its line shifted by ``line_offset``."""
+        return ParseError(
+            self.message,
+            file if file is not None else self.file,
+            (self.line + line_offset) if self.line is not None else (line_offset + 1 if line_offset else None),
+            self.col,
+        )

@@ -1,0 +1,62 @@
+"""The answer of a job: status, solutions, count, timings, and the verifier's word."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Result", "STATUSES"]
+
+#: ``solved``: a solution was found (uniqueness not asked); ``unique`` / ``ambiguous`` /
+#: ``impossible``: proven; ``unknown``: the time limit was hit first.
+STATUSES = ("solved", "unique", "ambiguous", "impossible", "unknown")
+
+
+@dataclass
+class Result:
+    """What ``solve``, ``count`` or ``check`` found for one puzzle."""
+
+    job: str
+    status: str
+    puzzle: Any = field(repr=False, default=None)
+    solution: tuple[int, ...] | None = None
+    solutions: list[tuple[int, ...]] = field(default_factory=list, repr=False)
+    count: int | None = None
+    complete: bool = False
+    backend: str = ""
+    encoding: str = ""
+    build_time: float = 0.0
+    solve_time: float = 0.0
+    total_time: float = 0.0
+    stats: dict[str, Any] = field(default_factory=dict, repr=False)
+    verified: bool = False
+    reason: str | None = None
+
+    @property
+    def solved(self) -> bool:
+        return self.solution is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the CLI's ``--json`` line)."""
+        d = {
+            "job": self.job,
+            "status": self.status,
+            "solution": list(self.solution) if self.solution is not None else None,
+            "count": self.count,
+            "complete": self.complete,
+            "verified": self.verified,
+            "backend": self.backend,
+            "encoding": self.encoding,
+            "time": {
+                "build": round(self.build_time, 6),
+                "solve": round(self.solve_time, 6),
+                "total": round(self.total_time, 6),
+            },
+            "stats": self.stats,
+        }
+        if self.reason:
+            d["reason"] = self.reason
+        name = getattr(self.puzzle, "name", None)
+        if name:
+            d["name"] = name
+        return d
