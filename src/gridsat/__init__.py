@@ -10,14 +10,14 @@ from .api import DEFAULTS, check, count, solve
 from .backends import get_backend, list_backends
 from .encoders import get_encoding, list_encodings
 from .errors import GridsatError, ParseError, PuzzleError, UnsupportedError
-from .puzzles import Sudoku
+from .puzzles import Hidato, Sudoku
 from .result import Result
 from .verify import verify
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Sudoku", "Result", "solve", "count", "check", "verify",
+    "Sudoku", "Hidato", "Result", "solve", "count", "check", "verify",
     "list_backends", "get_backend", "list_encodings", "get_encoding", "DEFAULTS",
     "GridsatError", "ParseError", "PuzzleError", "UnsupportedError",
 ]

@@ -26,6 +26,7 @@ class VerificationError(GridsatError):
 #: default (backend, encoding) per puzzle kind; chosen by benchmarks/.
 DEFAULTS: dict[str, tuple[str, str]] = {
     "sudoku": ("minisat22", "cnf-extended"),
+    "hidato": ("cpsat", "cpsat-bool"),
 }
 
 
