@@ -3,16 +3,29 @@
 A format reads text into :class:`Entry` objects (one per puzzle, each either a puzzle or
 a located :class:`~gridsat.errors.ParseError`, so one bad puzzle in a batch fails alone)
 and writes a puzzle, optionally with a solution, back to text.
+
+How another puzzle kind plugs in (e.g. ``formats/hidato.py``)::
+
+    register_format(Format("hidato-grid", "hidato", read, write, sniff, many=True))
+    register_json_kind("hidato", load=from_json, dump=to_json)
+
+``read(text, file, **options) -> list[Entry]`` receives only the options named in
+``Format.options`` (e.g. ``box``); ``sniff(text) -> bool`` must be true only when the text
+is unambiguously in that format. The ``json`` format dispatches each object on its
+``"kind"`` field to the loader registered with :func:`register_json_kind`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..errors import ParseError
+from ..errors import GridsatError, ParseError
 
-__all__ = ["Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS"]
+__all__ = [
+    "Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS",
+    "JsonKind", "register_json_kind", "get_json_kind", "JSON_KINDS", "locate", "line_col",
+]
 
 
 @dataclass
@@ -20,45 +33,59 @@ class Entry:
     """One puzzle read from a source, or the error that stopped it.
 
     ``line`` is the 1-based line where the puzzle starts; ``file`` the source name.
+    ``solution`` is a solution stored next to the puzzle (``None`` if the source has none);
+    ``format`` the name of the format that read it.
     """
 
     puzzle: Any | None
     error: ParseError | None = None
     file: str | None = None
     line: int | None = None
+    solution: tuple[int, ...] | None = None
+    format: str | None = None
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
+    @property
+    def name(self) -> str | None:
+        return getattr(self.puzzle, "name", None)
+
 
 @dataclass(frozen=True)
 class Format:
-    """A named text format for one puzzle kind.
+    """A named text format for one puzzle kind (``kind="*"``: any kind, like ``json``).
 
-    ``read(text, file) -> list[Entry]``; ``write(puzzle, solution=None) -> str``;
+    ``read(text, file, **options) -> list[Entry]``; ``write(puzzle, solution=None) -> str``;
     ``sniff(text) -> bool`` is true only when the text is unambiguously in this format.
-    ``many``: whether one file may hold many puzzles.
+    ``many``: whether one file may hold many puzzles. ``options``: the keyword options
+    ``read`` accepts (``box``). Among several sniffing formats of one kind the highest
+    ``priority`` wins.
     """
 
     name: str
     kind: str
-    read: Callable[[str, str | None], list[Entry]]
+    read: Callable[..., list[Entry]]
     write: Callable[..., str]
     sniff: Callable[[str], bool]
     many: bool = False
     description: str = ""
+    options: frozenset = field(default_factory=frozenset)
+    priority: int = 0
 
 
 FORMATS: dict[str, Format] = {}
 
 
 def register_format(fmt: Format) -> Format:
+    """Make ``fmt`` available by name and to detection."""
     FORMATS[fmt.name] = fmt
     return fmt
 
 
 def get_format(name: str) -> Format:
+    """The format called ``name``; a :class:`ParseError` lists the known ones."""
     try:
         return FORMATS[name]
     except KeyError:
@@ -66,8 +93,58 @@ def get_format(name: str) -> Format:
 
 
 def list_formats(kind: str | None = None) -> list[Format]:
-    return [f for _, f in sorted(FORMATS.items()) if kind is None or f.kind == kind]
+    """Registered formats, optionally only those that can hold puzzles of ``kind``."""
+    return [f for _, f in sorted(FORMATS.items()) if kind is None or f.kind in (kind, "*")]
 
 
 def kinds_of(fmts: Sequence[Format]) -> set[str]:
     return {f.kind for f in fmts}
+
+
+# ---------------------------------------------------------------------- JSON kinds
+@dataclass(frozen=True)
+class JsonKind:
+    """How the ``json`` format reads and writes one puzzle kind.
+
+    ``load(obj) -> (puzzle, solution or None)`` raises :class:`GridsatError` or
+    ``ValueError``/``TypeError``/``KeyError`` with a plain message (the reader adds the
+    location); ``dump(puzzle, solution=None) -> dict`` includes ``"kind"``.
+    """
+
+    kind: str
+    load: Callable[[dict], tuple[Any, Any]]
+    dump: Callable[..., dict]
+
+
+JSON_KINDS: dict[str, JsonKind] = {}
+
+
+def register_json_kind(kind: str, load: Callable[[dict], tuple[Any, Any]], dump: Callable[..., dict]) -> JsonKind:
+    """Let the ``json`` format read objects with ``"kind": kind``."""
+    jk = JsonKind(kind, load, dump)
+    JSON_KINDS[kind] = jk
+    return jk
+
+
+def get_json_kind(kind: str) -> JsonKind:
+    try:
+        return JSON_KINDS[kind]
+    except KeyError:
+        raise ParseError(f"unknown kind {kind!r}; known: {', '.join(sorted(JSON_KINDS))}") from None
+
+
+# ---------------------------------------------------------------------- locating errors
+def line_col(text: str, pos: int) -> tuple[int, int]:
+    """1-based (line, column) of character offset ``pos`` in ``text``."""
+    line = text.count("\n", 0, pos) + 1
+    start = text.rfind("\n", 0, pos) + 1
+    return line, pos - start + 1
+
+
+def locate(exc: BaseException, file: str | None, line: int | None, col: int | None = None) -> ParseError:
+    """``exc`` as a :class:`ParseError` at ``file:line:col`` (an existing location is kept)."""
+    if isinstance(exc, ParseError):
+        return ParseError(exc.message, exc.file or file, exc.line if exc.line is not None else line,
+                          exc.col if exc.line is not None else col)
+    msg = str(exc) if isinstance(exc, GridsatError) else (exc.args[0] if exc.args else str(exc))
+    return ParseError(str(msg), file, line, col)
