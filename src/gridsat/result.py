@@ -36,6 +36,33 @@ class Result:
     def solved(self) -> bool:
         return self.solution is not None
 
+    def _repr_svg_(self) -> str | None:
+        """Jupyter display: the board with the solution's values in blue."""
+        if self.puzzle is None or not hasattr(self.puzzle, "kind"):
+            return None
+        from .rendering import render_svg
+
+        return render_svg(self.puzzle, self.solution)
+
+    def _repr_html_(self) -> str:
+        """Jupyter display: a small table of the outcome beside the board."""
+        from html import escape
+
+        rows = [("job", self.job), ("status", self.status), ("count", self.count),
+                ("complete", self.complete), ("verified", self.verified),
+                ("backend", self.backend), ("encoding", self.encoding),
+                ("time (s)", f"{self.total_time:.4f}")]
+        if self.reason:
+            rows.append(("reason", self.reason))
+        table = "".join(f"<tr><th style='text-align:left'>{escape(str(k))}</th><td>{escape(str(v))}</td></tr>"
+                        for k, v in rows)
+        try:
+            svg = self._repr_svg_() or ""
+        except Exception:  # a kind without a renderer still shows its table
+            svg = ""
+        return (f"<div style='display:flex;gap:1em;align-items:flex-start'>"
+                f"<table>{table}</table><div>{svg}</div></div>")
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the CLI's ``--json`` line)."""
         d = {

@@ -218,6 +218,12 @@ class Sudoku:
 
         return format_board(self)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter display: the board as SVG (see :func:`gridsat.rendering.render_svg`)."""
+        from ..rendering import render_svg
+
+        return render_svg(self)
+
     def __repr__(self) -> str:
         shape = f"{self.box[0]}x{self.box[1]} boxes" if self.box else "jigsaw"
         return f"<Sudoku {self.n}x{self.n} {shape}, {self.num_givens} givens>"

@@ -1,0 +1,12 @@
+"""Pictures of boards: SVG built as text, PNG and PDF through cairosvg (optional extra ``render``).
+
+>>> from gridsat import Sudoku
+>>> from gridsat.rendering import render_svg
+>>> render_svg(Sudoku.empty(4)).startswith("<svg")
+True
+"""
+
+from .output import FORMATS, save, to_bytes
+from .svg import STYLE, Layout, border_segments, layout, render_svg
+
+__all__ = ["render_svg", "save", "to_bytes", "layout", "border_segments", "Layout", "STYLE", "FORMATS"]
