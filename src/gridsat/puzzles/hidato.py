@@ -295,6 +295,12 @@ class Hidato:
             lines.append(" ".join(("#" if v is None else "." if v == 0 else str(v)).rjust(w) for v in row))
         return "\n".join(lines)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter display: the board as SVG (see :func:`gridsat.rendering.render_svg`)."""
+        from ..rendering import render_svg
+
+        return render_svg(self)
+
     def __repr__(self) -> str:
         what = "Numbrix" if self.is_numbrix else "Hidato"
         holes = "" if self.full else f", {self.rows * self.cols - len(self.cells)} holes"
