@@ -1,0 +1,109 @@
+"""Agreement of gridsat's logical ratings with Sudoku Explainer ratings, and throughput.
+
+Usage::
+
+    python benchmarks/rating.py DATA [--limit N] [--no-uniqueness] [--extra w-wing] [--every K] [--detail]
+
+DATA holds one puzzle per line: ``<81 chars, 0 or . = empty> <SE rating>`` (``#`` comments).
+Prints the Spearman rank correlation, the share of exact matches among puzzles SE rates
+below 6, the share within 0.5 overall, and puzzles per second. Uniqueness techniques are
+on by default (the calibration puzzles have one solution, and SE uses them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+
+from gridsat import Sudoku
+from gridsat.logic import solve_logic
+
+
+def _ranks(xs):
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    ranks = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        r = (i + j) / 2 + 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = r
+        i = j + 1
+    return ranks
+
+
+def spearman(a, b) -> float:
+    """Spearman rank correlation with average ranks for ties."""
+    ra, rb = _ranks(a), _ranks(b)
+    n = len(a)
+    ma, mb = sum(ra) / n, sum(rb) / n
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    va = sum((x - ma) ** 2 for x in ra) ** 0.5
+    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
+    return cov / (va * vb) if va and vb else float("nan")
+
+
+def read(path, limit=None, every=1):
+    out = []
+    with open(path) as f:
+        for i, line in enumerate(x for x in f if x.strip() and not x.startswith("#")):
+            if i % every:
+                continue
+            s, r = line.split()[:2]
+            out.append((s, float(r)))
+            if limit and len(out) >= limit:
+                break
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("data")
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--every", type=int, default=1, help="take every K-th puzzle (spread over the scale)")
+    ap.add_argument("--no-uniqueness", action="store_true")
+    ap.add_argument("--extra", action="append", default=[])
+    ap.add_argument("--detail", action="store_true", help="per-SE-value table")
+    args = ap.parse_args(argv)
+    items = read(args.data, args.limit, args.every)
+    ours, theirs = [], []
+    t0 = time.perf_counter()
+    unsolved = 0
+    searched = 0
+    for s, se in items:
+        p = Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s])
+        res = solve_logic(p, uniqueness=not args.no_uniqueness, extra=args.extra)
+        unsolved += not res.solved
+        searched += res.used_search
+        ours.append(res.rating)
+        theirs.append(se)
+    dt = time.perf_counter() - t0
+    n = len(items)
+    low = [(a, b) for a, b in zip(ours, theirs) if b < 6]
+    exact_low = sum(1 for a, b in low if abs(a - b) < 0.05)
+    within = sum(1 for a, b in zip(ours, theirs) if abs(a - b) <= 0.5 + 1e-9)
+    rho = spearman(ours, theirs)
+    print(f"puzzles                      {n}")
+    print(f"spearman                     {rho:.3f}   (target >= 0.9)")
+    print(f"exact, SE < 6                {100 * exact_low / max(1, len(low)):.1f}%  ({exact_low}/{len(low)}; target >= 80%)")
+    print(f"within 0.5, all              {100 * within / n:.1f}%  ({within}/{n}; target >= 70%)")
+    print(f"throughput                   {n / dt:.1f} puzzles/s  ({dt:.1f} s; target >= 20)")
+    print(f"used search / unsolved       {searched} / {unsolved}")
+    if args.detail:
+        by = defaultdict(list)
+        for a, b in zip(ours, theirs):
+            by[b].append(a)
+        print("\n  SE   n  exact  within0.5  mean(ours)")
+        for b in sorted(by):
+            xs = by[b]
+            print(f"{b:5.1f} {len(xs):3d} {sum(abs(a - b) < 0.05 for a in xs):5d} {sum(abs(a - b) <= 0.5 + 1e-9 for a in xs):9d}"
+                  f"  {sum(xs) / len(xs):6.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

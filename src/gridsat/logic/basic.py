@@ -1,0 +1,684 @@
+"""Pattern techniques: singles, locked candidates, subsets, fish, wings, uniqueness.
+
+Every technique is a function ``(grid) -> Step | None`` that returns one applicable step
+(the first it finds, or the easiest for families with several ratings) without changing
+the grid. Ratings follow the Sudoku Explainer scale (see :mod:`gridsat.logic.solver`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .grid import Grid, bits
+from .steps import Step
+
+__all__ = [
+    "full_house", "hidden_single_box", "hidden_single_line", "naked_single",
+    "direct_pointing", "direct_claiming", "direct_hidden_pair", "direct_hidden_triple",
+    "pointing", "claiming", "naked_pair", "naked_triple", "naked_quad",
+    "hidden_pair", "hidden_triple", "hidden_quad", "x_wing", "swordfish", "jellyfish",
+    "turbot_fish", "xy_wing", "xyz_wing", "w_wing", "unique_rectangle", "bug_plus_one",
+    "fmt_elims",
+]
+
+
+def fmt_elims(geo, elims) -> str:
+    """``r2c5-4, r2c7-4`` style list of eliminations (grouped by digit)."""
+    by_d: dict[int, list[int]] = {}
+    for c, d in elims:
+        by_d.setdefault(d, []).append(c)
+    parts = []
+    for d in sorted(by_d):
+        cells = sorted(by_d[d])
+        parts.append(f"{d} from " + ", ".join(geo.names[c] for c in cells))
+    return "; ".join(parts)
+
+
+def _cells_txt(geo, cells) -> str:
+    return ", ".join(geo.names[c] for c in cells)
+
+
+def _digits_txt(ds) -> str:
+    return "/".join(str(d) for d in ds)
+
+
+# ------------------------------------------------------------------ singles
+def full_house(g: Grid) -> Step | None:
+    """The last empty cell of a unit (SE 1.0)."""
+    geo = g.geo
+    V, C = g.values, g.cands
+    for ui, u in enumerate(geo.units):
+        empty = -1
+        k = 0
+        for c in u:
+            if not V[c]:
+                k += 1
+                if k > 1:
+                    break
+                empty = c
+        if k == 1:
+            m = C[empty]
+            if m and not m & (m - 1):
+                d = m.bit_length()
+                label = geo.labels[ui]
+                return Step("full house", 1.0, [(empty, d)], [], [empty], [label],
+                            f"full house: {geo.names[empty]} is the last empty cell of {label}, so it is {d}", geo.n)
+    return None
+
+
+def _hidden_single(g: Grid, units, rating: float) -> Step | None:
+    geo = g.geo
+    C = g.cands
+    U = geo.units
+    for ui in units:
+        once = twice = 0
+        u = U[ui]
+        for c in u:
+            m = C[c]
+            twice |= once & m
+            once |= m
+        hs = once & ~twice
+        if hs:
+            b = hs & -hs
+            d = b.bit_length()
+            for c in u:
+                if C[c] & b:
+                    label = geo.labels[ui]
+                    return Step("hidden single", rating, [(c, d)], [], [c], [label],
+                                f"hidden single: {d} in {label} can only go in {geo.names[c]}", geo.n)
+    return None
+
+
+def hidden_single_box(g: Grid) -> Step | None:
+    """A digit with one place left in a box/region (SE 1.2)."""
+    n = g.geo.n
+    return _hidden_single(g, range(2 * n, 3 * n), 1.2)
+
+
+def hidden_single_line(g: Grid) -> Step | None:
+    """A digit with one place left in a row or column (SE 1.5)."""
+    n = g.geo.n
+    return _hidden_single(g, range(0, 2 * n), 1.5)
+
+
+def naked_single(g: Grid) -> Step | None:
+    """A cell with one candidate left (SE 2.3)."""
+    C = g.cands
+    for c in range(g.geo.ncells):
+        m = C[c]
+        if m and not m & (m - 1):
+            d = m.bit_length()
+            name = g.geo.names[c]
+            return Step("naked single", 2.3, [(c, d)], [], [c], [],
+                        f"naked single: {name} can only be {d}", g.geo.n)
+    return None
+
+
+# ------------------------------------------------------------------ locked candidates
+def _locked(g: Grid, pointing: bool):
+    """Yield (digit, base unit, cover unit, pattern cells, elimination cells)."""
+    C = g.cands
+    for ri, li, common, rest_r, rest_l in g.geo.intersections:
+        inside = 0
+        for c in common:
+            inside |= C[c]
+        if not inside:
+            continue
+        rb, rc = (rest_r, rest_l) if pointing else (rest_l, rest_r)
+        out_base = 0
+        for c in rb:
+            out_base |= C[c]
+        ds = inside & ~out_base
+        if not ds:
+            continue
+        out_cover = 0
+        for c in rc:
+            out_cover |= C[c]
+        el = ds & out_cover
+        if not el:
+            continue
+        for d in bits(el):
+            b = 1 << (d - 1)
+            yield (d, ri if pointing else li, li if pointing else ri,
+                   [c for c in common if C[c] & b], [c for c in rc if C[c] & b])
+
+
+def _direct_single(g: Grid, d: int, removed: set[int], units=None):
+    """A hidden single for ``d`` that appears once ``removed`` cells lose ``d``: (cell, unit) or None."""
+    geo = g.geo
+    C = g.cands
+    b = 1 << (d - 1)
+    if units is None:
+        units = set()
+        for c in removed:
+            units.update(geo.cell_units[c])
+    for ui in sorted(units, key=lambda u: (u < 2 * geo.n, u)):
+        left = [c for c in geo.units[ui] if C[c] & b and c not in removed]
+        if len(left) == 1:
+            return left[0], ui
+    return None
+
+
+def _locked_step(g, item, pointing, direct):
+    geo = g.geo
+    d, base, cover, cells, elim_cells = item
+    word = "pointing" if pointing else "claiming"
+    elims = [(c, d) for c in elim_cells]
+    bl, cl = geo.labels[base], geo.labels[cover]
+    if direct:
+        hit = _direct_single(g, d, set(elim_cells))
+        if hit is None:
+            return None
+        cell, ui = hit
+        rating = 1.7 if pointing else 1.9
+        return Step(f"direct {word}", rating, [(cell, d)], elims, cells + [cell], [bl, cl, geo.labels[ui]],
+                    f"direct {word}: {d} in {bl} lies only in {cl}, which removes {fmt_elims(geo, elims)}; "
+                    f"then {d} in {geo.labels[ui]} can only go in {geo.names[cell]}", geo.n)
+    rating = 2.6 if pointing else 2.8
+    return Step(word, rating, [], elims, cells, [bl, cl],
+                f"{word}: {d} in {bl} lies only in {cl}, so remove {fmt_elims(geo, elims)}", geo.n)
+
+
+def direct_pointing(g: Grid) -> Step | None:
+    """Pointing that leaves a hidden single (SE 1.7)."""
+    for item in _locked(g, True):
+        s = _locked_step(g, item, True, True)
+        if s:
+            return s
+    return None
+
+
+def direct_claiming(g: Grid) -> Step | None:
+    """Claiming that leaves a hidden single (SE 1.9)."""
+    for item in _locked(g, False):
+        s = _locked_step(g, item, False, True)
+        if s:
+            return s
+    return None
+
+
+def pointing(g: Grid) -> Step | None:
+    """A digit of a box confined to one line: remove it from the rest of the line (SE 2.6)."""
+    for item in _locked(g, True):
+        return _locked_step(g, item, True, False)
+    return None
+
+
+def claiming(g: Grid) -> Step | None:
+    """A digit of a line confined to one box: remove it from the rest of the box (SE 2.8)."""
+    for item in _locked(g, False):
+        return _locked_step(g, item, False, False)
+    return None
+
+
+# ------------------------------------------------------------------ subsets
+_SET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+_NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
+_HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
+
+
+def _naked(g: Grid, k: int) -> Step | None:
+    geo = g.geo
+    C = g.cands
+    for ui, u in enumerate(geo.units):
+        empties = [c for c in u if C[c]]
+        if len(empties) <= k:
+            continue
+        cand_cells = [c for c in empties if C[c].bit_count() <= k]
+        if len(cand_cells) < k:
+            continue
+        for combo in combinations(cand_cells, k):
+            m = 0
+            for c in combo:
+                m |= C[c]
+            if m.bit_count() != k:
+                continue
+            elims = [(c, d) for c in empties if c not in combo and C[c] & m for d in bits(C[c] & m)]
+            if elims:
+                label = geo.labels[ui]
+                name = f"naked {_SET_NAMES[k]}"
+                return Step(name, _NAKED_RATING[k], [], elims, list(combo), [label],
+                            f"{name}: {_cells_txt(geo, combo)} in {label} hold only {_digits_txt(bits(m))}, "
+                            f"so remove {fmt_elims(geo, elims)}", geo.n)
+    return None
+
+
+def _hidden(g: Grid, k: int, direct: bool = False) -> Step | None:
+    geo = g.geo
+    C = g.cands
+    n = geo.n
+    for ui, u in enumerate(geo.units):
+        pos = [0] * (n + 1)
+        nempty = 0
+        for i, c in enumerate(u):
+            m = C[c]
+            if m:
+                nempty += 1
+                for d in bits(m):
+                    pos[d] |= 1 << i
+        if nempty <= k:
+            continue
+        digs = [d for d in range(1, n + 1) if 2 <= pos[d].bit_count() <= k]
+        if len(digs) < k:
+            continue
+        for combo in combinations(digs, k):
+            pm = 0
+            for d in combo:
+                pm |= pos[d]
+            if pm.bit_count() != k:
+                continue
+            keep = 0
+            for d in combo:
+                keep |= 1 << (d - 1)
+            cells = [u[i] for i in range(len(u)) if pm >> i & 1]
+            elims = [(c, d) for c in cells for d in bits(C[c] & ~keep)]
+            if not elims:
+                continue
+            label = geo.labels[ui]
+            name = f"hidden {_SET_NAMES[k]}"
+            if direct:
+                # a hidden single in the same unit for an eliminated digit
+                removed_digits = sorted({d for _, d in elims})
+                hit = None
+                cs = set(cells)
+                for d in removed_digits:
+                    b = 1 << (d - 1)
+                    left = [c for c in u if C[c] & b and c not in cs]
+                    if len(left) == 1:
+                        hit = (left[0], d)
+                        break
+                if hit is None:
+                    continue
+                rating = 2.0 if k == 2 else 2.5
+                return Step(f"direct {name}", rating, [hit], elims, cells + [hit[0]], [label],
+                            f"direct {name}: {_digits_txt(combo)} in {label} can only go in {_cells_txt(geo, cells)}, "
+                            f"so {hit[1]} in {label} can only go in {geo.names[hit[0]]}", geo.n)
+            return Step(name, _HIDDEN_RATING[k], [], elims, cells, [label],
+                        f"{name}: {_digits_txt(combo)} in {label} can only go in {_cells_txt(geo, cells)}, "
+                        f"so remove {fmt_elims(geo, elims)}", geo.n)
+    return None
+
+
+def naked_pair(g: Grid) -> Step | None:
+    """Two cells of a unit holding the same two candidates (SE 3.0)."""
+    return _naked(g, 2)
+
+
+def naked_triple(g: Grid) -> Step | None:
+    """SE 3.6."""
+    return _naked(g, 3)
+
+
+def naked_quad(g: Grid) -> Step | None:
+    """SE 5.0."""
+    return _naked(g, 4)
+
+
+def hidden_pair(g: Grid) -> Step | None:
+    """Two digits confined to the same two cells of a unit (SE 3.4)."""
+    return _hidden(g, 2)
+
+
+def hidden_triple(g: Grid) -> Step | None:
+    """SE 4.0."""
+    return _hidden(g, 3)
+
+
+def hidden_quad(g: Grid) -> Step | None:
+    """SE 5.4."""
+    return _hidden(g, 4)
+
+
+def direct_hidden_pair(g: Grid) -> Step | None:
+    """A hidden pair whose eliminations leave a hidden single in its unit (SE 2.0)."""
+    return _hidden(g, 2, direct=True)
+
+
+def direct_hidden_triple(g: Grid) -> Step | None:
+    """SE 2.5."""
+    return _hidden(g, 3, direct=True)
+
+
+# ------------------------------------------------------------------ fish
+_FISH = {2: ("x-wing", 3.2), 3: ("swordfish", 3.8), 4: ("jellyfish", 5.2)}
+
+
+def _fish(g: Grid, k: int) -> Step | None:
+    geo = g.geo
+    n = geo.n
+    C = g.cands
+    name, rating = _FISH[k]
+    for d in range(1, n + 1):
+        b = 1 << (d - 1)
+        for rows in (True, False):
+            masks = []
+            for line in range(n):
+                m = 0
+                if rows:
+                    base = line * n
+                    for x in range(n):
+                        if C[base + x] & b:
+                            m |= 1 << x
+                else:
+                    for x in range(n):
+                        if C[x * n + line] & b:
+                            m |= 1 << x
+                cnt = m.bit_count()
+                if 2 <= cnt <= k:
+                    masks.append((line, m))
+            if len(masks) < k:
+                continue
+            for combo in combinations(masks, k):
+                cover = 0
+                for _, m in combo:
+                    cover |= m
+                if cover.bit_count() != k:
+                    continue
+                base_lines = {line for line, _ in combo}
+                elims = []
+                for x in bits(cover):
+                    x -= 1
+                    for y in range(n):
+                        if y in base_lines:
+                            continue
+                        c = y * n + x if rows else x * n + y
+                        if C[c] & b:
+                            elims.append((c, d))
+                if elims:
+                    bl = sorted(base_lines)
+                    cl = [x - 1 for x in bits(cover)]
+                    kb, kc = ("row", "column") if rows else ("column", "row")
+                    cells = []
+                    for y in bl:
+                        for x in cl:
+                            c = y * n + x if rows else x * n + y
+                            if C[c] & b:
+                                cells.append(c)
+                    units = [f"{kb} {y + 1}" for y in bl] + [f"{kc} {x + 1}" for x in cl]
+                    return Step(name, rating, [], elims, sorted(cells), units,
+                                f"{name}: {d} in {kb}s {','.join(str(y + 1) for y in bl)} lies only in "
+                                f"{kc}s {','.join(str(x + 1) for x in cl)}, so remove {fmt_elims(geo, elims)}", n)
+    return None
+
+
+def x_wing(g: Grid) -> Step | None:
+    """SE 3.2."""
+    return _fish(g, 2)
+
+
+def swordfish(g: Grid) -> Step | None:
+    """SE 3.8."""
+    return _fish(g, 3)
+
+
+def jellyfish(g: Grid) -> Step | None:
+    """SE 5.2."""
+    return _fish(g, 4)
+
+
+# ------------------------------------------------------------------ single-digit chains of two strong links
+def _strong_links(g: Grid, d: int):
+    b = 1 << (d - 1)
+    C = g.cands
+    out = []
+    for ui, u in enumerate(g.geo.units):
+        cs = [c for c in u if C[c] & b]
+        if len(cs) == 2:
+            out.append((ui, cs[0], cs[1]))
+    return out
+
+
+def turbot_fish(g: Grid) -> Step | None:
+    """Two strong links on one digit joined by a weak link: skyscraper (4.0), two-string kite (4.1), turbot fish (4.2)."""
+    geo = g.geo
+    n = geo.n
+    C = g.cands
+    best = None
+    for d in range(1, n + 1):
+        b = 1 << (d - 1)
+        links = _strong_links(g, d)
+        if len(links) < 2:
+            continue
+        for i in range(len(links)):
+            u1, a1, a2 = links[i]
+            for j in range(i + 1, len(links)):
+                u2, b1, b2 = links[j]
+                if len({a1, a2, b1, b2}) < 4:
+                    continue
+                for x, y in ((a1, a2), (a2, a1)):
+                    for z, w in ((b1, b2), (b2, b1)):
+                        wu = geo.common_unit(y, z)
+                        if wu is None or wu == u1 or wu == u2:
+                            continue
+                        if geo.sees(x, w) and geo.common_unit(x, w) in (u1, u2):
+                            continue
+                        common = geo.peer_sets[x] & geo.peer_sets[w]
+                        elims = [(c, d) for c in common if C[c] & b and c not in (y, z)]
+                        if not elims:
+                            continue
+                        k1, k2 = u1 // n, u2 // n  # 0 row, 1 column, 2 region
+                        if k1 == k2 and k1 < 2:
+                            name, rating = "skyscraper", 4.0
+                        elif {k1, k2} == {0, 1}:
+                            name, rating = "two-string kite", 4.1
+                        else:
+                            name, rating = "turbot fish", 4.2
+                        if best is None or rating < best[0]:
+                            elims.sort()
+                            best = (rating, Step(
+                                name, rating, [], elims, [x, y, z, w],
+                                [geo.labels[u1], geo.labels[u2], geo.labels[wu]],
+                                f"{name}: {d} is in {geo.names[x]} or {geo.names[y]} ({geo.labels[u1]}), "
+                                f"{geo.names[y]} and {geo.names[z]} see each other, and {d} is in {geo.names[z]} or "
+                                f"{geo.names[w]} ({geo.labels[u2]}); so {d} is in {geo.names[x]} or {geo.names[w]}: "
+                                f"remove {fmt_elims(geo, elims)}", n))
+                            if rating == 4.0:
+                                return best[1]
+    return best[1] if best else None
+
+
+# ------------------------------------------------------------------ wings
+def xy_wing(g: Grid) -> Step | None:
+    """Pivot xy with pincers xz and yz: z goes from cells seeing both pincers (SE 4.2)."""
+    geo = g.geo
+    C = g.cands
+    for p in range(geo.ncells):
+        pm = C[p]
+        if pm.bit_count() != 2:
+            continue
+        wings = [q for q in geo.peers[p] if C[q].bit_count() == 2 and C[q] != pm and C[q] & pm]
+        for a, bq in combinations(wings, 2):
+            ma, mb = C[a], C[bq]
+            if (ma & pm) == (mb & pm):
+                continue
+            z = ma & mb & ~pm
+            if not z or (ma | mb | pm).bit_count() != 3:
+                continue
+            d = z.bit_length()
+            common = geo.peer_sets[a] & geo.peer_sets[bq]
+            elims = sorted((c, d) for c in common if C[c] & z and c != p)
+            if elims:
+                return Step("xy-wing", 4.2, [], elims, [p, a, bq], [],
+                            f"xy-wing: pivot {geo.names[p]} ({_digits_txt(bits(pm))}) with pincers "
+                            f"{geo.names[a]} ({_digits_txt(bits(ma))}) and {geo.names[bq]} ({_digits_txt(bits(mb))}): "
+                            f"one pincer is {d}, so remove {fmt_elims(geo, elims)}", geo.n)
+    return None
+
+
+def xyz_wing(g: Grid) -> Step | None:
+    """Pivot xyz with pincers xz and yz: z goes from cells seeing all three (SE 4.4)."""
+    geo = g.geo
+    C = g.cands
+    for p in range(geo.ncells):
+        pm = C[p]
+        if pm.bit_count() != 3:
+            continue
+        wings = [q for q in geo.peers[p] if C[q].bit_count() == 2 and C[q] & ~pm == 0]
+        for a, bq in combinations(wings, 2):
+            ma, mb = C[a], C[bq]
+            if ma == mb:
+                continue
+            z = ma & mb
+            d = z.bit_length()
+            common = geo.peer_sets[a] & geo.peer_sets[bq] & geo.peer_sets[p]
+            elims = sorted((c, d) for c in common if C[c] & z)
+            if elims:
+                return Step("xyz-wing", 4.4, [], elims, [p, a, bq], [],
+                            f"xyz-wing: pivot {geo.names[p]} ({_digits_txt(bits(pm))}) with pincers "
+                            f"{geo.names[a]} and {geo.names[bq]}: one of the three is {d}, "
+                            f"so remove {fmt_elims(geo, elims)}", geo.n)
+    return None
+
+
+def w_wing(g: Grid) -> Step | None:
+    """Two equal bivalue cells xy joined by a strong link on x: y goes from cells seeing both (rated 4.4; not in SE)."""
+    geo = g.geo
+    C = g.cands
+    n = geo.n
+    biv: dict[int, list[int]] = {}
+    for c in range(geo.ncells):
+        if C[c].bit_count() == 2:
+            biv.setdefault(C[c], []).append(c)
+    links_cache: dict[int, list] = {}
+    for m, cells in biv.items():
+        if len(cells) < 2:
+            continue
+        for p, q in combinations(cells, 2):
+            if geo.sees(p, q):
+                continue
+            common = geo.peer_sets[p] & geo.peer_sets[q]
+            for x in bits(m):
+                y = bits(m & ~(1 << (x - 1)))[0]
+                yb = 1 << (y - 1)
+                elims = sorted((c, y) for c in common if C[c] & yb)
+                if not elims:
+                    continue
+                if x not in links_cache:
+                    links_cache[x] = _strong_links(g, x)
+                for ui, a, b in links_cache[x]:
+                    if a in (p, q) or b in (p, q):
+                        continue
+                    for s, t in ((a, b), (b, a)):
+                        if geo.sees(s, p) and geo.sees(t, q):
+                            return Step("w-wing", 4.4, [], elims, [p, q, s, t], [geo.labels[ui]],
+                                        f"w-wing: {geo.names[p]} and {geo.names[q]} are both {x}/{y} and the strong "
+                                        f"link on {x} in {geo.labels[ui]} ({geo.names[s]}-{geo.names[t]}) means one "
+                                        f"of them is {y}: remove {fmt_elims(geo, elims)}", n)
+    return None
+
+
+# ------------------------------------------------------------------ uniqueness
+def unique_rectangle(g: Grid) -> Step | None:
+    """Unique rectangles types 1-4 (SE 4.5-4.8); valid only for puzzles known to have one solution."""
+    geo = g.geo
+    n = geo.n
+    C = g.cands
+    best = None
+    for r1 in range(n):
+        for r2 in range(r1 + 1, n):
+            for c1 in range(n):
+                a = r1 * n + c1
+                c_ = r2 * n + c1
+                if not (C[a] and C[c_]):
+                    continue
+                for c2 in range(c1 + 1, n):
+                    b = r1 * n + c2
+                    d_ = r2 * n + c2
+                    common = C[a] & C[b] & C[c_] & C[d_]
+                    if common.bit_count() < 2:
+                        continue
+                    if len({geo.reg_of[a], geo.reg_of[b], geo.reg_of[c_], geo.reg_of[d_]}) != 2:
+                        continue
+                    rect = (a, b, d_, c_)
+                    for x, y in combinations(bits(common), 2):
+                        s = _ur_check(g, rect, x, y)
+                        if s and (best is None or s.rating < best.rating):
+                            best = s
+                            if s.rating == 4.5:
+                                return s
+    return best
+
+
+def _ur_check(g: Grid, rect, x: int, y: int) -> Step | None:
+    geo = g.geo
+    C = g.cands
+    xy = (1 << (x - 1)) | (1 << (y - 1))
+    floors = [c for c in rect if C[c] == xy]
+    roofs = [c for c in rect if C[c] != xy]
+    names = _cells_txt(geo, rect)
+    if len(floors) == 3:
+        r = roofs[0]
+        elims = [(r, x), (r, y)]
+        return Step("unique rectangle type 1", 4.5, [], elims, list(rect), [],
+                    f"unique rectangle type 1: {names} would allow {x}/{y} to swap, so "
+                    f"{geo.names[r]} is not {x} or {y}", geo.n)
+    if len(floors) != 2:
+        return None
+    r1, r2 = roofs
+    u = geo.common_unit(r1, r2)
+    if u is None:
+        return None
+    e1, e2 = C[r1] & ~xy, C[r2] & ~xy
+    # type 2: the same single extra digit
+    if e1 == e2 and e1.bit_count() == 1:
+        z = e1.bit_length()
+        common = geo.peer_sets[r1] & geo.peer_sets[r2]
+        elims = sorted((c, z) for c in common if C[c] & e1)
+        if elims:
+            return Step("unique rectangle type 2", 4.6, [], elims, list(rect), [],
+                        f"unique rectangle type 2: {names} on {x}/{y}; one of {geo.names[r1]}, {geo.names[r2]} "
+                        f"is {z}, so remove {fmt_elims(geo, elims)}", geo.n)
+    units = [ui for ui in geo.cell_units[r1] if ui in geo.cell_units[r2]]
+    # type 4: one of x, y confined to the roofs in a shared unit
+    for ui in units:
+        for keep, drop in ((x, y), (y, x)):
+            kb = 1 << (keep - 1)
+            if all(c in (r1, r2) for c in geo.units[ui] if C[c] & kb):
+                elims = [(r1, drop), (r2, drop)]
+                return Step("unique rectangle type 4", 4.6, [], elims, list(rect), [geo.labels[ui]],
+                            f"unique rectangle type 4: {names} on {x}/{y}; {keep} in {geo.labels[ui]} must be in "
+                            f"{geo.names[r1]} or {geo.names[r2]}, so neither is {drop}", geo.n)
+    # type 3: the extras form a naked set with other cells of a shared unit
+    extra = e1 | e2
+    for ui in units:
+        others = [c for c in geo.units[ui] if C[c] and c not in (r1, r2)]
+        for j in range(1, 4):
+            for combo in combinations(others, j):
+                m = extra
+                for c in combo:
+                    m |= C[c]
+                if m.bit_count() != j + 1:
+                    continue
+                elims = [(c, d) for c in others if c not in combo for d in bits(C[c] & m)]
+                if elims:
+                    rating = round(4.5 + 0.1 * j, 1)
+                    return Step("unique rectangle type 3", rating, [], elims, list(rect) + list(combo),
+                                [geo.labels[ui]],
+                                f"unique rectangle type 3: {names} on {x}/{y}; the extras of {geo.names[r1]}, "
+                                f"{geo.names[r2]} form a naked set with {_cells_txt(geo, combo)} in {geo.labels[ui]}: "
+                                f"remove {fmt_elims(geo, elims)}", geo.n)
+    return None
+
+
+def bug_plus_one(g: Grid) -> Step | None:
+    """Bivalue universal grave + 1 (SE 5.6); valid only for puzzles known to have one solution."""
+    geo = g.geo
+    C = g.cands
+    odd = -1
+    for c in range(geo.ncells):
+        k = C[c].bit_count()
+        if k == 0 or k == 2:
+            continue
+        if k == 3 and odd < 0:
+            odd = c
+        else:
+            return None
+    if odd < 0:
+        return None
+    for d in bits(C[odd]):
+        b = 1 << (d - 1)
+        if all(sum(1 for c in geo.units[ui] if C[c] & b) == 3 for ui in geo.cell_units[odd]):
+            return Step("bug+1", 5.6, [(odd, d)], [], [odd], [],
+                        f"bivalue universal grave + 1: every other cell has two candidates, so {geo.names[odd]} "
+                        f"must be {d} (else the puzzle would have two solutions)", geo.n)
+    return None

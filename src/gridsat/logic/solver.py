@@ -1,0 +1,328 @@
+"""The step-by-step logical solver, ratings on the Sudoku Explainer scale, hints.
+
+Techniques are tried cheapest first, in Sudoku Explainer's order, and the solver always
+applies the first step found by the easiest technique that has one. The rating of a
+puzzle is the rating of the hardest step on that path.
+
+SE values used (base values; chains add a length bonus, see :func:`chains.length_bonus`):
+
+==========================  =====  ==========================  =====
+full house                  1.0    hidden triple               4.0
+hidden single (box)         1.2    skyscraper                  4.0
+hidden single (row/column)  1.5    two-string kite             4.1
+direct pointing             1.7    turbot fish                 4.2
+direct claiming             1.9    xy-wing                     4.2
+direct hidden pair          2.0    xyz-wing                    4.4
+naked single                2.3    w-wing (not in SE)          4.4
+direct hidden triple        2.5    unique rectangle 1/2-4      4.5/4.6-4.8
+pointing                    2.6    naked quad                  5.0
+claiming                    2.8    jellyfish                   5.2
+naked pair                  3.0    hidden quad                 5.4
+x-wing                      3.2    bug+1                       5.6
+hidden pair                 3.4    x-/y-chain                  6.6+
+naked triple                3.6    xy-chain                    7.0+
+swordfish                   3.8    nishio forcing chain        7.5+
+                                   cell/region forcing chain   8.0+
+                                   dynamic forcing chain       8.5+
+                                   search (not logic)          11.0
+==========================  =====  ==========================  =====
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from . import basic, chains
+from .grid import Grid, bits
+from .search import SearchFigures, search_figures
+from .steps import Step
+
+__all__ = [
+    "Technique", "TECHNIQUES", "LogicResult", "Rating", "GRADES", "grade",
+    "solve_logic", "explain", "hint", "rate", "candidates", "technique_names",
+]
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A technique of the solver: name, base SE rating, function, and whether it is on by default."""
+
+    name: str
+    rating: float
+    func: Callable[..., Step | None]
+    default: bool = True
+    uniqueness: bool = False
+    chain: bool = False
+
+
+TECHNIQUES: tuple[Technique, ...] = (
+    Technique("full house", 1.0, basic.full_house),
+    Technique("hidden single (box)", 1.2, basic.hidden_single_box),
+    Technique("hidden single (line)", 1.5, basic.hidden_single_line),
+    Technique("direct pointing", 1.7, basic.direct_pointing),
+    Technique("direct claiming", 1.9, basic.direct_claiming),
+    Technique("direct hidden pair", 2.0, basic.direct_hidden_pair),
+    Technique("naked single", 2.3, basic.naked_single),
+    Technique("direct hidden triple", 2.5, basic.direct_hidden_triple),
+    Technique("pointing", 2.6, basic.pointing),
+    Technique("claiming", 2.8, basic.claiming),
+    Technique("naked pair", 3.0, basic.naked_pair),
+    Technique("x-wing", 3.2, basic.x_wing),
+    Technique("hidden pair", 3.4, basic.hidden_pair),
+    Technique("naked triple", 3.6, basic.naked_triple),
+    Technique("swordfish", 3.8, basic.swordfish),
+    Technique("hidden triple", 4.0, basic.hidden_triple),
+    Technique("turbot fish", 4.0, basic.turbot_fish),
+    Technique("xy-wing", 4.2, basic.xy_wing),
+    Technique("xyz-wing", 4.4, basic.xyz_wing),
+    Technique("w-wing", 4.4, basic.w_wing, default=False),
+    Technique("unique rectangle", 4.5, basic.unique_rectangle, uniqueness=True),
+    Technique("naked quad", 5.0, basic.naked_quad),
+    Technique("jellyfish", 5.2, basic.jellyfish),
+    Technique("hidden quad", 5.4, basic.hidden_quad),
+    Technique("bug+1", 5.6, basic.bug_plus_one, uniqueness=True),
+    Technique("forcing chain", 6.6, chains.forcing_chain, chain=True),
+    Technique("nishio forcing chain", 7.5, chains.nishio, chain=True),
+    Technique("multiple forcing chain", 8.0, chains.multiple_chains, chain=True),
+    Technique("dynamic forcing chain", 8.5, chains.dynamic_chains, chain=True),
+)
+
+_BY_NAME = {t.name: t for t in TECHNIQUES}
+
+#: grade name and the lowest SE rating that earns it
+GRADES: tuple[tuple[str, float], ...] = (
+    ("easy", 0.0),
+    ("medium", 2.6),
+    ("hard", 4.0),
+    ("expert", 6.0),
+    ("extreme", 8.0),
+)
+
+
+def grade(rating: float) -> str:
+    """Grade name of an SE rating: easy < 2.6 <= medium < 4.0 <= hard < 6.0 <= expert < 8.0 <= extreme."""
+    name = GRADES[0][0]
+    for g, lo in GRADES:
+        if rating + 1e-9 >= lo:
+            name = g
+    return name
+
+
+def technique_names() -> list[str]:
+    """Names of every technique, cheapest first."""
+    return [t.name for t in TECHNIQUES]
+
+
+def _select(uniqueness: bool, techniques: Sequence[str] | None, extra: Sequence[str] = ()) -> list[Technique]:
+    if techniques is not None:
+        unknown = [t for t in techniques if t not in _BY_NAME]
+        if unknown:
+            raise ValueError(f"unknown technique(s) {unknown}; known: {technique_names()}")
+        chosen = set(techniques)
+        return [t for t in TECHNIQUES if t.name in chosen]
+    extra = set(extra)
+    unknown = [t for t in extra if t not in _BY_NAME]
+    if unknown:
+        raise ValueError(f"unknown technique(s) {unknown}; known: {technique_names()}")
+    return [t for t in TECHNIQUES
+            if (t.default or t.name in extra) and (uniqueness or not t.uniqueness)]
+
+
+@dataclass
+class LogicResult:
+    """The path of the logical solver through one puzzle."""
+
+    steps: list[Step]
+    rating: float
+    grade: str
+    solved: bool
+    used_search: bool
+    values: list[int]
+    hardest: str | None = None
+    reason: str | None = None
+    n: int = 9
+
+    @property
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for s in self.steps:
+            out[s.technique] = out.get(s.technique, 0) + 1
+        return out
+
+    def to_dict(self, steps: bool = True) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "rating": round(self.rating, 1),
+            "grade": self.grade,
+            "solved": self.solved,
+            "used_search": self.used_search,
+            "hardest": self.hardest,
+            "techniques": self.counts,
+            "solution": "".join(_digit_char(v) for v in self.values) if self.solved else None,
+        }
+        if self.reason:
+            d["reason"] = self.reason
+        if steps:
+            d["steps"] = [s.to_dict() for s in self.steps]
+        return d
+
+
+def _digit_char(v: int) -> str:
+    return str(v) if v < 10 else chr(ord("A") + v - 10)
+
+
+def _grid(puzzle_or_grid) -> Grid:
+    if isinstance(puzzle_or_grid, Grid):
+        return puzzle_or_grid.copy()
+    return Grid.from_puzzle(puzzle_or_grid)
+
+
+def _find_step(g: Grid, techs: list[Technique], current: float) -> Step | None:
+    """The first step of the easiest technique that has one.
+
+    Once the path's rating is at least a chain technique's base, that technique returns
+    its first conclusion instead of the shortest one (the rating cannot change much and
+    it saves most of the time on hard puzzles). Singles come first once the path already
+    needs a naked single.
+    """
+    if current >= 2.3:
+        for t in techs:
+            if t.rating > 2.3:
+                break
+            if t.name in ("full house", "hidden single (box)", "hidden single (line)", "naked single"):
+                s = t.func(g)
+                if s:
+                    return s
+    for t in techs:
+        if t.chain:
+            s = t.func(g, first=current >= t.rating + 0.6)
+        else:
+            s = t.func(g)
+        if s:
+            return s
+    return None
+
+
+def solve_logic(
+    puzzle,
+    uniqueness: bool = False,
+    techniques: Sequence[str] | None = None,
+    extra: Sequence[str] = (),
+    search: bool = True,
+    max_steps: int | None = None,
+) -> LogicResult:
+    """Solve step by step with human techniques; the full path and its rating.
+
+    Parameters
+    ----------
+    puzzle : Sudoku or Grid
+        A Sudoku-family puzzle (classic or jigsaw, any size) or a grid in progress.
+    uniqueness : bool
+        Allow uniqueness techniques (unique rectangles, BUG+1). Only valid when the puzzle
+        is known to have exactly one solution.
+    techniques : list of str, optional
+        Restrict to these techniques (names as in :func:`technique_names`).
+    extra : list of str
+        Techniques that are off by default to switch on (``"w-wing"``).
+    search : bool
+        When no technique applies, place one digit found by backtracking (a ``search``
+        step, rated 11.0) and go on; otherwise stop.
+    max_steps : int, optional
+        Stop after this many steps.
+    """
+    g = _grid(puzzle)
+    techs = _select(uniqueness, techniques, extra)
+    steps: list[Step] = []
+    rating = 0.0
+    hardest = None
+    used_search = False
+    reason = g.broken()
+    while reason is None and not g.solved:
+        if max_steps is not None and len(steps) >= max_steps:
+            break
+        s = _find_step(g, techs, rating)
+        if s is None and search:
+            s = chains.search_step(g)
+            if s is not None:
+                used_search = True
+        if s is None:
+            reason = "no solution" if chains.search_step(g) is None else "no technique applies"
+            break
+        g.apply(s.placements, s.eliminations)
+        steps.append(s)
+        if s.rating > rating:
+            rating = s.rating
+            hardest = s.technique
+        reason = g.broken()
+    solved = g.solved and reason is None
+    return LogicResult(steps, round(rating, 1), grade(rating), solved, used_search, g.values[:],
+                       hardest, reason if not solved else None, g.geo.n)
+
+
+def explain(puzzle, uniqueness: bool = False, **kw) -> LogicResult:
+    """The full logical path (alias of :func:`solve_logic`)."""
+    return solve_logic(puzzle, uniqueness=uniqueness, **kw)
+
+
+def hint(puzzle, uniqueness: bool = False, techniques: Sequence[str] | None = None,
+         extra: Sequence[str] = (), search: bool = True) -> Step | None:
+    """The next logical step for a puzzle or grid in progress (None when solved or stuck).
+
+    The easiest technique that applies is used, with the shortest chain for chain
+    techniques.
+    """
+    g = _grid(puzzle)
+    if g.solved or g.broken():
+        return None
+    techs = _select(uniqueness, techniques, extra)
+    s = _find_step(g, techs, 0.0)
+    if s is None and search:
+        s = chains.search_step(g)
+    return s
+
+
+@dataclass
+class Rating:
+    """The difficulty of a puzzle: SE-scale rating, grade, hardest technique, search figures."""
+
+    rating: float
+    grade: str
+    hardest: str | None
+    solved: bool
+    used_search: bool
+    steps: int
+    techniques: dict[str, int] = field(default_factory=dict)
+    search: SearchFigures | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {
+            "rating": round(self.rating, 1),
+            "grade": self.grade,
+            "hardest": self.hardest,
+            "solved": self.solved,
+            "used_search": self.used_search,
+            "steps": self.steps,
+            "techniques": dict(self.techniques),
+        }
+        if self.search is not None:
+            d["search"] = self.search.to_dict()
+        return d
+
+
+def rate(puzzle, uniqueness: bool = False, figures: bool = True, **kw) -> Rating:
+    """Rate a puzzle on the Sudoku Explainer scale (and, if ``figures``, the search-effort figures)."""
+    res = solve_logic(puzzle, uniqueness=uniqueness, **kw)
+    fig = search_figures(puzzle) if figures else None
+    return Rating(res.rating, res.grade, res.hardest, res.solved, res.used_search, len(res.steps),
+                  res.counts, fig)
+
+
+def candidates(puzzle) -> list[tuple[int, tuple[int, ...]]]:
+    """Every empty cell with its candidates (after the givens' eliminations), fewest first.
+
+    Returns ``[(cell, digits), ...]`` sorted by number of candidates, then cell index.
+    """
+    g = _grid(puzzle)
+    out = [(c, bits(g.cands[c])) for c in range(g.geo.ncells) if not g.values[c]]
+    out.sort(key=lambda x: (len(x[1]), x[0]))
+    return out
