@@ -110,25 +110,7 @@ class _Static:
                         q = cs[1] if cs[0] == c else cs[0]
                         succ[off].append(2 * index[q * n + d0] + 1)
         self.succ = succ
-        # closure
-        reach = []
-        for v in range(2 * N):
-            m = 0
-            for w in succ[v]:
-                m |= 1 << w
-            reach.append(m)
-        changed = True
-        while changed:
-            changed = False
-            for v in range(2 * N):
-                r = reach[v]
-                acc = r
-                for w in succ[v]:
-                    acc |= reach[w]
-                if acc != r:
-                    reach[v] = acc
-                    changed = True
-        self.reach = reach
+        self.reach = _closure(succ)
 
     def global_ev(self, v: int) -> int:
         return 2 * self.nodes[v >> 1] + (v & 1)
@@ -168,6 +150,77 @@ class _Static:
         return dist
 
 
+def _closure(succ: list[list[int]]) -> list[int]:
+    """Reachability bitmask of every node (strongly connected components, one pass)."""
+    N = len(succ)
+    index = [-1] * N
+    low = [0] * N
+    onstack = [False] * N
+    comp = [-1] * N
+    stack: list[int] = []
+    comp_reach: list[int] = []
+    counter = 0
+    for root in range(N):
+        if index[root] >= 0:
+            continue
+        work = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        onstack[root] = True
+        while work:
+            v, i = work[-1]
+            sv = succ[v]
+            if i < len(sv):
+                work[-1] = (v, i + 1)
+                w = sv[i]
+                if index[w] < 0:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    onstack[w] = True
+                    work.append((w, 0))
+                elif onstack[w] and index[w] < low[v]:
+                    low[v] = index[w]
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                if low[v] < low[u]:
+                    low[u] = low[v]
+            if low[v] == index[v]:
+                members = []
+                while True:
+                    w = stack.pop()
+                    onstack[w] = False
+                    members.append(w)
+                    if w == v:
+                        break
+                ci = len(comp_reach)
+                for w in members:
+                    comp[w] = ci
+                m = 0
+                cyclic = len(members) > 1
+                for w in members:
+                    for x in succ[w]:
+                        cx = comp[x]
+                        if cx != ci:
+                            m |= comp_reach[cx] | (1 << x)
+                        else:
+                            cyclic = True
+                if cyclic:
+                    for w in members:
+                        m |= 1 << w
+                comp_reach.append(m)
+    reach = [0] * N
+    for v in range(N):
+        m = comp_reach[comp[v]]
+        for x in succ[v]:
+            m |= 1 << x
+        reach[v] = m
+    return reach
+
+
 def _chain_txt(geo, st: _Static, path: list[int]) -> str:
     return " -> ".join(_ev_txt(geo, st.global_ev(v)) for v in path)
 
@@ -182,9 +235,10 @@ def forcing_chain(g: Grid, first: bool = False) -> Step | None:
     geo = g.geo
     n = geo.n
     best = None
-    modes = [("x-chain", True, False, 6.6)]
-    modes.append(("y-chain", False, True, 6.6))
-    modes.append(("xy-chain", True, True, 7.0))
+    if first:
+        modes = [("xy-chain", True, True, 7.0)]
+    else:
+        modes = [("x-chain", True, False, 6.6), ("y-chain", False, True, 6.6), ("xy-chain", True, True, 7.0)]
     for name, xl, yl, base in modes:
         if best is not None and best[0] <= base:
             break
