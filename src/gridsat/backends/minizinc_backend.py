@@ -1,0 +1,158 @@
+"""The optional ``minizinc`` backend: the reference models in ``models/`` run through MiniZinc.
+
+It is a third, independent check of our encodings: the models share nothing with them,
+only the data file written by :func:`gridsat.exports.to_dzn`. It needs the ``minizinc``
+Python package (``pip install 'gridsat[minizinc]'``) and the MiniZinc tool chain with
+Gecode (Debian: ``apt-get install minizinc``). Importing this module fails with
+:class:`ImportError` when the Python package is missing, so the registry only lists the
+backend where it can be used; a missing ``minizinc`` binary is reported when it runs.
+
+The pseudo-encoding ``mzn`` (target ``minizinc``) for kinds ``sudoku`` and ``hidato`` is
+registered here: its build returns the model path and the data, so ``api.resolve`` pairs
+the backend with it like any other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import time
+import warnings
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import Any, Callable, Hashable
+
+if importlib.util.find_spec("minizinc") is None:
+    raise ImportError("the minizinc backend needs the 'minizinc' package: pip install 'gridsat[minizinc]'")
+
+from ..encoders.base import register
+from ..errors import UnsupportedError
+from .base import Backend, Outcome, register_backend
+
+__all__ = ["MinizincBackend", "MznModel", "unavailable"]
+
+
+@dataclass
+class MznModel:
+    """What the ``mzn`` pseudo-encoding builds: a model file, its data, and a decoder of ``x``."""
+
+    key: Hashable
+    path: Path
+    data: str
+    decode: Callable[[Any], tuple[int, ...]]
+    info: dict = field(default_factory=dict)
+
+
+def _build(puzzle) -> MznModel:
+    from ..exports.dzn import decode_dzn_solution, model_path, to_dzn
+
+    return MznModel(key=_key(puzzle), path=model_path(puzzle), data=to_dzn(puzzle),
+                    decode=lambda x: decode_dzn_solution(puzzle, x))
+
+
+def _key(puzzle) -> Hashable:
+    if puzzle.kind == "sudoku":
+        return (puzzle.n, puzzle.regions, puzzle.givens)
+    return puzzle.key
+
+
+for _kind, _model in (("sudoku", "sudoku.mzn (AllDifferent on rows, columns and the region map)"),
+                      ("hidato", "hidato.mzn (all different, successor and predecessor among neighbours)")):
+    register("mzn", _kind, "minizinc", key=_key,
+             description=f"MiniZinc reference model models/{_model}")(_build)
+
+
+def unavailable(solver: str = "gecode") -> str | None:
+    """Why the backend cannot run here (``None`` when it can)."""
+    try:
+        import minizinc
+    except Exception as exc:  # pragma: no cover - guarded by the import check above
+        return f"the minizinc package does not import: {exc}"
+    if minizinc.default_driver is None:
+        return "the MiniZinc tool chain is not installed (Debian: apt-get install minizinc)"
+    try:
+        minizinc.Solver.lookup(solver)
+    except LookupError:
+        return f"MiniZinc has no solver {solver!r} (Debian's minizinc package brings gecode)"
+    return None
+
+
+def _quiet_solve(instance, **kw):
+    # Debian's Gecode ships solver-specific copies of a few globals; MiniZinc warns about
+    # each on every run. Harmless, and a library must not print.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*overrides a global constraint file")
+        return instance.solve(**kw)
+
+
+def _solve(instance, **kw):
+    """``instance.solve`` from sync code, also inside a running event loop (Jupyter)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return _quiet_solve(instance, **kw)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(_quiet_solve, instance, **kw).result()
+
+
+_COMPLETE = {"ALL_SOLUTIONS", "UNSATISFIABLE", "OPTIMAL_SOLUTION"}
+
+
+class MinizincBackend(Backend):
+    """A MiniZinc solver (default Gecode) on the reference models."""
+
+    target = "minizinc"
+    supports = frozenset({"solve", "count", "time_limit", "stats"})
+
+    def __init__(self, solver: str = "gecode"):
+        self.solver_name = solver
+        self.name = "minizinc" if solver == "gecode" else f"minizinc-{solver}"
+        self._models: dict[Path, Any] = {}
+
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
+        if encoding.target != "minizinc":
+            raise UnsupportedError(f"backend {self.name} runs MiniZinc models, not {encoding.target} ({encoding.name})")
+        why = unavailable(self.solver_name)
+        if why:
+            raise UnsupportedError(f"backend {self.name} cannot run: {why}")
+        import minizinc
+
+        t0 = time.perf_counter()
+        m = encoding.build(puzzle)
+        model = self._models.get(m.path)
+        if model is None:
+            model = self._models[m.path] = minizinc.Model(m.path)
+        inst = minizinc.Instance(minizinc.Solver.lookup(self.solver_name), model)
+        inst.add_string(m.data)
+        out = Outcome(build_time=time.perf_counter() - t0)
+        kw: dict[str, Any] = {}
+        if time_limit is not None:
+            kw["timeout"] = timedelta(seconds=float(time_limit))
+        if limit is None:
+            kw["all_solutions"] = True
+        elif limit > 1:
+            kw["nr_solutions"] = int(limit)
+        t1 = time.perf_counter()
+        res = _solve(inst, **kw)
+        out.solve_time = time.perf_counter() - t1
+        sols = res.solution if isinstance(res.solution, list) else ([res.solution] if res.solution is not None else [])
+        out.count = len(sols)
+        out.solutions = [m.decode(s.x) for s in sols[:keep]]
+        status = res.status.name
+        out.complete = status in _COMPLETE
+        if not out.complete and time_limit is not None and (limit is None or out.count < limit):
+            out.timed_out = True
+        stats: dict[str, Any] = {"status": status, "solver": self.solver_name}
+        for k, v in res.statistics.items():
+            if isinstance(v, timedelta):
+                stats[k] = v.total_seconds()
+            elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                stats[k] = v
+        out.stats = stats
+        return out
+
+
+register_backend("minizinc", MinizincBackend)
