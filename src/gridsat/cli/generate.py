@@ -1,0 +1,245 @@
+"""``gridsat generate``: unique Sudoku, jigsaw, Hidato and Numbrix puzzles; layouts; the improve search.
+
+Puzzles stream to stdout as they are made, one line each (or ``--json`` lines with seed,
+givens, score and time), flushed per puzzle, so an interrupted run keeps what it wrote.
+A progress bar goes to stderr only when stderr is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import GridsatError
+
+__all__ = ["register", "run"]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("batch")
+    g.add_argument("--seed", type=int, help="base seed: puzzle i uses seed+i (default: random, printed with --json)")
+    g.add_argument("--count", "-n", type=int, default=1, help="how many puzzles (default 1; 0 = until interrupted)")
+    g.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (0 = one per core); output order is kept")
+    g.add_argument("--json", action="store_true", help="JSON lines: kind, seed, givens, score, time, puzzle, ...")
+    g.add_argument("--board", action="store_true", help="print each puzzle as a board instead of one line")
+    g.add_argument("--solver", default="minisat22", help="python-sat solver for the uniqueness proofs (default minisat22)")
+    g.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+
+
+def _sudoku_opts(p: argparse.ArgumentParser, jigsaw: bool) -> None:
+    p.add_argument("--size", type=int, default=9, help="board size n (default 9)")
+    if jigsaw:
+        p.add_argument("--layout", help="region layout file (letter grid, one row per line); default: random per puzzle")
+    else:
+        p.add_argument("--box", help="box shape RxC, e.g. 2x3 (default: the squarest)")
+        p.add_argument("--from", dest="partial", metavar="FILE",
+                       help="make a unique puzzle consistent with this partial grid (drop clashing givens, add givens)")
+    p.add_argument("--symmetry", default="none", choices=["none", "rot180", "rot90", "mirror", "diagonal"],
+                   help="symmetry of the givens pattern")
+    p.add_argument("--givens", type=int, help="target number of givens (stop removing there)")
+    p.add_argument("--minimal", action="store_true",
+                   help="no given can be removed (proved; with --symmetry grids are retried until it holds)")
+    p.add_argument("--attempts", type=int, default=50, help="grids to try for --givens/--minimal targets")
+
+
+def _hidato_opts(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--rows", type=int, help="rows (default 8), or the size of a parametric shape")
+    p.add_argument("--cols", type=int, help="columns (default: rows)")
+    p.add_argument("--shape", help="named shape (rectangle, diamond, circle, ring, triangle, heart, arrow, cross, "
+                                   "star, house, frame) or a template file (0/. cells, -/# holes)")
+    p.add_argument("--rotate", type=int, default=0, help="rotate the shape clockwise: 0, 90, 180, 270")
+    p.add_argument("--flip", action="store_true", help="mirror the shape")
+    p.add_argument("--density", type=float, help="stop removing at this fraction of cells given (e.g. 0.3)")
+    p.add_argument("--givens", type=int, help="stop removing at this many givens")
+    p.add_argument("--no-keep-ends", dest="keep_ends", action="store_false", help="allow 1 and N to be removed")
+    p.add_argument("--symmetry", default="none", choices=["none", "rot180", "rot90", "mirror", "diagonal"])
+    p.add_argument("--encoding", default="cnf-arcs", choices=["cnf-arcs", "cnf-pos"],
+                   help="Hidato CNF used for uniqueness proofs")
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("generate", help="generate puzzles with exactly one solution",
+                              description="Generate puzzles with exactly one solution (proved by the SAT oracle, "
+                                          "re-checked by the front door).")
+    sub = p.add_subparsers(dest="gen_kind", metavar="KIND")
+    for kind, helptext in [("sudoku", "classic Sudoku, any r x c boxes (4x4 .. 25x25)"),
+                           ("jigsaw", "jigsaw Sudoku on random or given region layouts")]:
+        q = sub.add_parser(kind, help=helptext, description=helptext)
+        _sudoku_opts(q, kind == "jigsaw")
+        _common(q)
+        q.set_defaults(func=run, gen_kind=kind)
+    for kind, helptext in [("hidato", "Hidato (king moves) on rectangles or named shapes"),
+                           ("numbrix", "Numbrix (rook moves) on rectangles or named shapes")]:
+        q = sub.add_parser(kind, help=helptext, description=helptext)
+        _hidato_opts(q)
+        _common(q)
+        q.set_defaults(func=run, gen_kind=kind)
+    q = sub.add_parser("layouts", help="jigsaw region layouts: --all enumerates every one (n <= 5), else random",
+                       description="Print jigsaw region layouts (letter grids separated by blank lines).")
+    q.add_argument("--size", type=int, default=9)
+    q.add_argument("--all", action="store_true", help="every layout (117 for 4, 4006 for 5)")
+    q.add_argument("--count-only", action="store_true", help="with --all: print only how many")
+    q.add_argument("--seed", type=int)
+    q.add_argument("--count", "-n", type=int, default=1)
+    q.set_defaults(func=run_layouts, gen_kind="layouts")
+    q = sub.add_parser("improve", help="search for a harder Sudoku in a time budget (hill climbing over givens)",
+                       description="Hill-climb / anneal over the set of givens for the highest score in --time seconds.")
+    q.add_argument("--size", type=int, default=9)
+    q.add_argument("--box", help="box shape RxC")
+    q.add_argument("--from", dest="partial", metavar="FILE", help="start from this puzzle or full grid")
+    q.add_argument("--time", type=float, default=10.0, help="time budget in seconds (default 10)")
+    q.add_argument("--jobs", "-j", type=int, default=1, help="independent workers (best of all is reported)")
+    q.add_argument("--seed", type=int)
+    q.add_argument("--score", default="auto", choices=["auto", "effort", "rating"],
+                   help="effort: fresh-solver conflicts+decisions; rating: gridsat.logic SE rating; auto: rating if available")
+    q.add_argument("--json", action="store_true")
+    q.add_argument("--solver", default="minisat22")
+    q.set_defaults(func=run_improve, gen_kind="improve")
+    p.set_defaults(func=lambda a: (p.print_help(sys.stderr), EXIT_USAGE)[1])
+    return p
+
+
+def _box(text):
+    if not text:
+        return None
+    try:
+        r, c = text.lower().split("x")
+        return int(r), int(c)
+    except ValueError:
+        raise GridsatError(f"--box wants RxC like 2x3, got {text!r}") from None
+
+
+def _options(args) -> dict:
+    k = args.gen_kind
+    if k in ("sudoku", "jigsaw"):
+        o = {"size": args.size, "symmetry": args.symmetry, "target": args.givens, "minimal": args.minimal,
+             "solver": args.solver, "attempts": args.attempts, "score": args.json}
+        if k == "sudoku":
+            o["box"] = _box(args.box)
+        elif args.layout:
+            from ..generators.layouts import layout_from_text
+
+            with open(args.layout, encoding="utf-8") as f:
+                o["layout"] = layout_from_text(f.read())
+        return o
+    return {"rows": args.rows, "cols": args.cols, "shape": args.shape, "rotation": args.rotate, "flip": args.flip,
+            "density": args.density, "givens": args.givens, "keep_ends": args.keep_ends, "symmetry": args.symmetry,
+            "encoding": args.encoding, "solver": args.solver, "score": args.json}
+
+
+def _emit(args, g) -> None:
+    from ..generators.output import puzzle_line
+
+    if args.json:
+        line = json.dumps(g.to_dict())
+    elif args.board:
+        line = _board_text(g.puzzle) + "\n"
+    else:
+        line = puzzle_line(g.puzzle)
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def _board_text(puzzle) -> str:
+    if puzzle.kind == "sudoku":
+        from .common import render_board
+
+        return render_board(puzzle, puzzle.givens)
+    return str(puzzle)
+
+
+def _progress(args, total):
+    if args.no_progress or not sys.stderr.isatty():
+        return None
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover
+        return None
+    return tqdm(total=total or None, file=sys.stderr, unit="puzzle", leave=False)
+
+
+def _load_one(path: str, kind: str | None = None, box=None):
+    from ..formats import read_file, read_text
+    import os
+
+    entries = read_file(path, kind=kind, box=box) if os.path.exists(path) else read_text(path, "<arg>", kind=kind, box=box)
+    for e in entries:
+        if e.error is not None:
+            raise e.error
+        return e.puzzle
+    raise GridsatError("no puzzle found")
+
+
+def run(args) -> int:
+    from ..generators import from_partial, new_seed, stream
+
+    try:
+        if getattr(args, "partial", None):
+            p = _load_one(args.partial, "sudoku", _box(getattr(args, "box", None)))
+            g = from_partial(p, seed=args.seed)
+            _emit(args, g)
+            return EXIT_OK
+        opts = _options(args)
+        seed = args.seed if args.seed is not None else new_seed()
+        count = None if args.count == 0 else args.count
+        bar = _progress(args, count)
+        try:
+            for g in stream(args.gen_kind, count, seed=seed, jobs=args.jobs, **opts):
+                _emit(args, g)
+                if bar is not None:
+                    bar.update(1)
+                    bar.set_postfix(givens=g.givens)
+        finally:
+            if bar is not None:
+                bar.close()
+        return EXIT_OK
+    except (GridsatError, OSError) as e:
+        print(f"gridsat: {e}", file=sys.stderr, flush=True)
+        return EXIT_USAGE if not isinstance(e, GridsatError) or "bug" not in str(e) else EXIT_FAILED
+
+
+def run_layouts(args) -> int:
+    from ..generators.layouts import count_layouts, enumerate_layouts, layout_to_text, random_layout
+    import random
+
+    n = args.size
+    if args.all:
+        if args.count_only:
+            print(count_layouts(n), flush=True)
+            return EXIT_OK
+        for lab in enumerate_layouts(n):
+            sys.stdout.write(layout_to_text(n, lab) + "\n\n")
+        sys.stdout.flush()
+        return EXIT_OK
+    rng = random.Random(args.seed)
+    for _ in range(args.count):
+        sys.stdout.write(layout_to_text(n, random_layout(n, rng)) + "\n\n")
+        sys.stdout.flush()
+    return EXIT_OK
+
+
+def run_improve(args) -> int:
+    from ..generators.improve import improve
+
+    try:
+        start = _load_one(args.partial, "sudoku", _box(args.box)) if args.partial else None
+        res = improve(start=start, size=args.size, box=_box(args.box), time_budget=args.time, jobs=args.jobs,
+                      seed=args.seed, score=args.score, solver=args.solver)
+    except GridsatError as e:
+        print(f"gridsat: {e}", file=sys.stderr, flush=True)
+        return EXIT_USAGE
+    from ..generators.output import puzzle_line
+
+    if args.json:
+        print(json.dumps(res.to_dict()), flush=True)
+    else:
+        print(puzzle_line(res.puzzle))
+        print(f"score {res.score_name} {res.score}  givens {res.puzzle.num_givens}  "
+              f"steps {res.steps}  time {res.time:.1f}s", file=sys.stderr)
+        for t, s in res.history:
+            print(f"  {t:7.2f}s  {s}", file=sys.stderr)
+        sys.stdout.flush()
+    return EXIT_OK

@@ -1,0 +1,90 @@
+"""Generators of puzzles with exactly one solution: Sudoku (any r x c boxes), jigsaw, Hidato, Numbrix.
+
+>>> from gridsat.generators import generate
+>>> g = generate("sudoku", size=4, seed=1)
+>>> g.puzzle.num_givens <= 6, g.info["minimal"]
+(True, True)
+
+:func:`generate` makes one puzzle; :func:`stream` makes ``count`` puzzles in order (seeds
+``seed, seed + 1, ...``), optionally in worker processes. Every puzzle is proven unique by
+the SAT oracle while it is carved and re-checked through :func:`gridsat.check`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any, Iterator
+
+from ..errors import UnsupportedError
+from .layouts import count_layouts, enumerate_layouts, random_layout
+from .sudoku import Generated, from_partial, generate_jigsaw, generate_sudoku
+
+__all__ = ["generate", "stream", "KINDS", "Generated", "generate_sudoku", "generate_jigsaw", "from_partial",
+           "generate_hidato", "generate_numbrix", "enumerate_layouts", "count_layouts", "random_layout",
+           "new_seed"]
+
+KINDS = ("sudoku", "jigsaw", "hidato", "numbrix")
+
+
+def generate_hidato(*args, **kw) -> Generated:
+    """See :func:`gridsat.generators.hidato.generate_hidato`."""
+    from .hidato import generate_hidato as f
+
+    return f(*args, **kw)
+
+
+def generate_numbrix(*args, **kw) -> Generated:
+    """See :func:`gridsat.generators.hidato.generate_numbrix`."""
+    from .hidato import generate_numbrix as f
+
+    return f(*args, **kw)
+
+
+_FUNCS = {"sudoku": generate_sudoku, "jigsaw": generate_jigsaw, "hidato": generate_hidato,
+          "numbrix": generate_numbrix}
+
+
+def generate(kind: str = "sudoku", **options: Any) -> Generated:
+    """One puzzle of ``kind`` (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``); options go to its generator."""
+    try:
+        f = _FUNCS[kind]
+    except KeyError:
+        raise UnsupportedError(f"no generator for {kind!r}; known: {', '.join(KINDS)}") from None
+    return f(**options)
+
+
+def _task(args) -> Generated:
+    kind, options, seed = args
+    return generate(kind, seed=seed, **options)
+
+
+def new_seed() -> int:
+    """A fresh random base seed (when the caller gives none), so runs can still be repeated."""
+    return random.SystemRandom().randrange(2 ** 31)
+
+
+def stream(kind: str = "sudoku", count: int = 1, *, seed: int | None = None, jobs: int = 1,
+           **options: Any) -> Iterator[Generated]:
+    """``count`` puzzles in order, puzzle ``i`` from seed ``seed + i`` (``count=None``: forever).
+
+    With ``jobs > 1`` the puzzles are made in that many worker processes and still come out in
+    order, each identical to what ``jobs=1`` gives.
+    """
+    if seed is None:
+        seed = new_seed()
+    import itertools
+
+    seeds = itertools.count(seed) if count is None else range(seed, seed + count)
+    tasks = ((kind, options, s) for s in seeds)
+    if jobs is None or jobs <= 0:
+        jobs = os.cpu_count() or 1
+    if jobs == 1:
+        for t in tasks:
+            yield _task(t)
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
+    with ctx.Pool(jobs) as pool:
+        yield from pool.imap(_task, tasks, chunksize=1)
