@@ -130,7 +130,10 @@ class MinizincBackend(Backend):
         out = Outcome(build_time=time.perf_counter() - t0)
         kw: dict[str, Any] = {}
         if time_limit is not None:
-            kw["timeout"] = timedelta(seconds=float(time_limit))
+            import inspect
+
+            arg = "time_limit" if "time_limit" in inspect.signature(inst.solve).parameters else "timeout"
+            kw[arg] = timedelta(seconds=float(time_limit))
         if limit is None:
             kw["all_solutions"] = True
         elif limit > 1:
