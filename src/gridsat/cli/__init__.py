@@ -1,0 +1,89 @@
+"""The ``gridsat`` command line.
+
+Every submodule imported below that defines ``register(subparsers)`` becomes a subcommand
+(``register`` adds its parser and sets ``func`` to its ``run(args) -> int``). To add a
+command, write ``cli/<name>.py`` and add one import line here.
+
+Exit codes: 0 every puzzle answered as asked (``solve``: solved; ``check``: unique;
+``count``: counted); 1 some puzzle was not (impossible, ambiguous for ``check``, time limit
+hit, or a bad puzzle in a batch) while the others were still processed; 2 usage error or
+nothing could be read (the message ``file:line:col: ...`` goes to stderr); 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from types import ModuleType
+
+from . import common
+from . import solve, count, check  # noqa: F401
+from . import examples, backends, encodings, formats  # noqa: F401
+from . import hint  # noqa: F401
+from . import generate  # noqa: F401
+# other sessions: add `from . import hint`, `from . import generate`, ... here
+
+__all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED"]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+def _commands() -> list[ModuleType]:
+    pkg = sys.modules[__name__]
+    return [m for m in vars(pkg).values()
+            if isinstance(m, ModuleType) and m.__name__.startswith(__name__ + ".") and hasattr(m, "register")]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``gridsat`` argument parser with every registered subcommand."""
+    from .. import __version__
+
+    p = argparse.ArgumentParser(
+        prog="gridsat",
+        description="Solve, count and check number-placement puzzles (Sudoku, jigsaw, Hidato) with SAT/CP solvers.",
+        epilog="exit codes: 0 ok; 1 some puzzle impossible/not unique/timed out/bad in a batch; "
+               "2 usage or parse error; 130 interrupted. Run 'gridsat COMMAND -h' for a command's options.",
+    )
+    p.add_argument("--version", action="version", version=f"gridsat {__version__}")
+    common.add_list_flags(p)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    for mod in _commands():
+        mod.register(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit code (the console script exits with it)."""
+    parser = build_parser()
+    try:
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as e:  # argparse: --help (0) or usage error (2)
+            return int(e.code or 0) if not isinstance(e.code, str) else EXIT_USAGE
+        listed = common.run_list_flags(args)
+        if listed is not None:
+            return listed
+        if not getattr(args, "func", None):
+            parser.print_help(sys.stderr)
+            return EXIT_USAGE
+        return args.func(args)
+    except KeyboardInterrupt:
+        try:
+            sys.stdout.flush()
+        except Exception:
+            pass
+        print("gridsat: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # the reader went away (e.g. `gridsat solve big.txt | head`): stop quietly
+        import os
+
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except Exception:
+            pass
+        return EXIT_FAILED
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,21 @@
+"""``gridsat check``: decide whether each puzzle has exactly one solution."""
+
+from __future__ import annotations
+
+import argparse
+
+from .common import add_input_args, add_solver_args, run_batch
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("check", help="decide whether each puzzle has exactly one solution", description="Decide whether each puzzle has exactly one solution.")
+    add_input_args(p)
+    add_solver_args(p)
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    return run_batch(args, "check")

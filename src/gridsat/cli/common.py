@@ -1,0 +1,304 @@
+"""What ``solve``, ``count`` and ``check`` share: input options, loading, the batch loop, output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable, Sequence
+
+from ..errors import GridsatError, ParseError
+
+__all__ = ["add_input_args", "add_solver_args", "add_list_flags", "run_list_flags", "load_entries",
+           "run_batch", "BOARD_RENDERERS", "SOLUTION_LINES", "describe", "fail"]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+#: kind -> ``render(puzzle, values) -> str`` for the single-puzzle board (other kinds may add theirs).
+BOARD_RENDERERS: dict[str, Callable[[Any, Sequence[int]], str]] = {}
+#: kind -> ``line(puzzle, values) -> str`` for the one-line solution of batch output.
+SOLUTION_LINES: dict[str, Callable[[Any, Sequence[int]], str]] = {}
+
+
+def _sudoku_board(puzzle, values):
+    from ..formats.text import format_board
+
+    return format_board(puzzle, values)
+
+
+def _sudoku_line(puzzle, values):
+    from ..formats.text import SYMBOLS, line_string
+
+    if puzzle.n > len(SYMBOLS):
+        return ",".join(str(v) for v in values)
+    return line_string(values)
+
+
+BOARD_RENDERERS["sudoku"] = _sudoku_board
+SOLUTION_LINES["sudoku"] = _sudoku_line
+
+
+def render_board(puzzle, values) -> str:
+    fn = BOARD_RENDERERS.get(puzzle.kind)
+    if fn is not None:
+        return fn(puzzle, values)
+    try:
+        return puzzle.format(values)  # a puzzle type may know how to draw itself
+    except Exception:
+        return " ".join(str(v) for v in values)
+
+
+def solution_line(puzzle, values) -> str:
+    fn = SOLUTION_LINES.get(puzzle.kind)
+    return fn(puzzle, values) if fn is not None else ",".join(str(v) for v in values)
+
+
+def describe(puzzle) -> str:
+    """``9x9 sudoku, 3x3 boxes, 17 givens`` style summary."""
+    if getattr(puzzle, "kind", None) == "sudoku":
+        shape = f"{puzzle.box[0]}x{puzzle.box[1]} boxes" if puzzle.box else "jigsaw regions"
+        return f"{puzzle.n}x{puzzle.n} sudoku, {shape}, {puzzle.num_givens} givens"
+    return repr(puzzle).strip("<>")
+
+
+def fail(err: "Exception | str") -> int:
+    """Print a usage/parse error (``file:line:col: message`` when located, no traceback); return 2."""
+    if isinstance(err, ParseError) and (err.file or err.line):
+        text = err.located()
+    else:
+        text = f"gridsat: {err.message if isinstance(err, ParseError) else err}"
+    print(text, file=sys.stderr, flush=True)
+    return EXIT_USAGE
+
+
+# ---------------------------------------------------------------------- arguments
+def add_list_flags(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("listings")
+    g.add_argument("--list-backends", action="store_true", help="list solver backends and exit")
+    g.add_argument("--list-encodings", action="store_true", help="list encodings and exit")
+    g.add_argument("--list-examples", action="store_true", help="list bundled examples and exit")
+    g.add_argument("--list-formats", action="store_true", help="list input formats and exit")
+
+
+def run_list_flags(args) -> int | None:
+    from . import backends, encodings, examples, formats
+
+    for flag, mod in (("list_backends", backends), ("list_encodings", encodings),
+                      ("list_examples", examples), ("list_formats", formats)):
+        if getattr(args, flag, False):
+            return mod.run(args)
+    return None
+
+
+def add_input_args(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("input")
+    g.add_argument("files", nargs="*", metavar="FILE",
+                   help="puzzle files ('-' or none: standard input); many puzzles per file are fine")
+    g.add_argument("-e", "--example", action="append", default=[], metavar="NAME",
+                   help="a bundled example (see 'gridsat examples'); may repeat")
+    g.add_argument("-f", "--format", metavar="NAME",
+                   help="input format (default: detected): line, grid, nonomino, vector, json, ...")
+    g.add_argument("-k", "--kind", metavar="KIND", help="puzzle kind (sudoku, hidato, ...) when detection needs help")
+    g.add_argument("--box", metavar="RxC", help="box shape of classic puzzles, e.g. 2x6 for 12x12 "
+                                                 "(default: as square as possible, e.g. 3x4)")
+
+
+def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
+    g = p.add_argument_group("solver")
+    g.add_argument("-b", "--backend", metavar="NAME", help="solver backend (see 'gridsat backends')")
+    g.add_argument("--encoding", metavar="NAME", help="encoding (see 'gridsat encodings')")
+    g.add_argument("-t", "--time-limit", type=float, metavar="SECONDS",
+                   help="per puzzle; when it runs out the status is 'unknown'")
+    if limit:
+        g.add_argument("-l", "--limit", type=int, metavar="N", help="stop counting at N solutions (default: all)")
+    o = p.add_argument_group("output")
+    o.add_argument("--json", action="store_true",
+                   help="one JSON object per puzzle per line (file, line, name, status, solution, count, ...)")
+    o.add_argument("--numbers", action="store_true", help="draw boards with numbers, not 1-9A-Z symbols")
+    o.add_argument("-q", "--quiet", action="store_true", help="single puzzle: print the status line only")
+    add_list_flags(p)
+
+
+# ---------------------------------------------------------------------- loading
+def load_entries(args) -> tuple[list, list[ParseError]]:
+    """Entries from ``--example`` and files/stdin; source-level errors are returned, not raised."""
+    from ..formats import Entry, read_file, read_text
+
+    entries: list = []
+    errors: list[ParseError] = []
+    opts = dict(format=args.format, kind=args.kind, box=args.box)
+    for name in args.example:
+        from ..examples import example_text
+
+        try:
+            text = example_text(name)
+            got = read_text(text, f"example:{name}", **opts)
+        except GridsatError as e:
+            errors.append(e if isinstance(e, ParseError) else ParseError(str(e)))
+            entries.append(Entry(None, errors[-1], f"example:{name}", None))
+            continue
+        entries += got
+    files = list(args.files)
+    if not files and not args.example:
+        if sys.stdin is None or sys.stdin.isatty():
+            raise ParseError("no input: give a FILE, '-' for standard input, or --example NAME "
+                             "(see 'gridsat examples')")
+        files = ["-"]
+    for path in files:
+        try:
+            if path == "-":
+                got = read_text(sys.stdin.read(), "<stdin>", **opts)
+            else:
+                got = read_file(path, **opts)
+        except ParseError as e:
+            errors.append(e)
+            entries.append(Entry(None, e, e.file or path, e.line))
+            continue
+        entries += got
+    return entries, errors
+
+
+# ---------------------------------------------------------------------- the batch
+def _good(job: str, res, limit: int | None) -> bool:
+    if job == "solve":
+        return res.status in ("solved", "unique")
+    if job == "check":
+        return res.status == "unique"
+    return res.complete or (limit is not None and (res.count or 0) >= limit)
+
+
+def _error_line(err: ParseError) -> str:
+    """``file:line:col: error: message``."""
+    where = err.located()[: -len(err.message) - 2] if err.located().endswith(err.message) else "<input>"
+    return f"{where}: error: {err.message}"
+
+
+def _emit(line: str, stream=None) -> None:
+    print(line, file=stream or sys.stdout, flush=True)
+
+
+def _error_obj(entry, err: ParseError) -> dict:
+    return {"file": err.file or entry.file, "line": err.line if err.line is not None else entry.line,
+            "col": err.col, "name": entry.name, "status": "error", "error": err.message}
+
+
+def _status_text(job: str, res, limit: int | None) -> str:
+    if job == "count":
+        if res.complete:
+            return f"{res.count} solution{'s' if res.count != 1 else ''}"
+        if res.count:
+            return f"at least {res.count} solution{'s' if res.count != 1 else ''}" + \
+                (" (limit reached)" if limit is not None and res.count >= limit else "")
+        return "count unknown"
+    return res.status
+
+
+def run_batch(args, job: str) -> int:
+    """Load every input, run ``job`` on each puzzle, print each result as soon as it is known."""
+    from .. import api
+    from ..backends import get_backend
+    from ..encoders import list_encodings
+    from ..formats import parse_box
+
+    try:
+        if args.box is not None:
+            parse_box(args.box)
+        if args.format is not None:
+            from ..formats import get_format
+
+            get_format(args.format)
+        backend = get_backend(args.backend) if args.backend else None
+        if args.encoding and args.encoding not in {e.name for e in list_encodings()}:
+            names = ", ".join(sorted({e.name for e in list_encodings()}))
+            raise ParseError(f"no encoding {args.encoding!r}; known: {names}")
+        if args.time_limit is not None and args.time_limit <= 0:
+            raise ParseError("--time-limit must be positive")
+        limit = getattr(args, "limit", None)
+        if limit is not None and limit < 1:
+            raise ParseError("--limit must be at least 1")
+        entries, _ = load_entries(args)
+    except GridsatError as e:
+        return fail(e)
+
+    loaded = [e for e in entries if e.ok]
+    if not loaded:
+        for e in entries:
+            print(e.error.located(), file=sys.stderr, flush=True)
+        return EXIT_USAGE
+    single = len(entries) == 1
+    code = EXIT_OK
+    for entry in entries:
+        if not entry.ok:
+            code = EXIT_FAILED
+            if args.json:
+                _emit(json.dumps(_error_obj(entry, entry.error)))
+            else:
+                _emit(_error_line(entry.error))
+            continue
+        puzzle = entry.puzzle
+        where = f"{entry.file or '<input>'}:{entry.line}"
+        try:
+            res = api.run(puzzle, job, limit=(limit if job == "count" else 1 if job == "solve" else 2),
+                          backend=backend, encoding=args.encoding, time_limit=args.time_limit)
+        except GridsatError as exc:
+            code = EXIT_FAILED
+            err = ParseError(str(exc), entry.file, entry.line)
+            if args.json:
+                _emit(json.dumps(_error_obj(entry, err)))
+            elif single:
+                print(f"{where}: error: {exc}", file=sys.stderr, flush=True)
+            else:
+                _emit(f"{where}: error: {exc}")
+            continue
+        if not _good(job, res, limit):
+            code = EXIT_FAILED
+        if args.json:
+            d = res.to_dict()
+            obj = {"file": entry.file, "line": entry.line, "name": entry.name, "kind": puzzle.kind}
+            obj.update(d)
+            obj["name"] = entry.name
+            _emit(json.dumps(obj))
+        elif single:
+            _print_single(args, job, res, limit)
+        else:
+            _emit(_batch_line(where, job, res, limit))
+    return code
+
+
+def _batch_line(where: str, job: str, res, limit) -> str:
+    parts = [f"{where}: {res.status}"]
+    if job == "count":
+        parts.append(f"count={res.count}{'' if res.complete else '+'}")
+    if res.solution is not None and res.status in ("solved", "unique") or (job == "count" and res.solution is not None
+                                                                          and res.count == 1):
+        parts.append(solution_line(res.puzzle, res.solution))
+    elif res.reason:
+        parts.append(f"({res.reason})")
+    parts.append(f"{res.total_time:.3f}s")
+    name = getattr(res.puzzle, "name", None)
+    if name:
+        parts.append(f"# {name}")
+    return " ".join(parts)
+
+
+def _print_single(args, job: str, res, limit) -> None:
+    info = f"[{res.backend}/{res.encoding}, {res.total_time:.3f} s{', verified' if res.verified else ''}]"
+    head = _status_text(job, res, limit)
+    if job == "count" and res.status in ("unique", "ambiguous", "impossible"):
+        head = f"{res.status}: {head}"
+    line = f"{head}: {describe(res.puzzle)} {info}"
+    name = getattr(res.puzzle, "name", None)
+    if name:
+        line += f" {name}"
+    _emit(line)
+    if res.reason and res.status in ("impossible", "unknown"):
+        _emit(f"reason: {res.reason}")
+    if args.quiet:
+        return
+    if res.solution is not None and (res.status in ("solved", "unique") or job == "count"):
+        if res.puzzle.kind == "sudoku":
+            from ..formats.text import format_board
+
+            _emit(format_board(res.puzzle, res.solution, numbers=args.numbers or None))
+        else:
+            _emit(render_board(res.puzzle, res.solution))

@@ -1,0 +1,27 @@
+"""``gridsat encodings``: list the encodings per puzzle kind."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("encodings", help="list encodings",
+                              description="List encodings: puzzle kind, name, target, description.")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    from ..api import DEFAULTS
+    from ..encoders import list_encodings
+
+    encs = list_encodings()
+    width = max(len(e.name) for e in encs)
+    kw = max(len(e.kind) for e in encs)
+    for e in encs:
+        mark = " (default)" if DEFAULTS.get(e.kind, (None, None))[1] == e.name else ""
+        print(f"{e.kind.ljust(kw)}  {e.name.ljust(width)}  {e.target:<6} {e.description}{mark}")
+    return 0

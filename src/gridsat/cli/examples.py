@@ -1,0 +1,34 @@
+"""``gridsat examples``: list the bundled example puzzles (use them with ``--example NAME``)."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("examples", help="list bundled example puzzles",
+                              description="List the bundled examples; solve one with 'gridsat solve --example NAME'.")
+    p.add_argument("name", nargs="?", help="print this example's text instead")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    from ..examples import example_text, list_examples
+    from ..errors import GridsatError
+    from .common import fail
+
+    name = getattr(args, "name", None)
+    if name:
+        try:
+            print(example_text(name), end="", flush=True)
+        except GridsatError as e:
+            return fail(e)
+        return 0
+    items = list_examples()
+    width = max(len(n) for n, _ in items)
+    for n, desc in items:
+        print(f"{n.ljust(width)}  {desc}".rstrip())
+    return 0

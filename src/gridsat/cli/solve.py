@@ -1,0 +1,21 @@
+"""``gridsat solve``: find one solution of each puzzle."""
+
+from __future__ import annotations
+
+import argparse
+
+from .common import add_input_args, add_solver_args, run_batch
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("solve", help="find one solution of each puzzle", description="Find one solution of each puzzle.")
+    add_input_args(p)
+    add_solver_args(p)
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    return run_batch(args, "solve")

@@ -1,0 +1,140 @@
+"""Reading and writing puzzles as text, with format detection.
+
+>>> from gridsat.formats import read_text, write
+>>> [e.puzzle for e in read_text("1..4\\n..1.\\n.1..\\n4..1\\n")]
+[<Sudoku 4x4 2x2 boxes, 6 givens>]
+>>> write(read_text("1...........4..1")[0].puzzle, "vector")
+'[1 0 0 0 0 0 0 0 0 0 4 0 0 0 0 1]\\n'
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Sequence
+
+from ..errors import ParseError
+from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats, register_format,
+                   register_json_kind)
+from . import sudoku as _sudoku  # noqa: F401  (registers line, grid, nonomino, vector)
+from . import jsonfmt as _jsonfmt  # noqa: F401  (registers json)
+from .sudoku import parse_box
+from .text import format_board, line_string
+
+if importlib.util.find_spec(__name__ + ".hidato") is not None:  # written by the Hidato work
+    from . import hidato as _hidato  # noqa: F401
+
+__all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_formats", "register_format",
+           "register_json_kind", "read_text", "read_file", "write", "detect_format", "format_board",
+           "line_string", "parse_box"]
+
+
+def _has_content(text: str) -> bool:
+    for raw in text.splitlines():
+        s = raw.strip()
+        if s and not s.startswith(("#", ";")):
+            return True
+    return False
+
+
+def detect_format(text: str, kind: str | None = None, file: str | None = None) -> Format:
+    """The format ``text`` is unambiguously in.
+
+    Formats whose ``sniff`` accepts the text compete; within one kind the highest priority
+    wins, across kinds the answer is ambiguous unless ``kind`` is given. When no format
+    sniffs the text, a best guess is returned so its reader can explain what is wrong.
+    """
+    cands = [f for f in list_formats(kind) if f.sniff(text)]
+    if cands:
+        kinds = {f.kind for f in cands} - {"*"}
+        if len(kinds) > 1 and not any(f.kind == "*" for f in cands):
+            names = ", ".join(f"{f.name} ({f.kind})" for f in cands)
+            raise ParseError(f"ambiguous input: it reads as {names}; give --kind or --format", file, 1, 1)
+        return max(cands, key=lambda f: f.priority)
+    if kind not in (None, "sudoku"):
+        fmts = list_formats(kind)
+        raise ParseError(f"cannot tell the format of this {kind} input; give --format "
+                         f"({', '.join(f.name for f in fmts)})", file, 1, 1)
+    return _guess_sudoku(text)
+
+
+def _guess_sudoku(text: str) -> Format:
+    """The most plausible Sudoku format for text no format claims, to get a precise error."""
+    body = [raw.split("#")[0] for raw in text.splitlines()]
+    body = [b for b in body if b.strip()]
+    first = body[0].strip() if body else ""
+    if first.startswith("{"):
+        return FORMATS["json"]
+    if first.startswith("["):
+        return FORMATS["json"] if first[1:].lstrip().startswith("{") else FORMATS["vector"]
+    toks = first.replace("|", " ").split()
+    if len(toks) == 1 and len(toks[0]) > 9:
+        return FORMATS["line"]
+    if "," in first or (toks and all(t.isdigit() and len(t) == 2 for t in toks) and len(toks) > 2):
+        return FORMATS["nonomino"]
+    if len(toks) == 1 and len(body) >= 2:
+        # compact grid rows, or line puzzles of the wrong length
+        return FORMATS["grid"] if all(len(b.strip()) == len(first) for b in body[:len(first)]) \
+            and len(body) in (len(first), 2 * len(first), 3 * len(first)) else FORMATS["line"]
+    if len(toks) == 1:
+        return FORMATS["line"]
+    return FORMATS["grid"]
+
+
+def read_text(text: str, file: str | None = None, format: str | None = None, kind: str | None = None,
+              box: "str | tuple[int, int] | None" = None) -> list[Entry]:
+    """Puzzles in ``text``, one :class:`Entry` each (a bad puzzle is an entry with an ``error``).
+
+    Parameters
+    ----------
+    text : str
+    file : str, optional
+        Source name used in error locations.
+    format : str, optional
+        Force a format (see :func:`list_formats`); default: detect it.
+    kind : str, optional
+        Only consider formats of this puzzle kind (``"sudoku"``, ``"hidato"``).
+    box : str or (int, int), optional
+        Box shape (``"2x3"``) for classic puzzles whose text does not say; default
+        :func:`gridsat.puzzles.default_box`.
+
+    Raises
+    ------
+    ParseError
+        Only when nothing can be read at all (empty input, unknown or ambiguous format);
+        errors inside puzzles are reported per entry.
+    """
+    if not _has_content(text):
+        raise ParseError("empty input: no puzzle found", file, 1, 1)
+    if format is not None:
+        fmt = get_format(format)
+        if kind is not None and fmt.kind not in (kind, "*"):
+            raise ParseError(f"format {fmt.name} holds {fmt.kind} puzzles, not {kind}", file)
+    else:
+        fmt = detect_format(text, kind, file)
+    options = {"box": parse_box(box) if box is not None else None, "kind": kind}
+    opts = {k: v for k, v in options.items() if k in fmt.options and v is not None}
+    return fmt.read(text, file, **opts)
+
+
+def read_file(path: "str | Path", format: str | None = None, kind: str | None = None,
+              box: "str | tuple[int, int] | None" = None) -> list[Entry]:
+    """:func:`read_text` on a file; an unreadable file raises :class:`ParseError`."""
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise ParseError("no such file", name) from None
+    except UnicodeDecodeError as e:
+        raise ParseError(f"not a UTF-8 text file ({e.reason} at byte {e.start})", name) from None
+    except OSError as e:
+        raise ParseError(f"cannot read: {e.strerror or e}", name) from None
+    return read_text(text, name, format=format, kind=kind, box=box)
+
+
+def write(puzzle, format: str = "json", solution: Sequence[int] | None = None) -> str:
+    """``puzzle`` (and optionally a solution) as text in ``format``."""
+    fmt = get_format(format)
+    if fmt.kind not in (puzzle.kind, "*"):
+        raise ParseError(f"format {fmt.name} holds {fmt.kind} puzzles, not {puzzle.kind}")
+    return fmt.write(puzzle, solution)

@@ -1,0 +1,148 @@
+"""The ``json`` format: one object per puzzle, any kind, dispatched on ``"kind"``.
+
+A file holds one object, a JSON list of objects, or JSON lines (one object per line;
+``#`` lines are skipped). A Sudoku object::
+
+    {"kind": "sudoku", "n": 9, "box": [3, 3], "givens": [[5, 3, 0, ...], ...],
+     "solution": [[...], ...], "name": "..."}
+
+with ``"regions": [[1, 1, 2, ...], ...]`` (any labels) instead of ``"box"`` for jigsaw.
+Rows may also be strings (``"53..7...."``) and ``givens`` a flat list; ``0`` or ``null``
+is empty. Other kinds register their loader with
+:func:`gridsat.formats.base.register_json_kind` (e.g. ``{"kind": "hidato", ...}``).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from typing import Any, Sequence
+
+from ..errors import ParseError
+from .base import Entry, Format, get_json_kind, line_col, locate, register_format
+
+__all__ = ["read_json", "write_json", "sniff_json", "to_json_dict"]
+
+_DECODER = json.JSONDecoder()
+_KIND_ALIASES = {"jigsaw": "sudoku", "classic": "sudoku", "nonomino": "sudoku"}
+
+
+def _skip_ws(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \t\r\n":
+        i += 1
+    return i
+
+
+def _decode_error(e: json.JSONDecodeError, file) -> ParseError:
+    return ParseError(f"unreadable JSON: {e.msg}", file, e.lineno, e.colno)
+
+
+def _values(text: str, file):
+    """Yield (value, start offset) or (ParseError, offset) for each top-level object."""
+    i = _skip_ws(text, 0)
+    if i < len(text) and text[i] == "[":
+        i = _skip_ws(text, i + 1)
+        if i < len(text) and text[i] == "]":
+            return
+        while True:
+            try:
+                val, end = _DECODER.raw_decode(text, i)
+            except json.JSONDecodeError as e:
+                yield _decode_error(e, file), e.pos
+                return
+            yield val, i
+            i = _skip_ws(text, end)
+            if i < len(text) and text[i] == ",":
+                i = _skip_ws(text, i + 1)
+                continue
+            if i < len(text) and text[i] == "]":
+                j = _skip_ws(text, i + 1)
+                if j < len(text):
+                    ln, col = line_col(text, j)
+                    yield ParseError("unreadable JSON: extra data after the list", file, ln, col), j
+                return
+            ln, col = line_col(text, i)
+            what = "end of input" if i >= len(text) else repr(text[i])
+            yield ParseError(f"unreadable JSON: expected ',' or ']' in the list, found {what}", file, ln, col), i
+            return
+    # one object, several objects, or JSON lines
+    while i < len(text):
+        if text[i] == "#":  # comment line in JSON lines
+            nl = text.find("\n", i)
+            i = _skip_ws(text, len(text) if nl < 0 else nl + 1)
+            continue
+        try:
+            val, end = _DECODER.raw_decode(text, i)
+        except json.JSONDecodeError as e:
+            yield _decode_error(e, file), e.pos
+            # resynchronise at the next line that starts an object
+            nl = text.find("\n", max(e.pos, i))
+            if nl < 0:
+                return
+            i = _skip_ws(text, nl + 1)
+            continue
+        yield val, i
+        i = _skip_ws(text, end)
+
+
+def read_json(text: str, file: str | None = None, *, box=None, kind: str | None = None) -> list[Entry]:
+    """Read ``json`` objects; each one becomes an :class:`Entry` (bad ones carry their error)."""
+    out: list[Entry] = []
+    for val, pos in _values(text, file):
+        line, col = line_col(text, pos)
+        if isinstance(val, ParseError):
+            out.append(Entry(None, val, file, val.line, None, "json"))
+            continue
+        try:
+            if not isinstance(val, dict):
+                raise ParseError(f"expected a JSON object per puzzle, got {type(val).__name__}")
+            k = val.get("kind", kind or "sudoku")
+            if not isinstance(k, str):
+                raise ParseError(f'"kind" must be a string, got {k!r}')
+            k = _KIND_ALIASES.get(k, k)
+            if kind is not None and k != kind:
+                raise ParseError(f"expected a {kind} puzzle, got kind {k!r}")
+            jk = get_json_kind(k)
+            opts = {}
+            if box is not None and "box" in inspect.signature(jk.load).parameters:
+                opts["box"] = box
+            puzzle, solution = jk.load(val, **opts)
+            out.append(Entry(puzzle, None, file, line, tuple(solution) if solution is not None else None, "json"))
+        except (ParseError, ValueError, TypeError, KeyError) as e:
+            if isinstance(e, KeyError):
+                e = ParseError(f"missing {e.args[0]!r}")
+            out.append(Entry(None, locate(e, file, line, col), file, line, None, "json"))
+    if not out:
+        out.append(Entry(None, ParseError("empty input: no puzzle found", file, 1, 1), file, 1, None, "json"))
+    return out
+
+
+def to_json_dict(puzzle, solution: Sequence[int] | None = None) -> dict[str, Any]:
+    """The ``json`` object of any registered kind."""
+    return get_json_kind(puzzle.kind).dump(puzzle, solution)
+
+
+def write_json(puzzle, solution: Sequence[int] | None = None) -> str:
+    """One JSON line (so many puzzles make a JSON-lines file)."""
+    return json.dumps(to_json_dict(puzzle, solution)) + "\n"
+
+
+def sniff_json(text: str) -> bool:
+    """Starts with ``{``, or ``[`` then ``{`` or ``]``."""
+    i = _skip_ws(text, 0)
+    while i < len(text) and text[i] == "#":
+        nl = text.find("\n", i)
+        i = _skip_ws(text, len(text) if nl < 0 else nl + 1)
+    if i >= len(text):
+        return False
+    if text[i] == "{":
+        return True
+    if text[i] == "[":
+        j = _skip_ws(text, i + 1)
+        return j < len(text) and text[j] in "{]"
+    return False
+
+
+register_format(Format("json", "*", read_json, write_json, sniff_json, many=True,
+                       description='gridsat JSON objects {"kind": ...}: one, a list, or JSON lines',
+                       options=frozenset({"box", "kind"}), priority=10))
