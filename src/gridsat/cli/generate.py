@@ -42,7 +42,9 @@ def _sudoku_opts(p: argparse.ArgumentParser, jigsaw: bool) -> None:
     p.add_argument("--givens", type=int, help="target number of givens (stop removing there)")
     p.add_argument("--minimal", action="store_true",
                    help="no given can be removed (proved; with --symmetry grids are retried until it holds)")
-    p.add_argument("--attempts", type=int, default=50, help="grids to try for --givens/--minimal targets")
+    p.add_argument("--difficulty", help="grade (easy, medium, hard, expert, extreme) or SE range LO-HI, "
+                                        "rated by gridsat.logic; grids are retried up to --attempts")
+    p.add_argument("--attempts", type=int, default=50, help="grids to try for --givens/--minimal/--difficulty targets")
 
 
 def _hidato_opts(p: argparse.ArgumentParser) -> None:
@@ -112,11 +114,21 @@ def _box(text):
         raise GridsatError(f"--box wants RxC like 2x3, got {text!r}") from None
 
 
+def _difficulty(text):
+    if not text:
+        return None
+    if "-" in text.strip("-"):
+        lo, hi = text.split("-", 1)
+        return float(lo), float(hi)
+    return text
+
+
 def _options(args) -> dict:
     k = args.gen_kind
     if k in ("sudoku", "jigsaw"):
         o = {"size": args.size, "symmetry": args.symmetry, "target": args.givens, "minimal": args.minimal,
-             "solver": args.solver, "attempts": args.attempts, "score": args.json}
+             "solver": args.solver, "attempts": args.attempts, "score": args.json,
+             "difficulty": _difficulty(args.difficulty)}
         if k == "sudoku":
             o["box"] = _box(args.box)
         elif args.layout:
@@ -236,7 +248,7 @@ def run_improve(args) -> int:
     if args.json:
         print(json.dumps(res.to_dict()), flush=True)
     else:
-        print(puzzle_line(res.puzzle))
+        print(puzzle_line(res.puzzle), flush=True)
         print(f"score {res.score_name} {res.score}  givens {res.puzzle.num_givens}  "
               f"steps {res.steps}  time {res.time:.1f}s", file=sys.stderr)
         for t, s in res.history:

@@ -298,10 +298,37 @@ def _carve_puzzle(board: Sudoku, grid, rng, oracle, symmetry, target, minimal, a
     return given, False
 
 
+def _difficulty_range(difficulty) -> tuple[float, float] | None:
+    """``(lo, hi)`` SE-rating bounds from a grade name (``easy`` .. ``extreme``) or a pair of numbers."""
+    if difficulty is None:
+        return None
+    if isinstance(difficulty, str):
+        from ..logic import GRADES
+
+        names = [g for g, _ in GRADES]
+        if difficulty not in names:
+            raise PuzzleError(f"unknown grade {difficulty!r}; choose from {', '.join(names)}")
+        i = names.index(difficulty)
+        lo = GRADES[i][1]
+        hi = GRADES[i + 1][1] - 0.05 if i + 1 < len(GRADES) else 99.0
+        return lo, hi
+    lo, hi = difficulty
+    return float(lo), float(hi)
+
+
+def _rating(puzzle) -> float:
+    from ..logic import rate
+
+    return float(rate(puzzle, figures=False).rating)
+
+
 def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | None, minimal: bool,
-          solver: str, attempts: int, seed, t0: float, kind: str, score: bool, fresh_layout=None) -> Generated:
+          solver: str, attempts: int, seed, t0: float, kind: str, score: bool, fresh_layout=None,
+          difficulty=None) -> Generated:
     best = None
     tried = 0
+    want = _difficulty_range(difficulty)
+    best_gap = None
     for tried in range(1, attempts + 1):
         if fresh_layout is not None and tried > 1:
             board = fresh_layout()
@@ -321,6 +348,14 @@ def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | Non
             if best is None or len(given) < len(best[1]):
                 best = (board, given, grid, is_min)
             continue
+        if want is not None:
+            r = _rating(board.with_givens([grid[c] if c in given else 0 for c in range(board.n ** 2)]))
+            gap = max(want[0] - r, r - want[1], 0.0)
+            if best_gap is None or gap < best_gap:
+                best, best_gap = (board, given, grid, is_min), gap
+            if gap > 0:
+                continue
+            break
         best = (board, given, grid, is_min)
         break
     else:
@@ -334,6 +369,9 @@ def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | Non
     if target is not None:
         info["target"] = target
         info["target_met"] = len(given) <= target
+    if want is not None:
+        info["rating"] = _rating(puzzle)
+        info["difficulty_met"] = want[0] <= info["rating"] <= want[1]
     if kind == "jigsaw":
         info["regions"] = list(board.regions)
     out = Generated(puzzle=puzzle, solution=tuple(grid), seed=seed, kind=kind, info=info)
@@ -346,7 +384,7 @@ def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | Non
 def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: int | None = None,
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
                     solver: str = "minisat22", attempts: int = 50, score: bool = True,
-                    rng: random.Random | None = None) -> Generated:
+                    difficulty=None, rng: random.Random | None = None) -> Generated:
     """A random Sudoku with exactly one solution.
 
     Parameters
@@ -368,6 +406,10 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
         symmetric puzzle is also cell-minimal (``info["minimal"]`` says if that failed).
     solver : str
         python-sat solver used while removing givens.
+    difficulty : str or (float, float), optional
+        A grade (``easy``, ``medium``, ``hard``, ``expert``, ``extreme``) or SE-rating bounds
+        from :func:`gridsat.logic.rate`; grids are retried (``attempts``) until the rating fits,
+        else the closest is returned (``info["difficulty_met"]``).
 
     Returns
     -------
@@ -381,13 +423,13 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
     board = Sudoku(size, None, box=tuple(box) if box else default_box(size))
     rng = rng or random.Random(seed)
     return _make(board, rng, symmetry=symmetry, target=target, minimal=minimal, solver=solver,
-                 attempts=attempts, seed=seed, t0=t0, kind="sudoku", score=score)
+                 attempts=attempts, seed=seed, t0=t0, kind="sudoku", score=score, difficulty=difficulty)
 
 
 def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int | None = None,
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
                     solver: str = "minisat22", attempts: int = 50, score: bool = True,
-                    rng: random.Random | None = None) -> Generated:
+                    difficulty=None, rng: random.Random | None = None) -> Generated:
     """A random jigsaw Sudoku with exactly one solution, on a fresh random layout or on ``layout``.
 
     ``layout`` is ``n*n`` region labels row by row (any hashable labels) or a letter-grid
@@ -416,7 +458,8 @@ def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int 
             raise PuzzleError("layout does not split the board into n connected regions of n cells")
         board = Sudoku(n, None, regions=labels)
     return _make(board, rng, symmetry=symmetry, target=target, minimal=minimal, solver=solver,
-                 attempts=attempts, seed=seed, t0=t0, kind="jigsaw", score=score, fresh_layout=fresh)
+                 attempts=attempts, seed=seed, t0=t0, kind="jigsaw", score=score, fresh_layout=fresh,
+                 difficulty=difficulty)
 
 
 def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = "minisat22",
