@@ -1,0 +1,102 @@
+"""``gridsat render``: draw puzzles (and their solutions) as SVG, PNG or PDF."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import GridsatError, ParseError
+from .common import add_input_args, fail, load_entries
+
+__all__ = ["register", "run"]
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser(
+        "render", help="draw puzzles as SVG, PNG or PDF (A4 printable)",
+        description="Draw each puzzle as a picture: thick region borders, givens in bold black, "
+                    "solved values in blue, Hidato holes shaded and the path drawn through the numbers. "
+                    "PNG and PDF need the 'render' extra (cairosvg).",
+    )
+    add_input_args(p)
+    o = p.add_argument_group("picture")
+    o.add_argument("-o", "--output", metavar="PATH",
+                   help="output file (format from the suffix); several puzzles get -1, -2, ... before it. "
+                        "Default: SVG on standard output")
+    o.add_argument("--to", choices=("svg", "png", "pdf"), help="picture format (default: from the suffix, else svg)")
+    o.add_argument("--solve", action="store_true",
+                   help="draw the solution too (a solution stored in the file, else solved and verified here)")
+    o.add_argument("--path", action=argparse.BooleanOptionalAction, default=None,
+                   help="Hidato: draw the path through consecutive numbers (default: with --solve)")
+    o.add_argument("--page", choices=("a4", "none"), help="page: a4 (default for PDF) or none (just the board)")
+    o.add_argument("--dpi", type=float, default=150, help="PNG resolution (default 150)")
+    o.add_argument("--cell", type=float, default=40, help="cell size in SVG pixels (default 40)")
+    o.add_argument("--title", help="caption above the board ('{name}' is the puzzle's name)")
+    o.add_argument("-b", "--backend", metavar="NAME", help="backend for --solve")
+    o.add_argument("-t", "--time-limit", type=float, metavar="SECONDS", help="time limit for --solve")
+    p.set_defaults(func=run)
+    return p
+
+
+def _outputs(path: str, count: int) -> list[Path]:
+    out = Path(path)
+    if count == 1:
+        return [out]
+    return [out.with_name(f"{out.stem}-{i}{out.suffix}") for i in range(1, count + 1)]
+
+
+def run(args) -> int:
+    from .. import api
+    from ..rendering import to_bytes
+
+    try:
+        fmt = args.to or (Path(args.output).suffix.lstrip(".").lower() if args.output else "svg") or "svg"
+        if fmt not in ("svg", "png", "pdf"):
+            raise ParseError(f"cannot tell the picture format from {args.output!r}; use --to svg|png|pdf")
+        if fmt != "svg" and not args.output:
+            raise ParseError(f"{fmt.upper()} output needs -o FILE")
+        entries, _ = load_entries(args)
+    except GridsatError as e:
+        return fail(e)
+    good = [e for e in entries if e.ok]
+    for e in entries:
+        if not e.ok:
+            print(e.error.located(), file=sys.stderr, flush=True)
+    if not good:
+        return EXIT_USAGE
+    code = EXIT_OK if len(good) == len(entries) else EXIT_FAILED
+    paths = _outputs(args.output, len(good)) if args.output else [None] * len(good)
+    page = None if args.page in (None, "none") and not (args.page is None and fmt == "pdf") else "a4"
+    for entry, path in zip(good, paths):
+        puzzle = entry.puzzle
+        solution = None
+        if args.solve:
+            solution = entry.solution
+            if solution is None:
+                try:
+                    res = api.solve(puzzle, backend=args.backend, time_limit=args.time_limit)
+                except GridsatError as exc:
+                    print(f"{entry.file}:{entry.line}: error: {exc}", file=sys.stderr, flush=True)
+                    code = EXIT_FAILED
+                    continue
+                solution = res.solution
+                if solution is None:
+                    print(f"{entry.file}:{entry.line}: {res.status}: drawing the givens only"
+                          + (f" ({res.reason})" if res.reason else ""), file=sys.stderr, flush=True)
+                    code = EXIT_FAILED
+        title = args.title.replace("{name}", entry.name or "") if args.title else None
+        try:
+            data = to_bytes(puzzle, solution, fmt, page=page, dpi=args.dpi, cell=args.cell,
+                            path=args.path, title=title)
+        except GridsatError as exc:
+            return fail(exc)
+        if path is None:
+            sys.stdout.write(data.decode())
+            sys.stdout.flush()
+        else:
+            path.write_bytes(data)
+            print(f"wrote {path}", file=sys.stderr, flush=True)
+    return code
