@@ -243,3 +243,40 @@ def test_export_dispatch():
     assert export(Sudoku.empty(4), "dzn").startswith("% gridsat MiniZinc data")
     with pytest.raises(UnsupportedError, match="unknown export format"):
         export(Sudoku.empty(4), "xml")
+
+
+# ---------------------------------------------------------------- gridsat export
+
+
+def test_cli_export_dimacs_counts(capsys):
+    from gridsat.cli import main
+
+    assert main(["export", "--example", "sudoku-4x4", "--to", "dimacs", "--givens", "assumptions"]) == 0
+    text = capsys.readouterr().out
+    f = read_dimacs(text)
+    assert f.assumptions
+    n, _ = _count_dimacs(text)
+    from gridsat.examples import example_text
+    from gridsat.formats import read_text
+
+    (entry,) = read_text(example_text("sudoku-4x4"), "x")
+    assert n == gridsat.count(entry.puzzle).count
+
+
+@pytest.mark.parametrize("to, marker", [("cpsat", "# gridsat CP-SAT"), ("dzn", "% gridsat MiniZinc data")])
+def test_cli_export_other_targets(capsys, to, marker):
+    from gridsat.cli import main
+
+    assert main(["export", "--example", "jigsaw-9x9", "--to", to]) == 0
+    assert capsys.readouterr().out.startswith(marker)
+
+
+def test_cli_export_many_puzzles(tmp_path, capsys):
+    from gridsat.cli import main
+
+    src = tmp_path / "two.txt"
+    src.write_text(CLASSIC9 + "\n" + CLASSIC9 + "\n")
+    assert main(["export", str(src), "--to", "dimacs"]) == 2
+    assert "give -o FILE" in capsys.readouterr().err
+    assert main(["export", str(src), "--to", "dimacs", "-o", str(tmp_path / "p.cnf")]) == 0
+    assert read_dimacs((tmp_path / "p-2.cnf").read_text()).nvars >= 729

@@ -227,3 +227,47 @@ def test_a4_png_size():
 def test_unknown_format():
     with pytest.raises(UnsupportedError, match="unknown picture format"):
         to_bytes(Sudoku.empty(4), fmt="gif")
+
+
+# ---------------------------------------------------------------- gridsat render
+
+
+def test_cli_render_svg_to_stdout(capsys):
+    from gridsat.cli import main
+
+    assert main(["render", "--example", "sudoku-4x4"]) == 0
+    svg = capsys.readouterr().out
+    assert len(_elements(svg, "rect", "cell")) == 16
+    assert _elements(svg, "text", "solved") == []
+
+
+def test_cli_render_solved_files(tmp_path, capsys):
+    from gridsat.cli import main
+
+    src = tmp_path / "two.txt"
+    src.write_text(CLASSIC9 + "\n" + CLASSIC9.replace("53", "00", 1) + "\n")
+    out = tmp_path / "b.svg"
+    assert main(["render", str(src), "--solve", "-o", str(out), "--title", "T {name}"]) == 0
+    for i in (1, 2):
+        svg = (tmp_path / f"b-{i}.svg").read_text()
+        assert len(_elements(svg, "text", "given")) + len(_elements(svg, "text", "solved")) == 81
+    assert "wrote" in capsys.readouterr().err
+
+
+def test_cli_render_png_needs_output(capsys):
+    from gridsat.cli import main
+
+    assert main(["render", "--example", "sudoku-4x4", "--to", "png"]) == 2
+    assert "needs -o FILE" in capsys.readouterr().err
+
+
+def test_cli_render_pdf_is_a4(tmp_path):
+    pytest.importorskip("cairosvg", reason="PDF output needs the 'render' extra (cairosvg)")
+    import re
+
+    from gridsat.cli import main
+
+    out = tmp_path / "j.pdf"
+    assert main(["render", "--example", "jigsaw-9x9", "--solve", "-o", str(out)]) == 0
+    (box,) = re.findall(rb"/MediaBox \[ *0 0 ([\d.]+) ([\d.]+) *\]", out.read_bytes())
+    assert (round(float(box[0])), round(float(box[1]))) == (595, 842)
