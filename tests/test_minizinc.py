@@ -66,6 +66,8 @@ def test_resolve_pairs_backend_with_mzn_encoding():
     for p in (Sudoku.empty(4), Hidato.empty(2, 2)):
         b, e = resolve(p, "minizinc", None)
         assert (b.name, e.name, e.target) == ("minizinc", "mzn", "minizinc")
+    b, e = resolve(Sudoku.empty(4), None, "mzn")  # the encoding alone picks the backend
+    assert (b.name, e.name) == ("minizinc", "mzn")
     assert "count" in gridsat.get_backend("minizinc").supports
     assert "time_limit" in gridsat.get_backend("minizinc").supports
 

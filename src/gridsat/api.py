@@ -40,7 +40,15 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
         return get_backend(b_name), get_encoding(e_name, kind)
     if backend is None:
         enc = get_encoding(encoding, kind)
-        b = get_backend(DEFAULTS[kind][0] if enc.target == "cnf" else "cpsat")
+        b = get_backend(DEFAULTS[kind][0])
+        if b.target != enc.target:  # the kind's default backend takes another target
+            from .backends import list_backends
+
+            preferred = {"cnf": "minisat22", "cpsat": "cpsat"}.get(enc.target)
+            names = list_backends(enc.target)
+            if not names:
+                raise UnsupportedError(f"encoding {enc.name} needs a {enc.target} backend; none is installed")
+            b = get_backend(preferred if preferred in names else names[0])
         return b, enc
     b = get_backend(backend)
     if encoding is None:
