@@ -5,122 +5,159 @@ number ``k`` (column 0 unused). It is pruned before any model is built:
 
 * distance windows: with anchors (givens) ``a < k < b`` at cells ``ca, cb``, cell ``c`` can
   hold ``k`` only if ``dist(ca, c) <= k - a`` and ``dist(c, cb) <= b - k`` (BFS over the
-  board, around holes);
+  board, around holes; closed form on full rectangles);
 * parity (Numbrix): the rook graph is bipartite, so ``k`` sits on the colour of ``a`` iff
   ``k - a`` is even; with no anchor and unequal colour classes, odd numbers take the larger;
 * support: ``c`` holds ``k`` only if some neighbour may hold ``k - 1`` and one may hold
   ``k + 1``, iterated to a fixpoint;
 * forced placements: a number left with one cell, or a cell left with one number, becomes an
-  anchor and the windows are recomputed, until nothing changes.
+  anchor and the windows are recomputed, until nothing changes. A cell no number can reach
+  makes the puzzle infeasible before any solver runs.
 
-Everything is NumPy over whole tables; a 30x30 board with 30% givens prunes in tens of ms.
+Windows are generated as (cell, number) pairs per anchor interval and support is checked on
+those pairs only, so a 30x30 board with 30% givens prunes in a few tens of milliseconds.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["domains", "literal_table", "next_clauses", "amo_clauses"]
+__all__ = ["domains", "literal_table", "next_clauses", "amo_clauses", "arc_tables", "as_clauses"]
 
 
-def _windows(puzzle, anchors: dict[int, int], dist_cache: dict[int, np.ndarray]) -> np.ndarray:
+def _ranges(cells: np.ndarray, lo: np.ndarray, hi: np.ndarray, step: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs ``(cell, k)`` for ``k = lo, lo + step, ... <= hi`` per entry."""
+    live = hi >= lo
+    cells, lo, hi = cells[live], lo[live], hi[live]
+    cnt = (hi - lo) // step + 1
+    tot = int(cnt.sum())
+    if tot == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    rep_c = np.repeat(cells, cnt)
+    rep_lo = np.repeat(lo, cnt)
+    first = np.repeat(np.cumsum(cnt) - cnt, cnt)
+    off = np.arange(tot) - first
+    return rep_c, rep_lo + step * off
+
+
+def _window_pairs(puzzle, anchors: dict[int, int], cache: dict[int, np.ndarray]):
     n = puzzle.num_cells
-    D = np.ones((n, n + 1), dtype=bool)
-    D[:, 0] = False
     col = puzzle.colour()
-    ks = np.arange(n + 1)
-    if anchors:
-        nums = np.array(sorted(anchors), dtype=np.int64)
-        acells = np.array([anchors[k] for k in nums], dtype=np.int64)
-        missing = [int(c) for c in acells if int(c) not in dist_cache]
-        if missing:
-            for c, row in zip(missing, puzzle.distances(missing)):
-                dist_cache[c] = row
-        dist = np.stack([dist_cache[int(c)] for c in acells])  # (m, N)
-        m = len(nums)
-        # anchor just below / above each number
-        lo = np.searchsorted(nums, ks, side="right") - 1  # index of largest anchor <= k
-        hi = np.searchsorted(nums, ks, side="left")  # index of smallest anchor >= k
-        has_lo = lo >= 0
-        has_hi = hi < m
-        lo_c, hi_c = np.clip(lo, 0, m - 1), np.clip(hi, 0, m - 1)
-        gap_lo = ks - nums[lo_c]  # (N+1,)
-        gap_hi = nums[hi_c] - ks
-        d_lo = dist[lo_c].T  # (N cells, N+1 numbers)
-        d_hi = dist[hi_c].T
-        D &= ~has_lo | (d_lo <= gap_lo)
-        D &= ~has_hi | (d_hi <= gap_hi)
-        if puzzle.is_numbrix:
-            # colour of k follows the anchor below (or above)
-            ref = np.where(has_lo, lo_c, hi_c)
-            ref_col = col[acells[ref]]  # (N+1,)
-            ref_gap = np.where(has_lo, gap_lo, gap_hi)
-            want = (ref_col + ref_gap) & 1
-            D &= col[:, None] == want[None, :]
-        D[acells, :] = False
-        D[:, nums] = False
-        D[acells, nums] = True
-    elif puzzle.is_numbrix and n > 1:
-        black = int(col.sum())
-        if 2 * black != n:
-            odd_col = 1 if 2 * black > n else 0
-            want = np.where(ks & 1, odd_col, 1 - odd_col)
-            D &= col[:, None] == want[None, :]
-    D[:, 0] = False
-    return D
+    rook = puzzle.is_numbrix
+    cells = np.arange(n)
+    if not anchors:
+        cs = np.repeat(cells, n)
+        ks = np.tile(np.arange(1, n + 1), n)
+        if rook and n > 1 and 2 * int(col.sum()) != n:
+            odd_col = 1 if 2 * int(col.sum()) > n else 0
+            keep = (col[cs] == odd_col) == (ks % 2 == 1)
+            cs, ks = cs[keep], ks[keep]
+        return cs, ks
+    nums = np.array(sorted(anchors), dtype=np.int64)
+    acells = np.array([anchors[int(k)] for k in nums], dtype=np.int64)
+    missing = [int(c) for c in acells if int(c) not in cache]
+    if missing:
+        for c, row in zip(missing, puzzle.distances(missing)):
+            cache[c] = row
+    dist = np.stack([cache[int(c)] for c in acells])  # (m, N)
+    free = np.ones(n, dtype=bool)
+    free[acells] = False
+    fc = cells[free]
+    step = 2 if rook else 1
+    out_c, out_k = [acells], [nums]
+
+    def emit(lo, hi, ref_cell, ref_num):
+        # lo, hi: (rows, free cells); parity fixed relative to the anchor in ref_cell
+        cc = np.broadcast_to(fc, lo.shape)
+        if rook:
+            want = (col[fc][None, :] ^ col[ref_cell][:, None])  # parity of k - ref number
+            lo = lo + ((lo - ref_num[:, None] - want) & 1)
+        c, k = _ranges(cc.ravel(), lo.ravel(), hi.ravel(), step)
+        out_c.append(c)
+        out_k.append(k)
+
+    dfc = dist[:, fc]
+    m = len(nums)
+    if m >= 2:  # interior gaps
+        emit(nums[:-1, None] + dfc[:-1], nums[1:, None] - dfc[1:], acells[:-1], nums[:-1])
+    if nums[0] > 1:  # before the first anchor
+        hi = nums[0] - dfc[:1]
+        emit(np.ones_like(hi), hi, acells[:1], nums[:1])
+    if nums[-1] < n:  # after the last anchor
+        emit(nums[-1] + dfc[-1:], np.full_like(dfc[-1:], n), acells[-1:], nums[-1:])
+    return np.concatenate(out_c), np.concatenate(out_k)
 
 
-def _support(puzzle, D: np.ndarray) -> np.ndarray:
-    """Drop (c, k) with no neighbour able to hold k - 1 or k + 1, to a fixpoint."""
+def _support(puzzle, D: np.ndarray, cs: np.ndarray, ks: np.ndarray):
+    """Drop pairs with no neighbour able to hold k - 1 or k + 1, to a fixpoint (D updated in place).
+
+    After the first sweep only the neighbours of removed pairs are checked again.
+    """
     n = puzzle.num_cells
     if n == 1:
-        return D
+        return cs, ks
     nb = puzzle.neighbour_array
-    while True:
-        Dp = np.concatenate([D, np.zeros((1, n + 1), dtype=bool)], axis=0)
-        near = Dp[nb].any(axis=1)  # (N, N+1): some neighbour may hold k
-        ok = np.ones_like(D)
-        ok[:, 2:] &= near[:, 1:-1]  # k - 1 nearby
-        ok[:, 1:-1] &= near[:, 2:]  # k + 1 nearby
-        new = D & ok
-        if new.sum() == D.sum():
-            return new
-        D = new
+    deg = nb.shape[1]
+    Dp = np.zeros((n + 1, n + 2), dtype=bool)  # sentinel row n and column n+1 stay False
+    Dp[:n, : n + 1] = D
+
+    def bad(c, k):
+        nbc = nb[c]
+        up = (k == n) | Dp[nbc, (k + 1)[:, None]].any(axis=1)
+        down = (k == 1) | Dp[nbc, (k - 1)[:, None]].any(axis=1)
+        return ~(up & down)
+
+    cc, kk = cs, ks
+    while len(cc):
+        b = bad(cc, kk)
+        if not b.any():
+            break
+        rc, rk = cc[b], kk[b]
+        Dp[rc, rk] = False
+        nbc = nb[rc].ravel()
+        cc = np.concatenate([nbc, nbc])
+        kk = np.concatenate([np.repeat(rk + 1, deg), np.repeat(rk - 1, deg)])
+        keep = Dp[cc, kk]
+        code = np.unique(cc[keep] * (n + 2) + kk[keep])
+        cc, kk = code // (n + 2), code % (n + 2)
+    D[:] = Dp[:n, : n + 1]
+    return np.nonzero(D)
 
 
 def domains(puzzle) -> tuple[np.ndarray, bool]:
-    """The pruned ``(N, N + 1)`` domain table and whether the puzzle is still feasible."""
+    """The pruned ``(N, N + 1)`` domain table and whether the puzzle may still be feasible."""
     n = puzzle.num_cells
     anchors = {v: c for c, v in puzzle.givens.items()}
     cache: dict[int, np.ndarray] = {}
     while True:
-        D = _support(puzzle, _windows(puzzle, anchors, cache))
-        per_cell = D.sum(axis=1)
-        per_num = D[:, 1:].sum(axis=0)
+        cs, ks = _window_pairs(puzzle, anchors, cache)
+        D = np.zeros((n, n + 1), dtype=bool)
+        D[cs, ks] = True
+        cs, ks = np.nonzero(D)  # deduplicated, sorted
+        cs, ks = _support(puzzle, D, cs, ks)
+        per_cell = np.bincount(cs, minlength=n)
+        per_num = np.bincount(ks, minlength=n + 1)[1:]
         if (per_cell == 0).any() or (per_num == 0).any():
             return D, False
-        new = {}
+        new: dict[int, int] = {}
         for k in np.flatnonzero(per_num == 1) + 1:
             k = int(k)
             if k not in anchors:
-                new[k] = int(np.flatnonzero(D[:, k])[0])
+                new[k] = int(cs[ks == k][0])
         for c in np.flatnonzero(per_cell == 1):
-            k = int(np.flatnonzero(D[c])[0])
+            k = int(ks[cs == c][0])
             if k not in anchors:
-                if k in new and new[k] != int(c):
+                if new.get(k, int(c)) != int(c):
                     return D, False
                 new[k] = int(c)
-        cells_used = set(anchors.values())
-        for k, c in list(new.items()):
-            if c in cells_used:
-                return D, False
-            cells_used.add(c)
         if not new:
             return D, True
+        used = set(anchors.values())
+        for k, c in new.items():
+            if c in used:
+                return D, False
+            used.add(c)
         anchors.update(new)
-        if len(anchors) == n:
-            D = _windows(puzzle, anchors, cache)
-            return D, bool(_support(puzzle, D).sum() == n)
 
 
 def literal_table(D: np.ndarray, start: int = 1) -> tuple[np.ndarray, int]:
@@ -131,54 +168,73 @@ def literal_table(D: np.ndarray, start: int = 1) -> tuple[np.ndarray, int]:
     return var, start + cnt
 
 
+def as_clauses(rows: np.ndarray) -> list[list[int]]:
+    """Rows of an int array as clauses, dropping zero entries (which must sit at the end)."""
+    if len(rows) == 0:
+        return []
+    lens = (rows != 0).sum(axis=1)
+    out: list[list[int]] = []
+    for L in np.unique(lens):
+        out += rows[lens == L, :L].tolist()
+    return out
+
+
 def next_clauses(puzzle, var: np.ndarray) -> list[list[int]]:
     """``x(c,k) -> OR_d x(d,k+1)`` and ``x(c,k) -> OR_d x(d,k-1)`` over neighbours ``d``."""
     n = puzzle.num_cells
     if n == 1:
         return []
     nb = puzzle.neighbour_array
-    vp = np.concatenate([var, np.zeros((1, n + 1), dtype=np.int64)], axis=0)
+    vp = np.zeros((n + 1, n + 2), dtype=np.int64)
+    vp[:n, : n + 1] = var
+    cs, ks = np.nonzero(var)
     out: list[list[int]] = []
-    for step, ks in ((1, np.arange(1, n)), (-1, np.arange(2, n + 1))):
-        cs, kk = np.nonzero(var[:, ks])
-        kk = ks[kk]
-        heads = -var[cs, kk]
-        tails = vp[nb[cs], (kk + step)[:, None]]  # (M, deg)
-        tails = -np.sort(-tails, axis=1)  # nonzero literals first (all positive)
-        lens = (tails != 0).sum(axis=1)
-        rows = np.concatenate([heads[:, None], tails], axis=1).tolist()
-        out += [r[: L + 1] for r, L in zip(rows, lens.tolist())]
+    for step, keep in ((1, ks < n), (-1, ks > 1)):
+        c, k = cs[keep], ks[keep]
+        tails = vp[nb[c], (k + step)[:, None]]  # (M, deg), all >= 0
+        tails = -np.sort(-tails, axis=1)  # nonzero first
+        out += as_clauses(np.concatenate([-var[c, k][:, None], tails], axis=1))
     return out
 
 
 def amo_clauses(groups: list[np.ndarray], next_var: int, pairwise_max: int = 6) -> tuple[list[list[int]], int]:
     """At-most-one over each literal group: pairwise up to ``pairwise_max``, else Sinz's sequential counter.
 
-    Returns the clauses and the next free variable id.
+    Vectorised over all groups at once. Returns the clauses and the next free variable id.
     """
+    sizes = np.array([len(g) for g in groups], dtype=np.int64)
     out: list[list[int]] = []
-    for g in groups:
-        L = len(g)
-        if L <= 1:
+    if not len(groups):
+        return out, next_var
+    flat = np.concatenate([np.asarray(g, dtype=np.int64) for g in groups])
+    starts = np.cumsum(sizes) - sizes
+    for L in range(2, pairwise_max + 1):
+        sel = np.flatnonzero(sizes == L)
+        if not len(sel):
             continue
-        g = np.asarray(g, dtype=np.int64)
-        if L <= pairwise_max:
-            i, j = np.triu_indices(L, 1)
-            out += np.stack([-g[i], -g[j]], axis=1).tolist()
-            continue
-        s = np.arange(next_var, next_var + L - 1, dtype=np.int64)
-        next_var += L - 1
-        c1 = np.stack([-g[:-1], s], axis=1)  # x_i -> s_i
-        c2 = np.stack([-s[:-1], s[1:]], axis=1)  # s_{i-1} -> s_i
-        c3 = np.stack([-g[1:], -s], axis=1)  # x_i -> not s_{i-1}
-        out += c1.tolist() + c2.tolist() + c3.tolist()
+        mat = flat[starts[sel][:, None] + np.arange(L)[None, :]]  # (G, L)
+        i, j = np.triu_indices(L, 1)
+        out += np.stack([-mat[:, i].ravel(), -mat[:, j].ravel()], axis=1).tolist()
+    long_ = sizes > pairwise_max
+    if long_.any():
+        gid = np.repeat(np.arange(len(groups)), sizes)
+        elem = long_[gid]
+        x = flat[elem]
+        g = gid[elem]
+        pos = np.arange(len(flat))[elem] - starts[g]
+        last = pos == sizes[g] - 1
+        aux = np.zeros(len(x), dtype=np.int64)
+        aux[~last] = np.arange(next_var, next_var + int((~last).sum()))
+        next_var += int((~last).sum())
+        prev = np.zeros(len(x), dtype=np.int64)
+        prev[1:] = aux[:-1]
+        prev[pos == 0] = 0
+        mid = (pos > 0) & ~last
+        c1 = np.stack([-x[~last], aux[~last]], axis=1)  # x_i -> s_i
+        c2 = np.stack([-prev[mid], aux[mid]], axis=1)  # s_{i-1} -> s_i
+        c3 = np.stack([-x[pos > 0], -prev[pos > 0]], axis=1)  # x_i -> not s_{i-1}
+        out += np.concatenate([c1, c2, c3]).tolist()
     return out, next_var
-
-
-def _ragged(rows: np.ndarray) -> list[list[int]]:
-    """Rows of an int array as clauses, dropping zero entries (which sit at the end)."""
-    lens = (rows != 0).sum(axis=1).tolist()
-    return [r[:L] for r, L in zip(rows.tolist(), lens)]
 
 
 def arc_tables(puzzle, D: np.ndarray, var: np.ndarray, next_var: int) -> dict:
@@ -191,28 +247,36 @@ def arc_tables(puzzle, D: np.ndarray, var: np.ndarray, next_var: int) -> dict:
     """
     n = puzzle.num_cells
     nb = puzzle.neighbour_array
-    cs = np.repeat(np.arange(n), nb.shape[1])
-    ds = nb.ravel()
-    keep = ds < n
-    cs, ds = cs[keep], ds[keep]
-    possible = (D[cs, 1:-1] & D[ds, 2:]).any(axis=1)
-    cs, ds = cs[possible], ds[possible]
+    # arc possible iff some k has D[c, k] and D[d, k + 1]
+    pc, pk = np.nonzero(D[:, 1:-1])
+    pk = pk + 1
+    Dp = np.zeros((n + 1, n + 2), dtype=bool)
+    Dp[:n, : n + 1] = D
+    nbc = nb[pc]
+    okm = Dp[nbc, (pk + 1)[:, None]]  # (M, deg)
+    arc_code = np.unique((pc[:, None] * (n + 1) + nbc)[okm])
+    cs, ds = arc_code // (n + 1), arc_code % (n + 1)
     A = len(cs)
     lits = np.arange(next_var, next_var + A, dtype=np.int64)
     next_var += A
-    vpad = np.concatenate([var, np.zeros((n, 1), dtype=np.int64)], axis=1)  # column N+1 = 0
+    vpad = np.zeros((n, n + 2), dtype=np.int64)
+    vpad[:, : n + 1] = var
     # forward: a & x(c,k) -> x(d,k+1)
     ai, k = np.nonzero(D[cs])
     fwd = np.stack([-lits[ai], -var[cs[ai], k], vpad[ds[ai], k + 1]], axis=1)
     # backward: a & x(d,k) -> x(c,k-1)
     ai, k = np.nonzero(D[ds])
     bwd = np.stack([-lits[ai], -var[ds[ai], k], var[cs[ai], k - 1]], axis=1)
-    channel = _ragged(fwd) + _ragged(bwd)
+    channel = as_clauses(fwd) + as_clauses(bwd)
     # antiparallel pairs
-    code = {(int(c), int(d)): int(l) for c, d, l in zip(cs, ds, lits)}
-    anti = [[-l, -code[(d, c)]] for (c, d), l in code.items() if c < d and (d, c) in code] if n > 2 else []
-    order_out = np.argsort(cs, kind="stable")
-    out_groups = np.split(lits[order_out], np.searchsorted(cs[order_out], np.arange(1, n)))
+    anti: list[list[int]] = []
+    if n > 2:
+        rev = ds * (n + 1) + cs
+        j = np.searchsorted(arc_code, rev)
+        j = np.clip(j, 0, A - 1)
+        both = (arc_code[j] == rev) & (cs < ds)
+        anti = np.stack([-lits[both], -lits[j[both]]], axis=1).tolist()
+    out_groups = np.split(lits, np.searchsorted(cs, np.arange(1, n)))
     order_in = np.argsort(ds, kind="stable")
     in_groups = np.split(lits[order_in], np.searchsorted(ds[order_in], np.arange(1, n)))
     return {"tails": cs, "heads": ds, "lits": lits, "channel": channel, "antiparallel": anti,

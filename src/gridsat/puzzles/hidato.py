@@ -204,8 +204,13 @@ class Hidato:
     def distances(self, sources: Sequence[int]) -> np.ndarray:
         """Move distances over the board from each source cell: ``(len(sources), N)``, ``-1`` unreachable."""
         n = len(self.cells)
-        nb = self.neighbour_array
         src = np.asarray(list(sources), dtype=np.int64)
+        if self.full:  # no holes: Chebyshev (king) or Manhattan (rook) distance
+            rc = np.array(self.cells, dtype=np.int64).reshape(-1, 2)
+            dr = np.abs(rc[src, 0][:, None] - rc[None, :, 0])
+            dc = np.abs(rc[src, 1][:, None] - rc[None, :, 1])
+            return np.maximum(dr, dc) if self.adjacency == "king" else dr + dc
+        nb = self.neighbour_array
         dist = np.full((len(src), n + 1), -1, dtype=np.int64)
         reached = np.zeros((len(src), n + 1), dtype=bool)
         rows = np.arange(len(src))
@@ -305,3 +310,33 @@ class Hidato:
         what = "Numbrix" if self.is_numbrix else "Hidato"
         holes = "" if self.full else f", {self.rows * self.cols - len(self.cells)} holes"
         return f"<{what} {self.rows}x{self.cols}, {len(self.cells)} cells{holes}, {len(self.givens)} givens>"
+
+
+def random_path(rows: int, cols: int, adjacency: str = "king", seed: int | None = None,
+                moves: int | None = None) -> list[tuple[int, int]]:
+    """A random Hamiltonian path of the full ``rows x cols`` board by backbite moves.
+
+    Starts from a boustrophedon and applies ``moves`` (default ``20 * rows * cols``) random
+    backbites at either end; each keeps a Hamiltonian path. Returns the cells in path order.
+    """
+    import random
+
+    rng = random.Random(seed)
+    offs = ADJACENCIES[_ALIASES[adjacency]]
+    path = [(r, c if r % 2 == 0 else cols - 1 - c) for r in range(rows) for c in range(cols)]
+    n = len(path)
+    if n < 3:
+        return path
+    for _ in range(moves if moves is not None else 20 * n):
+        if rng.random() < 0.5:
+            path.reverse()
+        r, c = path[-1]
+        dr, dc = offs[rng.randrange(len(offs))]
+        v = (r + dr, c + dc)
+        if not (0 <= v[0] < rows and 0 <= v[1] < cols):
+            continue
+        i = path.index(v)
+        if i == n - 2:
+            continue
+        path[i + 1:] = path[:i:-1]
+    return path
