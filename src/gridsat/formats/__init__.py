@@ -70,7 +70,7 @@ def _guess_sudoku(text: str) -> Format:
     toks = first.replace("|", " ").split()
     if len(toks) == 1 and len(toks[0]) > 9:
         return FORMATS["line"]
-    if "," in first or (toks and all(t.isdigit() and len(t) == 2 for t in toks) and len(toks) > 2):
+    if "," in first or (len(toks) > 2 and sum(t.isdigit() and len(t) == 2 for t in toks) >= 0.8 * len(toks)):
         return FORMATS["nonomino"]
     if len(toks) == 1 and len(body) >= 2:
         # compact grid rows, or line puzzles of the wrong length

@@ -86,7 +86,7 @@ def _decode_symbols(token: str, n: int, file, lineno, col0) -> list[int]:
     out = []
     for j, ch in enumerate(token):
         v = symbol_value(ch)
-        if v is None:
+        if v is None or (v > 9 and n <= 9):
             allowed = "1-9" + (f", A-{SYMBOLS[n - 1]}" if n > 9 else "")
             raise ParseError(f"bad character {ch!r} (expected {allowed}, '.' or '0' for empty)",
                              file, lineno, col0 + j)
@@ -674,12 +674,15 @@ def sniff_vector(text: str) -> bool:
 def _json_cells(value, n: int | None, what: str, *, labels: bool = False) -> list:
     """Rows (lists or strings), a flat list, or one string -> flat list of cells."""
     if isinstance(value, str):
-        value = list(value.replace(" ", ""))
+        return list(value.replace(" ", "").replace("\n", ""))
     if not isinstance(value, list):
         raise ValueError(f"{what} must be a list of rows, a flat list or a string")
-    if value and all(isinstance(r, (list, str)) for r in value):
+    if value and (all(isinstance(r, list) for r in value)
+                  or all(isinstance(r, str) and len(r) > 1 for r in value)):
         rows = value
-        if n is not None and len(rows) != n:
+        if n is None:
+            n = len(rows)
+        if len(rows) != n:
             raise ValueError(f"{what} has {len(rows)} rows, expected {n}")
         flat = []
         for i, row in enumerate(rows, 1):
