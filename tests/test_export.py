@@ -251,7 +251,7 @@ def test_export_dispatch():
 def test_cli_export_dimacs_counts(capsys):
     from gridsat.cli import main
 
-    assert main(["export", "--example", "sudoku-4x4", "--to", "dimacs", "--givens", "assumptions"]) == 0
+    assert main(["export", "-k", "sudoku", "--example", "sudoku-4x4", "--to", "dimacs", "--givens", "assumptions"]) == 0
     text = capsys.readouterr().out
     f = read_dimacs(text)
     assert f.assumptions
@@ -267,7 +267,7 @@ def test_cli_export_dimacs_counts(capsys):
 def test_cli_export_other_targets(capsys, to, marker):
     from gridsat.cli import main
 
-    assert main(["export", "--example", "jigsaw-9x9", "--to", to]) == 0
+    assert main(["export", "-k", "sudoku", "--example", "jigsaw-9x9", "--to", to]) == 0
     assert capsys.readouterr().out.startswith(marker)
 
 
@@ -276,7 +276,7 @@ def test_cli_export_many_puzzles(tmp_path, capsys):
 
     src = tmp_path / "two.txt"
     src.write_text(CLASSIC9 + "\n" + CLASSIC9 + "\n")
-    assert main(["export", str(src), "--to", "dimacs"]) == 2
+    assert main(["export", "-k", "sudoku", str(src), "--to", "dimacs"]) == 2
     assert "give -o FILE" in capsys.readouterr().err
-    assert main(["export", str(src), "--to", "dimacs", "-o", str(tmp_path / "p.cnf")]) == 0
+    assert main(["export", "-k", "sudoku", str(src), "--to", "dimacs", "-o", str(tmp_path / "p.cnf")]) == 0
     assert read_dimacs((tmp_path / "p-2.cnf").read_text()).nvars >= 729

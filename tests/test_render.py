@@ -235,7 +235,7 @@ def test_unknown_format():
 def test_cli_render_svg_to_stdout(capsys):
     from gridsat.cli import main
 
-    assert main(["render", "--example", "sudoku-4x4"]) == 0
+    assert main(["render", "-k", "sudoku", "--example", "sudoku-4x4"]) == 0
     svg = capsys.readouterr().out
     assert len(_elements(svg, "rect", "cell")) == 16
     assert _elements(svg, "text", "solved") == []
@@ -247,7 +247,7 @@ def test_cli_render_solved_files(tmp_path, capsys):
     src = tmp_path / "two.txt"
     src.write_text(CLASSIC9 + "\n" + CLASSIC9.replace("53", "00", 1) + "\n")
     out = tmp_path / "b.svg"
-    assert main(["render", str(src), "--solve", "-o", str(out), "--title", "T {name}"]) == 0
+    assert main(["render", "-k", "sudoku", str(src), "--solve", "-o", str(out), "--title", "T {name}"]) == 0
     for i in (1, 2):
         svg = (tmp_path / f"b-{i}.svg").read_text()
         assert len(_elements(svg, "text", "given")) + len(_elements(svg, "text", "solved")) == 81
@@ -257,7 +257,7 @@ def test_cli_render_solved_files(tmp_path, capsys):
 def test_cli_render_png_needs_output(capsys):
     from gridsat.cli import main
 
-    assert main(["render", "--example", "sudoku-4x4", "--to", "png"]) == 2
+    assert main(["render", "-k", "sudoku", "--example", "sudoku-4x4", "--to", "png"]) == 2
     assert "needs -o FILE" in capsys.readouterr().err
 
 
@@ -268,6 +268,18 @@ def test_cli_render_pdf_is_a4(tmp_path):
     from gridsat.cli import main
 
     out = tmp_path / "j.pdf"
-    assert main(["render", "--example", "jigsaw-9x9", "--solve", "-o", str(out)]) == 0
+    assert main(["render", "-k", "sudoku", "--example", "jigsaw-9x9", "--solve", "-o", str(out)]) == 0
     (box,) = re.findall(rb"/MediaBox \[ *0 0 ([\d.]+) ([\d.]+) *\]", out.read_bytes())
     assert (round(float(box[0])), round(float(box[1]))) == (595, 842)
+
+
+def test_results_table_html():
+    from gridsat.rendering import ResultsTable
+
+    results = ResultsTable([gridsat.count(Sudoku.empty(4), limit=3), gridsat.solve(Sudoku.empty(4))], boards=True)
+    html = results._repr_html_()
+    root = ET.fromstring(html.replace("<svg xmlns=\"http://www.w3.org/2000/svg\"", "<svg"))
+    rows = root.findall("./tbody/tr")
+    assert len(rows) == 2
+    assert [r.findall("td")[2].text for r in rows] == ["ambiguous", "solved"]
+    assert html.count("<svg") == 2
