@@ -8,6 +8,7 @@ independent verifier on every solution they return.
 
 from __future__ import annotations
 
+import atexit
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -58,6 +59,16 @@ class Backend:
 
 BACKENDS: dict[str, Callable[[], Backend]] = {}
 _INSTANCES: dict[str, Backend] = {}
+
+
+@atexit.register
+def _close_all() -> None:
+    """Free cached native solvers before interpreter teardown (avoids noisy ``__del__`` errors)."""
+    for b in list(_INSTANCES.values()):
+        try:
+            b.close()
+        except Exception:  # pragma: no cover - best effort at exit
+            pass
 
 
 def register_backend(name: str, factory: Callable[[], Backend]) -> None:

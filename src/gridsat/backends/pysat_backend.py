@@ -92,6 +92,12 @@ class PysatBackend(Backend):
         before = solver.accum_stats() or {}
         assumptions = model.assume(puzzle)
         out = Outcome(build_time=build_time)
+        info = model.info
+        # Fast path for cell-major literals (var(c, v) = c*n + v): decode without numpy.
+        n = info.get("cell_major")
+        ncells = len(model.var)
+        block_cells = info.get("block_cells")
+        fixed = None  # assumed literals: true in every model, so left out of blocking clauses
         act = None
         try:
             while True:
@@ -102,7 +108,16 @@ class PysatBackend(Backend):
                 if not res:
                     out.complete = True
                     break
-                values = model.decode(solver.get_model())
+                lits = solver.get_model()
+                values = None
+                if n:
+                    true = [x for x in lits[: ncells * n] if x > 0]
+                    if len(true) == ncells:
+                        values = tuple([(x - 1) % n + 1 for x in true])
+                        if [(x - 1) // n for x in true] != list(range(ncells)):
+                            values = None
+                if values is None:
+                    values = model.decode(lits)
                 out.count += 1
                 if len(out.solutions) < keep:
                     out.solutions.append(values)
@@ -111,8 +126,14 @@ class PysatBackend(Backend):
                 if act is None:
                     act = entry[2]
                     entry[2] += 1
+                    fixed = set(assumptions)
                     assumptions = assumptions + [act]
-                solver.add_clause([-act] + [-lit for lit in model.primary_true(values)])
+                # a solution is blocked by the literals of the cells that determine it
+                if n and block_cells is not None:
+                    block = [-(c * n + values[c]) for c in block_cells]
+                else:
+                    block = [-lit for lit in model.primary_true(values)]
+                solver.add_clause([-act] + [x for x in block if -x not in fixed])
         finally:
             if act is not None:
                 solver.add_clause([-act])  # retire this job's blocking clauses

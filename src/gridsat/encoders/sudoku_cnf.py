@@ -31,10 +31,22 @@ def _var_table(n: int) -> np.ndarray:
 
 
 def _given_assumptions(var: np.ndarray):
+    n = var.shape[1] - 1
+
     def assume(puzzle) -> list[int]:
-        return [int(var[c, v]) for c, v in enumerate(puzzle.givens) if v]
+        return [c * n + v for c, v in enumerate(puzzle.givens) if v]
 
     return assume
+
+
+def _fast_info(n: int) -> dict:
+    """What the PySAT backend's fast path reads: literal layout and the determining cells.
+
+    ``cell_major``: ``var(c, v) = c*n + v``. ``block_cells``: every cell but the last
+    column, whose values follow from the rest of their row, so blocking these literals
+    blocks exactly one solution.
+    """
+    return {"cell_major": n, "block_cells": tuple(c for c in range(n * n) if c % n != n - 1)}
 
 
 def _build(puzzle, full: bool, amo: str) -> CnfModel:
@@ -59,7 +71,7 @@ def _build(puzzle, full: bool, amo: str) -> CnfModel:
         clauses=clauses,
         var=var,
         assume=_given_assumptions(var),
-        info={"amo": amo},
+        info={"amo": amo, **_fast_info(n)},
     )
 
 
@@ -120,11 +132,14 @@ def regionlits(puzzle) -> CnfModel:
             clauses += at_least_one(lits)
             clauses += at_most_one(lits, pool, "seqcounter")
 
+    reg_rows = reg.tolist()
+
     def assume(p) -> list[int]:
-        lits = [int(var[c, v]) for c, v in enumerate(p.givens) if v]
+        lits = [c * n + v for c, v in enumerate(p.givens) if v]
         for c, k in enumerate(p.regions):
-            row = reg[c]
-            lits += [int(row[j]) if j == k else -int(row[j]) for j in range(n)]
+            row = reg_rows[c]
+            lits += [row[j] if j == k else -row[j] for j in range(n)]
         return lits
 
-    return CnfModel(key=n, nvars=pool.top, clauses=clauses, var=var, assume=assume, info={"amo": "mixed"})
+    return CnfModel(key=n, nvars=pool.top, clauses=clauses, var=var, assume=assume,
+                    info={"amo": "mixed", **_fast_info(n)})

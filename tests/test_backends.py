@@ -1,0 +1,84 @@
+"""Backend behaviour that is not about one answer: formula reuse, clean state after counting."""
+
+from __future__ import annotations
+
+import pytest
+
+import gridsat
+from gridsat import Sudoku
+from gridsat.backends.pysat_backend import PYSAT_SOLVERS, PysatBackend
+from gridsat.backends.cpsat_backend import CpsatBackend
+
+A = Sudoku(4, [1, 0, 0, 0,
+               0, 0, 3, 0,
+               0, 4, 0, 0,
+               0, 0, 0, 2])  # unique
+B = Sudoku(4, [0, 0, 0, 4,
+               0, 1, 0, 0,
+               0, 0, 2, 0,
+               3, 0, 0, 0])
+OPEN = Sudoku(4, [1, 2, 3, 4] + [0] * 12)  # 288 / 24 = 12 solutions
+
+
+@pytest.mark.parametrize("solver", PYSAT_SOLVERS)
+@pytest.mark.parametrize("encoding", ["cnf-extended", "cnf-minimal", "cnf-regionlits"])
+def test_pysat_reuses_base_formula_and_stays_clean(solver, encoding):
+    b = PysatBackend(solver)  # a private instance: its cache starts empty
+    try:
+        expect_b = gridsat.count(B, backend="minisat22").count
+        r1 = gridsat.check(A, backend=b, encoding=encoding)
+        assert r1.status == "unique" and r1.build_time > 0
+        r2 = gridsat.count(OPEN, backend=b, encoding=encoding)
+        assert r2.build_time == 0.0, "same shape: the cached formula must be reused"
+        assert (r2.count, r2.complete) == (12, True)
+        # the blocking clauses of that count must not leak into later jobs
+        r3 = gridsat.count(OPEN, backend=b, encoding=encoding)
+        assert (r3.count, r3.complete, r3.build_time) == (12, True, 0.0)
+        r4 = gridsat.count(B, backend=b, encoding=encoding)
+        assert (r4.count, r4.complete) == (expect_b, True)
+        r5 = gridsat.check(A, backend=b, encoding=encoding)
+        assert r5.status == "unique" and r5.solution == r1.solution and r5.build_time == 0.0
+        assert len(b._cache) == 1
+    finally:
+        b.close()
+
+
+def test_pysat_cache_key_separates_shapes():
+    b = PysatBackend("minisat22")
+    try:
+        jig = Sudoku(4, None, regions=[0, 0, 1, 1, 0, 0, 1, 1, 2, 3, 3, 3, 2, 2, 2, 3])
+        assert gridsat.count(Sudoku.empty(4), backend=b).count == 288
+        r = gridsat.count(jig, backend=b, encoding="cnf-extended")
+        assert r.build_time > 0 and r.complete
+        assert r.count == gridsat.count(jig, backend="cpsat").count
+        # region literals: one formula per size serves both maps
+        r1 = gridsat.count(Sudoku.empty(4), backend=b, encoding="cnf-regionlits")
+        r2 = gridsat.count(jig, backend=b, encoding="cnf-regionlits")
+        assert r1.count == 288 and r2.count == r.count and r2.build_time == 0.0
+    finally:
+        b.close()
+
+
+@pytest.mark.parametrize("encoding", ["cpsat-int", "cpsat-bool"])
+def test_cpsat_reuses_model_and_restores_domains(encoding):
+    b = CpsatBackend()
+    r1 = gridsat.check(A, backend=b, encoding=encoding)
+    assert r1.status == "unique" and r1.build_time > 0
+    r2 = gridsat.count(OPEN, backend=b, encoding=encoding)
+    assert (r2.count, r2.complete, r2.build_time) == (12, True, 0.0)
+    assert gridsat.count(Sudoku.empty(4), backend=b, encoding=encoding).count == 288
+
+
+def test_time_limit_unsupported_is_explained():
+    if "lingeling" not in gridsat.list_backends():
+        pytest.skip("lingeling is not registered")
+    assert "time_limit" not in gridsat.get_backend("lingeling").supports
+    with pytest.raises(gridsat.UnsupportedError, match="cannot honour a time limit"):
+        gridsat.solve(A, backend="lingeling", time_limit=1.0)
+
+
+def test_fast_decode_falls_back_on_minimal_models():
+    """cnf-minimal may set two values in a cell; decoding must still yield a valid grid."""
+    for solver in ("minisat22", "cadical195", "glucose4"):
+        r = gridsat.count(Sudoku.empty(4), backend=solver, encoding="cnf-minimal")
+        assert r.count == 288 and all(gridsat.verify(Sudoku.empty(4), s) == [] for s in r.solutions)
