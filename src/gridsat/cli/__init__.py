@@ -58,7 +58,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     try:
         try:
-            args = parser.parse_args(argv)
+            args, extra = parser.parse_known_args(argv)
+            # positionals after options (`solve a.txt --json b.txt`) land in extra: they are files too
+            if extra and hasattr(args, "files") and not any(x.startswith("-") and x != "-" for x in extra):
+                args.files = list(args.files) + extra
+            elif extra:
+                parser.error(f"unrecognized arguments: {' '.join(extra)}")
         except SystemExit as e:  # argparse: --help (0) or usage error (2)
             return int(e.code or 0) if not isinstance(e.code, str) else EXIT_USAGE
         listed = common.run_list_flags(args)
@@ -69,12 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_USAGE
         return args.func(args)
     except KeyboardInterrupt:
-        try:
-            sys.stdout.flush()
-        except Exception:
-            pass
-        print("gridsat: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted()
     except BrokenPipeError:
         # the reader went away (e.g. `gridsat solve big.txt | head`): stop quietly
         import os
@@ -84,6 +84,20 @@ def main(argv: list[str] | None = None) -> int:
         except Exception:
             pass
         return EXIT_FAILED
+    except Exception as exc:
+        # python-sat turns Ctrl-C inside a native solve() into its own error type
+        if "keyboard interrupt" not in str(exc).lower():
+            raise
+        return _interrupted()
+
+
+def _interrupted() -> int:
+    try:
+        sys.stdout.flush()
+    except Exception:
+        pass
+    print("gridsat: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 from typing import Sequence
 
@@ -37,22 +38,52 @@ def _has_content(text: str) -> bool:
     return False
 
 
+def _formats_for(kind: str | None) -> list[Format]:
+    """Formats that can hold ``kind``; a kind no format declares may name formats (``numbrix`` -> ``numbrix-*``)."""
+    fmts = list_formats(kind)
+    if kind is not None and not any(f.kind == kind for f in fmts):
+        fmts += [f for f in list_formats() if f.name == kind or f.name.startswith(kind + "-")]
+    return fmts
+
+
+_LINE_TOKEN = re.compile(r"[0-9A-Za-z._\-]{10,}")
+
+
+def _looks_like_lines(text: str) -> bool:
+    """The first content line starts with a long run of cell symbols: a ``line``-format attempt."""
+    for raw in text.splitlines():
+        s = raw.split("#")[0].strip()
+        if s:
+            tok = s.split()[0].partition(",")[0]
+            return bool(_LINE_TOKEN.fullmatch(tok))
+    return False
+
+
 def detect_format(text: str, kind: str | None = None, file: str | None = None) -> Format:
     """The format ``text`` is unambiguously in.
 
-    Formats whose ``sniff`` accepts the text compete; within one kind the highest priority
-    wins, across kinds the answer is ambiguous unless ``kind`` is given. When no format
-    sniffs the text, a best guess is returned so its reader can explain what is wrong.
+    Formats whose ``sniff`` accepts the text compete: a format for one kind beats the
+    any-kind ``json``, then the highest ``priority`` wins; a tie between kinds is
+    ambiguous unless ``kind`` is given. When no format sniffs the text, a best guess is
+    returned so its reader can explain what is wrong.
     """
-    cands = [f for f in list_formats(kind) if f.sniff(text)]
+    fmts = _formats_for(kind)
+    cands = [f for f in fmts if f.sniff(text)]
+    if kind in (None, "sudoku") and _looks_like_lines(text) and FORMATS["line"] not in cands:
+        return FORMATS["line"]  # a broken line-format puzzle: let its reader say what is wrong
+    specific = [f for f in cands if f.kind != "*"]
+    if specific:
+        cands = specific
     if cands:
-        kinds = {f.kind for f in cands} - {"*"}
-        if len(kinds) > 1 and not any(f.kind == "*" for f in cands):
-            names = ", ".join(f"{f.name} ({f.kind})" for f in cands)
+        top = max(f.priority for f in cands)
+        best = [f for f in cands if f.priority == top]
+        if len({f.kind for f in best}) > 1:
+            names = ", ".join(f"{f.name} ({f.kind})" for f in best)
             raise ParseError(f"ambiguous input: it reads as {names}; give --kind or --format", file, 1, 1)
-        return max(cands, key=lambda f: f.priority)
+        return best[0]
     if kind not in (None, "sudoku"):
-        fmts = list_formats(kind)
+        if not fmts:
+            raise ParseError(f"no format reads {kind!r} puzzles", file, 1, 1)
         raise ParseError(f"cannot tell the format of this {kind} input; give --format "
                          f"({', '.join(f.name for f in fmts)})", file, 1, 1)
     return _guess_sudoku(text)
@@ -108,7 +139,7 @@ def read_text(text: str, file: str | None = None, format: str | None = None, kin
         raise ParseError("empty input: no puzzle found", file, 1, 1)
     if format is not None:
         fmt = get_format(format)
-        if kind is not None and fmt.kind not in (kind, "*"):
+        if kind is not None and fmt not in _formats_for(kind):
             raise ParseError(f"format {fmt.name} holds {fmt.kind} puzzles, not {kind}", file)
     else:
         fmt = detect_format(text, kind, file)

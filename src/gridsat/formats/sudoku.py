@@ -390,6 +390,11 @@ def sniff_grid(text: str) -> bool:
     n = len(content[0][2])
     if n < 2 or len(content) not in (n, 2 * n, 3 * n):
         return False
+    if len(content) == n:  # no region block: the size needs a box shape
+        try:
+            default_box(n)
+        except GridsatError:
+            return False
     if any(len(r[2]) != n for r in content):
         return False
     return all(_grid_value(t, n) is not None and _grid_value(t, n) >= 0 for r in content[:n] for t in r[2])
@@ -780,13 +785,13 @@ register_json_kind("sudoku", sudoku_from_json, sudoku_to_json)
 # ====================================================================== registration
 register_format(Format("line", "sudoku", read_line, write_line, sniff_line, many=True,
                        description="one puzzle per line: n*n symbols 1-9A-Z, '.' or '0' empty, # comments",
-                       options=frozenset({"box"}), priority=2))
+                       options=frozenset({"box"}), priority=5))
 register_format(Format("grid", "sudoku", read_grid, write_grid, sniff_grid, many=False,
                        description="n rows of n values ('.', '0', '-' empty), then region rows for jigsaw",
-                       options=frozenset({"box"}), priority=1))
+                       options=frozenset({"box"}), priority=5))
 register_format(Format("nonomino", "sudoku", read_nonomino, write_nonomino, sniff_nonomino, many=True,
                        description="n*n two-digit cells: region digit then value digit (0 empty)",
-                       priority=3))
+                       priority=5))
 register_format(Format("vector", "sudoku", read_vector, write_vector, sniff_vector, many=True,
                        description="[v1 v2 ...] in box-major order (box 1 row by row, then box 2, ...)",
-                       options=frozenset({"box"}), priority=3))
+                       options=frozenset({"box"}), priority=5))
