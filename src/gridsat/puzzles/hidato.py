@@ -259,12 +259,12 @@ class Hidato:
                 (a, ca), (b, cb) = items[i], items[i + 1]
                 d = int(dist[i, cb])
                 if d > b - a:
-                    out.append(f"{a} and {b} are {b - a} apart but their cells "
-                               f"{self.cell_name(ca)} and {self.cell_name(cb)} are {d} moves apart")
+                    out.append(f"{a} and {b} are {b - a} apart but their cells are {d} moves apart "
+                               f"({self.cell_name(ca)} and {self.cell_name(cb)})")
                 elif self.is_numbrix and (d - (b - a)) % 2:
-                    out.append(f"{a} and {b} are {b - a} apart but their cells "
-                               f"{self.cell_name(ca)} and {self.cell_name(cb)} are {d} moves apart, "
-                               f"and rook moves change colour each step")
+                    out.append(f"{a} and {b} are {b - a} apart but their cells are {d} moves apart "
+                               f"({self.cell_name(ca)} and {self.cell_name(cb)}), and every rook move "
+                               f"changes colour, so the gap must have the parity of the distance")
         if self.is_numbrix and n > 1 and not out:
             black = int(col.sum())
             white = n - black
