@@ -260,6 +260,21 @@ def test_subprocess_exit_codes_stdin_and_no_traceback():
     assert r.returncode == 2 and "Traceback" not in r.stderr
 
 
+def test_batch_builds_the_base_formula_once():
+    # a fresh process: the first 9x9 pays for the formula, the rest of the batch reuses it
+    r = proc(["check", "--json", str(BATCH)])
+    objs = [json.loads(line) for line in r.stdout.splitlines() if '"error"' not in line]
+    assert len(objs) == 3
+    assert objs[0]["time"]["build"] > 0
+    assert all(o["time"]["build"] == 0 for o in objs[1:])
+
+
+def test_hidato_through_the_same_cli(capsys, monkeypatch):
+    code, out, _ = run(["check", "--kind", "hidato", "-"], capsys, stdin="6 0 9\n0 2 8\n1 0 0\n",
+                       monkeypatch=monkeypatch)
+    assert code == 0 and out.splitlines()[1:] == ["6 7 9", "5 2 8", "1 4 3"]
+
+
 def test_python_dash_m_entry_point():
     r = subprocess.run([sys.executable, "-m", "gridsat.cli", "check", "-q", "--example", "sudoku-4x4"],
                        capture_output=True, text=True, timeout=60)

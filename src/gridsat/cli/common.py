@@ -38,19 +38,39 @@ BOARD_RENDERERS["sudoku"] = _sudoku_board
 SOLUTION_LINES["sudoku"] = _sudoku_line
 
 
+def _grid_rows(puzzle, values) -> list[list[str]] | None:
+    """Rows of cell texts from a puzzle's ``grid(values)`` (``None``: no cell), if it has one."""
+    grid = getattr(puzzle, "grid", None)
+    if not callable(grid):
+        return None
+    try:
+        rows = grid(values)
+    except Exception:
+        return None
+    return [["#" if v is None else "." if v == 0 else str(v) for v in row] for row in rows]
+
+
 def render_board(puzzle, values) -> str:
+    """The board of a solution: Sudoku boards with borders, other kinds as a number grid."""
     fn = BOARD_RENDERERS.get(puzzle.kind)
     if fn is not None:
         return fn(puzzle, values)
-    try:
-        return puzzle.format(values)  # a puzzle type may know how to draw itself
-    except Exception:
+    rows = _grid_rows(puzzle, values)
+    if rows is None:
         return " ".join(str(v) for v in values)
+    w = max((len(t) for row in rows for t in row), default=1)
+    return "\n".join(" ".join(t.rjust(w) for t in row) for row in rows)
 
 
 def solution_line(puzzle, values) -> str:
+    """A solution on one line: Sudoku symbols, or grid rows joined by ``/``."""
     fn = SOLUTION_LINES.get(puzzle.kind)
-    return fn(puzzle, values) if fn is not None else ",".join(str(v) for v in values)
+    if fn is not None:
+        return fn(puzzle, values)
+    rows = _grid_rows(puzzle, values)
+    if rows is None:
+        return ",".join(str(v) for v in values)
+    return "/".join(",".join(row) for row in rows)
 
 
 def describe(puzzle) -> str:
@@ -296,9 +316,9 @@ def _print_single(args, job: str, res, limit) -> None:
     if args.quiet:
         return
     if res.solution is not None and (res.status in ("solved", "unique") or job == "count"):
-        if res.puzzle.kind == "sudoku":
+        if res.puzzle.kind == "sudoku" and args.numbers:
             from ..formats.text import format_board
 
-            _emit(format_board(res.puzzle, res.solution, numbers=args.numbers or None))
+            _emit(format_board(res.puzzle, res.solution, numbers=True))
         else:
             _emit(render_board(res.puzzle, res.solution))
