@@ -98,7 +98,9 @@ def test_empty_4x4_is_288():
     (lambda: Hidato.empty(3, 3), 784),
     (lambda: Hidato.numbrix(3, 3), 40),
     (lambda: Hidato(3, 3, givens={(0, 0): 1, (2, 2): 9}), 30),
-], ids=["king3", "rook3", "king3-corners"])
+    (lambda: Hidato.numbrix(4, 4), 552),
+    pytest.param(lambda: Hidato(4, 4, givens={(0, 0): 1, (3, 3): 16}), 4942, marks=pytest.mark.slow),
+], ids=["king3", "rook3", "king3-corners", "rook4", "king4-corners"])
 def test_hidato_oeis_counts(make, known):
     r = gridsat.count(make(), backend="minizinc")
     assert r.complete and r.count == known
