@@ -1,8 +1,8 @@
 """Hidato and Numbrix text formats: native grid, Rosetta Code, Haskell matrices, templates, janko.at, JSON.
 
 Every grid format is registered twice: ``hidato-*`` reads king adjacency (rook when the
-reader is called with ``kind="numbrix"``) and ``numbrix-*`` rook adjacency; only ``hidato-*``
-take part in detection. A first line ``hidato``/``numbrix`` (or ``king``/``rook``, optionally
+reader is called with ``kind="numbrix"``) and ``numbrix-*`` rook adjacency; both
+sniff alike, with ``hidato-*`` preferred unless ``--kind numbrix`` narrows the choice. A first line ``hidato``/``numbrix`` (or ``king``/``rook``, optionally
 followed by a name) in a native or Rosetta file sets the adjacency. JSON objects go through
 the shared ``json`` format (``"kind": "hidato"`` or ``"numbrix"``). Grid files may hold several
 puzzles separated by blank lines; lines containing letters (``# source: ...``) are
@@ -137,8 +137,9 @@ STYLES: dict[str, tuple[Callable, Callable, str]] = {
 
 # ---------------------------------------------------------------------------- reading
 def _is_comment(line: str) -> bool:
+    """``//`` and ``;`` lines, and ``#`` lines with words in them (a row of holes has none)."""
     s = line.strip()
-    return s.startswith(("//", ";")) or any(ch.isalpha() for ch in s)
+    return s.startswith(("//", ";")) or (s.startswith("#") and any(ch.isalpha() for ch in s))
 
 
 def _row_tokens(line: str, style: str) -> list[tuple[str, int]]:
@@ -393,6 +394,8 @@ def _name_of(style: str, adj: str) -> str:
     return prefix if style == "native" else f"{prefix}-{style}"
 
 
+_PRIORITY = {"native": 1, "rosetta": 2, "haskell": 6, "haskell2": 6, "template": 2, "janko": 2}
+
 for _style, (_r, _w, _desc) in STYLES.items():
     for _adj in ("king", "rook"):
         register_format(Format(
@@ -400,12 +403,13 @@ for _style, (_r, _w, _desc) in STYLES.items():
             kind="hidato",
             read=_reader(_style, _adj),
             write=lambda puzzle, solution=None, _s=_style: write_grid(puzzle, solution, _s),
-            # numbrix-* are chosen by name (or --kind numbrix); detection offers hidato-*
-            sniff=_sniffer(_style) if _adj == "king" else (lambda text: False),
+            sniff=_sniffer(_style),
             many=True,
             description=f"{'Hidato' if _adj == 'king' else 'Numbrix'} {_desc}",
             options=frozenset({"kind"}),
-            priority=1 if _style == "native" else 2,
+            # hidato-* beat numbrix-* in detection (numbrix-* compete only under --kind numbrix);
+            # bracketed Haskell matrices beat Sudoku's flat [v1 v2 ...] vector
+            priority=_PRIORITY[_style] + (1 if _adj == "king" else 0),
         ))
 
 
