@@ -99,8 +99,9 @@ def test_empty_4x4_is_288():
     (lambda: Hidato.numbrix(3, 3), 40),
     (lambda: Hidato(3, 3, givens={(0, 0): 1, (2, 2): 9}), 30),
     (lambda: Hidato.numbrix(4, 4), 552),
-    pytest.param(lambda: Hidato(4, 4, givens={(0, 0): 1, (3, 3): 16}), 4942, marks=pytest.mark.slow),
-], ids=["king3", "rook3", "king3-corners", "rook4", "king4-corners"])
+    (lambda: Hidato(4, 4, givens={(0, 0): 1, (3, 3): 16}), 4942),
+    pytest.param(lambda: Hidato.numbrix(5, 5), 8648, marks=pytest.mark.slow),
+], ids=["king3", "rook3", "king3-corners", "rook4", "king4-corners", "rook5"])
 def test_hidato_oeis_counts(make, known):
     r = gridsat.count(make(), backend="minizinc")
     assert r.complete and r.count == known
@@ -128,19 +129,34 @@ def test_unique_classic_9x9_and_rosetta_hidato():
 
 
 def test_impossible_and_limits():
-    # two 1s in a 4x4 column after propagation: no solution
-    p = Sudoku(4, [1, 0, 0, 0, 0, 0, 0, 0, 0, 1] + [0] * 6)
+    # no two givens clash, yet there is no solution
+    p = Sudoku(4, [0, 0, 0, 0, 0, 0, 3, 4, 0, 0, 0, 2, 3, 0, 0, 0])
     assert not p.conflicts()
-    r = gridsat.count(p, backend="minizinc")
-    assert r.count == gridsat.count(p).count
+    for limit in (None, 1, 2):
+        r = gridsat.count(p, limit=limit, backend="minizinc")
+        assert (r.count, r.complete, r.status) == (0, True, "impossible")
     r = gridsat.count(Sudoku.empty(4), limit=5, backend="minizinc")
     assert (r.count, r.complete, r.status) == (5, False, "ambiguous")
 
 
-def test_time_limit_is_honoured():
-    r = gridsat.count(Sudoku.empty(9), backend="minizinc", time_limit=0.3)
-    assert not r.complete
+@pytest.mark.parametrize("limit", [None, 5], ids=["stream", "package"])
+def test_time_limit_is_honoured(limit):
+    # a hard-ish 9x9 start: Gecode's all-solutions run over the empty grid never ends
+    r = gridsat.count(Sudoku.empty(9), limit=limit, backend="minizinc", time_limit=0.3)
     assert r.total_time < 10
+    if limit is None:
+        assert not r.complete and r.count > 0
+
+
+def test_streamed_count_matches_package_count():
+    """Counts above ``stream_above`` go through the driver's output; below through the package."""
+    b = gridsat.get_backend("minizinc")
+    p = _random_sudoku4(3).with_givens([0] * 16)
+    streamed = gridsat.count(p, backend=b)
+    packaged = gridsat.count(p, limit=b.stream_above, backend=b)
+    assert streamed.complete and streamed.count == 288
+    assert packaged.count == b.stream_above and not packaged.complete
+    assert streamed.verified and len(streamed.solutions) == 2
 
 
 def test_wrong_encoding_is_explained():
