@@ -283,3 +283,18 @@ def test_results_table_html():
     assert len(rows) == 2
     assert [r.findall("td")[2].text for r in rows] == ["ambiguous", "solved"]
     assert html.count("<svg") == 2
+
+
+def test_cli_render_hidato_file(tmp_path):
+    from gridsat.cli import main
+
+    src = tmp_path / "h.txt"
+    src.write_text("\n".join(" ".join("#" if v is None else "." if v == 0 else str(v) for v in row)
+                             for row in _rosetta().grid()) + "\n")
+    out = tmp_path / "h.svg"
+    assert main(["render", "-k", "hidato", str(src), "--solve", "-o", str(out)]) == 0
+    svg = out.read_text()
+    assert len(_elements(svg, "rect", "hole")) == 24
+    assert len(_elements(svg, "polyline", "path")) == 1
+    assert main(["render", "-k", "hidato", str(src), "--solve", "--no-path", "-o", str(out)]) == 0
+    assert _elements(out.read_text(), "polyline", "path") == []
