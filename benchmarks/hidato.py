@@ -1,0 +1,242 @@
+"""Hidato/Numbrix benchmark: every gridsat encoding against two peers, in one run.
+
+Peers
+-----
+* ``ortools-example``: the model of OR-tools' ``examples/python/hidato_sat.py``,
+  re-implemented here: one integer position per number, ``AddAllowedAssignments`` over
+  the adjacent cell pairs for each consecutive pair of numbers, givens fixed. Uniqueness:
+  solve again with the first solution forbidden (``AddForbiddenAssignments``).
+* ``puzzlekit``: ``puzzlekit.solvers.hidoku.HidokuSolver`` from PyPI (integer cells,
+  ``AddInverse``, division/modulo/abs for adjacency; full rectangles, king moves only).
+  Uniqueness the same way, on its own model.
+
+Both peers run with CP-SAT's default parameters (all cores). gridsat runs through
+``gridsat.check`` (build + solve + uniqueness proof), with an empty formula cache per puzzle.
+Times are wall clock, best of ``--repeat`` runs (jobs under ``--repeat-below`` seconds
+only), the same for every solver: the benchmark machine is shared.
+
+Cases (files under ``benchmarks/data``, native grid format; regenerate with ``--generate``)
+-------------------------------------------------------------------------------------------
+* ``a``: published density, ~40% givens, 7x7 .. 12x12, unique (3 per size);
+* ``b``: 30x30, 30% givens, unique;
+* ``c``: frontier, 20x20 and 30x30 with 10-20% givens from random Hamiltonian paths
+  (unique where the generator could prove it, else as drawn).
+
+Usage::
+
+    python benchmarks/hidato.py                    # all cases, 60 s limit per job
+    python benchmarks/hidato.py --cases a --time-limit 20 --peers ortools-example
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from ortools.sat.python import cp_model
+
+import gridsat
+from gridsat import Hidato
+from gridsat.formats import read_text
+from gridsat.formats.hidato import write_grid
+
+DATA = Path(__file__).parent / "data"
+ENCODINGS = [("cpsat", "cpsat-bool"), ("cpsat", "cpsat-circuit"), ("cadical153", "cnf-pos"),
+             ("minisat22", "cnf-pos"), ("minisat22", "cnf-arcs")]
+CASES = {"a": "hidato_a.txt", "b": "hidato_b.txt", "c": "hidato_c.txt"}
+
+
+# ---------------------------------------------------------------------------- peers
+def _finish(model, xs, solver_params, first, t_build, deadline):
+    """Second solve with ``first`` forbidden: ``unique`` when infeasible."""
+    model.AddForbiddenAssignments(xs, [first])
+    s = cp_model.CpSolver()
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        return "solved"
+    s.parameters.max_time_in_seconds = left
+    st = s.Solve(model)
+    if st == cp_model.INFEASIBLE:
+        return "unique"
+    if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return "ambiguous"
+    return "solved"  # uniqueness not proven in time
+
+
+def ortools_example(p: Hidato, time_limit: float) -> tuple[str, float, float]:
+    """OR-tools' hidato_sat.py model; returns (status, build, total)."""
+    t0 = time.perf_counter()
+    n = p.num_cells
+    m = cp_model.CpModel()
+    x = [m.NewIntVar(0, n - 1, f"p{k}") for k in range(n)]  # cell of number k + 1
+    m.AddAllDifferent(x)
+    pairs = [(c, d) for c in range(n) for d in p.neighbours[c]]
+    for k in range(n - 1):
+        m.AddAllowedAssignments([x[k], x[k + 1]], pairs)
+    for c, v in p.givens.items():
+        m.Add(x[v - 1] == c)
+    t_build = time.perf_counter() - t0
+    deadline = t0 + time_limit
+    s = cp_model.CpSolver()
+    s.parameters.max_time_in_seconds = time_limit
+    st = s.Solve(m)
+    if st == cp_model.INFEASIBLE:
+        return "impossible", t_build, time.perf_counter() - t0
+    if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return "unknown", t_build, time.perf_counter() - t0
+    first = [s.Value(v) for v in x]
+    status = _finish(m, x, None, first, t_build, deadline)
+    return status, t_build, time.perf_counter() - t0
+
+
+def puzzlekit_peer(p: Hidato, time_limit: float) -> tuple[str, float, float]:
+    """puzzlekit's HidokuSolver; returns (status, build, total)."""
+    from puzzlekit.solvers.hidoku import HidokuSolver
+
+    if not p.full or p.is_numbrix:
+        return "n/a", 0.0, 0.0
+    t0 = time.perf_counter()
+    grid = [["-" if v == 0 else str(v) for v in row] for row in p.grid()]
+    solver = HidokuSolver(p.rows, p.cols, grid)
+    res = solver.solve(solver_options={"time_limit_sec": time_limit})
+    t_build = res.solution_data.get("build_time", 0.0)
+    st = res.solution_data.get("status")
+    if st == "Infeasible":
+        return "impossible", t_build, time.perf_counter() - t0
+    if st not in ("Optimal", "Feasible"):
+        return "unknown", t_build, time.perf_counter() - t0
+    xs = [solver.x[r, c] for r in range(p.rows) for c in range(p.cols)]
+    first = [solver.solver.Value(v) for v in xs]
+    status = _finish(solver.model, xs, None, first, t_build, t0 + time_limit)
+    return status, t_build, time.perf_counter() - t0
+
+
+PEERS = {"ortools-example": ortools_example, "puzzlekit": puzzlekit_peer}
+
+
+# ---------------------------------------------------------------------------- gridsat
+def run_gridsat(p: Hidato, backend: str, encoding: str, time_limit: float) -> tuple[str, float, float]:
+    b = gridsat.get_backend(backend)
+    b.close()  # count the build: no formula from an earlier run
+    r = gridsat.check(p, backend=backend, encoding=encoding, time_limit=time_limit)
+    status = r.status
+    if status == "unknown" and r.solution is not None:
+        status = "solved"
+    return status, r.build_time, r.total_time
+
+
+# ---------------------------------------------------------------------------- instances
+def generate(out: Path, quick: bool = False) -> None:
+    """Write the case files (uses gridsat.generators; case c falls back to random givens)."""
+    from gridsat.generators.hidato import generate_hidato
+    from gridsat.puzzles.hidato import random_path
+
+    out.mkdir(parents=True, exist_ok=True)
+
+    def emit(f, p):
+        f.write(write_grid(p, None, "native") + "\n")
+        f.flush()
+
+    with open(out / CASES["a"], "w") as f:
+        for n in range(7, 13):
+            for s in range(3):
+                g = generate_hidato(n, n, density=0.4, seed=1000 * n + s, score=False)
+                g.puzzle.name = f"king{n}x{n}_d40_s{s}"
+                emit(f, g.puzzle)
+    with open(out / CASES["b"], "w") as f:
+        for s in range(2):
+            g = generate_hidato(30, 30, density=0.3, seed=30000 + s, score=False)
+            g.puzzle.name = f"king30x30_d30_s{s}"
+            emit(f, g.puzzle)
+    with open(out / CASES["c"], "w") as f:
+        for n, dens, adj in [(20, 0.2, "king"), (20, 0.15, "king"), (20, 0.1, "king"), (30, 0.2, "king"),
+                             (30, 0.15, "king"), (30, 0.1, "king"), (20, 0.15, "rook"), (30, 0.15, "rook")]:
+            seed = 7 * n + int(100 * dens)
+            path = random_path(n, n, adj, seed=seed)
+            rng = random.Random(seed)
+            ks = set(rng.sample(range(2, n * n), int(dens * n * n) - 2)) | {1, n * n}
+            p = Hidato(n, n, givens={path[k - 1]: k for k in ks}, adjacency=adj,
+                       name=f"{adj}{n}x{n}_d{int(100 * dens)}_random")
+            emit(f, p)
+
+
+def load(case: str) -> list[Hidato]:
+    text = (DATA / CASES[case]).read_text()
+    return [e.puzzle for e in read_text(text, format="hidato")]
+
+
+# ---------------------------------------------------------------------------- report
+def table(title: str, rows: list[tuple]) -> str:
+    head = ("puzzle", "cells", "givens", "status", "build s", "total s")
+    w = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
+    lines = [f"### {title}", "", "| " + " | ".join(h.ljust(w[i]) for i, h in enumerate(head)) + " |",
+             "|" + "|".join("-" * (x + 2) for x in w) + "|"]
+    for r in rows:
+        lines.append("| " + " | ".join(str(v).ljust(w[i]) for i, v in enumerate(r)) + " |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cases", default="a,b,c")
+    ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--peer-time-limit", type=float, default=None, help="default: --time-limit")
+    ap.add_argument("--encodings", default=",".join(f"{b}:{e}" for b, e in ENCODINGS),
+                    help="backend:encoding list")
+    ap.add_argument("--peers", default="ortools-example,puzzlekit")
+    ap.add_argument("--peer-cases", default="a,b,c", help="cases the peers run on")
+    ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each case")
+    ap.add_argument("--generate", action="store_true", help="rewrite benchmarks/data first")
+    ap.add_argument("--repeat", type=int, default=3, help="best of R runs per puzzle and solver (all alike)")
+    ap.add_argument("--repeat-below", type=float, default=5.0, help="repeat only jobs faster than this (s)")
+    args = ap.parse_args(argv)
+    if args.generate:
+        generate(DATA)
+    combos = [tuple(x.split(":")) for x in args.encodings.split(",") if x]
+    peers = [x for x in args.peers.split(",") if x]
+    peer_tl = args.peer_time_limit or args.time_limit
+    summary = []
+    for case in args.cases.split(","):
+        puzzles = load(case)[: args.limit]
+        print(f"\n## case {case}: {len(puzzles)} puzzles ({CASES[case]}), limit {args.time_limit:g} s per job\n")
+        solvers = [(f"gridsat {e} / {b}", lambda p, b=b, e=e: run_gridsat(p, b, e, args.time_limit))
+                   for b, e in combos]
+        if case in args.peer_cases.split(","):
+            solvers += [(name, lambda p, f=PEERS[name]: f(p, peer_tl)) for name in peers]
+        for label, fn in solvers:
+            rows, totals, statuses = [], [], []
+            for p in puzzles:
+                status, tb, tt = fn(p)
+                if status == "n/a":
+                    continue
+                for _ in range(args.repeat - 1):  # best of R: the machine is shared
+                    if tt > args.repeat_below:
+                        break
+                    _, tb2, tt2 = fn(p)
+                    if tt2 < tt:
+                        tb, tt = tb2, tt2
+                rows.append((p.name, p.num_cells, p.num_givens, status, f"{tb:.3f}", f"{tt:.3f}"))
+                totals.append(tt)
+                statuses.append(status)
+                sys.stdout.flush()
+            if not rows:
+                continue
+            print(table(f"{label} (case {case})", rows))
+            done = sum(s in ("unique", "ambiguous", "impossible") for s in statuses)
+            print(f"\nproved {done}/{len(rows)}, solved {sum(s != 'unknown' for s in statuses)}/{len(rows)}, "
+                  f"mean {statistics.mean(totals):.3f} s, max {max(totals):.3f} s\n", flush=True)
+            summary.append((case, label, done, len(rows), statistics.mean(totals), max(totals)))
+    print("\n## summary (proved = uniqueness or impossibility decided)\n")
+    print("| case | solver | proved | mean total s | max total s |")
+    print("|---|---|---|---|---|")
+    for case, label, done, n, mean, mx in summary:
+        print(f"| {case} | {label} | {done}/{n} | {mean:.3f} | {mx:.3f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
