@@ -185,9 +185,25 @@ def _load_one(path: str, kind: str | None = None, box=None):
     raise GridsatError("no puzzle found")
 
 
+def _plain_sigint() -> None:
+    """Let Ctrl-C raise KeyboardInterrupt between solver calls.
+
+    python-sat swaps in its own SIGINT handler during each ``solve`` in the main thread and
+    longjmps out of the solver on a signal, which can lose the interrupt; the generators' calls
+    take milliseconds, so Python's own handling is both safe and prompt.
+    """
+    try:
+        from pysat import solvers
+
+        solvers.MainThread.check = staticmethod(lambda: False)
+    except Exception:  # pragma: no cover
+        pass
+
+
 def run(args) -> int:
     from ..generators import from_partial, new_seed, stream
 
+    _plain_sigint()
     try:
         if getattr(args, "partial", None):
             p = _load_one(args.partial, "sudoku", _box(getattr(args, "box", None)))
@@ -236,6 +252,7 @@ def run_layouts(args) -> int:
 def run_improve(args) -> int:
     from ..generators.improve import improve
 
+    _plain_sigint()
     try:
         start = _load_one(args.partial, "sudoku", _box(args.box)) if args.partial else None
         res = improve(start=start, size=args.size, box=_box(args.box), time_budget=args.time, jobs=args.jobs,

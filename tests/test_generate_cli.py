@@ -1,0 +1,110 @@
+"""``gridsat generate``: streaming lines/JSON, seeds, jobs, layouts, improve, interruption."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import gridsat
+from gridsat import Sudoku
+from gridsat.cli import main
+from gridsat.formats import read_text
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_sudoku_lines_reproducible(capsys):
+    code, out, err = _run(capsys, "generate", "sudoku", "--seed", "5", "--count", "3")
+    assert code == 0 and err == ""  # no progress bar when stderr is not a terminal
+    lines = out.splitlines()
+    assert len(lines) == 3 and all(len(x) == 81 for x in lines)
+    for line in lines:
+        p = read_text(line)[0].puzzle
+        assert gridsat.check(p, backend="cpsat").status == "unique"
+    _, again, _ = _run(capsys, "generate", "sudoku", "--seed", "5", "--count", "3", "--jobs", "2")
+    assert again == out
+    _, one, _ = _run(capsys, "generate", "sudoku", "--seed", "6")
+    assert one.splitlines()[0] == lines[1]  # puzzle i of a batch uses seed + i
+
+
+def test_json_lines(capsys):
+    code, out, _ = _run(capsys, "generate", "sudoku", "--size", "6", "--seed", "1", "--count", "2", "--json",
+                        "--symmetry", "rot180")
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert [r["seed"] for r in rows] == [1, 2]
+    for r in rows:
+        assert r["givens"] == sum(ch != "." for ch in r["puzzle"])
+        assert r["score"]["unique"] and r["symmetry"] == "rot180" and r["time"] > 0
+
+
+def test_jigsaw_and_layout_file(capsys, tmp_path):
+    code, out, _ = _run(capsys, "generate", "layouts", "--size", "6", "--seed", "3")
+    layout = tmp_path / "l.txt"
+    layout.write_text(out)
+    code, out, _ = _run(capsys, "generate", "jigsaw", "--layout", str(layout), "--seed", "2", "--json")
+    if code == 0:
+        r = json.loads(out)
+        p = Sudoku(6, [0 if ch == "." else int(ch) for ch in r["puzzle"].split("|")[0]], regions=r["regions"])
+        assert gridsat.check(p, backend="cpsat").status == "unique"
+    code, out, _ = _run(capsys, "generate", "jigsaw", "--size", "7", "--seed", "2", "--count", "2")
+    assert code == 0 and all("|" in x for x in out.splitlines())
+
+
+def test_layouts_all(capsys):
+    assert _run(capsys, "generate", "layouts", "--size", "4", "--all", "--count-only")[1].strip() == "117"
+    _, out, _ = _run(capsys, "generate", "layouts", "--size", "4", "--all")
+    assert len([b for b in out.split("\n\n") if b.strip()]) == 117
+
+
+def test_hidato_numbrix(capsys):
+    code, out, _ = _run(capsys, "generate", "hidato", "--rows", "6", "--seed", "1", "--count", "2", "--json")
+    assert code == 0 and [json.loads(x)["kind"] for x in out.splitlines()] == ["hidato", "hidato"]
+    code, out, _ = _run(capsys, "generate", "numbrix", "--rows", "5", "--cols", "6", "--seed", "1", "--board")
+    assert code == 0 and len(out.strip().splitlines()) == 5
+    code, out, _ = _run(capsys, "generate", "hidato", "--shape", "heart", "--rotate", "90", "--seed", "1")
+    assert code == 0 and out.count("/") == 12  # 13 rows after rotating the 11x13 heart
+
+
+def test_improve(capsys):
+    code, out, err = _run(capsys, "generate", "improve", "--time", "1", "--seed", "1", "--json", "--score", "effort")
+    r = json.loads(out)
+    assert code == 0 and r["history"] and r["score"] == r["history"][-1][1]
+    p = Sudoku.classic([0 if ch == "." else int(ch) for ch in r["puzzle"]])
+    assert gridsat.check(p, backend="cpsat").status == "unique"
+
+
+def test_from_partial(capsys, tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text("11" + "." * 79 + "\n")  # a clash, and far too few givens
+    code, out, _ = _run(capsys, "generate", "sudoku", "--from", str(f), "--seed", "1", "--json")
+    r = json.loads(out)
+    assert code == 0 and r["dropped"] == ["r1c2"] and r["added"]
+
+
+def test_bad_options(capsys):
+    assert _run(capsys, "generate", "sudoku", "--box", "2y3")[0] == 2
+    assert _run(capsys, "generate", "hidato", "--shape", "nope")[0] == 2
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals")
+def test_interrupted_run_keeps_its_lines(tmp_path):
+    out = tmp_path / "out.txt"
+    with open(out, "w") as fh:
+        proc = subprocess.Popen([sys.executable, "-m", "gridsat.cli", "generate", "sudoku", "--size", "6", "--count", "0",
+                                 "--seed", "1"], stdout=fh, stderr=subprocess.PIPE)
+        deadline = time.time() + 30
+        while time.time() < deadline and out.stat().st_size < 37 * 5:
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+    lines = out.read_text().splitlines()
+    assert proc.returncode == 130 and len(lines) >= 5
+    assert all(len(x) == 36 for x in lines)  # every written line is complete
