@@ -682,3 +682,106 @@ def bug_plus_one(g: Grid) -> Step | None:
                         f"bivalue universal grave + 1: every other cell has two candidates, so {geo.names[odd]} "
                         f"must be {d} (else the puzzle would have two solutions)", geo.n)
     return None
+
+
+def three_strong_links(g: Grid) -> Step | None:
+    """Three strong links on one digit joined by weak links (SukakuExplainer's 3 strong-linked fishes).
+
+    Rated 5.4 when all links are rows (or all columns), 5.6 when rows and columns mix,
+    5.5 otherwise (a box link).
+    """
+    geo = g.geo
+    n = geo.n
+    C = g.cands
+    best = None
+    for d in range(1, n + 1):
+        b = 1 << (d - 1)
+        links = _strong_links(g, d)
+        if len(links) < 3:
+            continue
+        by_cell: dict[int, list[tuple[int, int]]] = {}
+        for li, (ui, a, bb) in enumerate(links):
+            by_cell.setdefault(a, []).append((li, bb))
+            by_cell.setdefault(bb, []).append((li, a))
+        ends = list(by_cell)
+
+        def nexts(y, used_links, used_cells):
+            for z in ends:
+                if z in used_cells or not geo.sees(y, z):
+                    continue
+                for li, w in by_cell[z]:
+                    if li in used_links or w in used_cells:
+                        continue
+                    yield z, li, w
+
+        for l1, (u1, a1, a2) in enumerate(links):
+            for x, y in ((a1, a2), (a2, a1)):
+                for z1, l2, w1 in nexts(y, {l1}, {x, y}):
+                    for z2, l3, w in nexts(w1, {l1, l2}, {x, y, z1, w1}):
+                        if geo.sees(x, w) and geo.common_unit(x, w) in (u1, links[l3][0]):
+                            continue
+                        chain = (x, y, z1, w1, z2, w)
+                        common = geo.peer_sets[x] & geo.peer_sets[w]
+                        elims = sorted((c, d) for c in common if C[c] & b and c not in chain)
+                        if not elims:
+                            continue
+                        kinds = {links[l][0] // n for l in (l1, l2, l3)}
+                        if len(kinds) == 1 and kinds < {0, 1}:
+                            name, rating = "3 skyscrapers", 5.4
+                        elif {0, 1} <= kinds:
+                            name, rating = "3-string kite", 5.6
+                        else:
+                            name, rating = "3-turbot fish", 5.5
+                        if best is None or rating < best.rating:
+                            best = Step(name, rating, [], elims, list(chain),
+                                        [geo.labels[links[l][0]] for l in (l1, l2, l3)],
+                                        f"{name}: {d} strong links {geo.names[x]}={geo.names[y]}, "
+                                        f"{geo.names[z1]}={geo.names[w1]}, {geo.names[z2]}={geo.names[w]}: "
+                                        f"{d} is in {geo.names[x]} or {geo.names[w]}, so remove {fmt_elims(geo, elims)}", n)
+                            if rating == 5.4:
+                                return best
+    return best
+
+
+def wxyz_wing(g: Grid) -> Step | None:
+    """WXYZ-wing (SukakuExplainer, 5.5-5.6): a pivot and three wings it sees, four cells holding four digits,
+    every digit but one (z) restricted (its cells see each other); z goes from cells seeing every z of the wing."""
+    geo = g.geo
+    C = g.cands
+    for p in range(geo.ncells):
+        pm = C[p]
+        if not pm or pm.bit_count() > 4:
+            continue
+        wings = [q for q in geo.peers[p] if C[q] and C[q].bit_count() <= 4 and (C[q] | pm).bit_count() <= 4]
+        if len(wings) < 3:
+            continue
+        for combo in combinations(wings, 3):
+            cells = (p,) + combo
+            u = pm
+            for q in combo:
+                u |= C[q]
+            if u.bit_count() != 4:
+                continue
+            loose = []
+            for d in bits(u):
+                b = 1 << (d - 1)
+                holders = [c for c in cells if C[c] & b]
+                if any(not geo.sees(a, bb) for a, bb in combinations(holders, 2)):
+                    loose.append((d, holders))
+            if len(loose) != 1:
+                continue
+            z, holders = loose[0]
+            zb = 1 << (z - 1)
+            common = None
+            for c in holders:
+                common = geo.peer_sets[c] if common is None else common & geo.peer_sets[c]
+            elims = sorted((c, z) for c in common if C[c] & zb and c not in cells)
+            if not elims:
+                continue
+            big = max(C[c].bit_count() for c in cells)
+            rating = round(5.5 + (1 - abs(3 - big)) * 0.1, 1)
+            return Step("wxyz-wing", rating, [], elims, list(cells), [],
+                        f"wxyz-wing: {_cells_txt(geo, cells)} hold only {_digits_txt(bits(u))} and every digit but "
+                        f"{z} is confined to cells that see each other, so one of them is {z}: "
+                        f"remove {fmt_elims(geo, elims)}", geo.n)
+    return None

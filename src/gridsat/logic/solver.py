@@ -21,7 +21,8 @@ naked pair                  3.0    hidden quad                 5.4
 x-wing                      3.2    bug+1                       5.6
 hidden pair                 3.4    x-/y-chain                  6.6+
 naked triple                3.6    xy-chain                    7.0+
-swordfish                   3.8    nishio forcing chain        7.5+
+swordfish                   3.8    3 strong links (Sukaku)     5.4-5.6
+                                   nishio forcing chain        7.5+
                                    cell/region forcing chain   8.0+
                                    dynamic forcing chain       8.5+
                                    search (not logic)          11.0
@@ -81,6 +82,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("naked quad", 5.0, basic.naked_quad),
     Technique("jellyfish", 5.2, basic.jellyfish),
     Technique("hidden quad", 5.4, basic.hidden_quad),
+    Technique("3 strong links", 5.4, basic.three_strong_links),
+    Technique("wxyz-wing", 5.5, basic.wxyz_wing),
     Technique("bug+1", 5.6, basic.bug_plus_one, uniqueness=True),
     Technique("forcing chain", 6.6, chains.forcing_chain, chain=True),
     Technique("nishio forcing chain", 7.5, chains.nishio, chain=True),
