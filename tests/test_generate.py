@@ -1,4 +1,4 @@
-"""Sudoku and jigsaw generators: uniqueness checked by a backend other than the generator's (minisat22)."""
+"""Sudoku and jigsaw generators: uniqueness checked by backends other than the generator's (cadical153)."""
 
 import random
 
@@ -10,14 +10,14 @@ from gridsat.generators import from_partial, generate, generate_jigsaw, generate
 from gridsat.generators.layouts import is_valid_layout, random_layout
 from gridsat.generators.symmetry import is_symmetric
 
-OTHER = "cpsat"  # the generators prove uniqueness with minisat22
+OTHER = "cpsat"  # the generators prove uniqueness with cadical153
 
 
 def _unique(p, backend=OTHER):
     return gridsat.check(p, backend=backend).status == "unique"
 
 
-def _minimal(p, backend="cadical153"):
+def _minimal(p, backend="glucose4"):
     """No single given can be removed (each removal leaves several solutions)."""
     g = list(p.givens)
     for c, v in enumerate(g):

@@ -62,7 +62,7 @@ def score_puzzle(puzzle: Sudoku, solution, name: str = "rating", solver: str = "
         from ..logic import rate
 
         return float(rate(puzzle, figures=False).rating)
-    s = sudoku_score(puzzle, solution, solver)
+    s = sudoku_score(puzzle, solution)
     return float(s["conflicts"] + s["decisions"])
 
 
@@ -119,7 +119,7 @@ def _worker(args) -> ImproveResult:
 
 def improve(start: Sudoku | None = None, *, size: int = 9, box: tuple[int, int] | None = None,
             time_budget: float = 10.0, jobs: int = 1, seed: int | None = None, score: str = "auto",
-            solver: str = "minisat22") -> ImproveResult:
+            solver: str = "cadical153") -> ImproveResult:
     """Search for the highest-scoring unique minimal puzzle in ``time_budget`` seconds.
 
     Parameters

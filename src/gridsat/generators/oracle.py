@@ -40,6 +40,8 @@ class CnfOracle:
         self.solver_name = solver
         self.solver = Solver(name=solver, bootstrap_with=model.clauses)
         self.top = model.nvars
+        self.nprimary = int(model.var.max())
+        self._model = None
         self.calls = 0
 
     def lits(self, pairs) -> list[int]:
@@ -49,7 +51,10 @@ class CnfOracle:
 
     def sat(self, assumptions: Sequence[int]) -> bool:
         self.calls += 1
-        return bool(self.solver.solve(assumptions=list(assumptions)))
+        ok = bool(self.solver.solve(assumptions=list(assumptions)))
+        # keep the model now: adding a clause afterwards invalidates it (CaDiCaL aborts on get_model)
+        self._model = self.solver.get_model() if ok else None
+        return ok
 
     def differs(self, fixed: Sequence[int], pairs: Sequence[tuple[int, int]], extra: Sequence[int] = ()) -> bool:
         """Whether a model of ``base + fixed + extra`` puts some cell of ``pairs`` off its value.
@@ -72,7 +77,11 @@ class CnfOracle:
 
     def model_values(self) -> tuple[int, ...]:
         """Cell values of the last satisfying model (history dependent: do not steer seeded output by it)."""
-        return self.model.decode(self.solver.get_model())
+        return self.model.decode(self._model)
+
+    def true_primary(self) -> set[int]:
+        """The primary literals true in the last satisfying model (a cheap witness; history dependent)."""
+        return {lit for lit in self._model[: self.nprimary] if lit > 0}
 
     def core(self) -> list[int] | None:
         return self.solver.get_core()
