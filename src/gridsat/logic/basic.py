@@ -748,6 +748,7 @@ def wxyz_wing(g: Grid) -> Step | None:
     every digit but one (z) restricted (its cells see each other); z goes from cells seeing every z of the wing."""
     geo = g.geo
     C = g.cands
+    PS = geo.peer_sets
     for p in range(geo.ncells):
         pm = C[p]
         if not pm or pm.bit_count() > 4:
@@ -766,8 +767,19 @@ def wxyz_wing(g: Grid) -> Step | None:
             for d in bits(u):
                 b = 1 << (d - 1)
                 holders = [c for c in cells if C[c] & b]
-                if any(not geo.sees(a, bb) for a, bb in combinations(holders, 2)):
+                ok = True
+                for i in range(len(holders) - 1):
+                    ps = PS[holders[i]]
+                    for j in range(i + 1, len(holders)):
+                        if holders[j] not in ps:
+                            ok = False
+                            break
+                    if not ok:
+                        break
+                if not ok:
                     loose.append((d, holders))
+                    if len(loose) > 1:
+                        break
             if len(loose) != 1:
                 continue
             z, holders = loose[0]

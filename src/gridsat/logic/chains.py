@@ -225,6 +225,23 @@ def _chain_txt(geo, st: _Static, path: list[int]) -> str:
     return " -> ".join(_ev_txt(geo, st.global_ev(v)) for v in path)
 
 
+def _linked_digits(g: Grid) -> list[int]:
+    """Digits with at least two units where they have exactly two places (an X-chain needs two strong links)."""
+    geo = g.geo
+    C = g.cands
+    count = [0] * (geo.n + 1)
+    for u in geo.units:
+        once = twice = more = 0
+        for c in u:
+            m = C[c]
+            more |= twice & m
+            twice |= once & m
+            once |= m
+        for d in bits(twice & ~more):
+            count[d] += 1
+    return [d for d in range(1, geo.n + 1) if count[d] >= 2]
+
+
 def forcing_chain(g: Grid, first: bool = False) -> Step | None:
     """X-chains, Y-chains (SE 6.6 + length) and XY-chains (7.0 + length).
 
@@ -242,7 +259,10 @@ def forcing_chain(g: Grid, first: bool = False) -> Step | None:
     for name, xl, yl, base in modes:
         if best is not None and best[0] <= base:
             break
-        graphs = [_Static(g, xl, yl, d) for d in range(1, n + 1)] if (xl and not yl) else [_Static(g, xl, yl)]
+        if xl and not yl:
+            graphs = [_Static(g, xl, yl, d) for d in _linked_digits(g)]
+        else:
+            graphs = [_Static(g, xl, yl)]
         measured = 0
         for st in graphs:
             reach = st.reach

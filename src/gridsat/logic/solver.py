@@ -256,7 +256,8 @@ def solve_logic(
         if s.rating > rating:
             rating = s.rating
             hardest = s.technique
-        reason = g.broken()
+        if s.rating >= 6.0 or any(not g.cands[c] and not g.values[c] for c, _ in s.eliminations):
+            reason = g.broken()
     solved = g.solved and reason is None
     return LogicResult(steps, round(rating, 1), grade(rating), solved, used_search, g.values[:],
                        hardest, reason if not solved else None, g.geo.n)
