@@ -79,9 +79,13 @@ class CnfOracle:
         """Cell values of the last satisfying model (history dependent: do not steer seeded output by it)."""
         return self.model.decode(self._model)
 
-    def true_primary(self) -> set[int]:
-        """The primary literals true in the last satisfying model (a cheap witness; history dependent)."""
-        return {lit for lit in self._model[: self.nprimary] if lit > 0}
+    def last_model(self) -> list[int]:
+        """The last satisfying model as signed literals (``m[v - 1] > 0`` iff variable ``v`` is true).
+
+        A cheap witness for the generators; history dependent, so only ever used to skip calls
+        whose answer it already proves.
+        """
+        return self._model
 
     def core(self) -> list[int] | None:
         return self.solver.get_core()

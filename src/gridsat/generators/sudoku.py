@@ -248,13 +248,13 @@ def carve(oracle: CnfOracle, solution: Sequence[int], groups: Sequence[Sequence[
             continue
         if witness is not None:
             w = witness.get(g)
-            if w is not None and all(lit[c] in w for c in rest) and any(lit[c] not in w for c in g):
+            if w is not None and all(w[lit[c] - 1] > 0 for c in rest) and any(w[lit[c] - 1] < 0 for c in g):
                 continue
         fixed = [lit[c] for c in rest]
         if not oracle.differs(fixed, [(c, solution[c]) for c in g], extra):
             given = rest
         elif witness is not None:
-            witness[g] = oracle.true_primary()
+            witness[g] = oracle.last_model()
     return given
 
 
@@ -326,13 +326,13 @@ def _carve_puzzle(board: Sudoku, grid, rng, oracle, symmetry, target, minimal, p
             for c in order:
                 w = witness.get((c,))
                 rest = cur - {c}
-                if w is not None and lits[c] not in w and all(lits[d] in w for d in rest):
+                if w is not None and w[lits[c] - 1] < 0 and all(w[lits[d] - 1] > 0 for d in rest):
                     continue  # still refused by its old witness (semantic: no SAT call needed)
                 fixed = [lits[d] for d in rest]
                 if not oracle.differs(fixed, [(c, grid[c])]):
                     cur = rest
                 else:
-                    witness[(c,)] = oracle.true_primary()
+                    witness[(c,)] = oracle.last_model()
             if cur == start:
                 continue  # nothing went: removing `back` again just restores the puzzle
             cand = carve(oracle, grid, groups, rng, start=cur, peers=peers, witness=witness)
@@ -430,7 +430,7 @@ def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | Non
 def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: int | None = None,
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
                     solver: str = "cadical153", attempts: int = 50, score: bool = True,
-                    difficulty=None, polish: int = 3, rng: random.Random | None = None) -> Generated:
+                    difficulty=None, polish: int = 2, rng: random.Random | None = None) -> Generated:
     """A random Sudoku with exactly one solution.
 
     Parameters
@@ -459,7 +459,7 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
     polish : int
         Without symmetry or target: this many local moves after carving (one cell put back,
         the givens carved again in random order, kept if not larger). Lowers the mean number
-        of givens of these minimal puzzles (9x9: about 24.3 with 0, 23.x with 3).
+        of givens of these minimal puzzles (9x9, 300 puzzles: mean 24.3 with 0, 23.8 with 2, 23.7 with 3).
 
     Returns
     -------
@@ -480,7 +480,7 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
 def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int | None = None,
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
                     solver: str = "cadical153", attempts: int = 50, score: bool = True,
-                    difficulty=None, polish: int = 3, rng: random.Random | None = None) -> Generated:
+                    difficulty=None, polish: int = 2, rng: random.Random | None = None) -> Generated:
     """A random jigsaw Sudoku with exactly one solution, on a fresh random layout or on ``layout``.
 
     ``layout`` is ``n*n`` region labels row by row (any hashable labels) or a letter-grid
