@@ -16,8 +16,19 @@ from .verify import verify
 
 __version__ = "0.1.0"
 
+
+def generate(kind: str = "sudoku", **options):
+    """One puzzle with exactly one solution (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``).
+
+    See :func:`gridsat.generators.generate`; returns a :class:`gridsat.generators.Generated`.
+    """
+    from .generators import generate as _generate
+
+    return _generate(kind, **options)
+
+
 __all__ = [
     "Sudoku", "Hidato", "Result", "solve", "count", "check", "verify",
     "list_backends", "get_backend", "list_encodings", "get_encoding", "DEFAULTS",
-    "GridsatError", "ParseError", "PuzzleError", "UnsupportedError",
+    "GridsatError", "ParseError", "PuzzleError", "UnsupportedError", "generate",
 ]

@@ -25,7 +25,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     g.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (0 = one per core); output order is kept")
     g.add_argument("--json", action="store_true", help="JSON lines: kind, seed, givens, score, time, puzzle, ...")
     g.add_argument("--board", action="store_true", help="print each puzzle as a board instead of one line")
-    g.add_argument("--solver", default="minisat22", help="python-sat solver for the uniqueness proofs (default minisat22)")
+    g.add_argument("--solver", help="python-sat solver for the uniqueness proofs "
+                                    "(default: cadical153 for Sudoku/jigsaw, minisat22 for Hidato/Numbrix)")
     g.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
 
 
@@ -44,6 +45,8 @@ def _sudoku_opts(p: argparse.ArgumentParser, jigsaw: bool) -> None:
                    help="no given can be removed (proved; with --symmetry grids are retried until it holds)")
     p.add_argument("--difficulty", help="grade (easy, medium, hard, expert, extreme) or SE range LO-HI, "
                                         "rated by gridsat.logic; grids are retried up to --attempts")
+    p.add_argument("--polish", type=int, default=2,
+                   help="local moves toward fewer givens after carving (default 2; 0 = fastest)")
     p.add_argument("--attempts", type=int, default=50, help="grids to try for --givens/--minimal/--difficulty targets")
 
 
@@ -98,7 +101,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     q.add_argument("--score", default="auto", choices=["auto", "effort", "rating"],
                    help="effort: fresh-solver conflicts+decisions; rating: gridsat.logic SE rating; auto: rating if available")
     q.add_argument("--json", action="store_true")
-    q.add_argument("--solver", default="minisat22")
+    q.add_argument("--solver", default="cadical153")
     q.set_defaults(func=run_improve, gen_kind="improve")
     p.set_defaults(func=lambda a: (p.print_help(sys.stderr), EXIT_USAGE)[1])
     return p
@@ -127,8 +130,8 @@ def _options(args) -> dict:
     k = args.gen_kind
     if k in ("sudoku", "jigsaw"):
         o = {"size": args.size, "symmetry": args.symmetry, "target": args.givens, "minimal": args.minimal,
-             "solver": args.solver, "attempts": args.attempts, "score": args.json,
-             "difficulty": _difficulty(args.difficulty)}
+             "solver": args.solver or "cadical153", "attempts": args.attempts, "score": args.json,
+             "difficulty": _difficulty(args.difficulty), "polish": args.polish}
         if k == "sudoku":
             o["box"] = _box(args.box)
         elif args.layout:
@@ -139,7 +142,7 @@ def _options(args) -> dict:
         return o
     return {"rows": args.rows, "cols": args.cols, "shape": args.shape, "rotation": args.rotate, "flip": args.flip,
             "density": args.density, "givens": args.givens, "keep_ends": args.keep_ends, "symmetry": args.symmetry,
-            "encoding": args.encoding, "solver": args.solver, "score": args.json}
+            "encoding": args.encoding, "solver": args.solver or "minisat22", "score": args.json}
 
 
 def _emit(args, g) -> None:
