@@ -160,8 +160,8 @@ def test_format_and_kind_options(capsys, tmp_path):
     f = write(tmp_path, "v.txt", "[1 0 0 0 0 0 0 0 0 0 4 0 0 0 0 1]")
     code, out, _ = run(["solve", "--json", "--format", "vector", "--kind", "sudoku", f], capsys)
     assert code == 0 and json.loads(out)["solution"][0] == 1
-    code, _, err = run(["solve", "--format", "json", f], capsys)
-    assert code == 2 and err.startswith(f"{f}:1:2: expected a JSON object per puzzle, got int")
+    code, out, _ = run(["solve", "--format", "json", f], capsys)  # two bad entries, nothing loaded: 2
+    assert code == 2 and out.startswith(f"{f}:1:2: error: expected a JSON object per puzzle, got int")
 
 
 # ------------------------------------------------------------------ usage and parse errors
@@ -273,6 +273,39 @@ def test_hidato_through_the_same_cli(capsys, monkeypatch):
     code, out, _ = run(["check", "--kind", "hidato", "-"], capsys, stdin="6 0 9\n0 2 8\n1 0 0\n",
                        monkeypatch=monkeypatch)
     assert code == 0 and out.splitlines()[1:] == ["6 7 9", "5 2 8", "1 4 3"]
+
+
+def test_stdin_line_format_streams():
+    # the answer to the first line arrives before standard input is closed
+    p = subprocess.Popen(gridsat_cmd() + ["solve", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        # one puzzle of lookahead decides between single-puzzle and batch output
+        p.stdin.write("# streamed\n" + P4 + "\n" + P4 + "\n")
+        p.stdin.flush()
+        first = p.stdout.readline()
+        p.stdin.write("12\n" + P4 + "\n")
+        p.stdin.close()
+        rest = p.stdout.read()
+        p.wait(timeout=30)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert first.startswith("<stdin>:2: solved 1")
+    assert rest.splitlines()[0].startswith("<stdin>:3: solved 1")
+    assert rest.splitlines()[1] == "<stdin>:4:1: error: puzzle has 2 cells; expected a square number: " \
+        "16 (4x4), 36 (6x6), 81 (9x9), 256 (16x16), 625 (25x25), ..."
+    assert rest.splitlines()[2].startswith("<stdin>:5: solved")
+    assert p.returncode == 1
+
+
+def test_stdin_whole_text_formats(capsys, monkeypatch):
+    grid = "1 . . .\n. . . .\n. . 4 .\n. . . 1\n"
+    code, out, _ = run(["solve", "-q"], capsys, stdin=grid, monkeypatch=monkeypatch)
+    assert code == 0 and out.startswith("solved: 4x4 sudoku")
+    jl = '{"givens": "' + P4 + '"}\n{"givens": "' + P4 + '"}\n'
+    code, out, _ = run(["solve"], capsys, stdin=jl, monkeypatch=monkeypatch)
+    assert code == 0 and [line.split(":")[1] for line in out.splitlines()] == ["1", "2"]
 
 
 def test_python_dash_m_entry_point():

@@ -142,40 +142,115 @@ def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
 # ---------------------------------------------------------------------- loading
 def load_entries(args) -> tuple[list, list[ParseError]]:
     """Entries from ``--example`` and files/stdin; source-level errors are returned, not raised."""
+    entries = list(iter_entries(args))
+    return entries, [e.error for e in entries if not e.ok and e.puzzle is None and e.line is None]
+
+
+def iter_entries(args):
+    """Entries from ``--example`` NAMEs, then FILEs (``-``: stdin), lazily.
+
+    A source that cannot be read becomes one error entry. Standard input in the ``line``
+    format or JSON lines is read line by line, so ``generate | gridsat check`` streams.
+    Raises :class:`ParseError` only when no input is given at all.
+    """
     from ..formats import Entry, read_file, read_text
 
-    entries: list = []
-    errors: list[ParseError] = []
     opts = dict(format=args.format, kind=args.kind, box=args.box)
-    for name in args.example:
-        from ..examples import example_text
-
-        try:
-            text = example_text(name)
-            got = read_text(text, f"example:{name}", **opts)
-        except GridsatError as e:
-            errors.append(e if isinstance(e, ParseError) else ParseError(str(e)))
-            entries.append(Entry(None, errors[-1], f"example:{name}", None))
-            continue
-        entries += got
-    files = list(args.files)
-    if not files and not args.example:
+    files = list(getattr(args, "files", []) or [])
+    examples = list(getattr(args, "example", []) or [])
+    if not files and not examples:
         if sys.stdin is None or sys.stdin.isatty():
             raise ParseError("no input: give a FILE, '-' for standard input, or --example NAME "
                              "(see 'gridsat examples')")
         files = ["-"]
+    for name in examples:
+        from ..examples import example_text
+
+        src = f"example:{name}"
+        try:
+            got = read_text(example_text(name), src, **opts)
+        except GridsatError as e:
+            err = e if isinstance(e, ParseError) else ParseError(str(e))
+            got = [Entry(None, err, err.file or src, err.line)]
+        yield from got
     for path in files:
         try:
-            if path == "-":
-                got = read_text(sys.stdin.read(), "<stdin>", **opts)
-            else:
-                got = read_file(path, **opts)
+            got = _stdin_entries(opts) if path == "-" else read_file(path, **opts)
+            yield from got
         except ParseError as e:
-            errors.append(e)
-            entries.append(Entry(None, e, e.file or path, e.line))
-            continue
-        entries += got
-    return entries, errors
+            yield Entry(None, e, e.file or ("<stdin>" if path == "-" else path), e.line)
+
+
+def _stdin_entries(opts):
+    """Standard input: streamed line by line when it is in the line format or JSON lines."""
+    import json as _json
+
+    from ..formats import FORMATS, detect_format, read_text
+
+    name = "<stdin>"
+    readline = sys.stdin.readline
+    head: list[str] = []
+    first = None
+    while True:
+        raw = readline()
+        if not raw:
+            break
+        head.append(raw)
+        s = raw.strip()
+        if s and not s.startswith(("#", ";")):
+            first = raw
+            break
+    fmt = None
+    if first is not None and opts["format"] in (None, "line", "json"):
+        try:
+            fmt = FORMATS[opts["format"]] if opts["format"] else detect_format(first, opts["kind"], name)
+        except ParseError:
+            fmt = None
+        if fmt is not None and fmt.name == "json":
+            try:
+                ok = isinstance(_json.loads(first), dict)
+            except ValueError:
+                ok = False
+            fmt = fmt if ok else None
+        elif fmt is not None and fmt.name != "line":
+            fmt = None
+    if fmt is None:  # not line-oriented: read everything, then parse as a whole
+        yield from read_text("".join(head) + sys.stdin.read(), name, **opts)
+        return
+    lineno = len(head)
+    for entry in _one_line(first, lineno, fmt.name, opts, name):
+        yield entry
+    while True:
+        raw = readline()
+        if not raw:
+            return
+        lineno += 1
+        yield from _one_line(raw, lineno, fmt.name, opts, name)
+
+
+def _one_line(raw: str, lineno: int, fmt: str, opts, name):
+    from ..formats import read_text
+
+    s = raw.strip()
+    if not s or s.startswith(("#", ";")):
+        return []
+    o = dict(opts, format=fmt)
+    try:
+        entries = read_text(raw, name, **o)
+    except ParseError as e:
+        return [_moved_entry(None, e, name, lineno)]
+    return [_moved_entry(e, e.error, name, lineno) for e in entries]
+
+
+def _moved_entry(entry, err, name, lineno):
+    from ..formats import Entry
+
+    if err is not None:
+        err = ParseError(err.message, name, lineno, err.col)
+    if entry is None:
+        return Entry(None, err, name, lineno)
+    entry.error, entry.line, entry.file = err, lineno, name
+    return entry
 
 
 # ---------------------------------------------------------------------- the batch
@@ -236,18 +311,26 @@ def run_batch(args, job: str) -> int:
         limit = getattr(args, "limit", None)
         if limit is not None and limit < 1:
             raise ParseError("--limit must be at least 1")
-        entries, _ = load_entries(args)
+        entries = iter_entries(args)
+        first = next(entries, None)
+        second = next(entries, None) if first is not None else None
     except GridsatError as e:
         return fail(e)
+    if first is None:
+        return fail(ParseError("empty input: no puzzle found"))
+    single = second is None
+    if single and not first.ok:
+        return fail(first.error)
 
-    loaded = [e for e in entries if e.ok]
-    if not loaded:
-        for e in entries:
-            print(e.error.located(), file=sys.stderr, flush=True)
-        return EXIT_USAGE
-    single = len(entries) == 1
+    def all_entries():
+        yield first
+        if second is not None:
+            yield second
+        yield from entries
+
     code = EXIT_OK
-    for entry in entries:
+    loaded = 0
+    for entry in all_entries():
         if not entry.ok:
             code = EXIT_FAILED
             if args.json:
@@ -255,6 +338,7 @@ def run_batch(args, job: str) -> int:
             else:
                 _emit(_error_line(entry.error))
             continue
+        loaded += 1
         puzzle = entry.puzzle
         where = f"{entry.file or '<input>'}:{entry.line}"
         try:
@@ -282,7 +366,7 @@ def run_batch(args, job: str) -> int:
             _print_single(args, job, res, limit)
         else:
             _emit(_batch_line(where, job, res, limit))
-    return code
+    return code if loaded else EXIT_USAGE
 
 
 def _batch_line(where: str, job: str, res, limit) -> str:
