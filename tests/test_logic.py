@@ -397,3 +397,87 @@ def test_broken_puzzle_not_solved():
     p = P("11" + "0" * 79)
     with pytest.raises(Exception):
         solve_logic(p)
+
+
+# ---------------------------------------------------------------- Hidato / Numbrix
+HIDATO_ROWS = """_  33 35 _  _  .  .  .
+_  _  24 22 _  .  .  .
+_  _  _  21 _  _  .  .
+_  26 _  13 40 11 .  .
+27 _  _  _  9  _  1  .
+.  .  _  _  18 _  _  .
+.  .  .  .  _  7  _  _
+.  .  .  .  .  .  5  _"""
+HIDATO_SOLUTION = [32, 33, 35, 36, 37, 31, 34, 24, 22, 38, 30, 25, 23, 21, 12, 39, 29, 26, 20, 13, 40, 11,
+                   27, 28, 14, 19, 9, 10, 1, 15, 16, 18, 8, 2, 17, 7, 6, 3, 5, 4]
+NUMBRIX_ROWS = """0  0  0  0  0  0  0  0  0
+0  0 46 45  0 55 74  0  0
+0 38  0  0 43  0  0 78  0
+0 35  0  0  0  0  0 71  0
+0  0 33  0  0  0 59  0  0
+0 17  0  0  0  0  0 67  0
+0 18  0  0 11  0  0 64  0
+0  0 24 21  0  1  2  0  0
+0  0  0  0  0  0  0  0  0"""
+
+
+def _hidato(rows: str, adjacency="king"):
+    from gridsat import Hidato
+
+    grid = [[None if t == "." else 0 if t in "_0" else int(t) for t in r.split()] for r in rows.splitlines()]
+    return Hidato.from_grid(grid, adjacency=adjacency)
+
+
+def test_hidato_deduction_rules_and_search():
+    from gridsat.logic import hidato_candidates, solve_hidato_logic
+
+    p = _hidato(HIDATO_ROWS)
+    res = solve_hidato_logic(p)
+    assert res.solved and res.values == HIDATO_SOLUTION
+    assert res.rules.get("next to k", 0) > 0 and res.rules.get("only cell for k", 0) > 0
+    assert res.rating == max(s.level for s in res.steps)
+    json.dumps(res.to_dict())
+    stalled = solve_hidato_logic(p, search=False)
+    assert not stalled.used_search and (stalled.solved or stalled.reason == "no rule applies")
+    first = solve_hidato_logic(p, max_steps=1).steps[0]
+    assert first.rule == "next to k" and "2 must be next to r5c7" in first.explanation
+    cs = hidato_candidates(p)
+    assert [len(k) for _, k in cs] == sorted(len(k) for _, k in cs)
+
+
+def test_numbrix_by_deduction():
+    from gridsat.logic import solve_hidato_logic
+
+    p = _hidato(NUMBRIX_ROWS, "rook")
+    res = solve_hidato_logic(p)
+    assert res.solved
+    assert res.values[:9] == [49, 50, 51, 52, 53, 54, 75, 76, 81]
+    # every consecutive pair is a rook move apart
+    where = {v: p.cells[i] for i, v in enumerate(res.values)}
+    assert all(abs(where[k][0] - where[k + 1][0]) + abs(where[k][1] - where[k + 1][1]) == 1 for k in range(1, 81))
+
+
+def test_hidato_contradiction_reported():
+    from gridsat.logic import solve_hidato_logic
+
+    p = _hidato("1 _ _\n_ _ _\n_ _ 2")  # 1 and 2 cannot be neighbours
+    res = solve_hidato_logic(p)
+    assert not res.solved and res.reason
+
+
+def test_cli_hint_commands(tmp_path, capsys):
+    from gridsat.cli import main
+
+    f = tmp_path / "p.txt"
+    f.write_text(RATED[1][0] + "\n")
+    assert main(["rate", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2.5 easy")
+    assert main(["hint", "--json", str(f)]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["step"]["technique"]
+    assert main(["explain", str(f)]) == 0
+    assert "rating 2.5" in capsys.readouterr().out
+    assert main(["candidates", str(f)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("r") and ":" in first

@@ -60,8 +60,8 @@ def _puzzles(args):
         where = f"{e.file}:{e.line}" if e.line else (e.file or "")
         if not e.ok:
             yield where, None, e.error.located() if hasattr(e.error, "located") else str(e.error)
-        elif getattr(e.puzzle, "kind", None) != "sudoku":
-            yield where, None, f"{where}: the logical solver handles Sudoku-family puzzles, not {e.puzzle.kind}"
+        elif getattr(e.puzzle, "kind", None) not in ("sudoku", "hidato"):
+            yield where, None, f"{where}: the logical solver handles Sudoku-family and Hidato puzzles, not {e.puzzle.kind}"
         else:
             yield where, e.puzzle, None
 
@@ -99,10 +99,20 @@ def _kw(args) -> dict:
     return dict(uniqueness=args.uniqueness, extra=tuple(args.extra), search=not args.no_search)
 
 
+def _hidato(args, puzzle, max_steps=None):
+    from ..logic import solve_hidato_logic
+
+    return solve_hidato_logic(puzzle, search=not args.no_search, max_steps=max_steps)
+
+
 def _hint_one(args, where, puzzle) -> bool:
     from ..logic import hint
 
-    s = hint(puzzle, **_kw(args))
+    if puzzle.kind == "hidato":
+        res = _hidato(args, puzzle, max_steps=1)
+        s = res.steps[0] if res.steps else None
+    else:
+        s = hint(puzzle, **_kw(args))
     if args.json:
         d = {"step": s.to_dict() if s else None}
         if where:
@@ -121,6 +131,22 @@ def run_hint(args) -> int:
 def _explain_one(args, where, puzzle) -> bool:
     from ..logic import explain
 
+    if puzzle.kind == "hidato":
+        res = _hidato(args, puzzle)
+        if args.json:
+            d = res.to_dict()
+            if where:
+                d["where"] = where
+            print(json.dumps(d))
+        else:
+            if where:
+                print(f"# {where}")
+            for i, s in enumerate(res.steps, 1):
+                print(f"{i:3d}. {s}")
+            status = "solved" if res.solved else f"not solved ({res.reason})"
+            print(f"rating {res.rating} (highest rule level), {len(res.steps)} steps, {status}"
+                  + (", used search" if res.used_search else ""))
+        return res.solved
     res = explain(puzzle, **_kw(args))
     if args.json:
         d = res.to_dict()
@@ -143,11 +169,15 @@ def run_explain(args) -> int:
 
 
 def _cands_one(args, where, puzzle) -> bool:
-    from ..logic import candidates
+    from ..logic import candidates, hidato_candidates
 
-    cs = candidates(puzzle)
-    n = puzzle.n
-    name = lambda c: f"r{c // n + 1}c{c % n + 1}"  # noqa: E731
+    if puzzle.kind == "hidato":
+        cs = hidato_candidates(puzzle)
+        name = puzzle.cell_name
+    else:
+        cs = candidates(puzzle)
+        n = puzzle.n
+        name = lambda c: f"r{c // n + 1}c{c % n + 1}"  # noqa: E731
     if args.json:
         d = {"candidates": [{"cell": name(c), "values": list(ds)} for c, ds in cs]}
         if where:
@@ -167,6 +197,19 @@ def run_candidates(args) -> int:
 
 def _rate_one(args, where, puzzle) -> bool:
     from ..logic import rate
+
+    if puzzle.kind == "hidato":
+        res = _hidato(args, puzzle)
+        if args.json:
+            d = res.to_dict(steps=False)
+            if where:
+                d["where"] = where
+            print(json.dumps(d))
+        else:
+            rules = ", ".join(f"{k} x{v}" for k, v in res.rules.items())
+            print((f"{where}: " if where else "") + f"level {res.rating}"
+                  + (", used search" if res.used_search else "") + f"; rules: {rules}")
+        return res.solved
 
     r = rate(puzzle, figures=not args.no_figures, **_kw(args))
     if args.json:

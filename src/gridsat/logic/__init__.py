@@ -5,7 +5,7 @@
 >>> p = Sudoku.classic([int(ch) for ch in
 ...     "003020600900305001001806400008102900700000008006708200002609500800203009005010300"])
 >>> rate(p, figures=False).rating
-2.3
+1.2
 """
 
 from .chains import length_bonus
@@ -15,10 +15,12 @@ from .solver import (
     GRADES, TECHNIQUES, LogicResult, Rating, Technique, candidates, explain, grade, hint, rate,
     solve_logic, technique_names,
 )
+from .hidato import HidatoLogicResult, HidatoStep, hidato_candidates, solve_hidato_logic
 from .steps import Step
 
 __all__ = [
     "Grid", "Geometry", "geometry", "bits", "Step", "Technique", "TECHNIQUES", "GRADES",
     "LogicResult", "Rating", "SearchFigures", "solve_logic", "explain", "hint", "rate",
     "candidates", "grade", "technique_names", "search_figures", "solve_values", "length_bonus",
+    "solve_hidato_logic", "hidato_candidates", "HidatoLogicResult", "HidatoStep",
 ]
