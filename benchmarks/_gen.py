@@ -16,7 +16,7 @@ import gridsat
 from gridsat import Sudoku
 from gridsat.puzzles.sudoku import box_regions, default_box
 
-__all__ = ["random_layout", "random_grid", "make_unique", "connected"]
+__all__ = ["random_layout", "random_grid", "make_unique", "connected", "random_jigsaw"]
 
 
 def connected(n: int, regions: Sequence[int], label: int) -> bool:
@@ -72,10 +72,16 @@ def random_layout(n: int, rng: random.Random, swaps: int | None = None) -> tuple
     return tuple(regs)
 
 
-def random_grid(board: Sudoku, rng: random.Random, seeds: int | None = None, backend: str = "cadical153") -> tuple[int, ...]:
-    """A random full solution of ``board`` (its givens are kept)."""
+def random_grid(board: Sudoku, rng: random.Random, seeds: int | None = None,
+                backend: str = "cadical153") -> tuple[int, ...] | None:
+    """A random full solution of ``board`` (its givens are kept); ``None`` if it has none.
+
+    Not every jigsaw layout can be filled at all, so the board is solved once first.
+    """
     n = board.n
     seeds = seeds if seeds is not None else n
+    if gridsat.solve(board, backend=backend).solution is None:
+        return None
     while True:
         g = list(board.givens)
         free = [c for c in range(n * n) if not g[c]]
@@ -109,3 +115,12 @@ def make_unique(board: Sudoku, solution: Sequence[int], rng: random.Random, *, k
         else:
             left -= 1
     return board.with_givens(g)
+
+
+def random_jigsaw(n: int, rng: random.Random, backend: str = "cadical153") -> Sudoku:
+    """A puzzle with a unique solution on a fresh random layout that admits a solution."""
+    while True:
+        board = Sudoku.empty(n, regions=random_layout(n, rng))
+        sol = random_grid(board, rng, backend=backend)
+        if sol is not None:
+            return make_unique(board, sol, rng, backend=backend)

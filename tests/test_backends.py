@@ -21,7 +21,7 @@ OPEN = Sudoku(4, [1, 2, 3, 4] + [0] * 12)  # 288 / 24 = 12 solutions
 
 
 @pytest.mark.parametrize("solver", PYSAT_SOLVERS)
-@pytest.mark.parametrize("encoding", ["cnf-extended", "cnf-minimal", "cnf-regionlits"])
+@pytest.mark.parametrize("encoding", ["cnf-extended", "cnf-minimal", "cnf-regionlits", "cnf-layered"])
 def test_pysat_reuses_base_formula_and_stays_clean(solver, encoding):
     b = PysatBackend(solver)  # a private instance: its cache starts empty
     try:
@@ -82,3 +82,37 @@ def test_fast_decode_falls_back_on_minimal_models():
     for solver in ("minisat22", "cadical195", "glucose4"):
         r = gridsat.count(Sudoku.empty(4), backend=solver, encoding="cnf-minimal")
         assert r.count == 288 and all(gridsat.verify(Sudoku.empty(4), s) == [] for s in r.solutions)
+
+
+LAYOUTS6 = [  # 262 and 54 solutions with GIVENS6; the classic map has 9,792
+    [0, 0, 0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 3, 3, 3, 1, 1, 2, 3, 4, 3, 5, 5, 2, 4, 4, 3, 5, 5, 2, 4, 4, 4, 5, 5],
+    [0, 2, 1, 1, 1, 1, 0, 2, 2, 2, 1, 1, 0, 0, 2, 3, 3, 3, 0, 0, 2, 3, 5, 3, 4, 4, 5, 5, 5, 3, 4, 4, 4, 4, 5, 5],
+]
+GIVENS6 = [1, 2, 3, 4, 5, 6] + [0] * 6 + [2, 0, 0, 0, 0, 0] + [0] * 18
+
+
+@pytest.mark.parametrize("solver", ["minisat22", "cadical195", "glucose3"])
+def test_layered_swaps_region_layers(solver):
+    """cnf-layered: one base formula per size; region maps come and go as guarded layers."""
+    b = PysatBackend(solver)
+    b.layer_refresh = 2  # exercise the reload path too
+    try:
+        boards = [Sudoku(6, GIVENS6, regions=r) for r in LAYOUTS6] + [Sudoku(6, GIVENS6)]
+        want = [262, 54, 9792]
+        for rnd in range(3):
+            for p, w in zip(boards, want):
+                r = gridsat.count(p, backend=b, encoding="cnf-layered", limit=300)
+                assert (r.count, r.complete) == ((w, True) if w < 300 else (300, False)), (rnd, p.regions)
+                r = gridsat.count(p, backend=b, encoding="cnf-layered", limit=300)  # same layer again
+                assert r.count == min(w, 300) and r.build_time == 0.0
+        assert len(b._cache) == 1
+    finally:
+        b.close()
+
+
+def test_jigsaw_defaults_to_layered():
+    jig = Sudoku(6, GIVENS6, regions=LAYOUTS6[0])
+    r = gridsat.count(jig)
+    assert (r.count, r.encoding) == (262, "cnf-layered")
+    assert gridsat.check(jig, backend="cadical195").encoding == "cnf-layered"
+    assert gridsat.check(Sudoku(6, GIVENS6)).encoding == gridsat.DEFAULTS["sudoku"][1]

@@ -29,15 +29,23 @@ DEFAULTS: dict[str, tuple[str, str]] = {
     "hidato": ("cpsat", "cpsat-bool"),
 }
 
+#: default encoding of a CNF backend for jigsaw Sudoku: the region map is a swappable clause
+#: layer on one base formula per size, so a new layout costs ~100 clauses, not a new formula
+#: (benchmarks/sudoku.py --jigsaw). Classic maps keep DEFAULTS["sudoku"].
+JIGSAW_CNF_ENCODING = "cnf-layered"
+
+
+def _default_encoding(puzzle) -> str:
+    if puzzle.kind == "sudoku" and puzzle.is_jigsaw:
+        return JIGSAW_CNF_ENCODING
+    return DEFAULTS[puzzle.kind][1]
+
 
 def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding | None") -> tuple[Backend, Encoding]:
     """The backend and encoding to use: defaults filled in, target mismatches explained."""
     kind = puzzle.kind
     if backend is None and encoding is None:
-        b_name, e_name = DEFAULTS[kind]
-        if kind == "sudoku" and puzzle.is_jigsaw and puzzle.n <= 16:
-            e_name = "cnf-regionlits"
-        return get_backend(b_name), get_encoding(e_name, kind)
+        return get_backend(DEFAULTS[kind][0]), get_encoding(_default_encoding(puzzle), kind)
     if backend is None:
         enc = get_encoding(encoding, kind)
         b = get_backend(DEFAULTS[kind][0])
@@ -52,7 +60,7 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
         return b, enc
     b = get_backend(backend)
     if encoding is None:
-        default = get_encoding(DEFAULTS[kind][1], kind)
+        default = get_encoding(_default_encoding(puzzle), kind)
         if default.target == b.target and default.applies(puzzle):
             return b, default
         options = [e for e in list_encodings(kind, b.target) if e.applies(puzzle)]

@@ -34,6 +34,9 @@ class PysatBackend(Backend):
 
     target = "cnf"
 
+    #: solver reloads from the base formula after this many clause layers (jigsaw maps)
+    layer_refresh = 64
+
     def __init__(self, solver: str, cache_size: int = 8):
         self.name = solver
         self.solver_name = solver
@@ -54,7 +57,7 @@ class PysatBackend(Backend):
         t0 = time.perf_counter()
         model = encoding.build(puzzle)
         solver = Solver(name=self.solver_name, bootstrap_with=model.clauses)
-        entry = [model, solver, model.nvars + 1]
+        entry = [model, solver, model.nvars + 1, None, None, 0]  # ..., layer key, layer literal, layers added
         self._cache[key] = entry
         while len(self._cache) > self.cache_size:
             _, old = self._cache.popitem(last=False)
@@ -65,6 +68,34 @@ class PysatBackend(Backend):
         for entry in self._cache.values():
             entry[1].delete()
         self._cache.clear()
+
+    def _layer(self, entry, puzzle) -> float:
+        """Swap in the clause layer of ``puzzle`` (e.g. a jigsaw region map) if it is not current.
+
+        The layer's clauses are guarded by a fresh literal that the caller assumes; the
+        previous layer is retired with a unit clause, which satisfies all of its clauses
+        and every clause learnt from them.
+        """
+        model, solver = entry[0], entry[1]
+        lk = model.info["layer_key"](puzzle)
+        if lk == entry[3]:
+            return 0.0
+        t0 = time.perf_counter()
+        if entry[5] >= self.layer_refresh:
+            # retired layers still cost watch-list visits: start over from the base formula
+            solver.delete()
+            solver = entry[1] = Solver(name=self.solver_name, bootstrap_with=model.clauses)
+            entry[2], entry[4], entry[5] = model.nvars + 1, None, 0
+        if entry[4] is not None:
+            solver.add_clause([-entry[4]])
+        guard = entry[2]
+        entry[2] += 1
+        add = solver.solver.add_clause if hasattr(solver, "solver") else solver.add_clause
+        for cl in model.info["layer"](puzzle, guard):
+            add(cl)
+        entry[3], entry[4] = lk, guard
+        entry[5] += 1
+        return time.perf_counter() - t0
 
     # ---------------------------------------------------------------- solving
     def _solve(self, solver, assumptions, deadline):
@@ -93,6 +124,12 @@ class PysatBackend(Backend):
         assumptions = model.assume(puzzle)
         out = Outcome(build_time=build_time)
         info = model.info
+        if "layer" in info:
+            build_time += self._layer(entry, puzzle)
+            out.build_time = build_time
+            assumptions.append(entry[4])
+            solver = entry[1]
+            before = solver.accum_stats() or {}
         # Fast path for cell-major literals (var(c, v) = c*n + v): decode without numpy.
         n = info.get("cell_major")
         ncells = len(model.var)

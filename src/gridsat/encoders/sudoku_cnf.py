@@ -143,3 +143,70 @@ def regionlits(puzzle) -> CnfModel:
 
     return CnfModel(key=n, nvars=pool.top, clauses=clauses, var=var, assume=assume,
                     info={"amo": "mixed", **_fast_info(n)})
+
+
+#: at-most-one of the region layer in ``cnf-layered``: "seq" (Sinz's sequential counter on
+#: reserved auxiliaries), "pair" (pairwise) or "none" (region at-least-one only; the
+#: at-most-one follows from the cell constraints by counting, not by unit propagation)
+LAYER_AMO = "none"
+
+
+@register("cnf-layered", "sudoku", "cnf", key=lambda p: p.n,
+          description="extended CNF of cells, rows and columns per size; the region map as a guarded clause layer")
+def layered(puzzle) -> CnfModel:
+    """Cells, rows and columns as a base formula per size; regions as a swappable layer.
+
+    The PySAT backend loads the base once per size. For each new region map it adds the
+    region clauses (``info["layer"]``) guarded by a fresh activation literal, assumes that
+    literal while the map is current, and retires the layer with a unit clause when the map
+    changes. The region at-most-one constraints use a sequential counter whose auxiliaries
+    are reserved in the base, so the variable count does not grow from layout to layout.
+    """
+    n = puzzle.n
+    N = n * n
+    var = _var_table(n)
+    clauses: list[list[int]] = []
+    pool = IDPool(start_from=n ** 3 + 1)
+    for c in range(N):
+        lits = list(range(c * n + 1, c * n + n + 1))
+        clauses.append(lits)
+        clauses += at_most_one(lits, pool)
+    for unit in _units(n, tuple(range(n)) * n)[: 2 * n]:  # rows and columns only
+        for v in range(1, n + 1):
+            lits = [c * n + v for c in unit]
+            clauses.append(lits)
+            clauses += at_most_one(lits, pool)
+    base_top = max(pool.top, n ** 3)
+    # reserved auxiliaries s[k][v][i] for the region sequential counters
+    aux = (base_top + 1 + np.arange(n * n * (n - 1))).reshape(n, n, n - 1).tolist()
+    nvars = base_top + n * n * (n - 1)
+    amo = LAYER_AMO
+
+    def layer(p, guard: int) -> list[list[int]]:
+        members: list[list[int]] = [[] for _ in range(n)]
+        for cell, k in enumerate(p.regions):
+            members[k].append(cell * n)
+        ng = -guard
+        out = []
+        for k in range(n):
+            base = members[k]
+            for v in range(1, n + 1):
+                x = [b + v for b in base]
+                out.append([ng] + x)
+                if amo == "seq":
+                    s = aux[k][v - 1]
+                    out.append([ng, -x[0], s[0]])
+                    for i in range(1, n - 1):
+                        out.append([ng, -x[i], s[i]])
+                        out.append([ng, -s[i - 1], s[i]])
+                        out.append([ng, -x[i], -s[i - 1]])
+                    out.append([ng, -x[n - 1], -s[n - 2]])
+                elif amo == "pair":
+                    for i in range(n):
+                        xi = -x[i]
+                        for j in range(i + 1, n):
+                            out.append([ng, xi, -x[j]])
+        return out
+
+    info = {"amo": "mixed", "layer": layer, "layer_key": lambda p: p.regions, **_fast_info(n)}
+    return CnfModel(key=n, nvars=nvars, clauses=clauses, var=var, assume=_given_assumptions(var), info=info)

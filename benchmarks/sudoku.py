@@ -1,0 +1,303 @@
+#!/usr/bin/env python3
+"""Sudoku benchmark: gridsat against a per-puzzle CP-SAT model, a pure-Python solver, QQWing and puzzlekit.
+
+Usage::
+
+    .venv/bin/python benchmarks/sudoku.py ../shared/data/sudoku/magictour_top1465.txt \\
+        [--limit K] [--jigsaw N] [--big N] [--backends minisat22,cpsat:cpsat-int ...]
+
+Every competitor runs in the same process and the same run, on the same puzzles, so the
+ratios hold even on a busy machine. Two jobs are timed: *solve* (one solution) and
+*check* (solve plus proof of uniqueness, i.e. counting to 2). Each row gives puzzles/s,
+mean ms per puzzle and the ratio of its mean to gridsat's default backend ("x slower").
+
+* ``gridsat``: the front door (``gridsat.solve`` / ``gridsat.check``: build, solve,
+  verify), cold caches at the start of each table, default backend and encoding.
+* ``cpsat-rebuilt``: what typical tools do: a new ``CpModel`` per puzzle, an ``IntVar`` per
+  cell, ``AddAllDifferent`` per unit, givens as equalities, default parameters; uniqueness by
+  enumerating solutions with a callback that stops at 2.
+* ``norvig``: constraint propagation plus search in pure Python (benchmarks/_norvig.py).
+* ``qqwing``: the QQWing C++ solver (Debian package, installed with apt-get when missing)
+  in batch mode, ``--solve [--count-solutions]`` with all puzzles on stdin; wall time of the
+  whole process.
+* ``puzzlekit``: the puzzlekit package's ``sudoku`` / ``jigsaw_sudoku`` solvers (a CP-SAT
+  model built per puzzle; solving only, it has no uniqueness check).
+
+``--jigsaw N``: N 9x9 jigsaw puzzles, each with its own random layout; ``--big N``: N 16x16
+classic puzzles. Both sets are generated once (benchmarks/_gen.py) and cached under
+benchmarks/data/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import gridsat  # noqa: E402
+from gridsat import Sudoku  # noqa: E402
+
+DATA = HERE / "data"
+
+
+# ------------------------------------------------------------------------------ inputs
+def read_lines(path: str | Path, limit: int | None = None) -> list[str]:
+    """81-char puzzle lines ('.' or '0' for empty); '#' comments and blank lines skipped."""
+    out = []
+    for line in Path(path).read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        s = line.split()[0]
+        if len(s) != 81:
+            raise SystemExit(f"{path}: expected 81-character lines, got {len(s)}: {s[:30]}...")
+        out.append(s)
+        if limit and len(out) >= limit:
+            break
+    return out
+
+
+def line_to_puzzle(s: str, name: str | None = None) -> Sudoku:
+    return Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s], name=name)
+
+
+def _save(path: Path, puzzles: list[Sudoku], header: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w") as f:
+        f.write(f"# {header}\n# one puzzle per line: n;givens;regions (space separated)\n")
+        for p in puzzles:
+            f.write(f"{p.n};{' '.join(map(str, p.givens))};{' '.join(map(str, p.regions))}\n")
+
+
+def _load(path: Path) -> list[Sudoku]:
+    out = []
+    for line in path.read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        n, g, r = line.split(";")
+        out.append(Sudoku(int(n), [int(x) for x in g.split()], regions=[int(x) for x in r.split()]))
+    return out
+
+
+def jigsaw_set(count: int, seed: int = 1) -> list[Sudoku]:
+    """``count`` unique 9x9 jigsaw puzzles, each on its own random layout (cached)."""
+    path = DATA / f"jigsaw9_{count}_s{seed}.txt"
+    if path.exists():
+        return _load(path)
+    from _gen import random_jigsaw
+
+    rng = random.Random(seed)
+    out = [random_jigsaw(9, rng) for _ in range(count)]
+    _save(path, out, f"{count} 9x9 jigsaw puzzles, own layout each, unique; benchmarks/_gen.py seed {seed}")
+    return out
+
+
+def big_set(count: int, seed: int = 1) -> list[Sudoku]:
+    """``count`` unique 16x16 classic puzzles (cached)."""
+    path = DATA / f"sudoku16_{count}_s{seed}.txt"
+    if path.exists():
+        return _load(path)
+    from _gen import make_unique, random_grid
+
+    rng = random.Random(seed)
+    board = Sudoku.empty(16)
+    out = [make_unique(board, random_grid(board, rng), rng) for _ in range(count)]
+    _save(path, out, f"{count} 16x16 classic puzzles, unique; benchmarks/_gen.py seed {seed}")
+    return out
+
+
+# ------------------------------------------------------------------------------ competitors
+def cpsat_rebuilt(p: Sudoku, limit: int) -> int:
+    """A fresh CP-SAT model per puzzle, as typical tools write it; returns the count up to ``limit``."""
+    from ortools.sat.python import cp_model
+
+    n = p.n
+    m = cp_model.CpModel()
+    x = [m.NewIntVar(1, n, f"x{i}") for i in range(n * n)]
+    for i, v in enumerate(p.givens):
+        if v:
+            m.Add(x[i] == v)
+    for _, cells in p.units:
+        m.AddAllDifferent([x[c] for c in cells])
+    solver = cp_model.CpSolver()
+    if limit == 1:
+        st = solver.Solve(m)
+        return 1 if st in (cp_model.OPTIMAL, cp_model.FEASIBLE) else 0
+
+    class Stop(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.n = 0
+
+        def on_solution_callback(self):
+            self.n += 1
+            if self.n >= limit:
+                self.StopSearch()
+
+    cb = Stop()
+    solver.parameters.enumerate_all_solutions = True
+    solver.Solve(m, cb)
+    return cb.n
+
+
+def puzzlekit_solve(p: Sudoku) -> str:
+    """puzzlekit's CP-SAT solver for the puzzle's kind; returns its status string."""
+    import puzzlekit
+
+    n = p.n
+    grid = [[str(v) if v else "-" for v in row] for row in p.rows()]
+    if p.is_jigsaw:
+        regions = [[str(r) for r in row] for row in p.rows(p.regions)]
+        s = puzzlekit.solver("jigsaw_sudoku", {"num_rows": n, "num_cols": n, "grid": grid,
+                                                "region_grid": regions})
+    else:
+        s = puzzlekit.solver("sudoku", {"num_rows": n, "num_cols": n, "grid": grid})
+    res = s.solve()
+    data = res if isinstance(res, dict) else getattr(res, "solution_data", {})
+    return str(data.get("status", "?"))
+
+
+def ensure_qqwing() -> str | None:
+    exe = shutil.which("qqwing")
+    if exe:
+        return exe
+    try:
+        subprocess.run(["apt-get", "install", "-y", "qqwing"], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return shutil.which("qqwing")
+
+
+def qqwing_batch(exe: str, lines: list[str], count: bool) -> tuple[float, int]:
+    """Wall time of one QQWing process over every puzzle, and how many it reported unique."""
+    args = [exe, "--solve", "--one-line"] + (["--count-solutions"] if count else [])
+    data = "\n".join(lines) + "\n"
+    t0 = time.perf_counter()
+    out = subprocess.run(args, input=data, capture_output=True, text=True, check=True).stdout
+    dt = time.perf_counter() - t0
+    return dt, out.count("is unique")
+
+
+# ------------------------------------------------------------------------------ timing
+def timed(fn, items) -> tuple[float, list]:
+    t0 = time.perf_counter()
+    res = [fn(x) for x in items]
+    return time.perf_counter() - t0, res
+
+
+def ours(job: str, backend=None, encoding=None):
+    """A per-puzzle function through gridsat's front door; caches cleared first."""
+    def run(p):
+        r = (gridsat.check if job == "check" else gridsat.solve)(p, backend=backend, encoding=encoding)
+        return r.status
+    for name in gridsat.list_backends():
+        gridsat.get_backend(name).close()
+    return run
+
+
+def table(title: str, rows: list[tuple[str, int, float, str]]) -> None:
+    """rows: (name, puzzles, seconds, note); the first row is the reference."""
+    ref = rows[0][2] / rows[0][1]
+    print(f"\n### {title}\n")
+    print("| solver | puzzles | total s | puzzles/s | mean ms | vs gridsat | note |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for name, n, sec, note in rows:
+        mean = sec / n
+        print(f"| {name} | {n} | {sec:.2f} | {n / sec:,.0f} | {mean * 1e3:.3f} | {mean / ref:.1f}x | {note} |")
+    sys.stdout.flush()
+
+
+def statuses(res) -> str:
+    from collections import Counter
+
+    return ", ".join(f"{k} {v}" for k, v in sorted(Counter(res).items()))
+
+
+def bench_classic(lines: list[str], extra: list[str], skip: set[str]) -> None:
+    puzzles = [line_to_puzzle(s) for s in lines]
+    b, e = gridsat.DEFAULTS["sudoku"]
+    best = f"gridsat {b}/{e}"
+    qq = None if "qqwing" in skip else ensure_qqwing()
+    for job, limit in (("solve", 1), ("check", 2)):
+        rows = []
+        dt, res = timed(ours(job), puzzles)
+        rows.append((best, len(puzzles), dt, statuses(res)))
+        for spec in extra:
+            bb, _, ee = spec.partition(":")
+            dt, res = timed(ours(job, bb, ee or None), puzzles)
+            rows.append((f"gridsat {spec}", len(puzzles), dt, statuses(res)))
+        if "cpsat" not in skip:
+            dt, res = timed(lambda p: cpsat_rebuilt(p, limit), puzzles)
+            rows.append(("CP-SAT rebuilt per puzzle", len(puzzles), dt, f"counts {statuses(res)}"))
+        if "norvig" not in skip:
+            dt, res = timed(lambda s: __import__("_norvig").count(s, limit)[0], lines)
+            rows.append(("Norvig pure Python", len(puzzles), dt, f"counts {statuses(res)}"))
+        if qq:
+            dt, uniq = qqwing_batch(qq, lines, job == "check")
+            rows.append(("QQWing (one batch process)", len(puzzles), dt,
+                         f"{uniq} unique" if job == "check" else "solved"))
+        elif "qqwing" not in skip:
+            print("qqwing unavailable (apt-get install -y qqwing failed)", file=sys.stderr)
+        table(f"classic 9x9, {job} ({'one solution' if job == 'solve' else 'solution + uniqueness'})", rows)
+
+
+def bench_set(title: str, puzzles: list[Sudoku], extra: list[str], skip: set[str]) -> None:
+    from gridsat.api import resolve
+    default_b, default_e = resolve(puzzles[0], None, None)
+    best = f"gridsat {default_b.name}/{default_e.name}"
+    rows_by_job = {}
+    for job in ("solve", "check"):
+        rows = []
+        dt, res = timed(ours(job), puzzles)
+        rows.append((best, len(puzzles), dt, statuses(res)))
+        for spec in extra:
+            bb, _, ee = spec.partition(":")
+            try:
+                dt, res = timed(ours(job, bb, ee or None), puzzles)
+            except gridsat.UnsupportedError as exc:
+                print(f"{spec}: {exc}", file=sys.stderr)
+                continue
+            rows.append((f"gridsat {spec}", len(puzzles), dt, statuses(res)))
+        if "puzzlekit" not in skip:
+            dt, res = timed(puzzlekit_solve, puzzles)
+            rows.append(("puzzlekit (CP-SAT per puzzle, solve only)", len(puzzles), dt, statuses(res)))
+        if "cpsat" not in skip:
+            dt, res = timed(lambda p: cpsat_rebuilt(p, 1 if job == "solve" else 2), puzzles)
+            rows.append(("CP-SAT rebuilt per puzzle", len(puzzles), dt, f"counts {statuses(res)}"))
+        rows_by_job[job] = rows
+        table(f"{title}, {job}", rows)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("data", nargs="?", help="file of 81-character classic puzzles")
+    ap.add_argument("--limit", type=int, default=None, help="first K puzzles only")
+    ap.add_argument("--jigsaw", type=int, default=0, help="N generated 9x9 jigsaw puzzles (own layout each)")
+    ap.add_argument("--big", type=int, default=0, help="N generated 16x16 classic puzzles")
+    ap.add_argument("--backends", default="", help="extra gridsat rows: comma list of backend[:encoding]")
+    ap.add_argument("--jigsaw-backends", default=None, help="extra rows for the jigsaw table (default: --backends)")
+    ap.add_argument("--skip", default="", help="comma list of competitors to leave out: cpsat,norvig,qqwing,puzzlekit")
+    args = ap.parse_args(argv)
+    extra = [s for s in args.backends.split(",") if s]
+    jextra = extra if args.jigsaw_backends is None else [s for s in args.jigsaw_backends.split(",") if s]
+    skip = {s for s in args.skip.split(",") if s}
+    print(f"gridsat {gridsat.__version__}; defaults {gridsat.DEFAULTS['sudoku']}")
+    if args.data:
+        bench_classic(read_lines(args.data, args.limit), extra, skip)
+    if args.jigsaw:
+        bench_set(f"9x9 jigsaw, {args.jigsaw} puzzles with a layout each", jigsaw_set(args.jigsaw), jextra, skip)
+    if args.big:
+        bench_set(f"16x16 classic, {args.big} puzzles", big_set(args.big), extra, skip)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
