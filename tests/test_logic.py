@@ -104,9 +104,13 @@ def test_pointing_fires_and_not():
 
 def test_direct_pointing():
     g = _pointing_grid()
-    keep_in_col(g, 1, 5, [1, 5])  # column 5: 1 only in r1c5 (removed by the pointing) and r5c5
+    # box 2 (crossing row 1): 1 only in r1c5 (removed by the pointing) and r2c5
+    drop(g, 1, [c for c in GEO.units[19] if c not in (cell(1, 5), cell(2, 5))])
     s = basic.direct_pointing(g)
-    assert s and s.rating == 1.7 and s.placements == [(cell(5, 5), 1)]
+    assert s and s.rating == 1.7 and s.placements == [(cell(2, 5), 1)]
+    g = _pointing_grid()
+    keep_in_col(g, 1, 5, [1, 5])  # a hidden single in a column does not count (SE: same kind as the base)
+    assert basic.direct_pointing(g) is None
 
 
 def test_claiming_fires_and_not():
@@ -117,9 +121,9 @@ def test_claiming_fires_and_not():
     assert all(GEO.reg_of[c] == 4 and GEO.row_of[c] != 3 for c, _ in s.eliminations)
     assert basic.direct_claiming(g) is None
     assert basic.claiming(empty()) is None
-    keep_in_col(g, 2, 6, [5, 9])  # column 6 then has 2 only at r9c6
+    keep_in_row(g, 2, 5, [4, 9])  # row 5 then has 2 only at r5c9
     s = basic.direct_claiming(g)
-    assert s and s.rating == 1.9 and s.placements == [(cell(9, 6), 2)]
+    assert s and s.rating == 1.9 and s.placements == [(cell(5, 9), 2)]
 
 
 # ---------------------------------------------------------------- subsets

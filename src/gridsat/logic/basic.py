@@ -166,7 +166,13 @@ def _locked_step(g, item, pointing, direct):
     elims = [(c, d) for c in elim_cells]
     bl, cl = geo.labels[base], geo.labels[cover]
     if direct:
-        hit = _direct_single(g, d, set(elim_cells))
+        # SE: the hidden single must be in another unit of the base's kind that crosses the cover
+        n = geo.n
+        kind = base // n
+        cover_set = geo.unit_sets[cover]
+        units = [ui for ui in range(kind * n, kind * n + n)
+                 if ui != base and not geo.unit_sets[ui].isdisjoint(cover_set)]
+        hit = _direct_single(g, d, set(elim_cells), units)
         if hit is None:
             return None
         cell, ui = hit
@@ -684,63 +690,95 @@ def bug_plus_one(g: Grid) -> Step | None:
     return None
 
 
-def three_strong_links(g: Grid) -> Step | None:
-    """Three strong links on one digit joined by weak links (SukakuExplainer's 3 strong-linked fishes).
+#: SukakuExplainer base ratings of k strong links joined by weak links (k = 2..8)
+_SL_BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0, 8: 7.4}
 
-    Rated 5.4 when all links are rows (or all columns), 5.6 when rows and columns mix,
-    5.5 otherwise (a box link).
+
+def _sl_rating(k: int, kinds) -> float:
+    """Base when all links are lines of one kind; +0.2 with a box link and both line kinds; +0.1 otherwise."""
+    ks = set(kinds)
+    if len(ks) == 1 and ks < {0, 1}:
+        return _SL_BASE[k]
+    if 2 in ks and {0, 1} <= ks:
+        return round(_SL_BASE[k] + 0.2, 1)
+    return round(_SL_BASE[k] + 0.1, 1)
+
+
+def strong_links(g: Grid, k: int) -> Step | None:
+    """``k`` strong links on one digit joined by weak links (an X-chain; SukakuExplainer's k strong-linked fishes).
+
+    The digit is true at one end of the chain, so it goes from cells seeing both ends.
+    Rated 5.4 / 5.8 / 6.2 for 3 / 4 / 5 links (+0.1 or +0.2 when box links or both line
+    kinds are used). The easiest chain found is returned.
     """
     geo = g.geo
     n = geo.n
     C = g.cands
+    PS = geo.peer_sets
     best = None
     for d in range(1, n + 1):
         b = 1 << (d - 1)
         links = _strong_links(g, d)
-        if len(links) < 3:
+        if len(links) < k:
             continue
         by_cell: dict[int, list[tuple[int, int]]] = {}
         for li, (ui, a, bb) in enumerate(links):
             by_cell.setdefault(a, []).append((li, bb))
             by_cell.setdefault(bb, []).append((li, a))
         ends = list(by_cell)
+        near = {y: [z for z in ends if z != y and z in PS[y]] for y in ends}
+        holders = {c for c in range(geo.ncells) if C[c] & b}
 
-        def nexts(y, used_links, used_cells):
-            for z in ends:
-                if z in used_cells or not geo.sees(y, z):
+        def dfs(chain, used, kinds):
+            nonlocal best
+            y = chain[-1]
+            if len(used) == k:
+                x = chain[0]
+                if x in PS[y] and geo.common_unit(x, y) in [links[l][0] for l in used]:
+                    return False
+                common = PS[x] & PS[y] & holders
+                elims = sorted((c, d) for c in common if c not in chain)
+                if not elims:
+                    return False
+                rating = _sl_rating(k, [links[l][0] // n for l in used])
+                if best is None or rating < best.rating:
+                    names = [f"{geo.names[chain[i]]}={geo.names[chain[i + 1]]}" for i in range(0, len(chain), 2)]
+                    best = Step(f"{k} strong links", rating, [], elims, list(chain),
+                                [geo.labels[links[l][0]] for l in used],
+                                f"{k} strong links on {d}: {', '.join(names)} joined by weak links; {d} is in "
+                                f"{geo.names[x]} or {geo.names[y]}, so remove {fmt_elims(geo, elims)}", n)
+                    return rating == _SL_BASE[k]
+                return False
+            for z in near[y]:
+                if z in chain:
                     continue
                 for li, w in by_cell[z]:
-                    if li in used_links or w in used_cells:
+                    if li in used or w in chain:
                         continue
-                    yield z, li, w
+                    if dfs(chain + [z, w], used + [li], kinds):
+                        return True
+            return False
 
         for l1, (u1, a1, a2) in enumerate(links):
             for x, y in ((a1, a2), (a2, a1)):
-                for z1, l2, w1 in nexts(y, {l1}, {x, y}):
-                    for z2, l3, w in nexts(w1, {l1, l2}, {x, y, z1, w1}):
-                        if geo.sees(x, w) and geo.common_unit(x, w) in (u1, links[l3][0]):
-                            continue
-                        chain = (x, y, z1, w1, z2, w)
-                        common = geo.peer_sets[x] & geo.peer_sets[w]
-                        elims = sorted((c, d) for c in common if C[c] & b and c not in chain)
-                        if not elims:
-                            continue
-                        kinds = {links[l][0] // n for l in (l1, l2, l3)}
-                        if len(kinds) == 1 and kinds < {0, 1}:
-                            name, rating = "3 skyscrapers", 5.4
-                        elif {0, 1} <= kinds:
-                            name, rating = "3-string kite", 5.6
-                        else:
-                            name, rating = "3-turbot fish", 5.5
-                        if best is None or rating < best.rating:
-                            best = Step(name, rating, [], elims, list(chain),
-                                        [geo.labels[links[l][0]] for l in (l1, l2, l3)],
-                                        f"{name}: {d} strong links {geo.names[x]}={geo.names[y]}, "
-                                        f"{geo.names[z1]}={geo.names[w1]}, {geo.names[z2]}={geo.names[w]}: "
-                                        f"{d} is in {geo.names[x]} or {geo.names[w]}, so remove {fmt_elims(geo, elims)}", n)
-                            if rating == 5.4:
-                                return best
+                if dfs([x, y], [l1], None):
+                    return best
     return best
+
+
+def three_strong_links(g: Grid) -> Step | None:
+    """Three strong links (SE scale 5.4-5.6)."""
+    return strong_links(g, 3)
+
+
+def four_strong_links(g: Grid) -> Step | None:
+    """Four strong links (5.8-6.0)."""
+    return strong_links(g, 4)
+
+
+def five_strong_links(g: Grid) -> Step | None:
+    """Five strong links (6.2-6.4)."""
+    return strong_links(g, 5)
 
 
 def wxyz_wing(g: Grid) -> Step | None:

@@ -21,7 +21,7 @@ naked pair                  3.0    hidden quad                 5.4
 x-wing                      3.2    bug+1                       5.6
 hidden pair                 3.4    x-/y-chain                  6.6+
 naked triple                3.6    xy-chain                    7.0+
-swordfish                   3.8    3 strong links (Sukaku)     5.4-5.6
+swordfish                   3.8    3/4/5 strong links (Sukaku) 5.4/5.8/6.2 (+0.1, +0.2)
                                    nishio forcing chain        7.5+
                                    cell/region forcing chain   8.0+
                                    dynamic forcing chain       8.5+
@@ -85,6 +85,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("3 strong links", 5.4, basic.three_strong_links),
     Technique("wxyz-wing", 5.5, basic.wxyz_wing),
     Technique("bug+1", 5.6, basic.bug_plus_one, uniqueness=True),
+    Technique("4 strong links", 5.8, basic.four_strong_links, default=False),
+    Technique("5 strong links", 6.2, basic.five_strong_links, default=False),
     Technique("forcing chain", 6.6, chains.forcing_chain, chain=True),
     Technique("nishio forcing chain", 7.5, chains.nishio, chain=True),
     Technique("multiple forcing chain", 8.0, chains.multiple_chains, chain=True),
