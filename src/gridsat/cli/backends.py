@@ -21,8 +21,9 @@ def run(args) -> int:
     defaults = {b: k for k, (b, _) in DEFAULTS.items()}
     names = list_backends()
     width = max(len(n) for n in names)
-    for name in names:
-        b = get_backend(name)
+    backends = [get_backend(n) for n in names]
+    tw = max(len(b.target) for b in backends)
+    for name, b in zip(names, backends):
         mark = f"  (default for {defaults[name]})" if name in defaults else ""
-        print(f"{name.ljust(width)}  {b.target:<6} {' '.join(sorted(b.supports))}{mark}")
+        print(f"{name.ljust(width)}  {b.target.ljust(tw)}  {' '.join(sorted(b.supports))}{mark}")
     return 0

@@ -390,11 +390,9 @@ def _print_single(args, job: str, res, limit) -> None:
     head = _status_text(job, res, limit)
     if job == "count" and res.status in ("unique", "ambiguous", "impossible"):
         head = f"{res.status}: {head}"
-    line = f"{head}: {describe(res.puzzle)} {info}"
     name = getattr(res.puzzle, "name", None)
-    if name:
-        line += f" {name}"
-    _emit(line)
+    named = f", {json.dumps(name)}" if name else ""
+    _emit(f"{head}: {describe(res.puzzle)}{named} {info}")
     if res.reason and res.status in ("impossible", "unknown"):
         _emit(f"reason: {res.reason}")
     if args.quiet:

@@ -21,7 +21,8 @@ def run(args) -> int:
     encs = list_encodings()
     width = max(len(e.name) for e in encs)
     kw = max(len(e.kind) for e in encs)
+    tw = max(len(e.target) for e in encs)
     for e in encs:
         mark = " (default)" if DEFAULTS.get(e.kind, (None, None))[1] == e.name else ""
-        print(f"{e.kind.ljust(kw)}  {e.name.ljust(width)}  {e.target:<6} {e.description}{mark}")
+        print(f"{e.kind.ljust(kw)}  {e.name.ljust(width)}  {e.target.ljust(tw)}  {e.description}{mark}")
     return 0
