@@ -149,6 +149,18 @@ def test_grid_reads_compact_rows_rulers_and_letter_regions():
     assert pretty.puzzle == p9
 
 
+def test_grid_compact_16x16_rows_are_a_grid_not_lines():
+    p = example("sudoku-16x16")[0]
+    text = "\n".join(gridsat.formats.line_string(row) for row in p.rows()) + "\n"
+    (e,) = read_text(text)
+    assert e.format == "grid" and e.puzzle == p
+
+
+def test_two_grids_in_one_file_are_explained():
+    err = err_of(write(example("sudoku-4x4")[0], "grid") + "\n" + write(example("sudoku-4x4")[0], "grid"))
+    assert "looks like another puzzle" in err.message and err.line == 6
+
+
 def test_grid_dash_and_zero_are_empty():
     (e,) = read_text("1 - 0 .\n. . . .\n. . . .\n. . . 4\n")
     assert e.puzzle.givens[:4] == (1, 0, 0, 0) and e.puzzle.givens[-1] == 4

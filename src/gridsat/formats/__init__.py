@@ -69,7 +69,7 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     """
     fmts = _formats_for(kind)
     cands = [f for f in fmts if f.sniff(text)]
-    if kind in (None, "sudoku") and _looks_like_lines(text) and FORMATS["line"] not in cands:
+    if kind in (None, "sudoku") and not any(f.kind == "sudoku" for f in cands) and _looks_like_lines(text):
         return FORMATS["line"]  # a broken line-format puzzle: let its reader say what is wrong
     specific = [f for f in cands if f.kind != "*"]
     if specific:

@@ -341,6 +341,9 @@ def _read_grid(text, file, box):
         raise locate(e, file, line0, 1) from None
     except GridsatError as e:
         where = regions_rows[0][0] if regions_rows is not None else line0
+        if regions_rows is not None and any(t in (".", "0", "-", "_") for t in labels_):
+            e = ParseError(f"{e}: the second block looks like another puzzle, not a region map "
+                           "(a grid file holds one puzzle; use the line or json format for many)")
         raise locate(e, file, where, 1) from None
     solution = None
     if solution_rows is not None:
