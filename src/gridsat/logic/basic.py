@@ -177,7 +177,7 @@ def _locked_step(g, item, pointing, direct):
             return None
         cell, ui = hit
         rating = 1.7 if pointing else 1.9
-        return Step(f"direct {word}", rating, [(cell, d)], elims, cells + [cell], [bl, cl, geo.labels[ui]],
+        return Step(f"direct {word}", rating, [(cell, d)], [], cells + [cell], [bl, cl, geo.labels[ui]],
                     f"direct {word}: {d} in {bl} lies only in {cl}, which removes {fmt_elims(geo, elims)}; "
                     f"then {d} in {geo.labels[ui]} can only go in {geo.names[cell]}", geo.n)
     rating = 2.6 if pointing else 2.8
@@ -296,9 +296,10 @@ def _hidden(g: Grid, k: int, direct: bool = False) -> Step | None:
                 if hit is None:
                     continue
                 rating = 2.0 if k == 2 else 2.5
-                return Step(f"direct {name}", rating, [hit], elims, cells + [hit[0]], [label],
+                return Step(f"direct {name}", rating, [hit], [], cells + [hit[0]], [label],
                             f"direct {name}: {_digits_txt(combo)} in {label} can only go in {_cells_txt(geo, cells)}, "
                             f"so {hit[1]} in {label} can only go in {geo.names[hit[0]]}", geo.n)
+            # (like SE, a direct step only places its single; the eliminations are not kept)
             return Step(name, _HIDDEN_RATING[k], [], elims, cells, [label],
                         f"{name}: {_digits_txt(combo)} in {label} can only go in {_cells_txt(geo, cells)}, "
                         f"so remove {fmt_elims(geo, elims)}", geo.n)
