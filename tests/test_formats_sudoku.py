@@ -357,3 +357,23 @@ def test_examples_are_listed_and_unique():
 @pytest.mark.slow
 def test_25x25_example_is_unique():
     assert gridsat.check(load_example("sudoku-25x25")).status == "unique"
+
+
+# ------------------------------------------------------------------ property: any givens round-trip
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(["sudoku-4x4", "sudoku-6x6", "sudoku-9x9", "jigsaw-9x9"]),
+       mask=st.lists(st.booleans(), min_size=81, max_size=81),
+       fmt=st.sampled_from(SUDOKU_FORMATS),
+       with_solution=st.booleans())
+def test_any_subset_of_a_solution_round_trips(name, mask, fmt, with_solution):
+    p, sol = example(name)
+    givens = [v if keep else 0 for v, keep in zip(sol, mask)]
+    q = p.with_givens(givens)
+    if not allows(fmt, q):
+        return
+    solution = sol if with_solution else None
+    (e,) = read_text(write(q, fmt, solution))
+    assert e.ok and e.puzzle == q and e.solution == solution
