@@ -30,7 +30,7 @@ from typing import Sequence
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku, default_box
 from .base import Entry, Format, locate, register_format, register_json_kind
-from .text import SYMBOLS, line_string, symbol, symbol_value
+from .text import SYMBOLS, line_string, symbol_value
 
 __all__ = ["read_line", "write_line", "read_grid", "write_grid", "read_nonomino", "write_nonomino",
            "read_vector", "write_vector", "parse_box", "sudoku_from_json", "sudoku_to_json"]
@@ -679,7 +679,7 @@ def sniff_vector(text: str) -> bool:
 
 
 # ====================================================================== json (Sudoku objects)
-def _json_cells(value, n: int | None, what: str, *, labels: bool = False) -> list:
+def _json_cells(value, n: int | None, what: str) -> list:
     """Rows (lists or strings), a flat list, or one string -> flat list of cells."""
     if isinstance(value, str):
         return list(value.replace(" ", "").replace("\n", ""))
@@ -722,7 +722,6 @@ def _json_value(x, n: int, what: str, i: int) -> int:
 
 def sudoku_from_json(obj: dict, *, box=None) -> tuple[Sudoku, tuple[int, ...] | None]:
     """A :class:`Sudoku` (and stored solution) from a ``{"kind": "sudoku", ...}`` object."""
-    known = {"kind", "n", "box", "regions", "givens", "solution", "name"}
     if "givens" not in obj:
         raise ValueError('missing "givens"')
     n = obj.get("n")
@@ -740,7 +739,7 @@ def sudoku_from_json(obj: dict, *, box=None) -> tuple[Sudoku, tuple[int, ...] | 
     if name is not None and not isinstance(name, str):
         name = str(name)
     if obj.get("regions") is not None:
-        regions = _json_cells(obj["regions"], n, '"regions"', labels=True)
+        regions = _json_cells(obj["regions"], n, '"regions"')
         if len(regions) != n * n:
             raise ValueError(f'"regions" has {len(regions)} cells, expected {n * n}')
         regions = [tuple(r) if isinstance(r, list) else r for r in regions]
@@ -762,10 +761,7 @@ def sudoku_from_json(obj: dict, *, box=None) -> tuple[Sudoku, tuple[int, ...] | 
             raise ValueError(f'"solution" has {len(sraw)} cells, expected {n * n}')
         solution = tuple(_json_value(x, n, '"solution"', i) for i, x in enumerate(sraw))
         _check_solution(puzzle, solution)
-    extra = set(obj) - known
-    if extra:
-        pass  # unknown keys are allowed (metadata); they are not kept
-    return puzzle, solution
+    return puzzle, solution  # keys other than the known ones are allowed and ignored
 
 
 def sudoku_to_json(puzzle: Sudoku, solution: Sequence[int] | None = None) -> dict:
