@@ -485,3 +485,15 @@ def test_cli_hint_commands(tmp_path, capsys):
     assert main(["candidates", str(f)]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert first.startswith("r") and ":" in first
+
+
+def test_empty_rectangle():
+    g = empty()
+    # box 1: 3 only in row 2 or column 2 (r2c1, r2c3, r1c2, r3c2)
+    drop(g, 3, [cell(1, 1), cell(1, 3), cell(3, 1), cell(3, 3), cell(2, 2)])
+    keep_in_col(g, 3, 7, [2, 8])  # strong link in column 7 from row 2 to row 8
+    s = basic.empty_rectangle(g)
+    assert s and s.rating == 4.3 and s.eliminations == [(cell(8, 2), 3)]
+    g2 = empty()
+    drop(g2, 3, [cell(1, 1), cell(1, 3), cell(3, 1), cell(3, 3), cell(2, 2)])
+    assert basic.empty_rectangle(g2) is None  # no strong link

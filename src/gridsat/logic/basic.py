@@ -481,7 +481,66 @@ def turbot_fish(g: Grid) -> Step | None:
                                 f"remove {fmt_elims(geo, elims)}", n))
                             if rating == 4.0:
                                 return best[1]
+    if best is None or best[0] > 4.3:
+        er = empty_rectangle(g)
+        if er is not None and (best is None or er.rating < best[0]):
+            return er
     return best[1] if best else None
+
+
+def empty_rectangle(g: Grid) -> Step | None:
+    """Empty rectangle (a grouped two-strong-link chain, 4.3 on SukakuExplainer's scale).
+
+    A digit whose places in a box all lie in one row R and one column C, plus a strong link
+    on the digit in a column X from row R to row Y: the digit goes from (Y, C). Likewise with
+    a strong link in a row.
+    """
+    geo = g.geo
+    n = geo.n
+    C = g.cands
+    row_of, col_of = geo.row_of, geo.col_of
+    for d in range(1, n + 1):
+        b = 1 << (d - 1)
+        links = None
+        for bi in range(2 * n, 3 * n):
+            cells = [c for c in geo.units[bi] if C[c] & b]
+            if len(cells) < 2:
+                continue
+            rows = {row_of[c] for c in cells}
+            cols = {col_of[c] for c in cells}
+            if len(rows) == 1 or len(cols) == 1:
+                continue
+            box_rows = {row_of[c] for c in geo.units[bi]}
+            box_cols = {col_of[c] for c in geo.units[bi]}
+            box = geo.unit_sets[bi]
+            for R in rows:
+                for Cc in cols:
+                    if not all(row_of[c] == R or col_of[c] == Cc for c in cells):
+                        continue
+                    if links is None:
+                        links = _strong_links(g, d)
+                    for ui, p, q in links:
+                        if ui >= 2 * n:
+                            continue
+                        for a, bb in ((p, q), (q, p)):
+                            if a in box or bb in box:
+                                continue
+                            if ui >= n:  # a column link from row R to row Y
+                                if row_of[a] != R or row_of[bb] in box_rows:
+                                    continue
+                                t = row_of[bb] * n + Cc
+                            else:  # a row link from column C to column Y
+                                if col_of[a] != Cc or col_of[bb] in box_cols:
+                                    continue
+                                t = R * n + col_of[bb]
+                            if t in box or not C[t] & b:
+                                continue
+                            return Step("empty rectangle", 4.3, [], [(t, d)], cells + [a, bb],
+                                        [geo.labels[bi], geo.labels[ui]],
+                                        f"empty rectangle: {d} in {geo.labels[bi]} is in row {R + 1} or column "
+                                        f"{Cc + 1}; with the strong link {geo.names[a]}={geo.names[bb]} in "
+                                        f"{geo.labels[ui]}, {geo.names[t]} is not {d}", n)
+    return None
 
 
 # ------------------------------------------------------------------ wings
