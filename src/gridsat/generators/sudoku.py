@@ -64,18 +64,30 @@ class Generated:
 _PEERS: dict = {}
 
 
+class _PeerList(list):
+    """Peer cells per cell; ``.units`` holds per cell its row, column and region minus the cell."""
+
+    units: list
+
+
 def _peers(n: int, regions: tuple[int, ...]) -> list[tuple[int, ...]]:
     key = (n, regions)
     p = _PEERS.get(key)
     if p is None:
         N = n * n
-        p = []
+        p = _PeerList()
+        members: dict = {}
+        for d in range(N):
+            members.setdefault(regions[d], []).append(d)
+        units = []
         for c in range(N):
             r, k = divmod(c, n)
-            s = {r * n + j for j in range(n)} | {i * n + k for i in range(n)}
-            s |= {d for d in range(N) if regions[d] == regions[c]}
-            s.discard(c)
-            p.append(tuple(sorted(s)))
+            row = tuple(r * n + j for j in range(n) if j != k)
+            col = tuple(i * n + k for i in range(n) if i != r)
+            reg = tuple(d for d in members[regions[c]] if d != c)
+            units.append((row, col, reg))
+            p.append(tuple(sorted(set(row) | set(col) | set(reg))))
+        p.units = units
         if len(_PEERS) > 16:
             _PEERS.clear()
         _PEERS[key] = p
@@ -110,22 +122,23 @@ def _dfs_fill(n: int, peers, rng: random.Random, budget: int, start: Sequence[in
                     cand[p] &= ~(1 << v)
     nodes = [0]
 
-    def rec(cand, vals):
+    def rec(cand, vals, empty):
         best, bc = -1, n + 2
-        for c in range(N):
-            if not vals[c]:
-                k = cand[c].bit_count()
-                if k < bc:
-                    best, bc = c, k
-                    if k <= 1:
-                        break
+        for c in empty:
+            k = cand[c].bit_count()
+            if k < bc:
+                best, bc = c, k
+                if k <= 1:
+                    break
         if best < 0:
             return vals
         if bc == 0:
             return None
         m = cand[best]
         opts = [v for v in range(1, n + 1) if m >> v & 1]
-        rng.shuffle(opts)
+        if len(opts) > 1:
+            rng.shuffle(opts)
+        rest = [c for c in empty if c != best]
         for v in opts:
             nodes[0] += 1
             if nodes[0] > budget:
@@ -143,7 +156,7 @@ def _dfs_fill(n: int, peers, rng: random.Random, budget: int, start: Sequence[in
                         break
                     nc[p] = x
             if ok:
-                r = rec(nc, nv)
+                r = rec(nc, nv, rest)
                 if r is not None:
                     return r
         return None
@@ -152,7 +165,7 @@ def _dfs_fill(n: int, peers, rng: random.Random, budget: int, start: Sequence[in
     if old < N + 200:
         sys.setrecursionlimit(N + 200)
     try:
-        return rec(cand, vals)
+        return rec(cand, vals, [c for c in range(N) if not vals[c]])
     finally:
         sys.setrecursionlimit(old)
 
@@ -181,6 +194,22 @@ def _sat_fill(n: int, peers, oracle: CnfOracle, rng: random.Random, start: Seque
     return tuple(vals)
 
 
+def _diagonal_boxes(puzzle: Sudoku, rng: random.Random) -> list[int] | None:
+    """Classic boxes: random permutations in boxes that share no row or column (no search needed)."""
+    if puzzle.box is None:
+        return None
+    n = puzzle.n
+    br, bc = puzzle.box
+    out = [0] * (n * n)
+    for k in range(min(n // br, n // bc)):
+        vals = list(range(1, n + 1))
+        rng.shuffle(vals)
+        cells = [(k * br + i) * n + k * bc + j for i in range(br) for j in range(bc)]
+        for c, v in zip(cells, vals):
+            out[c] = v
+    return out
+
+
 def random_grid(puzzle: Sudoku, rng: random.Random, oracle: CnfOracle | None = None,
                 start: Sequence[int] | None = None, tries: int = 4) -> tuple[int, ...] | None:
     """A random complete grid for the puzzle's board (extending ``start`` if given); ``None`` if none exists."""
@@ -188,8 +217,11 @@ def random_grid(puzzle: Sudoku, rng: random.Random, oracle: CnfOracle | None = N
     peers = _peers(n, puzzle.regions)
     budget = 20 * n * n
     for _ in range(tries):
+        pre = start if start is not None else _diagonal_boxes(puzzle, rng)
         try:
-            out = _dfs_fill(n, peers, rng, budget, start)
+            out = _dfs_fill(n, peers, rng, budget, pre)
+            if out is None and pre is not start:
+                out = _dfs_fill(n, peers, rng, budget, start)
             return None if out is None else tuple(out)
         except _Budget:
             continue
@@ -199,6 +231,24 @@ def random_grid(puzzle: Sudoku, rng: random.Random, oracle: CnfOracle | None = N
 
 
 # ---------------------------------------------------------------------------- removal
+def _forced(c: int, rest: set, solution, peers, units, nvals: int) -> bool:
+    """Whether the givens ``rest`` force cell ``c`` to its value by a naked or hidden single."""
+    if len({solution[p] for p in peers[c] if p in rest}) == nvals:
+        return True
+    if units is None:
+        return False
+    v = solution[c]
+    for unit in units[c]:
+        for e in unit:
+            if e in rest:
+                continue
+            if not any(solution[p] == v for p in peers[e] if p in rest):
+                break
+        else:
+            return True
+    return False
+
+
 def carve(oracle: CnfOracle, solution: Sequence[int], groups: Sequence[Sequence[int]], rng: random.Random, *,
           target: int | None = None, keep: Sequence[int] = (), start: Sequence[int] | None = None,
           extra: Sequence[int] = (), peers: Sequence[Sequence[int]] | None = None,
@@ -237,13 +287,14 @@ def carve(oracle: CnfOracle, solution: Sequence[int], groups: Sequence[Sequence[
     var = oracle.var
     lit = {c: int(var[c, solution[c]]) for c in given}
     nvals = max(solution) - 1 if peers is not None else 0
+    units = None  # hidden singles too: measured no faster than the SAT calls they save
     for g in order:
         if target is not None and len(given) <= target:
             break
         if keep.intersection(g) or not given.issuperset(g):
             continue
         rest = given.difference(g)
-        if peers is not None and all(len({solution[p] for p in peers[c] if p in rest}) == nvals for c in g):
+        if peers is not None and all(_forced(c, rest, solution, peers, units, nvals) for c in g):
             given = rest
             continue
         if witness is not None:
@@ -520,7 +571,8 @@ def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = "cadi
     No solution: givens that clash in a unit are dropped (the later one), then givens in
     the solver's unsatisfiable core, one at a time, until a solution exists. Several
     solutions: a given is added at a random cell where two solutions differ (value from the
-    first), until one solution is left. ``info`` lists ``dropped`` and ``added`` cells.
+    first), until one solution is left; then added givens that became redundant are removed
+    again while the puzzle stays unique. ``info`` lists ``dropped`` and ``added`` cells.
     A fresh solver is used so the result depends only on the input and the seed.
     """
     t0 = time.perf_counter()
@@ -556,14 +608,23 @@ def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = "cadi
             diff = [c for c in range(n * n) if first[c] != second[c]]
             c = rng.choice(diff)
             g[c] = first[c]
-            added.append(puzzle.cell_name(c))
+            added.append(c)
+        if len(added) > 1:
+            # the added givens that later additions made redundant go again (the input's stay)
+            start = {c for c, v in enumerate(g) if v}
+            kept = carve(oracle, first, [(c,) for c in added], rng, start=start, peers=peers)
+            for c in added:
+                if c not in kept:
+                    g[c] = 0
+            added = [c for c in added if c in kept]
+        added_names = [puzzle.cell_name(c) for c in sorted(added)]
     finally:
         oracle.delete()
     out_p = puzzle.with_givens(g)
     res_sol = tuple(first)
     _final_check(out_p, res_sol)
     out = Generated(puzzle=out_p, solution=res_sol, seed=seed, kind="jigsaw" if puzzle.is_jigsaw else "sudoku",
-                    info={"dropped": dropped, "added": added})
+                    info={"dropped": dropped, "added": added_names})
     out.score = sudoku_score(out_p, res_sol)
     out.time = time.perf_counter() - t0
     return out
