@@ -303,6 +303,9 @@ def test_stdin_whole_text_formats(capsys, monkeypatch):
     grid = "1 . . .\n. . . .\n. . 4 .\n. . . 1\n"
     code, out, _ = run(["solve", "-q"], capsys, stdin=grid, monkeypatch=monkeypatch)
     assert code == 0 and out.startswith("solved: 4x4 sudoku")
+    compact = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n"
+    code, out, _ = run(["solve", "-q"], capsys, stdin=compact, monkeypatch=monkeypatch)
+    assert code == 0 and out.startswith("solved: 9x9 sudoku")
     jl = '{"givens": "' + P4 + '"}\n{"givens": "' + P4 + '"}\n'
     code, out, _ = run(["solve"], capsys, stdin=jl, monkeypatch=monkeypatch)
     assert code == 0 and [line.split(":")[1] for line in out.splitlines()] == ["1", "2"]

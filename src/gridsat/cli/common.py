@@ -212,8 +212,8 @@ def _stdin_entries(opts):
             except ValueError:
                 ok = False
             fmt = fmt if ok else None
-        elif fmt is not None and fmt.name != "line":
-            fmt = None
+        elif fmt is not None and (fmt.name != "line" or not (opts["format"] or fmt.sniff(first))):
+            fmt = None  # only a line that is surely a line-format puzzle starts streaming
     if fmt is None:  # not line-oriented: read everything, then parse as a whole
         yield from read_text("".join(head) + sys.stdin.read(), name, **opts)
         return
