@@ -691,7 +691,7 @@ def _ur_check(g: Grid, rect, x: int, y: int) -> Step | None:
         common = geo.peer_sets[r1] & geo.peer_sets[r2]
         elims = sorted((c, z) for c in common if C[c] & e1)
         if elims:
-            return Step("unique rectangle type 2", 4.6, [], elims, list(rect), [],
+            return Step("unique rectangle type 2", 4.5, [], elims, list(rect), [],
                         f"unique rectangle type 2: {names} on {x}/{y}; one of {geo.names[r1]}, {geo.names[r2]} "
                         f"is {z}, so remove {fmt_elims(geo, elims)}", geo.n)
     units = [ui for ui in geo.cell_units[r1] if ui in geo.cell_units[r2]]
@@ -701,7 +701,7 @@ def _ur_check(g: Grid, rect, x: int, y: int) -> Step | None:
             kb = 1 << (keep - 1)
             if all(c in (r1, r2) for c in geo.units[ui] if C[c] & kb):
                 elims = [(r1, drop), (r2, drop)]
-                return Step("unique rectangle type 4", 4.6, [], elims, list(rect), [geo.labels[ui]],
+                return Step("unique rectangle type 4", 4.5, [], elims, list(rect), [geo.labels[ui]],
                             f"unique rectangle type 4: {names} on {x}/{y}; {keep} in {geo.labels[ui]} must be in "
                             f"{geo.names[r1]} or {geo.names[r2]}, so neither is {drop}", geo.n)
     # type 3: the extras form a naked set with other cells of a shared unit
@@ -842,24 +842,38 @@ def five_strong_links(g: Grid) -> Step | None:
 
 
 def wxyz_wing(g: Grid) -> Step | None:
-    """WXYZ-wing (SukakuExplainer, 5.5-5.6): a pivot and three wings it sees, four cells holding four digits,
-    every digit but one (z) restricted (its cells see each other); z goes from cells seeing every z of the wing."""
+    """WXYZ-wing (SukakuExplainer 5.5-5.6): see :func:`_big_wing`."""
+    return _big_wing(g, 4, 5.5, "wxyz-wing")
+
+
+def vwxyz_wing(g: Grid) -> Step | None:
+    """VWXYZ-wing (SukakuExplainer 6.2-6.4): a five-cell version of the WXYZ-wing."""
+    return _big_wing(g, 5, 6.2, "vwxyz-wing")
+
+
+def _big_wing(g: Grid, k: int, base: float, name: str) -> Step | None:
+    """A pivot and k-1 wings it sees, k cells holding k digits, every digit but one (z)
+    restricted (its cells see each other); z goes from cells seeing every z of the wing.
+
+    Rating (SukakuExplainer): ``base + ((k - m) - |m - biggest|) / 10`` with
+    ``m = (k + 2) // 2`` and ``biggest`` the largest candidate count in the wing.
+    """
     geo = g.geo
     C = g.cands
     PS = geo.peer_sets
     for p in range(geo.ncells):
         pm = C[p]
-        if not pm or pm.bit_count() > 4:
+        if not pm or pm.bit_count() > k:
             continue
-        wings = [q for q in geo.peers[p] if C[q] and C[q].bit_count() <= 4 and (C[q] | pm).bit_count() <= 4]
-        if len(wings) < 3:
+        wings = [q for q in geo.peers[p] if C[q] and C[q].bit_count() <= k and (C[q] | pm).bit_count() <= k]
+        if len(wings) < k - 1:
             continue
-        for combo in combinations(wings, 3):
+        for combo in combinations(wings, k - 1):
             cells = (p,) + combo
             u = pm
             for q in combo:
                 u |= C[q]
-            if u.bit_count() != 4:
+            if u.bit_count() != k:
                 continue
             loose = []
             for d in bits(u):
@@ -884,14 +898,15 @@ def wxyz_wing(g: Grid) -> Step | None:
             zb = 1 << (z - 1)
             common = None
             for c in holders:
-                common = geo.peer_sets[c] if common is None else common & geo.peer_sets[c]
+                common = PS[c] if common is None else common & PS[c]
             elims = sorted((c, z) for c in common if C[c] & zb and c not in cells)
             if not elims:
                 continue
             big = max(C[c].bit_count() for c in cells)
-            rating = round(5.5 + (1 - abs(3 - big)) * 0.1, 1)
-            return Step("wxyz-wing", rating, [], elims, list(cells), [],
-                        f"wxyz-wing: {_cells_txt(geo, cells)} hold only {_digits_txt(bits(u))} and every digit but "
+            m = (k + 2) // 2
+            rating = round(base + ((k - m) - abs(m - big)) * 0.1, 1)
+            return Step(name, rating, [], elims, list(cells), [],
+                        f"{name}: {_cells_txt(geo, cells)} hold only {_digits_txt(bits(u))} and every digit but "
                         f"{z} is confined to cells that see each other, so one of them is {z}: "
                         f"remove {fmt_elims(geo, elims)}", geo.n)
     return None

@@ -14,7 +14,7 @@ direct pointing             1.7    turbot fish                 4.2
 direct claiming             1.9    xy-wing                     4.2
 direct hidden pair          2.0    xyz-wing                    4.4
 naked single                2.3    w-wing (not in SE)          4.4
-direct hidden triple        2.5    unique rectangle 1/2-4      4.5/4.6-4.8
+direct hidden triple        2.5    unique rectangle 1,2,4 / 3  4.5 / 4.6-4.8
 pointing                    2.6    naked quad                  5.0
 claiming                    2.8    jellyfish                   5.2
 naked pair                  3.0    hidden quad                 5.4
@@ -86,6 +86,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("wxyz-wing", 5.5, basic.wxyz_wing),
     Technique("bug+1", 5.6, basic.bug_plus_one, uniqueness=True),
     Technique("4 strong links", 5.8, basic.four_strong_links, default=False),
+    Technique("vwxyz-wing", 6.2, basic.vwxyz_wing),
     Technique("5 strong links", 6.2, basic.five_strong_links, default=False),
     Technique("forcing chain", 6.6, chains.forcing_chain, chain=True),
     Technique("nishio forcing chain", 7.5, chains.nishio, chain=True),
