@@ -77,7 +77,7 @@ def test_every_sudoku_format_is_registered_and_listed():
     assert all(FORMATS[f].description for f in SUDOKU_FORMATS)
 
 
-@pytest.mark.parametrize("fmt", ["line", "json"])
+@pytest.mark.parametrize("fmt", ["line", "json", "grid", "vector"])
 def test_25x25_round_trip(fmt):
     p = load_example("sudoku-25x25")
     (entry,) = read_text(write(p, fmt))
@@ -207,6 +207,19 @@ def test_json_accepts_strings_flat_lists_and_nulls():
     obj = {"kind": "jigsaw", "n": 9, "givens": WIKI_GIVENS, "regions": WIKI_REGIONS}
     (e,) = read_text(json.dumps(obj, indent=2))
     assert e.puzzle.is_jigsaw
+
+
+def test_json_dispatches_each_object_on_its_kind():
+    from gridsat.formats.jsonfmt import to_json_dict
+    from gridsat.puzzles.hidato import Hidato
+
+    h = Hidato.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 9]])
+    s4 = example("sudoku-4x4")[0]
+    text = json.dumps([to_json_dict(s4), to_json_dict(h)], indent=1)
+    got = read_text(text)
+    assert [e.puzzle.kind for e in got] == ["sudoku", "hidato"]
+    assert got[0].puzzle == s4 and got[1].puzzle == h
+    assert got[1].line == text.splitlines().index(" {", 2) + 1
 
 
 def test_kind_filter_and_forced_format():
