@@ -298,3 +298,25 @@ def test_cli_render_hidato_file(tmp_path):
     assert len(_elements(svg, "polyline", "path")) == 1
     assert main(["render", "-k", "hidato", str(src), "--solve", "--no-path", "-o", str(out)]) == 0
     assert _elements(out.read_text(), "polyline", "path") == []
+
+
+def test_cli_render_pdf_book_and_separate(tmp_path, capsys):
+    pytest.importorskip("cairosvg", reason="PDF output needs the 'render' extra (cairosvg)")
+    import re
+
+    from gridsat.cli import main
+
+    src = tmp_path / "two.txt"
+    src.write_text(CLASSIC9 + "\n" + CLASSIC9.replace("53", "00", 1) + "\n")
+    assert main(["render", "-k", "sudoku", str(src), "--solve", "-o", str(tmp_path / "book.pdf")]) == 0
+    data = (tmp_path / "book.pdf").read_bytes()
+    assert len(re.findall(rb"/Type\s*/Page\b", data)) == 2
+    assert "(2 pages)" in capsys.readouterr().err
+    assert main(["render", "-k", "sudoku", str(src), "--separate", "-o", str(tmp_path / "s.pdf")]) == 0
+    assert (tmp_path / "s-1.pdf").exists() and (tmp_path / "s-2.pdf").exists()
+
+
+def test_save_passes_path_option(tmp_path):
+    p = _rosetta()
+    out = save(p, tmp_path / "h.svg", gridsat.solve(p).solution, path=False)
+    assert _elements(out.read_text(), "polyline", "path") == []

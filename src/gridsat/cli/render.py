@@ -24,8 +24,10 @@ def register(subparsers) -> argparse.ArgumentParser:
     add_input_args(p)
     o = p.add_argument_group("picture")
     o.add_argument("-o", "--output", metavar="PATH",
-                   help="output file (format from the suffix); several puzzles get -1, -2, ... before it. "
-                        "Default: SVG on standard output")
+                   help="output file (format from the suffix). Several puzzles: one page each in one PDF, "
+                        "or files named with -1, -2, ... before the suffix for SVG and PNG (and PDF with "
+                        "--separate). Default: SVG on standard output")
+    o.add_argument("--separate", action="store_true", help="PDF: one file per puzzle instead of one page each")
     o.add_argument("--to", choices=("svg", "png", "pdf"), help="picture format (default: from the suffix, else svg)")
     o.add_argument("--solve", action="store_true",
                    help="draw the solution too (a solution stored in the file, else solved and verified here)")
@@ -68,8 +70,12 @@ def run(args) -> int:
     if not good:
         return EXIT_USAGE
     code = EXIT_OK if len(good) == len(entries) else EXIT_FAILED
-    paths = _outputs(args.output, len(good)) if args.output else [None] * len(good)
+    book = fmt == "pdf" and len(good) > 1 and not args.separate
+    paths = _outputs(args.output, 1 if book else len(good)) if args.output else [None] * len(good)
+    if book:
+        paths = paths * len(good)
     page = None if args.page in (None, "none") and not (args.page is None and fmt == "pdf") else "a4"
+    pages: list = []
     for entry, path in zip(good, paths):
         puzzle = entry.puzzle
         solution = None
@@ -88,6 +94,9 @@ def run(args) -> int:
                           + (f" ({res.reason})" if res.reason else ""), file=sys.stderr, flush=True)
                     code = EXIT_FAILED
         title = args.title.replace("{name}", entry.name or "") if args.title else None
+        if book:
+            pages.append((puzzle, solution, {"title": title}))
+            continue
         try:
             data = to_bytes(puzzle, solution, fmt, page=page, dpi=args.dpi, cell=args.cell,
                             path=args.path, title=title)
@@ -99,4 +108,12 @@ def run(args) -> int:
         else:
             path.write_bytes(data)
             print(f"wrote {path}", file=sys.stderr, flush=True)
+    if book:
+        from ..rendering import save_pdf_pages
+
+        try:
+            n = save_pdf_pages(pages, paths[0], cell=args.cell, path=args.path)
+        except GridsatError as exc:
+            return fail(exc)
+        print(f"wrote {paths[0]} ({n} pages)", file=sys.stderr, flush=True)
     return code

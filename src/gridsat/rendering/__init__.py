@@ -7,7 +7,7 @@ True
 """
 
 from .html import ResultsTable, results_html
-from .output import FORMATS, save, to_bytes
+from .output import FORMATS, save, save_pdf_pages, to_bytes
 from .svg import STYLE, Layout, border_segments, layout, render_svg
 
-__all__ = ["render_svg", "save", "to_bytes", "results_html", "ResultsTable", "layout", "border_segments", "Layout", "STYLE", "FORMATS"]
+__all__ = ["render_svg", "save", "save_pdf_pages", "to_bytes", "results_html", "ResultsTable", "layout", "border_segments", "Layout", "STYLE", "FORMATS"]

@@ -7,12 +7,12 @@ PDF defaults to an A4 page, so the file prints as it is.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Iterable, Sequence
 
 from ..errors import UnsupportedError
 from .svg import render_svg
 
-__all__ = ["save", "to_bytes", "FORMATS"]
+__all__ = ["save", "to_bytes", "save_pdf_pages", "FORMATS"]
 
 FORMATS = ("svg", "png", "pdf")
 
@@ -50,10 +50,47 @@ def to_bytes(puzzle, solution: Sequence[int] | None = None, fmt: str = "svg", *,
     return cs.svg2pdf(bytestring=svg.encode())
 
 
-def save(puzzle, path: str | Path, solution: Sequence[int] | None = None, *, fmt: str | None = None,
+def save(puzzle, file: str | Path, solution: Sequence[int] | None = None, *, fmt: str | None = None,
          page: str | None = None, dpi: float = 150, **kw) -> Path:
-    """Write the picture to ``path``; the format comes from ``fmt`` or the file suffix."""
-    path = Path(path)
-    fmt = (fmt or path.suffix.lstrip(".") or "svg").lower()
-    path.write_bytes(to_bytes(puzzle, solution, fmt, page=page, dpi=dpi, **kw))
-    return path
+    """Write the picture to ``file``; the format comes from ``fmt`` or the file suffix."""
+    file = Path(file)
+    fmt = (fmt or file.suffix.lstrip(".") or "svg").lower()
+    file.write_bytes(to_bytes(puzzle, solution, fmt, page=page, dpi=dpi, **kw))
+    return file
+
+
+def save_pdf_pages(items: Iterable[tuple], file: str | Path, *, page: str = "a4", **kw) -> int:
+    """Write several boards into one PDF, one A4 page each.
+
+    ``items`` are ``(puzzle, solution)`` or ``(puzzle, solution, options)`` where ``options``
+    (e.g. ``{"title": ...}``) override ``kw`` for that page. Returns the number of pages.
+    Uses cairosvg's drawing code on one shared cairo PDF surface.
+    """
+    cs = _cairosvg()
+    try:
+        import cairocffi
+        from cairosvg.parser import Tree
+        from cairosvg.surface import PDFSurface
+    except ImportError as exc:  # pragma: no cover - cairosvg always brings cairocffi
+        raise UnsupportedError(f"multi-page PDF needs cairocffi ({exc})") from None
+    del cs
+    mm = 72 / 25.4
+    shared = cairocffi.PDFSurface(str(file), 210 * mm, 297 * mm)
+
+    class _Page(PDFSurface):
+        def _create_surface(self, width, height):
+            return shared, width, height
+
+        def finish(self):
+            pass
+
+    pages = 0
+    for item in items:
+        puzzle, solution = item[0], item[1]
+        opts = dict(kw, **(item[2] if len(item) > 2 and item[2] else {}))
+        svg = render_svg(puzzle, solution, page=page, **opts)
+        _Page(Tree(bytestring=svg.encode()), None, 96)
+        shared.show_page()
+        pages += 1
+    shared.finish()
+    return pages
