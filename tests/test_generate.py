@@ -187,3 +187,23 @@ def test_generate_front_door_and_json():
     assert len(d["puzzle"]) == 16
     with pytest.raises(gridsat.UnsupportedError):
         generate("kakuro")
+
+
+def test_improve_api_jobs():
+    from gridsat.generators.improve import improve
+
+    r = improve(size=6, time_budget=0.7, jobs=2, seed=3, score="effort")
+    assert _unique(r.puzzle) and _minimal(r.puzzle)
+    scores = [s for _, s in r.history]
+    assert scores == sorted(scores) and r.score == scores[-1]
+    full = generate_sudoku(6, seed=1, score=False).solution
+    r = improve(Sudoku(6, full), time_budget=0.3, seed=1, score="rating")
+    assert r.solution == tuple(full) and _unique(r.puzzle)
+
+
+def test_polish_keeps_minimality_and_lowers_mean():
+    plain = [generate_sudoku(9, seed=s, polish=0, score=False).givens for s in range(20)]
+    polished = [generate_sudoku(9, seed=s, polish=4, score=False) for s in range(20)]
+    assert sum(g.givens for g in polished) <= sum(plain)
+    for g in polished[:2]:
+        assert _minimal(g.puzzle)
