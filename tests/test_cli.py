@@ -85,6 +85,7 @@ def test_impossible_and_ambiguous_exit_1(capsys, tmp_path):
     assert code == 1 and out.startswith("impossible:") and "reason: 1 is given twice in row 1" in out
     code, out, _ = run(["check", "-q", write(tmp_path, "amb.txt", P4)], capsys)
     assert code == 1 and out.startswith("ambiguous:")
+    assert out.splitlines()[1].startswith("two solutions differ at r")
     code, out, _ = run(["count", "-q", write(tmp_path, "clash2.txt", CLASH4)], capsys)
     assert code == 0 and out.startswith("impossible: 0 solutions")  # counting zero is an answer
 

@@ -395,6 +395,11 @@ def _print_single(args, job: str, res, limit) -> None:
     _emit(f"{head}: {describe(res.puzzle)}{named} {info}")
     if res.reason and res.status in ("impossible", "unknown"):
         _emit(f"reason: {res.reason}")
+    if res.status == "ambiguous" and len(res.solutions) >= 2 and hasattr(res.puzzle, "cell_name"):
+        a, b = res.solutions[0], res.solutions[1]
+        diff = [res.puzzle.cell_name(i) for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        more = f" ... ({len(diff)} cells)" if len(diff) > 12 else ""
+        _emit(f"two solutions differ at {' '.join(diff[:12])}{more}")
     if args.quiet:
         return
     if res.solution is not None and (res.status in ("solved", "unique") or job == "count"):
