@@ -223,8 +223,10 @@ def statuses(res) -> str:
 
 def bench_classic(lines: list[str], extra: list[str], skip: set[str]) -> None:
     puzzles = [line_to_puzzle(s) for s in lines]
-    b, e = gridsat.DEFAULTS["sudoku"]
-    best = f"gridsat {b}/{e}"
+    from gridsat.api import resolve
+
+    b, e = resolve(puzzles[0], None, None)
+    best = f"gridsat {b.name}/{e.name}"
     qq = None if "qqwing" in skip else ensure_qqwing()
     for job, limit in (("solve", 1), ("check", 2)):
         rows = []
@@ -289,7 +291,11 @@ def main(argv=None) -> int:
     extra = [s for s in args.backends.split(",") if s]
     jextra = extra if args.jigsaw_backends is None else [s for s in args.jigsaw_backends.split(",") if s]
     skip = {s for s in args.skip.split(",") if s}
-    print(f"gridsat {gridsat.__version__}; defaults {gridsat.DEFAULTS['sudoku']}")
+    import os
+    import platform
+
+    print(f"gridsat {gridsat.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f} at start")
     if args.data:
         bench_classic(read_lines(args.data, args.limit), extra, skip)
     if args.jigsaw:

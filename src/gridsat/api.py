@@ -29,26 +29,39 @@ DEFAULTS: dict[str, tuple[str, str]] = {
     "hidato": ("cpsat", "cpsat-bool"),
 }
 
-#: default encoding of a CNF backend for jigsaw Sudoku: the region map is a swappable clause
-#: layer on one base formula per size, so a new layout costs ~100 clauses, not a new formula
-#: (benchmarks/sudoku.py --jigsaw). Classic maps keep DEFAULTS["sudoku"].
-JIGSAW_CNF_ENCODING = "cnf-layered"
+#: Sudoku variants with their own measured defaults (benchmarks/sudoku.py, same-run ratios):
+#: classic boards up to 9x9 solve ~20% faster on CaDiCaL 1.5.3 than on MiniSat (larger boards
+#: ~30% slower); jigsaw maps use ``cnf-layered``, where the region map is a swappable clause
+#: layer on one base formula per size, so a new layout costs ~n*n clauses instead of a new
+#: formula. ``cnf-layered`` is also what any CNF backend given without an encoding uses for
+#: a jigsaw. Everything else uses DEFAULTS["sudoku"].
+SUDOKU_SMALL_DEFAULT: tuple[str, str] = ("cadical153", "cnf-extended")
+JIGSAW_DEFAULT: tuple[str, str] = ("minisat22", "cnf-layered")
+
+
+def _defaults(puzzle) -> tuple[str, str]:
+    """The default (backend, encoding) names for this puzzle."""
+    if puzzle.kind == "sudoku":
+        if puzzle.is_jigsaw:
+            return JIGSAW_DEFAULT
+        if puzzle.n <= 9:
+            return SUDOKU_SMALL_DEFAULT
+    return DEFAULTS[puzzle.kind]
 
 
 def _default_encoding(puzzle) -> str:
-    if puzzle.kind == "sudoku" and puzzle.is_jigsaw:
-        return JIGSAW_CNF_ENCODING
-    return DEFAULTS[puzzle.kind][1]
+    return _defaults(puzzle)[1]
 
 
 def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding | None") -> tuple[Backend, Encoding]:
     """The backend and encoding to use: defaults filled in, target mismatches explained."""
     kind = puzzle.kind
     if backend is None and encoding is None:
-        return get_backend(DEFAULTS[kind][0]), get_encoding(_default_encoding(puzzle), kind)
+        b_name, e_name = _defaults(puzzle)
+        return get_backend(b_name), get_encoding(e_name, kind)
     if backend is None:
         enc = get_encoding(encoding, kind)
-        b = get_backend(DEFAULTS[kind][0])
+        b = get_backend(_defaults(puzzle)[0])
         if b.target != enc.target:  # the kind's default backend takes another target
             from .backends import list_backends
 
