@@ -5,28 +5,17 @@ applies the first step found by the easiest technique that has one. The rating o
 puzzle is the rating of the hardest step on that path.
 
 SE values used (base values; chains add a length bonus, see :func:`chains.length_bonus`):
+full house 1.0; hidden single in a box 1.2, in a row/column 1.5; direct pointing 1.7,
+direct claiming 1.9, direct hidden pair 2.0; naked single 2.3; direct hidden triple 2.5;
+pointing 2.6, claiming 2.8; naked pair 3.0, x-wing 3.2, hidden pair 3.4, naked triple 3.6,
+swordfish 3.8, hidden triple 4.0; skyscraper 4.0, two-string kite 4.1, turbot fish 4.2,
+empty rectangle 4.3; xy-wing 4.2, xyz-wing 4.4 (w-wing 4.4, off by default, not in SE);
+unique rectangles 4.5-4.8 (uniqueness only); naked quad 5.0, jellyfish 5.2, hidden quad
+5.4; 3 strong links 5.4-5.6; wxyz-wing 5.5-5.6; bug+1 5.6 (uniqueness only); vwxyz-wing
+6.2-6.4; x-/y-chains 6.6+, xy-chains 7.0+; nishio 7.5+; cell/region forcing chains 8.0+;
+dynamic forcing chains 8.5+; search (not logic) 11.0.
 
-==========================  =====  ==========================  =====
-full house                  1.0    hidden triple               4.0
-hidden single (box)         1.2    skyscraper                  4.0
-hidden single (row/column)  1.5    two-string kite             4.1
-direct pointing             1.7    turbot fish                 4.2
-direct claiming             1.9    xy-wing                     4.2
-direct hidden pair          2.0    xyz-wing                    4.4
-naked single                2.3    w-wing (not in SE)          4.4
-direct hidden triple        2.5    unique rectangle 1,2,4 / 3  4.5 / 4.6-4.8
-pointing                    2.6    naked quad                  5.0
-claiming                    2.8    jellyfish                   5.2
-naked pair                  3.0    hidden quad                 5.4
-x-wing                      3.2    bug+1                       5.6
-hidden pair                 3.4    x-/y-chain                  6.6+
-naked triple                3.6    xy-chain                    7.0+
-swordfish                   3.8    3/4/5 strong links (Sukaku) 5.4/5.8/6.2 (+0.1, +0.2)
-                                   nishio forcing chain        7.5+
-                                   cell/region forcing chain   8.0+
-                                   dynamic forcing chain       8.5+
-                                   search (not logic)          11.0
-==========================  =====  ==========================  =====
+"Direct" steps, as in SE, only count when they leave a hidden single and only place it.
 """
 
 from __future__ import annotations
