@@ -33,6 +33,20 @@ def verify(puzzle, solution: Sequence[int]) -> list[str]:
     return fn(puzzle, solution)
 
 
+def _sudoku_ok(puzzle, sol: list) -> bool:
+    """True when ``sol`` is a correct grid: set comparisons only (the hot path of every job)."""
+    n = puzzle.n
+    want = set(range(1, n + 1))
+    if any(g and g != v for g, v in zip(puzzle.givens, sol)):
+        return False
+    groups: list[list] = [[] for _ in range(n)]
+    for k, v in zip(puzzle.regions, sol):
+        groups[k].append(v)
+    return (all(set(sol[r * n:(r + 1) * n]) == want for r in range(n))
+            and all(set(sol[c::n]) == want for c in range(n))
+            and all(len(grp) == n and set(grp) == want for grp in groups))
+
+
 @register_verifier("sudoku")
 def verify_sudoku(puzzle, solution: Sequence[int]) -> list[str]:
     """Check a full Sudoku-family grid: every row, column and region holds 1..n once, givens kept."""
@@ -41,6 +55,8 @@ def verify_sudoku(puzzle, solution: Sequence[int]) -> list[str]:
     problems: list[str] = []
     if len(sol) != n * n:
         return [f"solution has {len(sol)} cells, expected {n * n}"]
+    if _sudoku_ok(puzzle, sol):  # fast path; the detailed pass below explains failures
+        return []
     want = set(range(1, n + 1))
     for i, v in enumerate(sol):
         if v not in want:

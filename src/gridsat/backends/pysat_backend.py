@@ -9,6 +9,7 @@ so the base formula stays clean for the next puzzle.
 
 from __future__ import annotations
 
+import operator
 import time
 from collections import OrderedDict
 
@@ -18,6 +19,9 @@ from ..errors import UnsupportedError
 from .base import Backend, Outcome, register_backend
 
 __all__ = ["PysatBackend", "PYSAT_SOLVERS"]
+
+_POSITIVE = (0).__lt__
+_SUB = operator.sub
 
 # Incremental solvers with assumptions. kissat404 is left out on purpose: it ignores
 # assumptions and aborts the process on a second solve(). Lingeling has no budgets, so
@@ -133,6 +137,8 @@ class PysatBackend(Backend):
         # Fast path for cell-major literals (var(c, v) = c*n + v): decode without numpy.
         n = info.get("cell_major")
         ncells = len(model.var)
+        span = ncells * (n or 0)
+        offsets = range(0, span, n) if n else None
         block_cells = info.get("block_cells")
         fixed = None  # assumed literals: true in every model, so left out of blocking clauses
         act = None
@@ -146,15 +152,17 @@ class PysatBackend(Backend):
                     out.complete = True
                     break
                 lits = solver.get_model()
-                values = None
+                values = true = None
                 if n:
-                    true = [x for x in lits[: ncells * n] if x > 0]
+                    # the true primary literals, ascending: exactly one per cell iff each
+                    # lies in its own cell's block of n
+                    true = list(filter(_POSITIVE, lits[:span]))
                     if len(true) == ncells:
-                        values = tuple([(x - 1) % n + 1 for x in true])
-                        if [(x - 1) // n for x in true] != list(range(ncells)):
+                        values = tuple(map(_SUB, true, offsets))
+                        if min(values) < 1 or max(values) > n:
                             values = None
                 if values is None:
-                    values = model.decode(lits)
+                    values, true = model.decode(lits), None
                 out.count += 1
                 if len(out.solutions) < keep:
                     out.solutions.append(values)
@@ -166,11 +174,13 @@ class PysatBackend(Backend):
                     fixed = set(assumptions)
                     assumptions = assumptions + [act]
                 # a solution is blocked by the literals of the cells that determine it
-                if n and block_cells is not None:
-                    block = [-(c * n + values[c]) for c in block_cells]
+                if true is not None and block_cells is not None:
+                    block = [-true[c] for c in block_cells]
                 else:
                     block = [-lit for lit in model.primary_true(values)]
-                solver.add_clause([-act] + [x for x in block if -x not in fixed])
+                block = [x for x in block if -x not in fixed]
+                block.append(-act)
+                solver.add_clause(block)
         finally:
             if act is not None:
                 solver.add_clause([-act])  # retire this job's blocking clauses
