@@ -108,3 +108,24 @@ def test_interrupted_run_keeps_its_lines(tmp_path):
     lines = out.read_text().splitlines()
     assert proc.returncode == 130 and len(lines) >= 5
     assert all(len(x) == 36 for x in lines)  # every written line is complete
+
+
+@pytest.mark.skipif(os.name != "posix", reason="pty")
+def test_progress_bar_only_on_a_terminal():
+    import fcntl
+    import pty
+    import select
+    import struct
+    import termios
+
+    m, s = pty.openpty()
+    fcntl.ioctl(s, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    p = subprocess.Popen([sys.executable, "-m", "gridsat.cli", "generate", "sudoku", "--size", "4", "--count", "20",
+                          "--seed", "1"], stderr=s, stdout=subprocess.PIPE)
+    out = b""
+    while p.poll() is None or select.select([m], [], [], 0.3)[0]:
+        if select.select([m], [], [], 0.05)[0]:
+            out += os.read(m, 65536)
+    os.close(s)
+    os.close(m)
+    assert b"20/20" in out and len(p.stdout.read().splitlines()) == 20
