@@ -851,6 +851,40 @@ def vwxyz_wing(g: Grid) -> Step | None:
     return _big_wing(g, 5, 6.2, "vwxyz-wing")
 
 
+def _wing_sets(cells, C, PS, start: int, r: int, limit: int):
+    """Sets of ``r`` cells (plus a pivot with candidates ``start`` that sees them all) whose union stays
+    within ``limit`` digits and at most one digit sits in two cells that do not see each other.
+
+    Yields ``(cells, union, loose digit mask)``.
+    """
+    out = []
+    m = len(cells)
+
+    def rec(i, chosen, u, loose):
+        if len(chosen) == r:
+            out.append((tuple(chosen), u, loose))
+            return
+        for j in range(i, m - (r - len(chosen)) + 1):
+            q = cells[j]
+            cq = C[q]
+            v = u | cq
+            if v.bit_count() > limit:
+                continue
+            lo = loose
+            ps = PS[q]
+            for c in chosen:
+                if c not in ps:
+                    lo |= C[c] & cq
+            if lo.bit_count() > 1:
+                continue
+            chosen.append(q)
+            rec(j + 1, chosen, v, lo)
+            chosen.pop()
+
+    rec(0, [], start, 0)
+    return out
+
+
 def _big_wing(g: Grid, k: int, base: float, name: str) -> Step | None:
     """A pivot and k-1 wings it sees, k cells holding k digits, every digit but one (z)
     restricted (its cells see each other); z goes from cells seeing every z of the wing.
@@ -868,33 +902,12 @@ def _big_wing(g: Grid, k: int, base: float, name: str) -> Step | None:
         wings = [q for q in geo.peers[p] if C[q] and C[q].bit_count() <= k and (C[q] | pm).bit_count() <= k]
         if len(wings) < k - 1:
             continue
-        for combo in combinations(wings, k - 1):
+        for combo, u, lo in _wing_sets(wings, C, PS, pm, k - 1, k):
             cells = (p,) + combo
-            u = pm
-            for q in combo:
-                u |= C[q]
-            if u.bit_count() != k:
+            if u.bit_count() != k or lo.bit_count() != 1:
                 continue
-            loose = []
-            for d in bits(u):
-                b = 1 << (d - 1)
-                holders = [c for c in cells if C[c] & b]
-                ok = True
-                for i in range(len(holders) - 1):
-                    ps = PS[holders[i]]
-                    for j in range(i + 1, len(holders)):
-                        if holders[j] not in ps:
-                            ok = False
-                            break
-                    if not ok:
-                        break
-                if not ok:
-                    loose.append((d, holders))
-                    if len(loose) > 1:
-                        break
-            if len(loose) != 1:
-                continue
-            z, holders = loose[0]
+            z = lo.bit_length()
+            holders = [c for c in cells if C[c] & lo]
             zb = 1 << (z - 1)
             common = None
             for c in holders:
