@@ -497,3 +497,61 @@ def test_empty_rectangle():
     g2 = empty()
     drop(g2, 3, [cell(1, 1), cell(1, 3), cell(3, 1), cell(3, 3), cell(2, 2)])
     assert basic.empty_rectangle(g2) is None  # no strong link
+
+
+def test_wxyz_and_vwxyz_wing():
+    g = empty()
+    set_cands(g, cell(1, 1), [1, 2, 3])  # pivot
+    set_cands(g, cell(1, 2), [1, 4])
+    set_cands(g, cell(2, 3), [2, 4])
+    set_cands(g, cell(1, 7), [3, 4])
+    s = basic.wxyz_wing(g)
+    assert s and s.technique == "wxyz-wing" and 5.5 <= s.rating <= 5.6
+    assert (cell(1, 3), 4) in elim_set(s)
+    set_cands(g, cell(1, 7), [3, 5])  # five digits: no wxyz-wing
+    assert basic.wxyz_wing(g) is None
+    g = empty()
+    set_cands(g, cell(1, 1), [1, 2, 3, 4])
+    set_cands(g, cell(1, 2), [1, 5])
+    set_cands(g, cell(2, 3), [2, 5])
+    set_cands(g, cell(1, 7), [3, 5])
+    set_cands(g, cell(3, 2), [4, 5])
+    s = basic.vwxyz_wing(g)
+    assert s and s.technique == "vwxyz-wing" and 6.2 <= s.rating <= 6.4
+    assert (cell(1, 3), 5) in elim_set(s)
+    set_cands(g, cell(3, 2), [4, 6])
+    assert basic.vwxyz_wing(g) is None
+
+
+def test_three_strong_links():
+    g = empty()
+    keep_in_row(g, 6, 1, [1, 5])  # r1c1 = r1c5
+    keep_in_row(g, 6, 3, [4, 8])  # r3c4 = r3c8 (r3c4 sees r1c5 in box 2)
+    keep_in_row(g, 6, 8, [2, 8])  # r8c8 = r8c2 (r8c8 sees r3c8 in column 8)
+    s = basic.three_strong_links(g)
+    assert s and s.rating == 5.4 and elim_set(s) == {(cell(2, 2), 6), (cell(7, 1), 6), (cell(9, 1), 6)}
+    assert basic.three_strong_links(empty()) is None
+
+
+def test_bug_plus_one_fires():
+    p = P("030000200000051009907600100060905800090010040001406050009003507300260000004000090")
+    res = solve_logic(p, uniqueness=True)
+    i = next(i for i, s in enumerate(res.steps) if s.technique == "bug+1")
+    g = Grid.from_puzzle(p)
+    for s in res.steps[:i]:
+        g.apply(s.placements, s.eliminations)
+    s = basic.bug_plus_one(g)
+    assert s and s.rating == 5.6 and len(s.placements) == 1
+    _check_sound(p, s)
+
+
+def test_multiple_forcing_chain_fires():
+    names = technique_names()
+    allowed = [t for t in names[:names.index("multiple forcing chain")] if t not in ("nishio forcing chain", "w-wing")]
+    res = solve_logic(HARD_PUZZLE, techniques=allowed, search=False)
+    g = Grid.from_puzzle(HARD_PUZZLE)
+    for s in res.steps:
+        g.apply(s.placements, s.eliminations)
+    s = chains.multiple_chains(g)
+    assert s is not None and s.rating >= 8.0
+    _check_sound(HARD_PUZZLE, s)
