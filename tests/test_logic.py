@@ -555,3 +555,34 @@ def test_multiple_forcing_chain_fires():
     s = chains.multiple_chains(g)
     assert s is not None and s.rating >= 8.0
     _check_sound(HARD_PUZZLE, s)
+
+
+def _sample():
+    from pathlib import Path
+
+    out = []
+    for line in (Path(__file__).parent / "data" / "se_rated_sample.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            s, r = line.split()
+            out.append((s, float(r)))
+    return out
+
+
+@pytest.mark.slow
+def test_sample_sound_and_close_to_se():
+    from gridsat.logic import solve_values
+
+    close = 0
+    sample = _sample()
+    for s, se in sample:
+        p = P(s)
+        sol = solve_values(Grid.from_puzzle(p))
+        res = solve_logic(p, uniqueness=True)
+        assert res.solved and res.values == sol
+        for st in res.steps:
+            assert all(sol[c] == d for c, d in st.placements), st
+            assert all(sol[c] != d for c, d in st.eliminations), st
+        if se < 4.3:
+            assert res.rating == pytest.approx(se), (s, se, res.rating)
+        close += abs(res.rating - se) <= 0.5 + 1e-9
+    assert close >= 0.7 * len(sample)

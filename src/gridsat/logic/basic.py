@@ -533,7 +533,7 @@ def empty_rectangle(g: Grid) -> Step | None:
                                 if col_of[a] != Cc or col_of[bb] in box_cols:
                                     continue
                                 t = R * n + col_of[bb]
-                            if t in box or not C[t] & b:
+                            if t in box or t == a or t == bb or not C[t] & b:
                                 continue
                             return Step("empty rectangle", 4.3, [], [(t, d)], cells + [a, bb],
                                         [geo.labels[bi], geo.labels[ui]],
