@@ -586,3 +586,17 @@ def test_sample_sound_and_close_to_se():
             assert res.rating == pytest.approx(se), (s, se, res.rating)
         close += abs(res.rating - se) <= 0.5 + 1e-9
     assert close >= 0.7 * len(sample)
+
+
+def test_unique_loop_type1():
+    loop = [cell(2, 4), cell(5, 4), cell(5, 9), cell(4, 9), cell(4, 5), cell(2, 5)]
+    g = Grid(GEO, [9] * 81, [0] * 81)  # a filled grid with only the loop open
+    for c in loop:
+        g.values[c] = 0
+        set_cands(g, c, [5, 6])
+    set_cands(g, cell(2, 4), [5, 6, 7])
+    s = basic.unique_loop(g)
+    assert s and s.technique == "unique loop type 1" and s.rating == 4.6
+    assert elim_set(s) == {(cell(2, 4), 5), (cell(2, 4), 6)}
+    set_cands(g, cell(4, 5), [5, 7])  # the loop is broken
+    assert basic.unique_loop(g) is None

@@ -662,7 +662,107 @@ def unique_rectangle(g: Grid) -> Step | None:
                             best = s
                             if s.rating == 4.5:
                                 return s
+    if best is None or best.rating > 4.6:
+        loop = unique_loop(g)
+        if loop is not None and (best is None or loop.rating < best.rating):
+            return loop
     return best
+
+
+def _loop_rating(size: int) -> float:
+    r = 4.5
+    if size >= 10:
+        r += 0.3
+    if size >= 8:
+        r += 0.2
+    elif size >= 6:
+        r += 0.1
+    return round(r, 1)
+
+
+def unique_loop(g: Grid, max_len: int = 8) -> Step | None:
+    """Unique loops of 6 or 8 cells, types 1 and 2 (SE 4.6-4.7); uniqueness only.
+
+    Cells holding x and y, each unit they touch holding exactly two of them, would let x
+    and y swap if every cell were exactly {x, y}: so a single cell with extra candidates
+    is not x or y (type 1), and a common single extra digit of several cells is true in
+    one of them (type 2).
+    """
+    geo = g.geo
+    n = geo.n
+    C = g.cands
+    PS = geo.peer_sets
+    cu = geo.cell_units
+    for x in range(1, n + 1):
+        for y in range(x + 1, n + 1):
+            xy = (1 << (x - 1)) | (1 << (y - 1))
+            exact = [c for c in range(geo.ncells) if C[c] == xy]
+            if len(exact) < 4:
+                continue
+            cand = [c for c in range(geo.ncells) if C[c] & xy == xy]
+            cset = set(cand)
+            found = []
+
+            def dfs(path, counts, extras):
+                v = path[-1]
+                L = len(path)
+                if L >= 6 and L % 2 == 0 and path[0] in PS[v]:
+                    allc = dict(counts)
+                    if all(k == 2 for k in allc.values()) and extras >= 1:
+                        found.append(list(path))
+                        return True
+                if L == max_len:
+                    return False
+                for w in geo.peers[v]:
+                    if w <= path[0] or w not in cset or w in path:
+                        continue
+                    e = extras + (C[w] != xy)
+                    if e > 2:
+                        continue
+                    ok = True
+                    for u in cu[w]:
+                        if counts.get(u, 0) >= 2:
+                            ok = False
+                            break
+                    if not ok:
+                        continue
+                    for u in cu[w]:
+                        counts[u] = counts.get(u, 0) + 1
+                    path.append(w)
+                    done = dfs(path, counts, e)
+                    path.pop()
+                    for u in cu[w]:
+                        counts[u] -= 1
+                    if done:
+                        return True
+                return False
+
+            for s0 in cand:
+                counts = {u: 1 for u in cu[s0]}
+                if dfs([s0], counts, int(C[s0] != xy)):
+                    loop = found[-1]
+                    extra = [c for c in loop if C[c] != xy]
+                    names = _cells_txt(geo, loop)
+                    size = len(loop)
+                    if len(extra) == 1:
+                        r = extra[0]
+                        return Step("unique loop type 1", _loop_rating(size), [], [(r, x), (r, y)], loop, [],
+                                    f"unique loop type 1: {names} would allow {x}/{y} to swap, so "
+                                    f"{geo.names[r]} is not {x} or {y}", n)
+                    ex = {C[c] & ~xy for c in extra}
+                    if len(ex) == 1:
+                        e = ex.pop()
+                        if e.bit_count() == 1:
+                            z = e.bit_length()
+                            common = None
+                            for c in extra:
+                                common = PS[c] if common is None else common & PS[c]
+                            elims = sorted((c, z) for c in common if C[c] & e and c not in loop)
+                            if elims:
+                                return Step("unique loop type 2", _loop_rating(size), [], elims, loop, [],
+                                            f"unique loop type 2: {names} on {x}/{y}; one of "
+                                            f"{_cells_txt(geo, extra)} is {z}, so remove {fmt_elims(geo, elims)}", n)
+    return None
 
 
 def _ur_check(g: Grid, rect, x: int, y: int) -> Step | None:
