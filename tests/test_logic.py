@@ -278,7 +278,7 @@ def _stuck_before(puzzle: Sudoku, name: str) -> Grid:
     allowed = names[: names.index(name)]
     res = solve_logic(puzzle, techniques=[t for t in allowed if t not in ("w-wing",)], search=False)
     assert not res.solved
-    return Grid.from_values(GEO, [0] * 81).__class__(GEO, *_replay(puzzle, res))
+    return Grid(GEO, *_replay(puzzle, res))
 
 
 def _replay(puzzle, res):
@@ -293,7 +293,6 @@ HARD_PUZZLE = P("000060000004201800300807005070000080008703400023000970800010004
 
 
 def _check_sound(puzzle: Sudoku, step) -> None:
-    sol = chains.search_step  # noqa: F841
     from gridsat.logic import solve_values
 
     values = solve_values(Grid.from_puzzle(puzzle))

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections import deque
 
-from .basic import fmt_elims
 from .grid import Grid, bits
 from .steps import Step
 
