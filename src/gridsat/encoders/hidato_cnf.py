@@ -37,8 +37,11 @@ def _build(puzzle, with_arcs: bool) -> CnfModel:
         return _unsat(puzzle, key)
     n = puzzle.num_cells
     var, nxt = literal_table(D)
-    row_groups = [var[c][D[c]] for c in range(n)]
-    col_groups = [var[D[:, k], k] for k in range(1, n + 1)]
+    cs, ks = np.nonzero(D)  # sorted by cell
+    lits = var[cs, ks]
+    row_groups = np.split(lits, np.searchsorted(cs, np.arange(1, n)))
+    order = np.argsort(ks, kind="stable")
+    col_groups = np.split(lits[order], np.searchsorted(ks[order], np.arange(2, n + 1)))
     clauses = [g.tolist() for g in row_groups] + [g.tolist() for g in col_groups]
     amo, nxt = amo_clauses(row_groups + col_groups, nxt)
     clauses += amo

@@ -140,16 +140,13 @@ def domains(puzzle) -> tuple[np.ndarray, bool]:
         if (per_cell == 0).any() or (per_num == 0).any():
             return D, False
         new: dict[int, int] = {}
-        for k in np.flatnonzero(per_num == 1) + 1:
-            k = int(k)
-            if k not in anchors:
-                new[k] = int(cs[ks == k][0])
-        for c in np.flatnonzero(per_cell == 1):
-            k = int(ks[cs == c][0])
-            if k not in anchors:
-                if new.get(k, int(c)) != int(c):
-                    return D, False
-                new[k] = int(c)
+        anchored = np.zeros(n + 1, dtype=bool)
+        anchored[list(anchors)] = True
+        single = ((per_num[ks - 1] == 1) | (per_cell[cs] == 1)) & ~anchored[ks]
+        for c, k in zip(cs[single].tolist(), ks[single].tolist()):
+            if new.get(k, c) != c:
+                return D, False
+            new[k] = c
         if not new:
             return D, True
         used = set(anchors.values())
@@ -197,6 +194,15 @@ def next_clauses(puzzle, var: np.ndarray) -> list[list[int]]:
     return out
 
 
+_TRIU: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _triu(L: int) -> tuple[np.ndarray, np.ndarray]:
+    if L not in _TRIU:
+        _TRIU[L] = np.triu_indices(L, 1)
+    return _TRIU[L]
+
+
 def amo_clauses(groups: list[np.ndarray], next_var: int, pairwise_max: int = 6) -> tuple[list[list[int]], int]:
     """At-most-one over each literal group: pairwise up to ``pairwise_max``, else Sinz's sequential counter.
 
@@ -213,7 +219,7 @@ def amo_clauses(groups: list[np.ndarray], next_var: int, pairwise_max: int = 6) 
         if not len(sel):
             continue
         mat = flat[starts[sel][:, None] + np.arange(L)[None, :]]  # (G, L)
-        i, j = np.triu_indices(L, 1)
+        i, j = _triu(L)
         out += np.stack([-mat[:, i].ravel(), -mat[:, j].ravel()], axis=1).tolist()
     long_ = sizes > pairwise_max
     if long_.any():

@@ -206,7 +206,7 @@ class Hidato:
         n = len(self.cells)
         src = np.asarray(list(sources), dtype=np.int64)
         if self.full:  # no holes: Chebyshev (king) or Manhattan (rook) distance
-            rc = np.array(self.cells, dtype=np.int64).reshape(-1, 2)
+            rc = self._coords
             dr = np.abs(rc[src, 0][:, None] - rc[None, :, 0])
             dc = np.abs(rc[src, 1][:, None] - rc[None, :, 1])
             return np.maximum(dr, dc) if self.adjacency == "king" else dr + dc
@@ -229,7 +229,15 @@ class Hidato:
 
     def colour(self) -> np.ndarray:
         """``(row + col) % 2`` per cell: the two sides of the rook graph."""
+        return self._colour.copy()
+
+    @cached_property
+    def _colour(self) -> np.ndarray:
         return np.array([(r + c) & 1 for r, c in self.cells], dtype=np.int64)
+
+    @cached_property
+    def _coords(self) -> np.ndarray:
+        return np.array(self.cells, dtype=np.int64).reshape(-1, 2)
 
     def cell_name(self, cell: int) -> str:
         """``r3c8`` style name of a cell (1-based)."""
