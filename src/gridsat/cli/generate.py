@@ -61,7 +61,7 @@ def _hidato_opts(p: argparse.ArgumentParser) -> None:
     p.add_argument("--givens", type=int, help="stop removing at this many givens")
     p.add_argument("--no-keep-ends", dest="keep_ends", action="store_false", help="allow 1 and N to be removed")
     p.add_argument("--symmetry", default="none", choices=["none", "rot180", "rot90", "mirror", "diagonal"])
-    p.add_argument("--encoding", default="cnf-arcs", choices=["cnf-arcs", "cnf-pos"],
+    p.add_argument("--encoding", default="cnf-pos", choices=["cnf-pos", "cnf-arcs"],
                    help="Hidato CNF used for uniqueness proofs")
 
 

@@ -10,7 +10,8 @@
 2. Givens removed while unique, as for Sudoku, but the Hidato encodings prune their domains
    by the givens, so the base formula depends on them. The carving goes in rounds: a floor
    ``F`` (the givens that will certainly stay this round) is built once with the project's
-   ``cnf-arcs`` encoding, and the other givens are assumptions; a removal of cell ``c`` keeps
+   ``cnf-pos`` encoding (measured 2x faster here than ``cnf-arcs``, whose larger formula costs
+   more to build than it saves in search), and the other givens are assumptions; a removal of cell ``c`` keeps
    the puzzle unique iff no model puts ``c`` off its number. Each round tests a random batch
    of untested givens; refused givens can never go later (fewer givens, more solutions).
 3. The puzzle is re-checked with :func:`gridsat.check` (default backend: CP-SAT).
@@ -95,7 +96,7 @@ def _oracle(board: Hidato, solution: Sequence[int], floor: set[int], encoding: s
 
 def carve_hidato(board: Hidato, solution: Sequence[int], rng: random.Random, *, keep: Sequence[int] = (),
                  target: int | None = None, groups: Sequence[Sequence[int]] | None = None,
-                 encoding: str = "cnf-arcs", solver: str = "minisat22", batch: float = 0.5) -> tuple[set[int], bool]:
+                 encoding: str = "cnf-pos", solver: str = "minisat22", batch: float = 0.5) -> tuple[set[int], bool]:
     """Remove groups of givens in random order while the solution stays unique.
 
     Returns the given cells and whether the result is minimal (every remaining removable
@@ -160,7 +161,7 @@ def _board(rows, cols, shape, rotation, flip, adjacency) -> Hidato:
 def generate_hidato(rows: int | None = None, cols: int | None = None, *, shape=None, rotation: int = 0,
                     flip: bool = False, seed: int | None = None, density: float | None = None,
                     givens: int | None = None, keep_ends: bool = True, symmetry: str = "none",
-                    adjacency: str = "king", encoding: str = "cnf-arcs", solver: str = "minisat22",
+                    adjacency: str = "king", encoding: str = "cnf-pos", solver: str = "minisat22",
                     mix: float = 10.0, score: bool = True, rng: random.Random | None = None) -> Generated:
     """A random Hidato (or Numbrix with ``adjacency="rook"``) with exactly one solution.
 
@@ -182,7 +183,7 @@ def generate_hidato(rows: int | None = None, cols: int | None = None, *, shape=N
         Keep 1 and N given (default).
     symmetry : str
         Remove givens by orbits of this symmetry (see :mod:`.symmetry`).
-    encoding : {"cnf-arcs", "cnf-pos"}
+    encoding : {"cnf-pos", "cnf-arcs"}
         Hidato CNF encoding used for the uniqueness proofs.
 
     Returns
