@@ -491,17 +491,20 @@ def turbot_fish(g: Grid) -> Step | None:
 def empty_rectangle(g: Grid) -> Step | None:
     """Empty rectangle (a grouped two-strong-link chain, 4.3 on SukakuExplainer's scale).
 
-    A digit whose places in a box all lie in one row R and one column C, plus a strong link
-    on the digit in a column X from row R to row Y: the digit goes from (Y, C). Likewise with
-    a strong link in a row.
+    A digit whose places in a box all lie in one row R and one column C: it is in the
+    row part or in the column part. With a strong link on the digit whose one end sees the
+    whole row part, the other end or the column part holds it, so cells seeing both lose it
+    (and likewise with the roles of row and column swapped).
     """
     geo = g.geo
     n = geo.n
     C = g.cands
+    PS = geo.peer_sets
     row_of, col_of = geo.row_of, geo.col_of
     for d in range(1, n + 1):
         b = 1 << (d - 1)
         links = None
+        holders = None
         for bi in range(2 * n, 3 * n):
             cells = [c for c in geo.units[bi] if C[c] & b]
             if len(cells) < 2:
@@ -510,36 +513,36 @@ def empty_rectangle(g: Grid) -> Step | None:
             cols = {col_of[c] for c in cells}
             if len(rows) == 1 or len(cols) == 1:
                 continue
-            box_rows = {row_of[c] for c in geo.units[bi]}
-            box_cols = {col_of[c] for c in geo.units[bi]}
             box = geo.unit_sets[bi]
             for R in rows:
                 for Cc in cols:
                     if not all(row_of[c] == R or col_of[c] == Cc for c in cells):
                         continue
+                    rpart = [c for c in cells if row_of[c] == R]
+                    cpart = [c for c in cells if row_of[c] != R]
+                    if not cpart:
+                        continue
                     if links is None:
                         links = _strong_links(g, d)
+                        holders = {c for c in range(geo.ncells) if C[c] & b}
                     for ui, p, q in links:
-                        if ui >= 2 * n:
-                            continue
                         for a, bb in ((p, q), (q, p)):
                             if a in box or bb in box:
                                 continue
-                            if ui >= n:  # a column link from row R to row Y
-                                if row_of[a] != R or row_of[bb] in box_rows:
+                            for seen, other in ((rpart, cpart), (cpart, rpart)):
+                                if not all(c in PS[a] for c in seen):
                                     continue
-                                t = row_of[bb] * n + Cc
-                            else:  # a row link from column C to column Y
-                                if col_of[a] != Cc or col_of[bb] in box_cols:
+                                common = PS[bb] & holders
+                                for c in other:
+                                    common = common & PS[c]
+                                elims = sorted((t, d) for t in common if t not in box and t != a and t != bb)
+                                if not elims:
                                     continue
-                                t = R * n + col_of[bb]
-                            if t in box or t == a or t == bb or not C[t] & b:
-                                continue
-                            return Step("empty rectangle", 4.3, [], [(t, d)], cells + [a, bb],
-                                        [geo.labels[bi], geo.labels[ui]],
-                                        f"empty rectangle: {d} in {geo.labels[bi]} is in row {R + 1} or column "
-                                        f"{Cc + 1}; with the strong link {geo.names[a]}={geo.names[bb]} in "
-                                        f"{geo.labels[ui]}, {geo.names[t]} is not {d}", n)
+                                return Step("empty rectangle", 4.3, [], elims, cells + [a, bb],
+                                            [geo.labels[bi], geo.labels[ui]],
+                                            f"empty rectangle: {d} in {geo.labels[bi]} is in row {R + 1} or column "
+                                            f"{Cc + 1}; with the strong link {geo.names[a]}={geo.names[bb]} in "
+                                            f"{geo.labels[ui]}, remove {fmt_elims(geo, elims)}", n)
     return None
 
 
@@ -995,6 +998,7 @@ def _big_wing(g: Grid, k: int, base: float, name: str) -> Step | None:
     geo = g.geo
     C = g.cands
     PS = geo.peer_sets
+    best = None
     for p in range(geo.ncells):
         pm = C[p]
         if not pm or pm.bit_count() > k:
@@ -1018,8 +1022,11 @@ def _big_wing(g: Grid, k: int, base: float, name: str) -> Step | None:
             big = max(C[c].bit_count() for c in cells)
             m = (k + 2) // 2
             rating = round(base + ((k - m) - abs(m - big)) * 0.1, 1)
-            return Step(name, rating, [], elims, list(cells), [],
-                        f"{name}: {_cells_txt(geo, cells)} hold only {_digits_txt(bits(u))} and every digit but "
-                        f"{z} is confined to cells that see each other, so one of them is {z}: "
-                        f"remove {fmt_elims(geo, elims)}", geo.n)
-    return None
+            if best is None or rating < best.rating:
+                best = Step(name, rating, [], elims, list(cells), [],
+                            f"{name}: {_cells_txt(geo, cells)} hold only {_digits_txt(bits(u))} and every digit but "
+                            f"{z} is confined to cells that see each other, so one of them is {z}: "
+                            f"remove {fmt_elims(geo, elims)}", geo.n)
+                if rating <= base:  # the easiest possible
+                    return best
+    return best
