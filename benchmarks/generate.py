@@ -89,7 +89,7 @@ def main(argv=None) -> int:
                    f"{statistics.mean(giv):.2f}", min(giv), max(giv), "?", _grades(_rate_all(qp))), flush=True)
     else:
         print(_row("qqwing", "not installed", "", "", "", "", "", ""), flush=True)
-    variants = [("gridsat (minimal, polish 2: default)", {}), ("gridsat (minimal, polish 0)", {"polish": 0}),
+    variants = [("gridsat (minimal, default: polish 4 at 25+ givens)", {}), ("gridsat (minimal, polish 0)", {"polish": 0}),
                 ("gridsat rot180", {"symmetry": "rot180"})]
     for label, opts in variants:
         gs, wall, cpu = _timed(lambda: list(stream("sudoku", n9, seed=a.seed, score=False, **opts)))
