@@ -31,6 +31,7 @@ def cell(r: int, c: int) -> int:
 
 
 def drop(g: Grid, d: int, cells) -> None:
+    g.cache.clear()
     for c in cells:
         g.cands[c] &= ~(1 << (d - 1))
 
@@ -44,6 +45,7 @@ def keep_in_col(g: Grid, d: int, c: int, rows) -> None:
 
 
 def set_cands(g: Grid, c: int, digits) -> None:
+    g.cache.clear()
     m = 0
     for d in digits:
         m |= 1 << (d - 1)

@@ -253,15 +253,22 @@ def _hidden(g: Grid, k: int, direct: bool = False) -> Step | None:
     geo = g.geo
     C = g.cands
     n = geo.n
+    table = g.cache.get("unitpos")
+    if table is None:
+        table = []
+        for u in geo.units:
+            pos = [0] * (n + 1)
+            nempty = 0
+            for i, c in enumerate(u):
+                m = C[c]
+                if m:
+                    nempty += 1
+                    for d in bits(m):
+                        pos[d] |= 1 << i
+            table.append((pos, nempty))
+        g.cache["unitpos"] = table
     for ui, u in enumerate(geo.units):
-        pos = [0] * (n + 1)
-        nempty = 0
-        for i, c in enumerate(u):
-            m = C[c]
-            if m:
-                nempty += 1
-                for d in bits(m):
-                    pos[d] |= 1 << i
+        pos, nempty = table[ui]
         if nempty <= k:
             continue
         digs = [d for d in range(1, n + 1) if 2 <= pos[d].bit_count() <= k]
@@ -425,14 +432,24 @@ def jellyfish(g: Grid) -> Step | None:
 
 # ------------------------------------------------------------------ single-digit chains of two strong links
 def _strong_links(g: Grid, d: int):
-    b = 1 << (d - 1)
-    C = g.cands
-    out = []
-    for ui, u in enumerate(g.geo.units):
-        cs = [c for c in u if C[c] & b]
-        if len(cs) == 2:
-            out.append((ui, cs[0], cs[1]))
-    return out
+    """Units where ``d`` has exactly two places: ``[(unit, cell, cell)]`` (memoised per grid state)."""
+    memo = g.cache.get("strong")
+    if memo is None:
+        C = g.cands
+        memo = {}
+        for ui, u in enumerate(g.geo.units):
+            once = twice = more = 0
+            for c in u:
+                m = C[c]
+                more |= twice & m
+                twice |= once & m
+                once |= m
+            for dd in bits(twice & ~more):
+                b = 1 << (dd - 1)
+                cs = [c for c in u if C[c] & b]
+                memo.setdefault(dd, []).append((ui, cs[0], cs[1]))
+        g.cache["strong"] = memo
+    return memo.get(d, [])
 
 
 def turbot_fish(g: Grid) -> Step | None:

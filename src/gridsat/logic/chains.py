@@ -49,6 +49,15 @@ def _ev_txt(geo, ev: int) -> str:
 
 
 # ====================================================================== static graph
+def _static(g: Grid, xlinks: bool, ylinks: bool, digit: int | None = None) -> "_Static":
+    """The (memoised per grid state) static implication graph."""
+    key = ("static", xlinks, ylinks, digit)
+    st = g.cache.get(key)
+    if st is None:
+        st = g.cache[key] = _Static(g, xlinks, ylinks, digit)
+    return st
+
+
 class _Static:
     """Implication graph of one grid for one link mode, with transitive closure."""
 
@@ -259,9 +268,9 @@ def forcing_chain(g: Grid, first: bool = False) -> Step | None:
         if best is not None and best[0] <= base:
             break
         if xl and not yl:
-            graphs = [_Static(g, xl, yl, d) for d in _linked_digits(g)]
+            graphs = [_static(g, xl, yl, d) for d in _linked_digits(g)]
         else:
-            graphs = [_Static(g, xl, yl)]
+            graphs = [_static(g, xl, yl)]
         measured = 0
         for st in graphs:
             reach = st.reach
@@ -498,7 +507,7 @@ def _static_multiple(g: Grid, first: bool):
     """Cell and region forcing chains and double implications on the static XY graph (SE 8.0 + length)."""
     geo = g.geo
     n = geo.n
-    st = _Static(g, True, True)
+    st = _static(g, True, True)
     reach = st.reach
     idx = st.index
     C = g.cands

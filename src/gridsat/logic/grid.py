@@ -136,12 +136,14 @@ class Grid:
     empty cell (0 for a filled cell).
     """
 
-    __slots__ = ("geo", "values", "cands")
+    __slots__ = ("geo", "values", "cands", "cache")
 
     def __init__(self, geo: Geometry, values: list[int], cands: list[int]) -> None:
         self.geo = geo
         self.values = values
         self.cands = cands
+        #: per-state memo of derived data (strong links, ...); cleared by every change made through methods
+        self.cache: dict = {}
 
     @classmethod
     def from_puzzle(cls, puzzle) -> "Grid":
@@ -183,6 +185,7 @@ class Grid:
 
     def place(self, cell: int, d: int) -> None:
         """Put ``d`` in ``cell`` and remove it from the peers' candidates."""
+        self.cache.clear()
         self.values[cell] = d
         self.cands[cell] = 0
         nb = ~(1 << (d - 1))
@@ -191,9 +194,11 @@ class Grid:
             cands[p] &= nb
 
     def eliminate(self, cell: int, d: int) -> None:
+        self.cache.clear()
         self.cands[cell] &= ~(1 << (d - 1))
 
     def apply(self, placements, eliminations) -> None:
+        self.cache.clear()
         for c, d in eliminations:
             self.cands[c] &= ~(1 << (d - 1))
         for c, d in placements:
