@@ -201,6 +201,7 @@ def main(argv=None) -> int:
     peers = [x for x in args.peers.split(",") if x]
     peer_tl = args.peer_time_limit or args.time_limit
     summary = []
+    per_size: dict = {}
     for case in args.cases.split(","):
         puzzles = load(case)[: args.limit]
         print(f"\n## case {case}: {len(puzzles)} puzzles ({CASES[case]}), limit {args.time_limit:g} s per job\n")
@@ -210,6 +211,7 @@ def main(argv=None) -> int:
             solvers += [(name, lambda p, f=PEERS[name]: f(p, peer_tl)) for name in peers]
         for label, fn in solvers:
             rows, totals, statuses = [], [], []
+            by_size = per_size.setdefault((case, label), {})
             for p in puzzles:
                 status, tb, tt = fn(p)
                 if status == "n/a":
@@ -223,6 +225,7 @@ def main(argv=None) -> int:
                 rows.append((p.name, p.num_cells, p.num_givens, status, f"{tb:.3f}", f"{tt:.3f}"))
                 totals.append(tt)
                 statuses.append(status)
+                by_size.setdefault(f"{p.rows}x{p.cols}", []).append(tt)
                 sys.stdout.flush()
             if not rows:
                 continue
@@ -236,6 +239,31 @@ def main(argv=None) -> int:
     print("|---|---|---|---|---|")
     for case, label, done, n, mean, mx in summary:
         print(f"| {case} | {label} | {done}/{n} | {mean:.3f} | {mx:.3f} |")
+    for case in args.cases.split(","):
+        labels = [l for (c, l) in per_size if c == case]
+        peer_labels = [l for l in labels if l in PEERS]
+        if not peer_labels:
+            continue
+        sizes = list(per_size[(case, labels[0])])
+        print(f"\n## case {case}: mean total seconds by size, and speed-up of each gridsat encoding over each peer\n")
+        print("| solver | " + " | ".join(sizes) + " |")
+        print("|---|" + "---|" * len(sizes))
+        for l in labels:
+            cells = []
+            for sz in sizes:
+                ts = per_size[(case, l)].get(sz)
+                if not ts:
+                    cells.append("-")
+                    continue
+                mine = statistics.mean(ts)
+                text = f"{mine:.4f}"
+                if l not in PEERS:
+                    ups = [statistics.mean(per_size[(case, pl)][sz]) / mine for pl in peer_labels
+                           if per_size[(case, pl)].get(sz)]
+                    text += " (" + ", ".join(f"{u:.1f}x" for u in ups) + ")"
+                cells.append(text)
+            print(f"| {l} | " + " | ".join(cells) + " |")
+        print(f"\nspeed-ups in brackets: over {', '.join(peer_labels)}")
     return 0
 
 
