@@ -26,7 +26,7 @@ class VerificationError(GridsatError):
 #: default (backend, encoding) per puzzle kind; chosen by benchmarks/.
 DEFAULTS: dict[str, tuple[str, str]] = {
     "sudoku": ("minisat22", "cnf-extended"),
-    "hidato": ("cpsat", "cpsat-bool"),
+    "hidato": ("glucose4", "cnf-pos"),
 }
 
 #: Sudoku variants with their own measured defaults (benchmarks/sudoku.py, same-run ratios):
