@@ -170,6 +170,38 @@ def load(case: str) -> list[Hidato]:
     return [e.puzzle for e in read_text(text, format="hidato")]
 
 
+def assumptions_table(case: str = "a", solver: str = "glucose4") -> str:
+    """Given-independent CNF (the open board's formula, givens as assumptions) vs pruned ``cnf-pos``."""
+    from pysat.solvers import Solver
+
+    from gridsat.encoders.hidato_cnf import positions
+
+    rows: dict[str, list] = {}
+    for p in load(case):
+        t = time.perf_counter()
+        base = positions(p.with_givens({}))
+        s = Solver(name=solver, bootstrap_with=base.clauses)
+        tb = time.perf_counter() - t
+        t = time.perf_counter()
+        ass = [int(base.var[c, v]) for c, v in p.givens.items()]
+        s.solve(assumptions=ass)
+        sol = base.decode(s.get_model())
+        act = base.nvars + 1
+        s.add_clause([-act] + [-lit for lit in base.primary_true(sol)])
+        s.solve(assumptions=ass + [act])
+        ts = time.perf_counter() - t
+        s.delete()
+        gridsat.get_backend(solver).close()
+        r = gridsat.check(p, backend=solver, encoding="cnf-pos")
+        rows.setdefault(f"{p.rows}x{p.cols}", []).append((tb, ts, len(base.clauses), r.total_time, r.stats["clauses"]))
+    out = ["| size | open-board formula: clauses | its build + load s (once per board) | solve + proof s per puzzle "
+           "| pruned cnf-pos: clauses | pruned: total s per puzzle |", "|---|---|---|---|---|---|"]
+    for sz, v in rows.items():
+        m = lambda i: statistics.mean(x[i] for x in v)  # noqa: E731
+        out.append(f"| {sz} | {int(m(2))} | {m(0):.4f} | {m(1):.4f} | {int(m(4))} | {m(3):.4f} |")
+    return "\n".join(out)
+
+
 # ---------------------------------------------------------------------------- report
 def table(title: str, rows: list[tuple]) -> str:
     head = ("puzzle", "cells", "givens", "status", "build s", "total s")
@@ -192,6 +224,8 @@ def main(argv=None) -> int:
     ap.add_argument("--peer-cases", default="a,b,c", help="cases the peers run on")
     ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each case")
     ap.add_argument("--generate", action="store_true", help="rewrite benchmarks/data first")
+    ap.add_argument("--assumptions", action="store_true",
+                    help="also compare a given-independent CNF with givens as assumptions (case a)")
     ap.add_argument("--repeat", type=int, default=3, help="best of R runs per puzzle and solver (all alike)")
     ap.add_argument("--repeat-below", type=float, default=5.0, help="repeat only jobs faster than this (s)")
     args = ap.parse_args(argv)
@@ -239,6 +273,9 @@ def main(argv=None) -> int:
     print("|---|---|---|---|---|")
     for case, label, done, n, mean, mx in summary:
         print(f"| {case} | {label} | {done}/{n} | {mean:.3f} | {mx:.3f} |")
+    if args.assumptions:
+        print("\n## given-independent formula + assumptions vs pruned formula (case a, glucose4)\n")
+        print(assumptions_table())
     for case in args.cases.split(","):
         labels = [l for (c, l) in per_size if c == case]
         peer_labels = [l for l in labels if l in PEERS]
