@@ -44,6 +44,8 @@ class Technique:
     default: bool = True
     uniqueness: bool = False
     chain: bool = False
+    #: highest rating the technique can give when it takes ``first=`` (None: it cannot)
+    top: float | None = None
 
 
 TECHNIQUES: tuple[Technique, ...] = (
@@ -72,10 +74,10 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("jellyfish", 5.2, basic.jellyfish),
     Technique("hidden quad", 5.4, basic.hidden_quad),
     Technique("3 strong links", 5.4, basic.three_strong_links),
-    Technique("wxyz-wing", 5.5, basic.wxyz_wing),
+    Technique("wxyz-wing", 5.5, basic.wxyz_wing, top=5.6),
     Technique("bug+1", 5.6, basic.bug_plus_one, uniqueness=True),
     Technique("4 strong links", 5.8, basic.four_strong_links, default=False),
-    Technique("vwxyz-wing", 6.2, basic.vwxyz_wing),
+    Technique("vwxyz-wing", 6.2, basic.vwxyz_wing, top=6.4),
     Technique("5 strong links", 6.2, basic.five_strong_links, default=False),
     Technique("forcing chain", 6.6, chains.forcing_chain, chain=True),
     Technique("nishio forcing chain", 7.5, chains.nishio, chain=True),
@@ -191,6 +193,8 @@ def _find_step(g: Grid, techs: list[Technique], current: float) -> Step | None:
     for t in techs:
         if t.chain:
             s = t.func(g, first=current >= t.rating + 0.6)
+        elif t.top is not None:
+            s = t.func(g, first=current >= t.top)
         else:
             s = t.func(g)
         if s:
