@@ -601,3 +601,16 @@ def test_unique_loop_type1():
     assert elim_set(s) == {(cell(2, 4), 5), (cell(2, 4), 6)}
     set_cands(g, cell(4, 5), [5, 7])  # the loop is broken
     assert basic.unique_loop(g) is None
+
+
+def test_grouped_strong_links():
+    g = empty()
+    drop(g, 4, [cell(1, 1), cell(1, 3), cell(3, 1), cell(3, 3), cell(2, 2)])  # box 1: row 2 or column 2
+    keep_in_col(g, 4, 7, [2, 5])  # r2c7 = r5c7; r2c7 sees the row-2 part of box 1
+    keep_in_row(g, 4, 8, [2, 6])  # r8c2 = r8c6; r8c2 sees the column-2 part
+    s = basic.grouped_strong_links(g, 3)
+    assert s and s.rating == 5.7 and "grouped 3 strong links" in s.explanation
+    assert (cell(5, 6), 4) in elim_set(s)
+    g2 = empty()
+    drop(g2, 4, [cell(1, 1), cell(1, 3), cell(3, 1), cell(3, 3), cell(2, 2)])
+    assert basic.grouped_strong_links(g2, 3) is None
