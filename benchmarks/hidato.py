@@ -19,8 +19,12 @@ Cases (files under ``benchmarks/data``, native grid format; regenerate with ``--
 -------------------------------------------------------------------------------------------
 * ``a``: published density, ~40% givens, 7x7 .. 12x12, unique (3 per size);
 * ``b``: 30x30, 30% givens, unique;
-* ``c``: frontier, 20x20 and 30x30 with 10-20% givens from random Hamiltonian paths
-  (unique where the generator could prove it, else as drawn).
+* ``c``: frontier, 20x20 and 30x30 with 10-20% givens drawn at random from random
+  Hamiltonian paths (backbite moves), 1 and N included; not checked for uniqueness (the
+  uniqueness proofs a generator needs are exactly what nobody can do at this density yet).
+
+Cases a and b come from :func:`gridsat.generators.hidato.generate_hidato` (carving givens
+while the puzzle stays unique); the 30x30 carve stops at 30.2% and 32.7% (minimal there).
 
 Usage::
 
