@@ -10,8 +10,8 @@ direct claiming 1.9, direct hidden pair 2.0; naked single 2.3; direct hidden tri
 pointing 2.6, claiming 2.8; naked pair 3.0, x-wing 3.2, hidden pair 3.4, naked triple 3.6,
 swordfish 3.8, hidden triple 4.0; skyscraper 4.0, two-string kite 4.1, turbot fish 4.2,
 empty rectangle 4.3; xy-wing 4.2, xyz-wing 4.4 (w-wing 4.4, off by default, not in SE);
-unique rectangles 4.5-4.8 (uniqueness only); naked quad 5.0, jellyfish 5.2, hidden quad
-5.4; 3 strong links 5.4-5.6; wxyz-wing 5.5-5.6; bug+1 5.6 (uniqueness only); vwxyz-wing
+unique rectangles 4.5-4.8, unique loops 4.6-4.7 (uniqueness only); naked quad 5.0, jellyfish 5.2, hidden quad
+5.4; 3 strong links 5.4-5.6 (5.7 grouped); wxyz-wing 5.5-5.6; bug+1 5.6 (uniqueness only); vwxyz-wing
 6.2-6.4; x-/y-chains 6.6+, xy-chains 7.0+; nishio 7.5+; cell/region forcing chains 8.0+;
 dynamic forcing chains 8.5+; search (not logic) 11.0.
 
