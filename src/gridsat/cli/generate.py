@@ -70,7 +70,7 @@ def register(subparsers) -> argparse.ArgumentParser:
                               description="Generate puzzles with exactly one solution (proved by the SAT oracle, "
                                           "re-checked by the front door).")
     sub = p.add_subparsers(dest="gen_kind", metavar="KIND")
-    for kind, helptext in [("sudoku", "classic Sudoku, any r x c boxes (4x4 .. 25x25)"),
+    for kind, helptext in [("sudoku", "classic Sudoku, any r x c boxes (4x4 .. 16x16; 25x25 is slow)"),
                            ("jigsaw", "jigsaw Sudoku on random or given region layouts")]:
         q = sub.add_parser(kind, help=helptext, description=helptext)
         _sudoku_opts(q, kind == "jigsaw")
