@@ -36,7 +36,7 @@ DEFAULTS: dict[str, tuple[str, str]] = {
 #: formula. ``cnf-layered`` is also what any CNF backend given without an encoding uses for
 #: a jigsaw. Everything else uses DEFAULTS["sudoku"].
 SUDOKU_SMALL_DEFAULT: tuple[str, str] = ("cadical153", "cnf-extended")
-JIGSAW_DEFAULT: tuple[str, str] = ("minisat22", "cnf-layered")
+JIGSAW_DEFAULT: tuple[str, str] = ("glucose3", "cnf-layered")
 
 
 def _defaults(puzzle) -> tuple[str, str]:
