@@ -96,13 +96,25 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
     if not enc.applies(puzzle):
         raise UnsupportedError(f"encoding {enc.name} does not apply to {puzzle!r}")
     res = Result(job=job, status="unknown", puzzle=puzzle, backend=b.name, encoding=enc.name)
-    conflicts = puzzle.conflicts()
+    # Clashing givens make every Sudoku encoding unsatisfiable at once, so without a time
+    # limit the (per-puzzle, pure Python) clash scan runs only when the backend finds no
+    # solution, to name the clash; elsewhere it runs first, as the short cut it is.
+    lazy = puzzle.kind == "sudoku" and time_limit is None
+    conflicts = [] if lazy else puzzle.conflicts()
     if conflicts:
         res.status, res.count, res.complete = "impossible", 0, True
         res.reason = "; ".join(conflicts)
         res.total_time = time.perf_counter() - t0
         return res
     out = b.run(puzzle, enc, limit=limit, time_limit=time_limit, keep=keep)
+    if lazy and out.count == 0 and out.complete:
+        conflicts = puzzle.conflicts()
+        if conflicts:
+            res.status, res.count, res.complete = "impossible", 0, True
+            res.reason = "; ".join(conflicts)
+            res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, out.stats
+            res.total_time = time.perf_counter() - t0
+            return res
     for sol in out.solutions:
         problems = verify(puzzle, sol)
         if problems:

@@ -22,7 +22,7 @@ from pysat.formula import IDPool
 
 from .units import sudoku_units as _units
 from .base import CnfModel, register
-from .cardinality import at_least_one, at_most_one
+from .cardinality import PAIRWISE_MAX, at_least_one, at_most_one
 
 __all__ = ["extended", "minimal", "regionlits"]
 
@@ -53,11 +53,46 @@ def _fast_info(n: int) -> dict:
     return {"cell_major": n, "block_cells": tuple(c for c in range(n * n) if c % n != n - 1)}
 
 
+def _pairwise_numpy(puzzle, full: bool) -> list[list[int]]:
+    """The pairwise-AMO clauses of ``_build`` generated with NumPy (same clauses, same order)."""
+    n = puzzle.n
+    var = _var_table(n)
+    units = np.array(_units(n, puzzle.regions), dtype=np.int64)           # (3n, n) cells
+    unit_groups = var[units][:, :, 1:].transpose(0, 2, 1)                  # (3n, n values, n cells)
+    i, j = np.triu_indices(n, 1)
+    cells = var[:, 1:]
+    P = len(i)
+    clauses: list[list[int]] = []
+    alo = cells.tolist()
+    amo = np.stack([-cells[:, i], -cells[:, j]], axis=2).reshape(-1, 2).tolist() if full else None
+    for c, row in enumerate(alo):
+        clauses.append(row)
+        if full:
+            clauses += amo[c * P:(c + 1) * P]
+    ug = unit_groups.reshape(-1, n)
+    alo = ug.tolist()
+    amo = np.stack([-ug[:, i], -ug[:, j]], axis=2).reshape(-1, 2).tolist()
+    for g, row in enumerate(alo):
+        if full:
+            clauses.append(row)
+        clauses += amo[g * P:(g + 1) * P]
+    return clauses
+
+
 def _build(puzzle, full: bool, amo: str) -> CnfModel:
     n = puzzle.n
     var = _var_table(n)
     pool = IDPool(start_from=n ** 3 + 1)
     clauses: list[list[int]] = []
+    if amo == "pairwise" or (amo == "auto" and n <= PAIRWISE_MAX):
+        return CnfModel(
+            key=(puzzle.n, puzzle.regions, full, amo),
+            nvars=n ** 3,
+            clauses=_pairwise_numpy(puzzle, full),
+            var=var,
+            assume=_given_assumptions(var),
+            info={"amo": amo, **_fast_info(n)},
+        )
     for c in range(n * n):
         lits = var[c, 1:].tolist()
         clauses += at_least_one(lits)
