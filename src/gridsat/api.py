@@ -30,12 +30,13 @@ DEFAULTS: dict[str, tuple[str, str]] = {
 }
 
 #: Sudoku variants with their own measured defaults (benchmarks/sudoku.py, same-run ratios):
-#: classic boards up to 9x9 solve ~20% faster on CaDiCaL 1.5.3 than on MiniSat (larger boards
-#: ~30% slower); jigsaw maps use ``cnf-layered``, where the region map is a swappable clause
+#: classic boards up to 9x9 solve ~15-20% faster on CaDiCaL 1.5.3 than on MiniSat, but
+#: CaDiCaL under python-sat ignores Ctrl-C during a long count (or aborts the process), so the
+#: default stays MiniSat, which raises on SIGINT like the Glucose family; jigsaw maps use ``cnf-layered``, where the region map is a swappable clause
 #: layer on one base formula per size, so a new layout costs ~n*n clauses instead of a new
 #: formula. ``cnf-layered`` is also what any CNF backend given without an encoding uses for
 #: a jigsaw. Everything else uses DEFAULTS["sudoku"].
-SUDOKU_SMALL_DEFAULT: tuple[str, str] = ("cadical153", "cnf-extended")
+SUDOKU_SMALL_DEFAULT: tuple[str, str] = ("minisat22", "cnf-extended")
 JIGSAW_DEFAULT: tuple[str, str] = ("glucose3", "cnf-layered")
 
 
