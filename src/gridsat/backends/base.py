@@ -50,6 +50,10 @@ class Backend:
             keep: int = 2) -> Outcome:
         raise NotImplementedError
 
+    def unavailable(self) -> str | None:
+        """Why this backend cannot run on this machine (missing tool chain), or None."""
+        return None
+
     def close(self) -> None:
         """Release cached solvers."""
 
@@ -76,12 +80,16 @@ def register_backend(name: str, factory: Callable[[], Backend]) -> None:
     BACKENDS[name] = factory
 
 
-def list_backends(target: str | None = None) -> list[str]:
-    """Registered backend names (optionally only those for ``target``)."""
+def list_backends(target: str | None = None, *, available: bool = False) -> list[str]:
+    """Registered backend names (optionally only those for ``target``, or only those that can run here)."""
     out = []
     for name in sorted(BACKENDS):
-        if target is None or get_backend(name).target == target:
-            out.append(name)
+        b = get_backend(name)
+        if target is not None and b.target != target:
+            continue
+        if available and b.unavailable():
+            continue
+        out.append(name)
     return out
 
 

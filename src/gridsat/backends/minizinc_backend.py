@@ -116,6 +116,9 @@ class MinizincBackend(Backend):
         self.name = "minizinc" if solver == "gecode" else f"minizinc-{solver}"
         self._models: dict[Path, Any] = {}
 
+    def unavailable(self) -> str | None:
+        return unavailable(self.solver_name)
+
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
         if encoding.target != "minizinc":
             raise UnsupportedError(f"backend {self.name} runs MiniZinc models, not {encoding.target} ({encoding.name})")
