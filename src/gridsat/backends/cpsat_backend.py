@@ -119,6 +119,7 @@ class CpsatBackend(Backend):
             out.stats = {
                 "conflicts": solver.NumConflicts(),
                 "branches": solver.NumBranches(),
+                "propagations": solver.num_binary_propagations + solver.num_integer_propagations,
                 "wall_time": solver.WallTime(),
                 "vars": len(proto.variables),
                 "constraints": len(proto.constraints),

@@ -22,6 +22,7 @@ from . import examples, backends, encodings, formats  # noqa: F401
 from . import hint  # noqa: F401
 from . import generate  # noqa: F401
 from . import render, export  # noqa: F401
+from . import bench  # noqa: F401
 # other sessions: add `from . import hint`, `from . import generate`, ... here
 
 __all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED"]
