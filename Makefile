@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,render,minizinc]'
+	$(PY) -m pip install --quiet -e '.[test,render,minizinc,plot]'
 	touch $(STAMP)
 
 ## solve a bundled example and print the board
