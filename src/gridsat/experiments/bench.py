@@ -275,6 +275,8 @@ def _run_one(i: int, inst: Instance, cfg: Config, *, job: str, time_limit: float
         propagations=_stat(stats, "propagations"), restarts=_stat(stats, "restarts"),
     )
     row["solved"] = solved(job, status, res.count, res.complete, limit)
+    if job == "count" and not row["solved"] and time_limit is not None:
+        row["status"] = "timeout"  # stopped before the count was exact (it may say ambiguous)
     return row
 
 
