@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .grid import Grid, bits
+from .grid import Grid, bits, cells_of
 from .steps import Step
 
 __all__ = [
@@ -357,61 +357,81 @@ def direct_hidden_triple(g: Grid) -> Step | None:
 _FISH = {2: ("x-wing", 3.2), 3: ("swordfish", 3.8), 4: ("jellyfish", 5.2)}
 
 
+def _per_digit(g: Grid, key, d: int, func, *args):
+    """``func(g, d, *args)`` memoised on ``key``, the digit and the digit's places.
+
+    Only for functions whose answer depends on nothing but the places of ``d`` (single-digit
+    patterns): from one step to the next most digits keep their places, so the search is
+    not repeated for them.
+    """
+    mk = (key, d, g.digit_positions()[d])
+    memo = g.memo
+    try:
+        return memo[mk]
+    except KeyError:
+        r = memo[mk] = func(g, d, *args)
+        return r
+
+
 def _fish(g: Grid, k: int) -> Step | None:
+    for d in range(1, g.geo.n + 1):
+        s = _per_digit(g, ("fish", k), d, _fish_digit, k)
+        if s:
+            return s
+    return None
+
+
+def _fish_digit(g: Grid, d: int, k: int) -> Step | None:
     geo = g.geo
     n = geo.n
     C = g.cands
     name, rating = _FISH[k]
-    for d in range(1, n + 1):
-        b = 1 << (d - 1)
-        for rows in (True, False):
-            masks = []
-            for line in range(n):
-                m = 0
-                if rows:
-                    base = line * n
-                    for x in range(n):
-                        if C[base + x] & b:
-                            m |= 1 << x
-                else:
-                    for x in range(n):
-                        if C[x * n + line] & b:
-                            m |= 1 << x
-                cnt = m.bit_count()
-                if 2 <= cnt <= k:
-                    masks.append((line, m))
-            if len(masks) < k:
+    b = 1 << (d - 1)
+    rowm = [0] * n
+    colm = [0] * n
+    pos = g.digit_positions()[d]
+    while pos:
+        low = pos & -pos
+        c = low.bit_length() - 1
+        pos ^= low
+        y, x = divmod(c, n)
+        rowm[y] |= 1 << x
+        colm[x] |= 1 << y
+    for rows in (True, False):
+        lm = rowm if rows else colm
+        masks = [(line, m) for line, m in enumerate(lm) if 2 <= m.bit_count() <= k]
+        if len(masks) < k:
+            continue
+        for combo in combinations(masks, k):
+            cover = 0
+            for _, m in combo:
+                cover |= m
+            if cover.bit_count() != k:
                 continue
-            for combo in combinations(masks, k):
-                cover = 0
-                for _, m in combo:
-                    cover |= m
-                if cover.bit_count() != k:
-                    continue
-                base_lines = {line for line, _ in combo}
-                elims = []
-                for x in bits(cover):
-                    x -= 1
-                    for y in range(n):
-                        if y in base_lines:
-                            continue
+            base_lines = {line for line, _ in combo}
+            elims = []
+            for x in bits(cover):
+                x -= 1
+                for y in range(n):
+                    if y in base_lines:
+                        continue
+                    c = y * n + x if rows else x * n + y
+                    if C[c] & b:
+                        elims.append((c, d))
+            if elims:
+                bl = sorted(base_lines)
+                cl = [x - 1 for x in bits(cover)]
+                kb, kc = ("row", "column") if rows else ("column", "row")
+                cells = []
+                for y in bl:
+                    for x in cl:
                         c = y * n + x if rows else x * n + y
                         if C[c] & b:
-                            elims.append((c, d))
-                if elims:
-                    bl = sorted(base_lines)
-                    cl = [x - 1 for x in bits(cover)]
-                    kb, kc = ("row", "column") if rows else ("column", "row")
-                    cells = []
-                    for y in bl:
-                        for x in cl:
-                            c = y * n + x if rows else x * n + y
-                            if C[c] & b:
-                                cells.append(c)
-                    units = [f"{kb} {y + 1}" for y in bl] + [f"{kc} {x + 1}" for x in cl]
-                    return Step(name, rating, [], elims, sorted(cells), units,
-                                f"{name}: {d} in {kb}s {','.join(str(y + 1) for y in bl)} lies only in "
-                                f"{kc}s {','.join(str(x + 1) for x in cl)}, so remove {fmt_elims(geo, elims)}", n)
+                            cells.append(c)
+                units = [f"{kb} {y + 1}" for y in bl] + [f"{kc} {x + 1}" for x in cl]
+                return Step(name, rating, [], elims, sorted(cells), units,
+                            f"{name}: {d} in {kb}s {','.join(str(y + 1) for y in bl)} lies only in "
+                            f"{kc}s {','.join(str(x + 1) for x in cl)}, so remove {fmt_elims(geo, elims)}", n)
     return None
 
 
@@ -432,77 +452,91 @@ def jellyfish(g: Grid) -> Step | None:
 
 # ------------------------------------------------------------------ single-digit chains of two strong links
 def _strong_links(g: Grid, d: int):
-    """Units where ``d`` has exactly two places: ``[(unit, cell, cell)]`` (memoised per grid state)."""
-    memo = g.cache.get("strong")
-    if memo is None:
-        C = g.cands
-        memo = {}
-        for ui, u in enumerate(g.geo.units):
-            once = twice = more = 0
-            for c in u:
-                m = C[c]
-                more |= twice & m
-                twice |= once & m
-                once |= m
-            for dd in bits(twice & ~more):
-                b = 1 << (dd - 1)
-                cs = [c for c in u if C[c] & b]
-                memo.setdefault(dd, []).append((ui, cs[0], cs[1]))
-        g.cache["strong"] = memo
-    return memo.get(d, [])
+    """Units where ``d`` has exactly two places: ``[(unit, cell, cell)]``, cells ascending
+    (memoised on the digit's places)."""
+    pos = g.digit_positions()[d]
+    key = ("links", d, pos)
+    out = g.memo.get(key)
+    if out is None:
+        out = []
+        for ui, um in enumerate(g.geo.unit_masks):
+            x = pos & um
+            if x:
+                y = x & (x - 1)
+                if y and not y & (y - 1):
+                    out.append((ui, (x & -x).bit_length() - 1, y.bit_length() - 1))
+        g.memo[key] = out
+    return out
 
 
 def turbot_fish(g: Grid) -> Step | None:
     """Two strong links on one digit joined by a weak link: skyscraper (4.0), two-string kite (4.1), turbot fish (4.2)."""
-    geo = g.geo
-    n = geo.n
-    C = g.cands
     best = None
-    for d in range(1, n + 1):
-        b = 1 << (d - 1)
-        links = _strong_links(g, d)
-        if len(links) < 2:
-            continue
-        for i in range(len(links)):
-            u1, a1, a2 = links[i]
-            for j in range(i + 1, len(links)):
-                u2, b1, b2 = links[j]
-                if len({a1, a2, b1, b2}) < 4:
-                    continue
-                for x, y in ((a1, a2), (a2, a1)):
-                    for z, w in ((b1, b2), (b2, b1)):
-                        wu = geo.common_unit(y, z)
-                        if wu is None or wu == u1 or wu == u2:
-                            continue
-                        if geo.sees(x, w) and geo.common_unit(x, w) in (u1, u2):
-                            continue
-                        common = geo.peer_sets[x] & geo.peer_sets[w]
-                        elims = [(c, d) for c in common if C[c] & b and c not in (y, z)]
-                        if not elims:
-                            continue
-                        k1, k2 = u1 // n, u2 // n  # 0 row, 1 column, 2 region
-                        if k1 == k2 and k1 < 2:
-                            name, rating = "skyscraper", 4.0
-                        elif {k1, k2} == {0, 1}:
-                            name, rating = "two-string kite", 4.1
-                        else:
-                            name, rating = "turbot fish", 4.2
-                        if best is None or rating < best[0]:
-                            elims.sort()
-                            best = (rating, Step(
-                                name, rating, [], elims, [x, y, z, w],
-                                [geo.labels[u1], geo.labels[u2], geo.labels[wu]],
-                                f"{name}: {d} is in {geo.names[x]} or {geo.names[y]} ({geo.labels[u1]}), "
-                                f"{geo.names[y]} and {geo.names[z]} see each other, and {d} is in {geo.names[z]} or "
-                                f"{geo.names[w]} ({geo.labels[u2]}); so {d} is in {geo.names[x]} or {geo.names[w]}: "
-                                f"remove {fmt_elims(geo, elims)}", n))
-                            if rating == 4.0:
-                                return best[1]
+    for d in range(1, g.geo.n + 1):
+        r = _per_digit(g, "turbot", d, _turbot_digit)
+        if r is not None and (best is None or r[0] < best[0]):
+            best = r
+            if r[0] == 4.0:
+                return r[1]
     if best is None or best[0] > 4.3:
         er = empty_rectangle(g)
         if er is not None and (best is None or er.rating < best[0]):
             return er
     return best[1] if best else None
+
+
+def _turbot_digit(g: Grid, d: int):
+    """The easiest two-strong-link pattern of one digit (the first of the lowest rating), as (rating, step)."""
+    geo = g.geo
+    n = geo.n
+    links = _strong_links(g, d)
+    if len(links) < 2:
+        return None
+    pos = g.digit_positions()[d]
+    PM = geo.peer_masks
+    CU = geo.cell_units
+    best = None
+    for i in range(len(links)):
+        u1, a1, a2 = links[i]
+        k1 = u1 // n  # 0 row, 1 column, 2 region
+        for j in range(i + 1, len(links)):
+            u2, b1, b2 = links[j]
+            k2 = u2 // n
+            if k1 == k2 and k1 < 2:
+                name, rating = "skyscraper", 4.0
+            elif (k1 == 0 and k2 == 1) or (k1 == 1 and k2 == 0):
+                name, rating = "two-string kite", 4.1
+            else:
+                name, rating = "turbot fish", 4.2
+            if best is not None and rating >= best[0]:
+                continue  # cannot improve on what was found
+            if a1 == b1 or a1 == b2 or a2 == b1 or a2 == b2:
+                continue
+            for x, y in ((a1, a2), (a2, a1)):
+                for z, w in ((b1, b2), (b2, b1)):
+                    wu = geo.common_unit(y, z)
+                    if wu is None or wu == u1 or wu == u2:
+                        continue
+                    if PM[x] >> w & 1:
+                        cx, cw = CU[x], CU[w]
+                        cu = cx[0] if cx[0] == cw[0] else cx[1] if cx[1] == cw[1] else cx[2] if cx[2] == cw[2] else None
+                        if cu == u1 or cu == u2:
+                            continue
+                    common = PM[x] & PM[w] & pos & ~((1 << y) | (1 << z))
+                    if not common:
+                        continue
+                    if best is None or rating < best[0]:
+                        elims = [(c, d) for c in cells_of(common)]
+                        best = (rating, Step(
+                            name, rating, [], elims, [x, y, z, w],
+                            [geo.labels[u1], geo.labels[u2], geo.labels[wu]],
+                            f"{name}: {d} is in {geo.names[x]} or {geo.names[y]} ({geo.labels[u1]}), "
+                            f"{geo.names[y]} and {geo.names[z]} see each other, and {d} is in {geo.names[z]} or "
+                            f"{geo.names[w]} ({geo.labels[u2]}); so {d} is in {geo.names[x]} or {geo.names[w]}: "
+                            f"remove {fmt_elims(geo, elims)}", n))
+                        if rating == 4.0:
+                            return best
+    return best
 
 
 def empty_rectangle(g: Grid) -> Step | None:
@@ -513,53 +547,60 @@ def empty_rectangle(g: Grid) -> Step | None:
     whole row part, the other end or the column part holds it, so cells seeing both lose it
     (and likewise with the roles of row and column swapped).
     """
+    for d in range(1, g.geo.n + 1):
+        s = _per_digit(g, "er", d, _er_digit)
+        if s is not None:
+            return s
+    return None
+
+
+def _er_digit(g: Grid, d: int) -> Step | None:
     geo = g.geo
     n = geo.n
     C = g.cands
     PS = geo.peer_sets
     row_of, col_of = geo.row_of, geo.col_of
-    for d in range(1, n + 1):
-        b = 1 << (d - 1)
-        links = None
-        holders = None
-        for bi in range(2 * n, 3 * n):
-            cells = [c for c in geo.units[bi] if C[c] & b]
-            if len(cells) < 2:
-                continue
-            rows = {row_of[c] for c in cells}
-            cols = {col_of[c] for c in cells}
-            if len(rows) == 1 or len(cols) == 1:
-                continue
-            box = geo.unit_sets[bi]
-            for R in rows:
-                for Cc in cols:
-                    if not all(row_of[c] == R or col_of[c] == Cc for c in cells):
-                        continue
-                    rpart = [c for c in cells if row_of[c] == R]
-                    cpart = [c for c in cells if row_of[c] != R]
-                    if not cpart:
-                        continue
-                    if links is None:
-                        links = _strong_links(g, d)
-                        holders = {c for c in range(geo.ncells) if C[c] & b}
-                    for ui, p, q in links:
-                        for a, bb in ((p, q), (q, p)):
-                            if a in box or bb in box:
+    b = 1 << (d - 1)
+    links = None
+    holders = None
+    for bi in range(2 * n, 3 * n):
+        cells = [c for c in geo.units[bi] if C[c] & b]
+        if len(cells) < 2:
+            continue
+        rows = {row_of[c] for c in cells}
+        cols = {col_of[c] for c in cells}
+        if len(rows) == 1 or len(cols) == 1:
+            continue
+        box = geo.unit_sets[bi]
+        for R in rows:
+            for Cc in cols:
+                if not all(row_of[c] == R or col_of[c] == Cc for c in cells):
+                    continue
+                rpart = [c for c in cells if row_of[c] == R]
+                cpart = [c for c in cells if row_of[c] != R]
+                if not cpart:
+                    continue
+                if links is None:
+                    links = _strong_links(g, d)
+                    holders = {c for c in range(geo.ncells) if C[c] & b}
+                for ui, p, q in links:
+                    for a, bb in ((p, q), (q, p)):
+                        if a in box or bb in box:
+                            continue
+                        for seen, other in ((rpart, cpart), (cpart, rpart)):
+                            if not all(c in PS[a] for c in seen):
                                 continue
-                            for seen, other in ((rpart, cpart), (cpart, rpart)):
-                                if not all(c in PS[a] for c in seen):
-                                    continue
-                                common = PS[bb] & holders
-                                for c in other:
-                                    common = common & PS[c]
-                                elims = sorted((t, d) for t in common if t not in box and t != a and t != bb)
-                                if not elims:
-                                    continue
-                                return Step("empty rectangle", 4.3, [], elims, cells + [a, bb],
-                                            [geo.labels[bi], geo.labels[ui]],
-                                            f"empty rectangle: {d} in {geo.labels[bi]} is in row {R + 1} or column "
-                                            f"{Cc + 1}; with the strong link {geo.names[a]}={geo.names[bb]} in "
-                                            f"{geo.labels[ui]}, remove {fmt_elims(geo, elims)}", n)
+                            common = PS[bb] & holders
+                            for c in other:
+                                common = common & PS[c]
+                            elims = sorted((t, d) for t in common if t not in box and t != a and t != bb)
+                            if not elims:
+                                continue
+                            return Step("empty rectangle", 4.3, [], elims, cells + [a, bb],
+                                        [geo.labels[bi], geo.labels[ui]],
+                                        f"empty rectangle: {d} in {geo.labels[bi]} is in row {R + 1} or column "
+                                        f"{Cc + 1}; with the strong link {geo.names[a]}={geo.names[bb]} in "
+                                        f"{geo.labels[ui]}, remove {fmt_elims(geo, elims)}", n)
     return None
 
 
@@ -891,58 +932,69 @@ def strong_links(g: Grid, k: int) -> Step | None:
     Rated 5.4 / 5.8 / 6.2 for 3 / 4 / 5 links (+0.1 or +0.2 when box links or both line
     kinds are used). The easiest chain found is returned.
     """
+    best = None
+    for d in range(1, g.geo.n + 1):
+        s = _per_digit(g, ("slk", k), d, _sl_digit, k)
+        if s is not None and (best is None or s.rating < best.rating):
+            best = s
+            if s.rating == _SL_BASE[k]:
+                return best
+    return best
+
+
+def _sl_digit(g: Grid, d: int, k: int) -> Step | None:
+    """The easiest chain of ``k`` strong links on one digit (the first of the lowest rating)."""
     geo = g.geo
     n = geo.n
     C = g.cands
     PS = geo.peer_sets
     best = None
-    for d in range(1, n + 1):
-        b = 1 << (d - 1)
-        links = _strong_links(g, d)
-        if len(links) < k:
-            continue
-        by_cell: dict[int, list[tuple[int, int]]] = {}
-        for li, (ui, a, bb) in enumerate(links):
-            by_cell.setdefault(a, []).append((li, bb))
-            by_cell.setdefault(bb, []).append((li, a))
-        ends = list(by_cell)
-        near = {y: [z for z in ends if z != y and z in PS[y]] for y in ends}
-        holders = {c for c in range(geo.ncells) if C[c] & b}
+    b = 1 << (d - 1)
+    links = _strong_links(g, d)
+    if len(links) < k:
+        return None
+    by_cell: dict[int, list[tuple[int, int]]] = {}
+    for li, (ui, a, bb) in enumerate(links):
+        by_cell.setdefault(a, []).append((li, bb))
+        by_cell.setdefault(bb, []).append((li, a))
+    ends = list(by_cell)
+    near = {y: [z for z in ends if z != y and z in PS[y]] for y in ends}
+    holders = {c for c in range(geo.ncells) if C[c] & b}
 
-        def dfs(chain, used, kinds):
-            nonlocal best
-            y = chain[-1]
-            if len(used) == k:
-                x = chain[0]
-                if x in PS[y] and geo.common_unit(x, y) in [links[l][0] for l in used]:
-                    return False
-                common = PS[x] & PS[y] & holders
-                elims = sorted((c, d) for c in common if c not in chain)
-                if not elims:
-                    return False
-                rating = _sl_rating(k, [links[l][0] // n for l in used])
-                if best is None or rating < best.rating:
-                    names = [f"{geo.names[chain[i]]}={geo.names[chain[i + 1]]}" for i in range(0, len(chain), 2)]
-                    best = Step(f"{k} strong links", rating, [], elims, list(chain),
-                                [geo.labels[links[l][0]] for l in used],
-                                f"{k} strong links on {d}: {', '.join(names)} joined by weak links; {d} is in "
-                                f"{geo.names[x]} or {geo.names[y]}, so remove {fmt_elims(geo, elims)}", n)
-                    return rating == _SL_BASE[k]
+    def dfs(chain, used, kinds):
+        nonlocal best
+        y = chain[-1]
+        if len(used) == k:
+            x = chain[0]
+            if x in PS[y] and geo.common_unit(x, y) in [links[l][0] for l in used]:
                 return False
-            for z in near[y]:
-                if z in chain:
-                    continue
-                for li, w in by_cell[z]:
-                    if li in used or w in chain:
-                        continue
-                    if dfs(chain + [z, w], used + [li], kinds):
-                        return True
+            common = PS[x] & PS[y] & holders
+            elims = sorted((c, d) for c in common if c not in chain)
+            if not elims:
+                return False
+            rating = _sl_rating(k, [links[l][0] // n for l in used])
+            if best is None or rating < best.rating:
+                names = [f"{geo.names[chain[i]]}={geo.names[chain[i + 1]]}" for i in range(0, len(chain), 2)]
+                best = Step(f"{k} strong links", rating, [], elims, list(chain),
+                            [geo.labels[links[l][0]] for l in used],
+                            f"{k} strong links on {d}: {', '.join(names)} joined by weak links; {d} is in "
+                            f"{geo.names[x]} or {geo.names[y]}, so remove {fmt_elims(geo, elims)}", n)
+                return rating == _SL_BASE[k]
             return False
+        for z in near[y]:
+            if z in chain:
+                continue
+            for li, w in by_cell[z]:
+                if li in used or w in chain:
+                    continue
+                if dfs(chain + [z, w], used + [li], kinds):
+                    return True
+        return False
 
-        for l1, (u1, a1, a2) in enumerate(links):
-            for x, y in ((a1, a2), (a2, a1)):
-                if dfs([x, y], [l1], None):
-                    return best
+    for l1, (u1, a1, a2) in enumerate(links):
+        for x, y in ((a1, a2), (a2, a1)):
+            if dfs([x, y], [l1], None):
+                return best
     return best
 
 
@@ -982,75 +1034,82 @@ def grouped_strong_links(g: Grid, k: int) -> Step | None:
     """``k`` strong links on one digit joined by weak links, at least one of them between groups
     (an empty-rectangle box): SukakuExplainer's grouped chains, rated base + 0.3 (4.3 for two
     links, 5.7 for three)."""
+    for d in range(1, g.geo.n + 1):
+        s = _per_digit(g, ("gsl", k), d, _gsl_digit, k)
+        if s is not None:
+            return s
+    return None
+
+
+def _gsl_digit(g: Grid, d: int, k: int) -> Step | None:
     geo = g.geo
     n = geo.n
     C = g.cands
     PS = geo.peer_sets
-    for d in range(1, n + 1):
-        b = 1 << (d - 1)
-        groups = _group_links(g, d)
-        if not groups:
-            continue
-        links = [(ui, frozenset((a,)), frozenset((bb,)), False) for ui, a, bb in _strong_links(g, d)]
-        links += [(ui, A, B, True) for ui, A, B in groups]
-        # node i: end 0 or 1 of link i // 2
-        nodes = []
-        for ui, A, B, gr in links:
-            nodes.append(A)
-            nodes.append(B)
-        # peers common to every cell of a node
-        seen_by = []
-        for node in nodes:
-            common = None
-            for c in node:
-                common = PS[c] if common is None else common & PS[c]
-            seen_by.append(common)
-        nxt = [[j for j in range(len(nodes)) if j // 2 != i // 2 and nodes[j] <= seen_by[i]]
-               for i in range(len(nodes))]
-        holders = frozenset(c for c in range(geo.ncells) if C[c] & b)
+    b = 1 << (d - 1)
+    groups = _group_links(g, d)
+    if not groups:
+        return None
+    links = [(ui, frozenset((a,)), frozenset((bb,)), False) for ui, a, bb in _strong_links(g, d)]
+    links += [(ui, A, B, True) for ui, A, B in groups]
+    # node i: end 0 or 1 of link i // 2
+    nodes = []
+    for ui, A, B, gr in links:
+        nodes.append(A)
+        nodes.append(B)
+    # peers common to every cell of a node
+    seen_by = []
+    for node in nodes:
+        common = None
+        for c in node:
+            common = PS[c] if common is None else common & PS[c]
+        seen_by.append(common)
+    nxt = [[j for j in range(len(nodes)) if j // 2 != i // 2 and nodes[j] <= seen_by[i]]
+           for i in range(len(nodes))]
+    holders = frozenset(c for c in range(geo.ncells) if C[c] & b)
 
-        def dfs(chain, cells, grouped):
-            last = chain[-1]
-            if len(chain) == 2 * k:
-                if not grouped:
-                    return None
-                common = seen_by[chain[0]] & seen_by[last] & holders
-                elims = sorted((c, d) for c in common if c not in cells)
-                return (chain, elims) if elims else None
-            final = len(chain) == 2 * k - 2
-            for j in nxt[last]:
-                if final and not grouped and not links[j // 2][3]:
-                    continue
-                other = j ^ 1
-                X, Y = nodes[j], nodes[other]
-                if not cells.isdisjoint(X) or not cells.isdisjoint(Y):
-                    continue
-                if final and not (seen_by[chain[0]] & seen_by[other] & holders) - cells - X - Y:
-                    continue
-                got = dfs(chain + [j, other], cells | X | Y, grouped or links[j // 2][3])
-                if got:
-                    return got
-            return None
-
-        for i in range(len(nodes)):
-            if not (seen_by[i] & holders) - nodes[i ^ 1]:
+    def dfs(chain, cells, grouped):
+        last = chain[-1]
+        if len(chain) == 2 * k:
+            if not grouped:
+                return None
+            common = seen_by[chain[0]] & seen_by[last] & holders
+            elims = sorted((c, d) for c in common if c not in cells)
+            return (chain, elims) if elims else None
+        final = len(chain) == 2 * k - 2
+        for j in nxt[last]:
+            if final and not grouped and not links[j // 2][3]:
                 continue
-            got = dfs([i, i ^ 1], nodes[i] | nodes[i ^ 1], links[i // 2][3])
+            other = j ^ 1
+            X, Y = nodes[j], nodes[other]
+            if not cells.isdisjoint(X) or not cells.isdisjoint(Y):
+                continue
+            if final and not (seen_by[chain[0]] & seen_by[other] & holders) - cells - X - Y:
+                continue
+            got = dfs(chain + [j, other], cells | X | Y, grouped or links[j // 2][3])
             if got:
-                chain, elims = got
-                rating = round(_SL_BASE[k] + 0.3, 1)
+                return got
+        return None
 
-                def txt(node):
-                    if len(node) == 1:
-                        return geo.names[next(iter(node))]
-                    return "(" + "|".join(geo.names[c] for c in sorted(node)) + ")"
+    for i in range(len(nodes)):
+        if not (seen_by[i] & holders) - nodes[i ^ 1]:
+            continue
+        got = dfs([i, i ^ 1], nodes[i] | nodes[i ^ 1], links[i // 2][3])
+        if got:
+            chain, elims = got
+            rating = round(_SL_BASE[k] + 0.3, 1)
 
-                pairs = [f"{txt(nodes[chain[i]])}={txt(nodes[chain[i + 1]])}" for i in range(0, len(chain), 2)]
-                name = "empty rectangle" if k == 2 else f"grouped {k} strong links"
-                cells = sorted(frozenset().union(*(nodes[j] for j in chain)))
-                return Step(name, rating, [], elims, cells, [geo.labels[links[j // 2][0]] for j in chain[::2]],
-                            f"{name} on {d}: {', '.join(pairs)} joined by weak links; {d} is at one end, "
-                            f"so remove {fmt_elims(geo, elims)}", n)
+            def txt(node):
+                if len(node) == 1:
+                    return geo.names[next(iter(node))]
+                return "(" + "|".join(geo.names[c] for c in sorted(node)) + ")"
+
+            pairs = [f"{txt(nodes[chain[i]])}={txt(nodes[chain[i + 1]])}" for i in range(0, len(chain), 2)]
+            name = "empty rectangle" if k == 2 else f"grouped {k} strong links"
+            cells = sorted(frozenset().union(*(nodes[j] for j in chain)))
+            return Step(name, rating, [], elims, cells, [geo.labels[links[j // 2][0]] for j in chain[::2]],
+                        f"{name} on {d}: {', '.join(pairs)} joined by weak links; {d} is at one end, "
+                        f"so remove {fmt_elims(geo, elims)}", n)
     return None
 
 

@@ -12,7 +12,7 @@ from typing import Iterator
 
 from ..errors import PuzzleError
 
-__all__ = ["Geometry", "Grid", "geometry", "bits", "popcount"]
+__all__ = ["Geometry", "Grid", "geometry", "bits", "popcount", "cells_of"]
 
 
 def popcount(m: int) -> int:
@@ -92,6 +92,9 @@ class Geometry:
             peers.append(tuple(sorted(s)))
         self.peers = tuple(peers)
         self.peer_sets = tuple(frozenset(p) for p in peers)
+        #: the same as bitmasks over cells (bit ``c`` for cell ``c``)
+        self.peer_masks = tuple(_mask(p) for p in peers)
+        self.unit_masks = tuple(_mask(u) for u in units)
         self.names = tuple(f"r{c // n + 1}c{c % n + 1}" for c in range(n * n))
         # index of a cell inside each of its units
         self.index_in = [dict() for _ in range(n * n)]
@@ -123,6 +126,23 @@ class Geometry:
         return b in self.peer_sets[a]
 
 
+def _mask(cells) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+def cells_of(m: int) -> list[int]:
+    """The cells (ascending) whose bits are set in a cell bitmask."""
+    out = []
+    while m:
+        b = m & -m
+        out.append(b.bit_length() - 1)
+        m ^= b
+    return out
+
+
 @lru_cache(maxsize=64)
 def geometry(n: int, regions: tuple[int, ...], boxed: bool = True) -> Geometry:
     """The cached :class:`Geometry` of a board shape."""
@@ -136,7 +156,7 @@ class Grid:
     empty cell (0 for a filled cell).
     """
 
-    __slots__ = ("geo", "values", "cands", "cache")
+    __slots__ = ("geo", "values", "cands", "cache", "memo")
 
     def __init__(self, geo: Geometry, values: list[int], cands: list[int]) -> None:
         self.geo = geo
@@ -144,6 +164,9 @@ class Grid:
         self.cands = cands
         #: per-state memo of derived data (strong links, ...); cleared by every change made through methods
         self.cache: dict = {}
+        #: memo that outlives changes: results keyed by the exact content they depend on (for
+        #: example one digit's places), so work repeated from one step to the next is done once
+        self.memo: dict = {}
 
     @classmethod
     def from_puzzle(cls, puzzle) -> "Grid":
@@ -234,6 +257,19 @@ class Grid:
         b = 1 << (d - 1)
         cands = self.cands
         return [c for c in self.geo.units[ui] if cands[c] & b]
+
+    def digit_positions(self) -> list[int]:
+        """``pos[d]``: bitmask of the cells that still have candidate ``d`` (index 0 unused); memoised per state."""
+        pos = self.cache.get("pos")
+        if pos is None:
+            pos = [0] * (self.geo.n + 1)
+            for c, m in enumerate(self.cands):
+                while m:
+                    b = m & -m
+                    pos[b.bit_length()] |= 1 << c
+                    m ^= b
+            self.cache["pos"] = pos
+        return pos
 
     def num_candidates(self) -> int:
         return sum(c.bit_count() for c in self.cands)
