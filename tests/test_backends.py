@@ -96,6 +96,7 @@ def test_layered_swaps_region_layers(solver):
     """cnf-layered: one base formula per size; region maps come and go as guarded layers."""
     b = PysatBackend(solver)
     b.layer_refresh = 2  # exercise the reload path too
+    b.refresh_min = 10 ** 9  # no conflict-driven reloads: build_time 0 means the layer was kept
     try:
         boards = [Sudoku(6, GIVENS6, regions=r) for r in LAYOUTS6] + [Sudoku(6, GIVENS6)]
         want = [262, 54, 9792]
@@ -106,6 +107,29 @@ def test_layered_swaps_region_layers(solver):
                 r = gridsat.count(p, backend=b, encoding="cnf-layered", limit=300)  # same layer again
                 assert r.count == min(w, 300) and r.build_time == 0.0
         assert len(b._cache) == 1
+    finally:
+        b.close()
+
+
+@pytest.mark.parametrize("solver", ["minisat22", "glucose3", "cadical195"])
+def test_reload_after_many_conflicts_keeps_answers(solver):
+    """The solver is reloaded from the base formula once it has met enough conflicts."""
+    b = PysatBackend(solver)
+    b.refresh_min, b.refresh_ratio = 1, 0.0  # reload before every job that follows a conflict
+    try:
+        boards = [Sudoku(6, GIVENS6), Sudoku(6, GIVENS6, regions=LAYOUTS6[0])]
+        for rnd in range(3):
+            r = gridsat.count(boards[0], backend=b, encoding="cnf-extended", limit=300)
+            assert (r.count, r.complete) == (300, False)
+            ext = next(k for k in b._cache if k[0] == "cnf-extended")
+            first = b._cache[ext][1]
+            r = gridsat.count(boards[0], backend=b, encoding="cnf-extended", limit=300)
+            assert (r.count, r.complete) == (300, False) and r.build_time > 0.0
+            assert b._cache[ext][1] is not first  # a fresh solver
+            r = gridsat.count(boards[1], backend=b, encoding="cnf-layered", limit=300)
+            assert (r.count, r.complete) == (262, True)
+            r = gridsat.check(boards[1], backend=b, encoding="cnf-layered")
+            assert r.status == "ambiguous" and r.verified
     finally:
         b.close()
 
