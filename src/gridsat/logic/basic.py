@@ -1172,6 +1172,136 @@ def _wing_sets(cells, C, PS, start: int, r: int, limit: int):
     return out
 
 
+def _exact_wing_sets(W: list[int], NS: list[int], start: int, r: int, k: int) -> list[tuple[int, ...]]:
+    """Index tuples (lexicographic order) of ``r`` wings whose masks ``W`` give, with the pivot's
+    ``start``, exactly ``k`` digits and exactly one loose digit (``NS[i]``: bitmask of the wings
+    that wing ``i`` does not see). The same sets as :func:`_wing_sets` keeps, found with loops."""
+    m = len(W)
+    out = []
+    if r == 3:
+        for i1 in range(m - 2):
+            w1 = W[i1]
+            u1 = start | w1
+            if u1.bit_count() > k:
+                continue
+            n1 = NS[i1]
+            for i2 in range(i1 + 1, m - 1):
+                w2 = W[i2]
+                u2 = u1 | w2
+                if u2.bit_count() > k:
+                    continue
+                l2 = w1 & w2 if n1 >> i2 & 1 else 0
+                if l2 & (l2 - 1):
+                    continue
+                n2 = NS[i2]
+                for i3 in range(i2 + 1, m):
+                    w3 = W[i3]
+                    if (u2 | w3).bit_count() != k:
+                        continue
+                    lo = l2
+                    if n1 >> i3 & 1:
+                        lo |= w1 & w3
+                    if n2 >> i3 & 1:
+                        lo |= w2 & w3
+                    if lo and not lo & (lo - 1):
+                        out.append((i1, i2, i3))
+        return out
+    if r == 4:
+        for i1 in range(m - 3):
+            w1 = W[i1]
+            u1 = start | w1
+            if u1.bit_count() > k:
+                continue
+            n1 = NS[i1]
+            for i2 in range(i1 + 1, m - 2):
+                w2 = W[i2]
+                u2 = u1 | w2
+                if u2.bit_count() > k:
+                    continue
+                l2 = w1 & w2 if n1 >> i2 & 1 else 0
+                if l2 & (l2 - 1):
+                    continue
+                n2 = NS[i2]
+                for i3 in range(i2 + 1, m - 1):
+                    w3 = W[i3]
+                    u3 = u2 | w3
+                    if u3.bit_count() > k:
+                        continue
+                    l3 = l2
+                    if n1 >> i3 & 1:
+                        l3 |= w1 & w3
+                    if n2 >> i3 & 1:
+                        l3 |= w2 & w3
+                    if l3 & (l3 - 1):
+                        continue
+                    n3 = NS[i3]
+                    for i4 in range(i3 + 1, m):
+                        w4 = W[i4]
+                        if (u3 | w4).bit_count() != k:
+                            continue
+                        lo = l3
+                        if n1 >> i4 & 1:
+                            lo |= w1 & w4
+                        if n2 >> i4 & 1:
+                            lo |= w2 & w4
+                        if n3 >> i4 & 1:
+                            lo |= w3 & w4
+                        if lo and not lo & (lo - 1):
+                            out.append((i1, i2, i3, i4))
+        return out
+    raise ValueError(r)
+
+
+def _wing_patterns(g: Grid, k: int, p: int, pm: int, wings: list[int]):
+    """The wings of pivot ``p`` that pass every test but the elimination, memoised on the masks
+    they depend on: ``[(cells, z, cells seeing every z of the wing minus the wing, biggest count)]``."""
+    C = g.cands
+    masks = tuple(C[q] for q in wings)
+    key = ("wing", k, p, pm, tuple(wings), masks)
+    memo = g.memo
+    out = memo.get(key)
+    if out is not None:
+        return out
+    out = []
+    PS = g.geo.peer_sets
+    PM = g.geo.peer_masks
+    if k in (4, 5):
+        NS = []
+        for q in wings:
+            ps = PS[q]
+            m = 0
+            for j, x in enumerate(wings):
+                if x != q and x not in ps:
+                    m |= 1 << j
+            NS.append(m)
+        found = [((p,) + tuple(wings[i] for i in idx),
+                  _loose(C, PS, [wings[i] for i in idx])) for idx in _exact_wing_sets(list(masks), NS, pm, k - 1, k)]
+    else:
+        found = [((p,) + combo, lo) for combo, u, lo in _wing_sets(wings, C, PS, pm, k - 1, k)
+                 if u.bit_count() == k and lo.bit_count() == 1]
+    for cells, lo in found:
+        z = lo.bit_length()
+        common = -1
+        cm = 0
+        for c in cells:
+            cm |= 1 << c
+            if C[c] & lo:
+                common &= PM[c]
+        big = max(C[c].bit_count() for c in cells)
+        out.append((cells, z, common & ~cm, big))
+    memo[key] = out
+    return out
+
+
+def _loose(C, PS, cells) -> int:
+    lo = 0
+    for i, a in enumerate(cells):
+        for b in cells[i + 1:]:
+            if b not in PS[a]:
+                lo |= C[a] & C[b]
+    return lo
+
+
 def _big_wing(g: Grid, k: int, base: float, name: str, first: bool = False) -> Step | None:
     """A pivot and k-1 wings it sees, k cells holding k digits, every digit but one (z)
     restricted (its cells see each other); z goes from cells seeing every z of the wing.
@@ -1181,32 +1311,27 @@ def _big_wing(g: Grid, k: int, base: float, name: str, first: bool = False) -> S
     """
     geo = g.geo
     C = g.cands
-    PS = geo.peer_sets
+    pos = g.digit_positions()
+    peers = geo.peers
     best = None
+    m = (k + 2) // 2
     for p in range(geo.ncells):
         pm = C[p]
         if not pm or pm.bit_count() > k:
             continue
-        wings = [q for q in geo.peers[p] if C[q] and C[q].bit_count() <= k and (C[q] | pm).bit_count() <= k]
+        wings = [q for q in peers[p] if C[q] and C[q].bit_count() <= k and (C[q] | pm).bit_count() <= k]
         if len(wings) < k - 1:
             continue
-        for combo, u, lo in _wing_sets(wings, C, PS, pm, k - 1, k):
-            cells = (p,) + combo
-            if u.bit_count() != k or lo.bit_count() != 1:
+        for cells, z, common, big in _wing_patterns(g, k, p, pm, wings):
+            em = common & pos[z]
+            if not em:
                 continue
-            z = lo.bit_length()
-            holders = [c for c in cells if C[c] & lo]
-            zb = 1 << (z - 1)
-            common = None
-            for c in holders:
-                common = PS[c] if common is None else common & PS[c]
-            elims = sorted((c, z) for c in common if C[c] & zb and c not in cells)
-            if not elims:
-                continue
-            big = max(C[c].bit_count() for c in cells)
-            m = (k + 2) // 2
             rating = round(base + ((k - m) - abs(m - big)) * 0.1, 1)
             if best is None or rating < best.rating:
+                elims = [(c, z) for c in cells_of(em)]
+                u = 0
+                for c in cells:
+                    u |= C[c]
                 best = Step(name, rating, [], elims, list(cells), [],
                             f"{name}: {_cells_txt(geo, cells)} hold only {_digits_txt(bits(u))} and every digit but "
                             f"{z} is confined to cells that see each other, so one of them is {z}: "

@@ -469,17 +469,32 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
     geo = g.geo
     n = geo.n
     found = []
+    pos = g.digit_positions()
+    C = g.cands
+    memo = g.memo
+    sing = {}  # digit -> cells whose only candidate it is (they matter to a digit-only propagation)
     for c, d, k in _candidates(g):
-        r = propagate(g, 2 * k + 1, digit_only=True)
-        if r.contra is not None:
-            found.append((r.count, c, d, k))
+        # a digit-only propagation depends on nothing but the digit's places and its single-candidate cells
+        sd = sing.get(d)
+        if sd is None:
+            b = 1 << (d - 1)
+            sd = sing[d] = sum(1 << x for x in range(geo.ncells) if C[x] == b)
+        key = ("nishio", d, pos[d], sd, c)
+        contra = memo.get(key)
+        if contra is None:
+            contra = memo[key] = propagate(g, 2 * k + 1, digit_only=True).contra is not None
+        if contra:
+            found.append((key, c, d, k))
             if first or len(found) >= MAX_MEASURE:
                 break
     if not found:
         return None
     best = None
-    for _, c, d, k in found:
-        cx = _contra_complexity(g, 2 * k + 1, True)
+    for key, c, d, k in found:
+        ckey = ("nishio-cx",) + key[1:]
+        cx = memo.get(ckey)
+        if cx is None:
+            cx = memo[ckey] = _contra_complexity(g, 2 * k + 1, True)
         rating = round(7.5 + length_bonus(cx), 1)
         if best is None or rating < best[0]:
             best = (rating, c, d, cx)
