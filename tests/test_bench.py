@@ -161,18 +161,39 @@ def test_method_config_runs_count_with_method(monkeypatch):
 
     def fake_count(puzzle, limit=None, *, method="enum", backend=None, encoding=None, time_limit=None):
         seen.append((method, limit, time_limit))
-        if method == "nope":
-            raise UnsupportedError("no counting method 'nope'")
+        if method == "ganak":
+            raise UnsupportedError("counting method 'ganak' needs the package ganak")
         return Result(job="count", status="ambiguous", count=288, complete=True, backend="d4",
                       encoding="cnf-extended", stats={"decisions": 7})
 
     monkeypatch.setattr(api, "count", fake_count)
-    rows = run_bench([puzzle("." * 16)], ["method:d4", "method:nope", CNF], job="count", time_limit=3, warmup=False)
+    rows = run_bench([puzzle("." * 16)], ["method:d4", "method:ganak", CNF], job="count", time_limit=3, warmup=False)
     d4, nope, cnf = rows
     assert (d4["method"], d4["backend"], d4["count"], d4["solved"], d4["decisions"]) == ("d4", "d4", 288, True, 7)
-    assert nope["status"] == "skipped" and "nope" in nope["error"]
+    assert nope["status"] == "skipped" and "needs the package" in nope["error"]
     assert cnf["method"] is None and cnf["count"] == 288
-    assert seen == [("d4", None, 3), ("nope", None, 3)]
+    assert seen == [("d4", None, 3), ("ganak", None, 3)]
+
+
+def test_unknown_method_name_raises():
+    pytest.importorskip("gridsat.counting")
+    with pytest.raises(UnsupportedError, match="no counting method 'nope'"):
+        run_bench([puzzle(AMBIG4)], ["method:nope"], job="count")
+
+
+@pytest.mark.parametrize("method", ["enum", "cpsat", "approx"], ids=["enum", "cpsat", "approx"])
+def test_counting_methods_in_the_bench(method):
+    if "method" not in inspect.signature(gridsat.count).parameters:
+        pytest.skip("gridsat.count takes no method argument here")
+    rows = run_bench([puzzle("." * 16)], [f"method:{method}"], job="count", time_limit=30, warmup=False)
+    r = rows[0]
+    if r["status"] == "skipped":
+        pytest.skip(r["error"])
+    assert r["method"] == method and r["solved"] and r["count"] > 0
+    if method == "approx":
+        assert r["approximate"] and not r["complete"]
+    else:
+        assert r["count"] == 288 and r["complete"] and not r["approximate"]
 
 
 def test_real_count_signature_is_detected():
@@ -348,3 +369,22 @@ def test_cli_usage_errors_exit_2(capsys, argv, pattern):
 def test_cli_missing_file_exits_2(tmp_path, capsys):
     code, out, err = run_cli(["bench", str(tmp_path / "nope.txt")], capsys)
     assert code == 2 and err.strip() == f"{tmp_path / 'nope.txt'}: no such file"
+
+
+def test_ctrl_c_still_raises_after_a_cpsat_solve():
+    """CP-SAT resets SIGINT to the default action after a solve; the backend puts Python's handler back."""
+    import subprocess
+    import sys
+
+    code = ("import os, signal, time, gridsat\n"
+            "p = gridsat.Sudoku.classic([0] * 16)\n"
+            "print(gridsat.solve(p, backend='cpsat').status, flush=True)\n"
+            "try:\n"
+            "    os.kill(os.getpid(), signal.SIGINT)\n"
+            "    time.sleep(2)\n"
+            "    print('no interrupt')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('KeyboardInterrupt')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["solved", "KeyboardInterrupt"]

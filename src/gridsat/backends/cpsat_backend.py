@@ -9,6 +9,8 @@ CP-SAT's default portfolio wastes both cores on tiny models.
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections import OrderedDict
 
@@ -26,6 +28,20 @@ def _set_domain(dom, values) -> None:
     """Overwrite a proto's repeated domain field (the pybind wrapper has no slice assignment)."""
     dom.clear()
     dom.extend(values)
+
+
+def _restore_sigint(handler) -> None:
+    """Put Python's SIGINT handler back after a solve.
+
+    CP-SAT installs its own handler for a solve (Ctrl-C stops the search) and resets SIGINT
+    to the default action afterwards, after which a Ctrl-C kills Python with no cleanup.
+    """
+    if handler is None or threading.current_thread() is not threading.main_thread():
+        return
+    try:
+        signal.signal(signal.SIGINT, handler)
+    except (ValueError, OSError, TypeError):  # pragma: no cover - embedded interpreters
+        pass
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
@@ -81,6 +97,7 @@ class CpsatBackend(Backend):
         saved = []
         out = Outcome(build_time=build_time)
         t0 = time.perf_counter()
+        sigint = None
         try:
             for idx, val in fixes:
                 dom = proto.variables[idx].domain
@@ -92,6 +109,7 @@ class CpsatBackend(Backend):
                 out.solve_time = time.perf_counter() - t0
                 return out
             solver = cp_model.CpSolver()
+            sigint = signal.getsignal(signal.SIGINT)
             params = solver.parameters
             if time_limit is not None:
                 params.max_time_in_seconds = float(time_limit)
@@ -124,7 +142,11 @@ class CpsatBackend(Backend):
                 "vars": len(proto.variables),
                 "constraints": len(proto.constraints),
             }
+            if (out.timed_out and sigint is signal.default_int_handler
+                    and (time_limit is None or solver.WallTime() < 0.5 * time_limit)):
+                raise KeyboardInterrupt  # CP-SAT stopped early because it caught a Ctrl-C
         finally:
+            _restore_sigint(sigint)
             for idx, dom in reversed(saved):
                 _set_domain(proto.variables[idx].domain, dom)
         out.solve_time = time.perf_counter() - t0

@@ -42,7 +42,7 @@ JOBS = ("solve", "check", "count")
 COLUMNS = (
     "instance", "name", "file", "line", "kind", "variant", "size", "givens",
     "config", "backend", "encoding", "method", "job", "time_limit",
-    "status", "solved", "count", "complete", "verified",
+    "status", "solved", "count", "complete", "approximate", "verified",
     "build_time", "solve_time", "total_time",
     "variables", "clauses", "constraints", "conflicts", "decisions", "propagations", "restarts",
     "error",
@@ -50,7 +50,7 @@ COLUMNS = (
 
 _NUMBERS = {"instance", "line", "givens", "time_limit", "count", "build_time", "solve_time", "total_time",
             "variables", "clauses", "constraints", "conflicts", "decisions", "propagations", "restarts"}
-_BOOLS = {"solved", "complete", "verified"}
+_BOOLS = {"solved", "complete", "approximate", "verified"}
 
 
 @dataclass(frozen=True)
@@ -196,6 +196,20 @@ def _count_method_fn() -> Callable[..., Any]:
     return fn
 
 
+def _check_methods(names: list[str]) -> None:
+    """Unknown counting method names raise :class:`UnsupportedError` (when gridsat.counting lists them)."""
+    try:
+        from ..counting import base as counting
+    except ImportError:  # no registry to check against: gridsat.count reports unknown names
+        return
+    known = getattr(counting, "METHODS", None)
+    if not known:
+        return
+    for name in names:
+        if name not in known:
+            raise UnsupportedError(f"no counting method {name!r}; known: {', '.join(sorted(known))}")
+
+
 def _stat(stats: dict, *keys):
     for k in keys:
         v = stats.get(k)
@@ -212,7 +226,7 @@ def _base_row(i: int, inst: Instance, cfg: Config, job: str, time_limit: float |
     row.update(instance=i, name=inst.name, file=inst.file, line=inst.line, kind=p.kind, variant=_variant(p),
                size=_size(p), givens=getattr(p, "num_givens", None), config=cfg.label, backend=cfg.backend,
                encoding=cfg.encoding, method=cfg.method, job=job, time_limit=time_limit,
-               solved=False, complete=False, verified=False)
+               solved=False, complete=False, approximate=False, verified=False)
     return row
 
 
@@ -266,7 +280,8 @@ def _run_one(i: int, inst: Instance, cfg: Config, *, job: str, time_limit: float
         status = "timeout"
     row.update(
         backend=res.backend or row["backend"], encoding=res.encoding or row["encoding"],
-        status=status, count=res.count, complete=bool(res.complete), verified=bool(res.verified),
+        status=status, count=res.count, complete=bool(res.complete),
+        approximate=bool(getattr(res, "approximate", False)), verified=bool(res.verified),
         build_time=float(res.build_time), solve_time=float(res.solve_time), total_time=total,
         variables=_stat(stats, "vars", "variables"), clauses=_stat(stats, "clauses"),
         constraints=_stat(stats, "constraints"),
@@ -274,7 +289,7 @@ def _run_one(i: int, inst: Instance, cfg: Config, *, job: str, time_limit: float
         decisions=_stat(stats, "decisions", "branches", "nodes"),
         propagations=_stat(stats, "propagations"), restarts=_stat(stats, "restarts"),
     )
-    row["solved"] = solved(job, status, res.count, res.complete, limit)
+    row["solved"] = solved(job, status, res.count, res.complete, limit) or (row["approximate"] and res.count is not None)
     if job == "count" and not row["solved"] and time_limit is not None:
         row["status"] = "timeout"  # stopped before the count was exact (it may say ambiguous)
     return row
@@ -301,6 +316,7 @@ def iter_bench(puzzles: Sequence[Any], configs: Sequence["str | Config"], *, job
         if job != "count":
             raise UnsupportedError("method:NAME configurations need job 'count'")
         counter = _count_method_fn()
+        _check_methods([c.method for c in cfgs if c.method is not None])
     instances = load_instances(puzzles, format=format, kind=kind)
     run = functools.partial(_run_one, job=job, time_limit=time_limit, limit=limit, cold=cold, counter=counter)
     if warmup:
