@@ -81,42 +81,44 @@ class _Static:
         self.nodes = nodes
         self.index = index
         N = len(nodes)
+        idx = [-1] * (geo.ncells * n)
+        for i, k in enumerate(nodes):
+            idx[k] = i
+        pos = g.digit_positions()
+        PM = geo.peer_masks
+        UM = geo.unit_masks
+        cell_units = geo.cell_units
         succ: list[list[int]] = [[] for _ in range(2 * N)]
         # local event id: 2*i (off) / 2*i+1 (on)
-        unit_pos: dict[tuple[int, int], list[int]] = {}
-        if xlinks:
-            for ui, u in enumerate(geo.units):
-                for d in ([digit] if digit is not None else range(1, n + 1)):
-                    b = 1 << (d - 1)
-                    cs = [c for c in u if C[c] & b]
-                    if len(cs) == 2:
-                        unit_pos[(ui, d)] = cs
         for i, k in enumerate(nodes):
             c, d0 = divmod(k, n)
-            d = d0 + 1
             b = 1 << d0
-            on, off = 2 * i + 1, 2 * i
-            # on -> off peers with the digit
-            for p in geo.peers[c]:
-                if C[p] & b:
-                    succ[on].append(2 * index[p * n + d0])
+            on_s = succ[2 * i + 1]
+            off_s = succ[2 * i]
+            posd = pos[d0 + 1]
+            # on -> off peers with the digit (ascending cells)
+            x = PM[c] & posd
+            while x:
+                low = x & -x
+                on_s.append(2 * idx[(low.bit_length() - 1) * n + d0])
+                x ^= low
             m = C[c]
             if ylinks:
                 for e in bits(m & ~b):
-                    j = index.get(c * n + e - 1)
-                    if j is not None:
-                        succ[on].append(2 * j)
+                    j = idx[c * n + e - 1]
+                    if j >= 0:
+                        on_s.append(2 * j)
                 if m.bit_count() == 2:
-                    e = bits(m & ~b)[0]
-                    j = index.get(c * n + e - 1)
-                    if j is not None:
-                        succ[off].append(2 * j + 1)
+                    j = idx[c * n + (m & ~b).bit_length() - 1]
+                    if j >= 0:
+                        off_s.append(2 * j + 1)
             if xlinks:
-                for ui in geo.cell_units[c]:
-                    cs = unit_pos.get((ui, d))
-                    if cs:
-                        q = cs[1] if cs[0] == c else cs[0]
-                        succ[off].append(2 * index[q * n + d0] + 1)
+                cb = 1 << c
+                for ui in cell_units[c]:
+                    y = posd & UM[ui]
+                    z = y & ~cb
+                    if z and not z & (z - 1):  # the digit has exactly two places in the unit
+                        off_s.append(2 * idx[(z.bit_length() - 1) * n + d0] + 1)
         self.succ = succ
         self.reach = _closure(succ)
 
@@ -159,15 +161,23 @@ class _Static:
 
 
 def _closure(succ: list[list[int]]) -> list[int]:
-    """Reachability bitmask of every node (strongly connected components, one pass)."""
+    """Reachability bitmask of every node (strongly connected components, one pass).
+
+    Nodes without successors reach nothing and are not walked; a node reaches what its
+    component reaches (its members too when the component has a cycle).
+    """
     N = len(succ)
     index = [-1] * N
     low = [0] * N
     onstack = [False] * N
     comp = [-1] * N
     stack: list[int] = []
-    comp_reach: list[int] = []
-    counter = 0
+    comp_reach: list[int] = [0]  # component 0: every sink
+    for v in range(N):
+        if not succ[v]:
+            comp[v] = 0
+            index[v] = 0
+    counter = 1
     for root in range(N):
         if index[root] >= 0:
             continue
@@ -197,36 +207,37 @@ def _closure(succ: list[list[int]]) -> list[int]:
                 if low[v] < low[u]:
                     low[u] = low[v]
             if low[v] == index[v]:
+                ci = len(comp_reach)
+                if stack[-1] == v:
+                    # a single node: cyclic only with a self-loop
+                    stack.pop()
+                    onstack[v] = False
+                    comp[v] = ci
+                    m = 0
+                    for x in succ[v]:
+                        if x == v:
+                            m |= 1 << v
+                        else:
+                            m |= comp_reach[comp[x]] | (1 << x)
+                    comp_reach.append(m)
+                    continue
                 members = []
                 while True:
                     w = stack.pop()
                     onstack[w] = False
                     members.append(w)
+                    comp[w] = ci
                     if w == v:
                         break
-                ci = len(comp_reach)
-                for w in members:
-                    comp[w] = ci
                 m = 0
-                cyclic = len(members) > 1
                 for w in members:
+                    m |= 1 << w
                     for x in succ[w]:
                         cx = comp[x]
                         if cx != ci:
                             m |= comp_reach[cx] | (1 << x)
-                        else:
-                            cyclic = True
-                if cyclic:
-                    for w in members:
-                        m |= 1 << w
                 comp_reach.append(m)
-    reach = [0] * N
-    for v in range(N):
-        m = comp_reach[comp[v]]
-        for x in succ[v]:
-            m |= 1 << x
-        reach[v] = m
-    return reach
+    return [comp_reach[c] for c in comp]
 
 
 def _chain_txt(geo, st: _Static, path: list[int]) -> str:
