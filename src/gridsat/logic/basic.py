@@ -223,93 +223,110 @@ _NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
 _HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
 
 
+def _per_unit(g: Grid, key, func, *args) -> Step | None:
+    """The first step of ``func(g, ui, *args)`` over the units in order, each memoised on the
+    unit's candidate masks (for patterns that read and change nothing outside one unit)."""
+    C = g.cands
+    memo = g.memo
+    for ui, get in enumerate(g.geo.unit_getters):
+        mk = (key, ui, get(C))
+        try:
+            r = memo[mk]
+        except KeyError:
+            r = memo[mk] = func(g, ui, *args)
+        if r is not None:
+            return r
+    return None
+
+
 def _naked(g: Grid, k: int) -> Step | None:
+    return _per_unit(g, ("naked", k), _naked_unit, k)
+
+
+def _naked_unit(g: Grid, ui: int, k: int) -> Step | None:
     geo = g.geo
     C = g.cands
-    for ui, u in enumerate(geo.units):
-        empties = [c for c in u if C[c]]
-        if len(empties) <= k:
+    u = geo.units[ui]
+    empties = [c for c in u if C[c]]
+    if len(empties) <= k:
+        return None
+    cand_cells = [c for c in empties if C[c].bit_count() <= k]
+    if len(cand_cells) < k:
+        return None
+    for combo in combinations(cand_cells, k):
+        m = 0
+        for c in combo:
+            m |= C[c]
+        if m.bit_count() != k:
             continue
-        cand_cells = [c for c in empties if C[c].bit_count() <= k]
-        if len(cand_cells) < k:
-            continue
-        for combo in combinations(cand_cells, k):
-            m = 0
-            for c in combo:
-                m |= C[c]
-            if m.bit_count() != k:
-                continue
-            elims = [(c, d) for c in empties if c not in combo and C[c] & m for d in bits(C[c] & m)]
-            if elims:
-                label = geo.labels[ui]
-                name = f"naked {_SET_NAMES[k]}"
-                return Step(name, _NAKED_RATING[k], [], elims, list(combo), [label],
-                            f"{name}: {_cells_txt(geo, combo)} in {label} hold only {_digits_txt(bits(m))}, "
-                            f"so remove {fmt_elims(geo, elims)}", geo.n)
+        elims = [(c, d) for c in empties if c not in combo and C[c] & m for d in bits(C[c] & m)]
+        if elims:
+            label = geo.labels[ui]
+            name = f"naked {_SET_NAMES[k]}"
+            return Step(name, _NAKED_RATING[k], [], elims, list(combo), [label],
+                        f"{name}: {_cells_txt(geo, combo)} in {label} hold only {_digits_txt(bits(m))}, "
+                        f"so remove {fmt_elims(geo, elims)}", geo.n)
     return None
 
 
 def _hidden(g: Grid, k: int, direct: bool = False) -> Step | None:
+    return _per_unit(g, ("hidden", k, direct), _hidden_unit, k, direct)
+
+
+def _hidden_unit(g: Grid, ui: int, k: int, direct: bool) -> Step | None:
     geo = g.geo
     C = g.cands
     n = geo.n
-    table = g.cache.get("unitpos")
-    if table is None:
-        table = []
-        for u in geo.units:
-            pos = [0] * (n + 1)
-            nempty = 0
-            for i, c in enumerate(u):
-                m = C[c]
-                if m:
-                    nempty += 1
-                    for d in bits(m):
-                        pos[d] |= 1 << i
-            table.append((pos, nempty))
-        g.cache["unitpos"] = table
-    for ui, u in enumerate(geo.units):
-        pos, nempty = table[ui]
-        if nempty <= k:
+    u = geo.units[ui]
+    pos = [0] * (n + 1)
+    nempty = 0
+    for i, c in enumerate(u):
+        m = C[c]
+        if m:
+            nempty += 1
+            for d in bits(m):
+                pos[d] |= 1 << i
+    if nempty <= k:
+        return None
+    digs = [d for d in range(1, n + 1) if 2 <= pos[d].bit_count() <= k]
+    if len(digs) < k:
+        return None
+    for combo in combinations(digs, k):
+        pm = 0
+        for d in combo:
+            pm |= pos[d]
+        if pm.bit_count() != k:
             continue
-        digs = [d for d in range(1, n + 1) if 2 <= pos[d].bit_count() <= k]
-        if len(digs) < k:
+        keep = 0
+        for d in combo:
+            keep |= 1 << (d - 1)
+        cells = [u[i] for i in range(len(u)) if pm >> i & 1]
+        elims = [(c, d) for c in cells for d in bits(C[c] & ~keep)]
+        if not elims:
             continue
-        for combo in combinations(digs, k):
-            pm = 0
-            for d in combo:
-                pm |= pos[d]
-            if pm.bit_count() != k:
+        label = geo.labels[ui]
+        name = f"hidden {_SET_NAMES[k]}"
+        if direct:
+            # a hidden single in the same unit for an eliminated digit
+            removed_digits = sorted({d for _, d in elims})
+            hit = None
+            cs = set(cells)
+            for d in removed_digits:
+                b = 1 << (d - 1)
+                left = [c for c in u if C[c] & b and c not in cs]
+                if len(left) == 1:
+                    hit = (left[0], d)
+                    break
+            if hit is None:
                 continue
-            keep = 0
-            for d in combo:
-                keep |= 1 << (d - 1)
-            cells = [u[i] for i in range(len(u)) if pm >> i & 1]
-            elims = [(c, d) for c in cells for d in bits(C[c] & ~keep)]
-            if not elims:
-                continue
-            label = geo.labels[ui]
-            name = f"hidden {_SET_NAMES[k]}"
-            if direct:
-                # a hidden single in the same unit for an eliminated digit
-                removed_digits = sorted({d for _, d in elims})
-                hit = None
-                cs = set(cells)
-                for d in removed_digits:
-                    b = 1 << (d - 1)
-                    left = [c for c in u if C[c] & b and c not in cs]
-                    if len(left) == 1:
-                        hit = (left[0], d)
-                        break
-                if hit is None:
-                    continue
-                rating = 2.0 if k == 2 else 2.5
-                return Step(f"direct {name}", rating, [hit], [], cells + [hit[0]], [label],
-                            f"direct {name}: {_digits_txt(combo)} in {label} can only go in {_cells_txt(geo, cells)}, "
-                            f"so {hit[1]} in {label} can only go in {geo.names[hit[0]]}", geo.n)
-            # (like SE, a direct step only places its single; the eliminations are not kept)
-            return Step(name, _HIDDEN_RATING[k], [], elims, cells, [label],
-                        f"{name}: {_digits_txt(combo)} in {label} can only go in {_cells_txt(geo, cells)}, "
-                        f"so remove {fmt_elims(geo, elims)}", geo.n)
+            rating = 2.0 if k == 2 else 2.5
+            return Step(f"direct {name}", rating, [hit], [], cells + [hit[0]], [label],
+                        f"direct {name}: {_digits_txt(combo)} in {label} can only go in {_cells_txt(geo, cells)}, "
+                        f"so {hit[1]} in {label} can only go in {geo.names[hit[0]]}", geo.n)
+        # (like SE, a direct step only places its single; the eliminations are not kept)
+        return Step(name, _HIDDEN_RATING[k], [], elims, cells, [label],
+                    f"{name}: {_digits_txt(combo)} in {label} can only go in {_cells_txt(geo, cells)}, "
+                    f"so remove {fmt_elims(geo, elims)}", geo.n)
     return None
 
 
@@ -1172,110 +1189,85 @@ def _wing_sets(cells, C, PS, start: int, r: int, limit: int):
     return out
 
 
-def _exact_wing_sets(W: list[int], NS: list[int], start: int, r: int, k: int) -> list[tuple[int, ...]]:
-    """Index tuples (lexicographic order) of ``r`` wings whose masks ``W`` give, with the pivot's
-    ``start``, exactly ``k`` digits and exactly one loose digit (``NS[i]``: bitmask of the wings
-    that wing ``i`` does not see). The same sets as :func:`_wing_sets` keeps, found with loops."""
+def _exact_wing_sets(cells: list[int], W: list[int], PM, start: int, r: int, k: int) -> list[tuple[int, ...]]:
+    """Index tuples (lexicographic order) of ``r`` wings (cells ``cells``, masks ``W``) that give,
+    with the pivot's ``start``, exactly ``k`` digits and exactly one loose digit (a digit in two
+    wings that do not see each other; ``PM``: peer bitmasks). The same sets as
+    :func:`_wing_sets` keeps, found through the pairs of wings that can go together."""
     m = len(W)
+    comp = [0] * m  # comp[i]: the wings j > i that can join wing i
+    for i in range(m):
+        wi = W[i]
+        ui = start | wi
+        pi = PM[cells[i]]
+        ci = 0
+        for j in range(i + 1, m):
+            wj = W[j]
+            if (ui | wj).bit_count() > k:
+                continue
+            if not pi >> cells[j] & 1:
+                lo = wi & wj
+                if lo & (lo - 1):
+                    continue
+            ci |= 1 << j
+        comp[i] = ci
+
+    def loose(i: int, j: int) -> int:
+        return 0 if PM[cells[i]] >> cells[j] & 1 else W[i] & W[j]
+
     out = []
-    if r == 3:
-        for i1 in range(m - 2):
-            w1 = W[i1]
-            u1 = start | w1
-            if u1.bit_count() > k:
+    for i1 in range(m):
+        c1 = comp[i1]
+        if c1.bit_count() < r - 1:
+            continue
+        u1 = start | W[i1]
+        x2 = c1
+        while x2:
+            b2 = x2 & -x2
+            x2 ^= b2
+            i2 = b2.bit_length() - 1
+            c2 = c1 & comp[i2]
+            if c2.bit_count() < r - 2:
                 continue
-            n1 = NS[i1]
-            for i2 in range(i1 + 1, m - 1):
-                w2 = W[i2]
-                u2 = u1 | w2
-                if u2.bit_count() > k:
-                    continue
-                l2 = w1 & w2 if n1 >> i2 & 1 else 0
-                if l2 & (l2 - 1):
-                    continue
-                n2 = NS[i2]
-                for i3 in range(i2 + 1, m):
-                    w3 = W[i3]
-                    if (u2 | w3).bit_count() != k:
-                        continue
-                    lo = l2
-                    if n1 >> i3 & 1:
-                        lo |= w1 & w3
-                    if n2 >> i3 & 1:
-                        lo |= w2 & w3
-                    if lo and not lo & (lo - 1):
+            u2 = u1 | W[i2]
+            l2 = loose(i1, i2)
+            x3 = c2
+            while x3:
+                b3 = x3 & -x3
+                x3 ^= b3
+                i3 = b3.bit_length() - 1
+                u3 = u2 | W[i3]
+                l3 = l2 | loose(i1, i3) | loose(i2, i3)
+                if r == 3:
+                    if u3.bit_count() == k and l3 and not l3 & (l3 - 1):
                         out.append((i1, i2, i3))
-        return out
-    if r == 4:
-        for i1 in range(m - 3):
-            w1 = W[i1]
-            u1 = start | w1
-            if u1.bit_count() > k:
-                continue
-            n1 = NS[i1]
-            for i2 in range(i1 + 1, m - 2):
-                w2 = W[i2]
-                u2 = u1 | w2
-                if u2.bit_count() > k:
                     continue
-                l2 = w1 & w2 if n1 >> i2 & 1 else 0
-                if l2 & (l2 - 1):
+                if u3.bit_count() > k or l3 & (l3 - 1):
                     continue
-                n2 = NS[i2]
-                for i3 in range(i2 + 1, m - 1):
-                    w3 = W[i3]
-                    u3 = u2 | w3
-                    if u3.bit_count() > k:
+                x4 = c2 & comp[i3]
+                while x4:
+                    b4 = x4 & -x4
+                    x4 ^= b4
+                    i4 = b4.bit_length() - 1
+                    if (u3 | W[i4]).bit_count() != k:
                         continue
-                    l3 = l2
-                    if n1 >> i3 & 1:
-                        l3 |= w1 & w3
-                    if n2 >> i3 & 1:
-                        l3 |= w2 & w3
-                    if l3 & (l3 - 1):
-                        continue
-                    n3 = NS[i3]
-                    for i4 in range(i3 + 1, m):
-                        w4 = W[i4]
-                        if (u3 | w4).bit_count() != k:
-                            continue
-                        lo = l3
-                        if n1 >> i4 & 1:
-                            lo |= w1 & w4
-                        if n2 >> i4 & 1:
-                            lo |= w2 & w4
-                        if n3 >> i4 & 1:
-                            lo |= w3 & w4
-                        if lo and not lo & (lo - 1):
-                            out.append((i1, i2, i3, i4))
-        return out
-    raise ValueError(r)
+                    lo = l3 | loose(i1, i4) | loose(i2, i4) | loose(i3, i4)
+                    if lo and not lo & (lo - 1):
+                        out.append((i1, i2, i3, i4))
+    return out
 
 
 def _wing_patterns(g: Grid, k: int, p: int, pm: int, wings: list[int]):
-    """The wings of pivot ``p`` that pass every test but the elimination, memoised on the masks
-    they depend on: ``[(cells, z, cells seeing every z of the wing minus the wing, biggest count)]``."""
+    """The wings of pivot ``p`` that pass every test but the elimination:
+    ``[(cells, z, cells seeing every z of the wing minus the wing, biggest count)]``."""
     C = g.cands
     masks = tuple(C[q] for q in wings)
-    key = ("wing", k, p, pm, tuple(wings), masks)
-    memo = g.memo
-    out = memo.get(key)
-    if out is not None:
-        return out
     out = []
     PS = g.geo.peer_sets
     PM = g.geo.peer_masks
     if k in (4, 5):
-        NS = []
-        for q in wings:
-            ps = PS[q]
-            m = 0
-            for j, x in enumerate(wings):
-                if x != q and x not in ps:
-                    m |= 1 << j
-            NS.append(m)
         found = [((p,) + tuple(wings[i] for i in idx),
-                  _loose(C, PS, [wings[i] for i in idx])) for idx in _exact_wing_sets(list(masks), NS, pm, k - 1, k)]
+                  _loose(C, PS, [wings[i] for i in idx])) for idx in _exact_wing_sets(wings, list(masks), PM, pm, k - 1, k)]
     else:
         found = [((p,) + combo, lo) for combo, u, lo in _wing_sets(wings, C, PS, pm, k - 1, k)
                  if u.bit_count() == k and lo.bit_count() == 1]
@@ -1289,7 +1281,6 @@ def _wing_patterns(g: Grid, k: int, p: int, pm: int, wings: list[int]):
                 common &= PM[c]
         big = max(C[c].bit_count() for c in cells)
         out.append((cells, z, common & ~cm, big))
-    memo[key] = out
     return out
 
 
@@ -1315,14 +1306,19 @@ def _big_wing(g: Grid, k: int, base: float, name: str, first: bool = False) -> S
     peers = geo.peers
     best = None
     m = (k + 2) // 2
+    PG = geo.peer_getters
+    memo = g.memo
     for p in range(geo.ncells):
         pm = C[p]
         if not pm or pm.bit_count() > k:
             continue
-        wings = [q for q in peers[p] if C[q] and C[q].bit_count() <= k and (C[q] | pm).bit_count() <= k]
-        if len(wings) < k - 1:
-            continue
-        for cells, z, common, big in _wing_patterns(g, k, p, pm, wings):
+        # the patterns of a pivot depend only on its own and its peers' candidates
+        key = ("wing", k, p, pm, PG[p](C))
+        pats = memo.get(key)
+        if pats is None:
+            wings = [q for q in peers[p] if C[q] and C[q].bit_count() <= k and (C[q] | pm).bit_count() <= k]
+            pats = memo[key] = _wing_patterns(g, k, p, pm, wings) if len(wings) >= k - 1 else ()
+        for cells, z, common, big in pats:
             em = common & pos[z]
             if not em:
                 continue

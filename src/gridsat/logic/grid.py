@@ -8,6 +8,7 @@ a :class:`Grid` is the mutable state (values and candidate masks) and is cheap t
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import Iterator
 
 from ..errors import PuzzleError
@@ -95,6 +96,10 @@ class Geometry:
         #: the same as bitmasks over cells (bit ``c`` for cell ``c``)
         self.peer_masks = tuple(_mask(p) for p in peers)
         self.unit_masks = tuple(_mask(u) for u in units)
+        #: ``unit_getters[ui](cands)``: the tuple of the unit's candidate masks (a C-level gather)
+        self.unit_getters = tuple(_getter(u) for u in units)
+        #: ``peer_getters[c](cands)``: the tuple of the peers' candidate masks
+        self.peer_getters = tuple(_getter(p) for p in peers)
         self.names = tuple(f"r{c // n + 1}c{c % n + 1}" for c in range(n * n))
         # index of a cell inside each of its units
         self.index_in = [dict() for _ in range(n * n)]
@@ -124,6 +129,13 @@ class Geometry:
 
     def sees(self, a: int, b: int) -> bool:
         return b in self.peer_sets[a]
+
+
+def _getter(cells):
+    if len(cells) == 1:
+        c = cells[0]
+        return lambda xs: (xs[c],)
+    return itemgetter(*cells)
 
 
 def _mask(cells) -> int:
