@@ -167,10 +167,26 @@ def solve(puzzle, *, backend=None, encoding=None, time_limit: float | None = Non
     return run(puzzle, "solve", limit=1, backend=backend, encoding=encoding, time_limit=time_limit)
 
 
-def count(puzzle, limit: int | None = None, *, backend=None, encoding=None,
+def count(puzzle, limit: int | None = None, *, method="enum", backend=None, encoding=None,
           time_limit: float | None = None) -> Result:
-    """Count solutions, up to ``limit`` (``None``: all). ``complete`` says whether the count is exact."""
-    return run(puzzle, "count", limit=limit, backend=backend, encoding=encoding, time_limit=time_limit)
+    """Count solutions, up to ``limit`` (``None``: all). ``complete`` says whether the count is exact.
+
+    Parameters
+    ----------
+    method : str or gridsat.counting.CountMethod
+        ``enum`` (default: the backend enumerates, blocking clauses on CNF backends),
+        ``cpsat`` (CP-SAT enumeration), ``d4`` / ``ganak`` (exact projected #SAT on the CNF
+        encoding; ``limit`` does not apply and no solutions are returned unless the count
+        is 1), ``approx`` (ApproxMC estimate: ``approximate`` True, ``complete`` False).
+        See :mod:`gridsat.counting`; ``result.method`` names the method used.
+    """
+    if method == "enum":
+        res = run(puzzle, "count", limit=limit, backend=backend, encoding=encoding, time_limit=time_limit)
+        res.method = "enum"
+        return res
+    from .counting import count as _count
+
+    return _count(puzzle, limit, method=method, backend=backend, encoding=encoding, time_limit=time_limit)
 
 
 def check(puzzle, *, backend=None, encoding=None, time_limit: float | None = None) -> Result:

@@ -31,6 +31,10 @@ class Result:
     stats: dict[str, Any] = field(default_factory=dict, repr=False)
     verified: bool = False
     reason: str | None = None
+    #: counting method of a ``count`` job (``enum``, ``cpsat``, ``d4``, ``ganak``, ``approx``)
+    method: str = ""
+    #: the count is an estimate (``approx``): ``complete`` is False, ``reason`` gives the bounds
+    approximate: bool = False
 
     @property
     def solved(self) -> bool:
@@ -83,6 +87,9 @@ class Result:
         }
         if self.reason:
             d["reason"] = self.reason
+        if self.method:
+            d["method"] = self.method
+            d["approximate"] = self.approximate
         name = getattr(self.puzzle, "name", None)
         if name:
             d["name"] = name

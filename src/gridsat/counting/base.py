@@ -1,0 +1,276 @@
+"""Counting methods: the interface, the registry, the CNF formula they count, and isolation.
+
+A counting method turns a puzzle into a :class:`~gridsat.result.Result` whose ``count`` is
+the number of solutions. Two kinds exist:
+
+* enumeration (``enum``, ``cpsat``): a backend finds the solutions one by one, so the count
+  stops at ``limit`` and the first few solutions come back verified;
+* model counting (``d4``, ``ganak``, ``approx``): a #SAT counter counts the models of the
+  puzzle's CNF encoding *projected* onto its primary variables (the ``var[cell, value]``
+  literals), so auxiliary variables (sequential counters, reserved layer variables) do not
+  multiply the count. No solution is produced, so nothing is verified, except that a count
+  of exactly 1 fetches that solution with the default backend and verifies it.
+
+Native counters run in a forked child process: that is how ``time_limit`` is honoured (none
+of the libraries has a timeout), how Ctrl-C stops them, and how their console chatter stays
+out of the CLI's output.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import os
+import signal
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from ..errors import GridsatError, UnsupportedError
+
+__all__ = ["CountMethod", "SharpSatMethod", "Formula", "CounterTimeout", "cnf_formula",
+           "register_method", "get_method", "list_methods", "METHODS", "EXTRA"]
+
+#: the pyproject extra that installs every optional counter
+EXTRA = "count"
+
+
+class CounterTimeout(GridsatError):
+    """A counter ran past its time limit and was stopped."""
+
+
+@dataclass
+class Formula:
+    """A self-contained CNF: givens as unit clauses, with the projection set.
+
+    Attributes
+    ----------
+    nvars : int
+        Highest variable id.
+    clauses : list of list of int
+    show : list of int
+        The primary variables (``abs`` of every ``var[cell, value]`` literal), ascending: the
+        projection set.
+    encoding : str
+        The name of the encoding that built the clauses.
+    """
+
+    nvars: int
+    clauses: list[list[int]]
+    show: list[int]
+    encoding: str = ""
+    info: dict = field(default_factory=dict)
+
+    def dimacs(self, projection: bool = True) -> str:
+        """DIMACS text, with a ``c p show ... 0`` projection line when ``projection``."""
+        head = [f"p cnf {self.nvars} {len(self.clauses)}"]
+        if projection:
+            head.append("c p show " + " ".join(map(str, self.show)) + " 0")
+        body = [" ".join(map(str, cl)) + " 0" for cl in self.clauses]
+        return "\n".join(head + body) + "\n"
+
+
+def cnf_formula(puzzle, encoding=None) -> Formula:
+    """The puzzle as one CNF formula with its projection set.
+
+    Parameters
+    ----------
+    puzzle : Sudoku or Hidato
+    encoding : str or Encoding, optional
+        A CNF encoding of the puzzle's kind; default: the kind's default CNF encoding
+        (``cnf-extended`` for Sudoku, ``cnf-pos`` for Hidato).
+
+    Returns
+    -------
+    Formula
+        Base clauses, a clause layer if the encoding has one (``cnf-layered``: the region map,
+        switched on by a unit clause on its guard), and the puzzle's assumptions as units.
+    """
+    from ..exports.common import pick_encoding
+
+    enc = pick_encoding(puzzle, encoding, "cnf")
+    model = enc.build(puzzle)
+    clauses = [list(map(int, cl)) for cl in model.clauses]
+    nvars = int(model.nvars)
+    units = [int(lit) for lit in model.assume(puzzle)]
+    layer = model.info.get("layer")
+    if layer is not None:
+        nvars += 1
+        clauses += [list(map(int, cl)) for cl in layer(puzzle, nvars)]
+        units.append(nvars)
+    clauses += [[u] for u in units]
+    var = np.asarray(model.var)
+    show = sorted(int(v) for v in np.unique(np.abs(var[var != 0])))
+    return Formula(nvars, clauses, show, enc.name, {"givens": len(units)})
+
+
+# ---------------------------------------------------------------------- isolation
+def _child(conn, fn: Callable, args: tuple) -> None:
+    """Child process body: silence the native library's console output, run, send the answer."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        conn.send(("ok", fn(*args)))
+    except BaseException as exc:  # report every failure to the parent
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+def isolated(fn: Callable, args: tuple, time_limit: float | None, what: str) -> Any:
+    """``fn(*args)`` in a child process, stopped after ``time_limit`` seconds.
+
+    Raises
+    ------
+    CounterTimeout
+        The time limit ran out (the child is killed).
+    GridsatError
+        The child raised, or died (e.g. out of memory).
+    """
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(send, fn, args), daemon=True)
+    proc.start()
+    send.close()
+    try:
+        if not recv.poll(time_limit):
+            raise CounterTimeout(f"{what}: time limit of {time_limit} s reached")
+        try:
+            tag, value = recv.recv()
+        except EOFError:
+            proc.join(5)
+            raise GridsatError(f"{what} died (exit code {proc.exitcode})") from None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        recv.close()
+    if tag == "error":
+        raise GridsatError(f"{what} failed: {value}")
+    return value
+
+
+# ---------------------------------------------------------------------- methods
+class CountMethod:
+    """Base class: a named way to count the solutions of a puzzle.
+
+    Attributes
+    ----------
+    name : str
+    exact : bool
+        False for estimates (``approx``).
+    enumerates : bool
+        True when solutions come back (and are verified); ``limit`` then stops the count.
+    module : str or None
+        The Python module it needs; ``unavailable()`` reports it when missing.
+    package : str or None
+        The PyPI package that provides ``module``.
+    """
+
+    name: str = "?"
+    description: str = ""
+    exact: bool = True
+    enumerates: bool = False
+    module: str | None = None
+    package: str | None = None
+
+    def unavailable(self) -> str | None:
+        """Why this method cannot run here (missing package), or None."""
+        if self.module and importlib.util.find_spec(self.module) is None:
+            return (f"counting method {self.name!r} needs the package {self.package} "
+                    f"(pip install '{self.package}' or pip install 'gridsat[{EXTRA}]')")
+        return None
+
+    def require(self) -> None:
+        """Raise :class:`UnsupportedError` when the method cannot run here."""
+        why = self.unavailable()
+        if why:
+            raise UnsupportedError(why)
+
+    def count(self, puzzle, limit: int | None = None, *, backend=None, encoding=None,
+              time_limit: float | None = None):
+        """Count the solutions of ``puzzle``; returns a :class:`~gridsat.result.Result`."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class SharpSatMethod(CountMethod):
+    """A #SAT model counter over the puzzle's CNF encoding, projected onto the primary variables.
+
+    Subclasses implement :meth:`count_formula`, which runs in a child process.
+    """
+
+    enumerates = False
+
+    def count_formula(self, formula: Formula) -> tuple[int, dict]:
+        """``(models projected on formula.show, stats)``; runs inside the child process."""
+        raise NotImplementedError
+
+    def options(self) -> dict:
+        """Settings that shape the answer (reported in ``stats``)."""
+        return {}
+
+    def run_formula(self, formula: Formula, time_limit: float | None) -> tuple[int, dict]:
+        """:meth:`count_formula` in a child process, within ``time_limit``."""
+        self.require()
+        if not formula.show:
+            # no primary variable: the pruned encoding already decided the puzzle (0 or 1)
+            from pysat.solvers import Solver
+
+            with Solver(name="minisat22", bootstrap_with=formula.clauses) as s:
+                return (1 if s.solve() else 0), {"trivial": True}
+        if self.module:
+            importlib.import_module(self.module)  # once in the parent, not in every child
+        return isolated(self.count_formula, (formula,), time_limit, f"counter {self.name}")
+
+    def count(self, puzzle, limit=None, *, backend=None, encoding=None, time_limit=None):
+        from .front import sharp_count
+
+        return sharp_count(self, puzzle, limit, backend=backend, encoding=encoding, time_limit=time_limit)
+
+
+def write_dimacs(formula: Formula, projection: bool = True) -> str:
+    """Write the formula to a temporary ``.cnf`` file; the caller removes it."""
+    fd, path = tempfile.mkstemp(prefix="gridsat-", suffix=".cnf")
+    with os.fdopen(fd, "w") as fh:
+        fh.write(formula.dimacs(projection))
+    return path
+
+
+METHODS: dict[str, Callable[..., CountMethod]] = {}
+
+
+def register_method(name: str, factory: Callable[..., CountMethod]) -> None:
+    """Make ``factory(**options)`` available as counting method ``name``."""
+    METHODS[name] = factory
+
+
+def get_method(name: "str | CountMethod", **options) -> CountMethod:
+    """The counting method ``name`` (a :class:`CountMethod` passes through).
+
+    ``options`` go to the method's constructor, e.g. ``get_method("approx", epsilon=0.5)``.
+    """
+    if isinstance(name, CountMethod):
+        return name
+    try:
+        factory = METHODS[name]
+    except KeyError:
+        raise UnsupportedError(f"no counting method {name!r}; known: {', '.join(METHODS)}") from None
+    return factory(**options)
+
+
+def list_methods(*, available: bool = False) -> list[str]:
+    """Registered counting method names (only those that can run here with ``available``)."""
+    return [n for n in METHODS if not (available and get_method(n).unavailable())]
+
+
+def now() -> float:
+    return time.perf_counter()
