@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,render,minizinc,plot]'
+	$(PY) -m pip install --quiet -e '.[test,render,minizinc,plot,count]'
 	touch $(STAMP)
 
 ## solve a bundled example and print the board

@@ -259,7 +259,7 @@ def _good(job: str, res, limit: int | None) -> bool:
         return res.status in ("solved", "unique")
     if job == "check":
         return res.status == "unique"
-    return res.complete or (limit is not None and (res.count or 0) >= limit)
+    return res.complete or res.approximate or (limit is not None and (res.count or 0) >= limit)
 
 
 def _error_line(err: ParseError) -> str:
@@ -279,6 +279,8 @@ def _error_obj(entry, err: ParseError) -> dict:
 
 def _status_text(job: str, res, limit: int | None) -> str:
     if job == "count":
+        if res.approximate:
+            return f"about {res.count} solutions"
         if res.complete:
             return f"{res.count} solution{'s' if res.count != 1 else ''}"
         if res.count:
@@ -342,8 +344,12 @@ def run_batch(args, job: str) -> int:
         puzzle = entry.puzzle
         where = f"{entry.file or '<input>'}:{entry.line}"
         try:
-            res = api.run(puzzle, job, limit=(limit if job == "count" else 1 if job == "solve" else 2),
-                          backend=backend, encoding=args.encoding, time_limit=args.time_limit)
+            if job == "count":
+                res = api.count(puzzle, limit, method=getattr(args, "count_method", "enum"), backend=backend,
+                                encoding=args.encoding, time_limit=args.time_limit)
+            else:
+                res = api.run(puzzle, job, limit=(1 if job == "solve" else 2),
+                              backend=backend, encoding=args.encoding, time_limit=args.time_limit)
         except GridsatError as exc:
             code = EXIT_FAILED
             err = ParseError(str(exc), entry.file, entry.line)
@@ -372,7 +378,9 @@ def run_batch(args, job: str) -> int:
 def _batch_line(where: str, job: str, res, limit) -> str:
     parts = [f"{where}: {res.status}"]
     if job == "count":
-        parts.append(f"count={res.count}{'' if res.complete else '+'}")
+        parts.append(f"count={'~' if res.approximate else ''}{res.count}{'' if res.complete or res.approximate else '+'}")
+        if res.method not in ("", "enum"):
+            parts.append(f"method={res.method}")
     if res.solution is not None and res.status in ("solved", "unique") or (job == "count" and res.solution is not None
                                                                           and res.count == 1):
         parts.append(solution_line(res.puzzle, res.solution))
@@ -386,14 +394,15 @@ def _batch_line(where: str, job: str, res, limit) -> str:
 
 
 def _print_single(args, job: str, res, limit) -> None:
-    info = f"[{res.backend}/{res.encoding}, {res.total_time:.3f} s{', verified' if res.verified else ''}]"
+    who = f"{res.backend}/{res.encoding}" if res.method in ("", "enum") else f"method {res.method}, {res.encoding}"
+    info = f"[{who}, {res.total_time:.3f} s{', verified' if res.verified else ''}]"
     head = _status_text(job, res, limit)
     if job == "count" and res.status in ("unique", "ambiguous", "impossible"):
         head = f"{res.status}: {head}"
     name = getattr(res.puzzle, "name", None)
     named = f", {json.dumps(name)}" if name else ""
     _emit(f"{head}: {describe(res.puzzle)}{named} {info}")
-    if res.reason and res.status in ("impossible", "unknown"):
+    if res.reason and (res.status in ("impossible", "unknown") or res.approximate):
         _emit(f"reason: {res.reason}")
     if res.status == "ambiguous" and len(res.solutions) >= 2 and hasattr(res.puzzle, "cell_name"):
         a, b = res.solutions[0], res.solutions[1]

@@ -1,21 +1,43 @@
-"""``gridsat count``: count the solutions of each puzzle (up to --limit)."""
+"""``gridsat count``: count the solutions of each puzzle (up to --limit), by a chosen method."""
 
 from __future__ import annotations
 
 import argparse
 
-from .common import add_input_args, add_solver_args, run_batch
+from .common import add_input_args, add_solver_args, fail, run_batch
 
 __all__ = ["register", "run"]
+
+METHOD_HELP = ("enum: the backend enumerates (default; stops at --limit); cpsat: CP-SAT enumeration; "
+               "d4, ganak: exact projected #SAT on the CNF encoding (ignore --limit); "
+               "approx: ApproxMC estimate (see --epsilon, --delta). d4/ganak/approx need "
+               "pip install 'gridsat[count]'")
 
 
 def register(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser("count", help="count the solutions of each puzzle (up to --limit)", description="Count the solutions of each puzzle (up to --limit).")
     add_input_args(p)
     add_solver_args(p, limit=True)
+    g = p.add_argument_group("counting method")
+    g.add_argument("-m", "--method", default="enum", choices=["enum", "cpsat", "d4", "ganak", "approx"],
+                   help=METHOD_HELP)
+    g.add_argument("--epsilon", type=float, default=0.8, metavar="E",
+                   help="approx: tolerance, the estimate is within a factor 1+E (default 0.8)")
+    g.add_argument("--delta", type=float, default=0.2, metavar="D",
+                   help="approx: the tolerance holds with probability at least 1-D (default 0.2)")
     p.set_defaults(func=run)
     return p
 
 
 def run(args) -> int:
+    from ..counting import get_method
+    from ..errors import GridsatError
+
+    try:
+        opts = {"epsilon": args.epsilon, "delta": args.delta} if args.method == "approx" else {}
+        method = get_method(args.method, **opts)
+        method.require()
+    except GridsatError as e:
+        return fail(e)
+    args.count_method = method
     return run_batch(args, "count")
