@@ -284,7 +284,7 @@ def _run_one(i: int, inst: Instance, cfg: Config, *, job: str, time_limit: float
         approximate=bool(getattr(res, "approximate", False)), verified=bool(res.verified),
         build_time=float(res.build_time), solve_time=float(res.solve_time), total_time=total,
         variables=_stat(stats, "vars", "variables"), clauses=_stat(stats, "clauses"),
-        constraints=_stat(stats, "constraints"),
+        constraints=_stat(stats, "constraints", "flatIntConstraints"),
         conflicts=_stat(stats, "conflicts", "failures"),
         decisions=_stat(stats, "decisions", "branches", "nodes"),
         propagations=_stat(stats, "propagations"), restarts=_stat(stats, "restarts"),

@@ -115,7 +115,8 @@ def cactus_plot(rows: Sequence[dict], path: "str | Path | None" = None, ax=None,
     ax.set_ylim(bottom=0)
     ax.grid(True, which="major", alpha=0.3)
     ax.legend(fontsize="small", loc="lower right")
-    ax.set_title(title or f"cactus plot: {_job(rows)}")
+    n = len({r.get("instance") for rs in groups.values() for r in rs})
+    ax.set_title(title or f"{_job(rows)}: {n} instance{'s' if n != 1 else ''}")
     _save(fig, path)
     return fig
 
