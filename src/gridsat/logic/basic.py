@@ -116,7 +116,15 @@ def naked_single(g: Grid) -> Step | None:
 
 # ------------------------------------------------------------------ locked candidates
 def _locked(g: Grid, pointing: bool):
-    """Yield (digit, base unit, cover unit, pattern cells, elimination cells)."""
+    """The list of (digit, base unit, cover unit, pattern cells, elimination cells), memoised per state."""
+    key = ("locked", pointing)
+    out = g.cache.get(key)
+    if out is None:
+        out = g.cache[key] = list(_locked_items(g, pointing))
+    return out
+
+
+def _locked_items(g: Grid, pointing: bool):
     C = g.cands
     for ri, li, common, rest_r, rest_l in g.geo.intersections:
         inside = 0
@@ -226,10 +234,13 @@ _HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
 def _per_unit(g: Grid, key, func, *args) -> Step | None:
     """The first step of ``func(g, ui, *args)`` over the units in order, each memoised on the
     unit's candidate masks (for patterns that read and change nothing outside one unit)."""
-    C = g.cands
     memo = g.memo
-    for ui, get in enumerate(g.geo.unit_getters):
-        mk = (key, ui, get(C))
+    keys = g.cache.get("unitkeys")
+    if keys is None:
+        C = g.cands
+        keys = g.cache["unitkeys"] = [get(C) for get in g.geo.unit_getters]
+    for ui, uk in enumerate(keys):
+        mk = (key, ui, uk)
         try:
             r = memo[mk]
         except KeyError:
@@ -1317,7 +1328,15 @@ def _big_wing(g: Grid, k: int, base: float, name: str, first: bool = False) -> S
         pats = memo.get(key)
         if pats is None:
             wings = [q for q in peers[p] if C[q] and C[q].bit_count() <= k and (C[q] | pm).bit_count() <= k]
-            pats = memo[key] = _wing_patterns(g, k, p, pm, wings) if len(wings) >= k - 1 else ()
+            if len(wings) < k - 1:
+                pats = ()
+            else:
+                # the same wings with the same candidates as before: the same patterns
+                key2 = ("wing2", k, p, pm, tuple(wings), tuple([C[q] for q in wings]))
+                pats = memo.get(key2)
+                if pats is None:
+                    pats = memo[key2] = _wing_patterns(g, k, p, pm, wings)
+            memo[key] = pats
         for cells, z, common, big in pats:
             em = common & pos[z]
             if not em:
