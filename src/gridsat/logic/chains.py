@@ -331,12 +331,16 @@ def propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -
 
     ``digit_only`` restricts reasoning to the assumed digit (Nishio). Returns the sets of
     candidates forced on and off (bitmasks over candidate ids) and a contradiction event.
+    Events are handled first in, first out; the places of every digit are kept as cell
+    bitmasks so a hidden single is one mask test.
     """
     geo = g.geo
     n = geo.n
     C = g.cands[:]
+    P = g.digit_positions()[1:]  # P[d0]: cells that still have digit d0 + 1
     V = g.values
-    peers = geo.peers
+    PM = geo.peer_masks
+    UM = geo.unit_masks
     cell_units = geo.cell_units
     units = geo.units
     res = _Prop()
@@ -344,17 +348,18 @@ def propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -
     res.parents = parents
     on_set = 0
     off_set = 0
-    k0 = ev >> 1
-    c0, d00 = divmod(k0, n)
-    dig = d00 if digit_only else -1
+    dig = (ev >> 1) % n if digit_only else -1
     # placed digits per unit (bitmask) to know when a hidden single is already done
-    placed_u = {}
+    placed_u = [0] * len(UM)
     dq = deque([ev])
+    popleft = dq.popleft
+    append = dq.append
     if track:
         parents[ev] = ()
     count = 0
+    contra = None
     while dq:
-        e = dq.popleft()
+        e = popleft()
         count += 1
         k = e >> 1
         c, d0 = divmod(k, n)
@@ -364,76 +369,81 @@ def propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -
             if on_set >> k & 1:
                 continue
             if not C[c] & b:
-                res.contra = e
+                contra = e
                 break
             on_set |= 1 << k
             for ui in cell_units[c]:
-                placed_u[ui] = placed_u.get(ui, 0) | b
+                placed_u[ui] |= b
             if dig < 0:
-                for d in bits(C[c] & ~b):
-                    kk = c * n + d - 1
-                    if not off_set >> kk & 1:
-                        off_set |= 1 << kk
-                        C[c] &= ~(1 << (d - 1))
-                        if track:
-                            parents[2 * kk] = (e,)
-                        dq.append(2 * kk)
-            for p in peers[c]:
-                if C[p] & b:
+                rest = C[c] & ~b
+                if rest:
+                    for d in bits(rest):
+                        kk = c * n + d - 1
+                        if not off_set >> kk & 1:
+                            off_set |= 1 << kk
+                            C[c] &= ~(1 << (d - 1))
+                            P[d - 1] &= ~(1 << c)
+                            if track:
+                                parents[2 * kk] = (e,)
+                            append(2 * kk)
+            x = PM[c] & P[d0]
+            if x:
+                P[d0] &= ~x
+                nb = ~b
+                while x:
+                    low = x & -x
+                    x ^= low
+                    p = low.bit_length() - 1
                     kk = p * n + d0
-                    C[p] &= ~b
+                    C[p] &= nb
                     off_set |= 1 << kk
                     if track:
                         parents[2 * kk] = (e,)
-                    dq.append(2 * kk)
+                    append(2 * kk)
         else:
             # off (already removed from C when queued, unless it is the start)
             if e == ev:
                 if not C[c] & b:
                     continue
                 C[c] &= ~b
+                P[d0] &= ~(1 << c)
                 off_set |= 1 << k
             if on_set >> k & 1:
-                res.contra = e
+                contra = e
                 break
             m = C[c]
             if not m and not V[c]:
-                res.contra = e
+                contra = e
                 break
             if dig < 0 and m and not m & (m - 1):
-                d1 = m.bit_length() - 1
-                kk = c * n + d1
+                kk = c * n + m.bit_length() - 1
                 if not on_set >> kk & 1:
                     if track:
                         orig = g.cands[c] & ~m
                         parents[2 * kk + 1] = tuple(2 * (c * n + x - 1) for x in bits(orig))
-                    dq.append(2 * kk + 1)
+                    append(2 * kk + 1)
             if dig >= 0 and d0 != dig:
                 continue
+            pd = P[d0]
             for ui in cell_units[c]:
-                if placed_u.get(ui, 0) & b:
+                if placed_u[ui] & b:
                     continue
-                last = -1
-                cnt = 0
-                for q in units[ui]:
-                    if C[q] & b:
-                        cnt += 1
-                        if cnt > 1:
-                            break
-                        last = q
-                if cnt == 0:
-                    res.contra = e
+                y = pd & UM[ui]
+                if not y:
+                    contra = e
                     break
-                if cnt == 1:
+                if not y & (y - 1):
+                    last = y.bit_length() - 1
                     kk = last * n + d0
                     if not on_set >> kk & 1:
-                        placed_u[ui] = placed_u.get(ui, 0) | b
+                        placed_u[ui] |= b
                         if track:
                             orig = [q for q in units[ui] if g.cands[q] & b and q != last]
                             parents[2 * kk + 1] = tuple(2 * (q * n + d0) for q in orig)
-                        dq.append(2 * kk + 1)
-            if res.contra is not None:
+                        append(2 * kk + 1)
+            if contra is not None:
                 break
+    res.contra = contra
     res.on = on_set
     res.off = off_set
     res.count = count
