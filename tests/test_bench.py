@@ -278,6 +278,22 @@ def test_scatter_plot_writes_image(nine_rows, tmp_path, suffix):
     assert ax.get_xscale() == ax.get_yscale() == "log"
 
 
+def test_figures_show_in_notebooks_without_pyplot(nine_rows):
+    pytest.importorskip("matplotlib")
+    png = cactus_plot(nine_rows)._repr_png_()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_into_given_axes(nine_rows):
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    fig = Figure()
+    a, b = fig.subplots(1, 2)
+    assert cactus_plot(nine_rows, ax=a) is fig and scatter_plot(nine_rows, CNF, CP, ax=b) is fig
+    assert a.get_lines() and b.collections
+
+
 def test_scatter_plot_draws_timeouts_at_the_limit():
     pytest.importorskip("matplotlib")
     rows = [dict(instance=0, config="a", status="timeout", solved=False, total_time=2.5, time_limit=2.0),

@@ -13,6 +13,9 @@ imported only when a plot is drawn.
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any, Sequence
+
 from .bench import (COLUMNS, JOBS, Config, Instance, iter_bench, load_instances, parse_config, read_rows,
                     rows_to_csv, rows_to_jsonl, run_bench, summarize, summary)
 
@@ -21,14 +24,15 @@ __all__ = ["run_bench", "iter_bench", "rows_to_csv", "rows_to_jsonl", "read_rows
            "COLUMNS", "JOBS"]
 
 
-def cactus_plot(rows, path=None, ax=None, **kw):
+def cactus_plot(rows: Sequence[dict], path: "str | Path | None" = None, ax: Any = None, **kw: Any) -> Any:
     """Instances solved against time per configuration; see :func:`gridsat.experiments.plots.cactus_plot`."""
     from .plots import cactus_plot as _cactus
 
     return _cactus(rows, path, ax, **kw)
 
 
-def scatter_plot(rows, x, y, path=None, ax=None, **kw):
+def scatter_plot(rows: Sequence[dict], x: str, y: str, path: "str | Path | None" = None, ax: Any = None,
+                 **kw: Any) -> Any:
     """Configuration ``x`` against ``y`` per instance; see :func:`gridsat.experiments.plots.scatter_plot`."""
     from .plots import scatter_plot as _scatter
 

@@ -327,7 +327,7 @@ def iter_bench(puzzles: Sequence[Any], configs: Sequence["str | Config"], *, job
     # Objects alive now (modules, the puzzles) are moved out of the collector's view, so the
     # full collection before every run costs microseconds instead of ~60 ms.
     gc.collect()
-    frozen = hasattr(gc, "freeze")
+    frozen = hasattr(gc, "freeze") and gc.get_freeze_count() == 0  # leave a caller's freeze alone
     if frozen:
         gc.freeze()
     bar = None

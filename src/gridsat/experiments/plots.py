@@ -2,7 +2,8 @@
 
 Both functions return a :class:`matplotlib.figure.Figure` and write it when given a path
 (PNG, SVG or PDF by suffix). They build figures without ``pyplot``, so they leave no
-global state behind; pass ``ax`` to draw into an existing axes instead.
+global state behind, and the figure shows itself in Jupyter as PNG; pass ``ax`` to draw
+into an existing axes instead.
 """
 
 from __future__ import annotations
@@ -45,9 +46,9 @@ def _axes(ax, size=(6.0, 4.2)):
     require_matplotlib()
     if ax is not None:
         return ax.figure, ax
-    from matplotlib.figure import Figure
+    from ._figure import BenchFigure
 
-    fig = Figure(figsize=size, layout="constrained")
+    fig = BenchFigure(figsize=size, layout="constrained")
     return fig, fig.add_subplot()
 
 
@@ -96,6 +97,8 @@ def cactus_plot(rows: Sequence[dict], path: "str | Path | None" = None, ax=None,
     -------
     matplotlib.figure.Figure
     """
+    if path is not None:
+        check_path(path)
     fig, ax = _axes(ax)
     groups = _by_config(rows)
     cap = _limit(rows, time)
@@ -138,6 +141,8 @@ def scatter_plot(rows: Sequence[dict], x: str, y: str, path: "str | Path | None"
     -------
     matplotlib.figure.Figure
     """
+    if path is not None:
+        check_path(path)
     groups = _by_config(rows)
     for c in (x, y):
         if c not in groups:
