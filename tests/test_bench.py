@@ -100,7 +100,8 @@ def test_config_that_does_not_apply_gives_skipped_row(config, reason):
     else:
         assert by_kind["hidato"]["status"] == "unique" and by_kind["hidato"]["verified"]
         assert by_kind["hidato"]["size"] == "4x4" and by_kind["hidato"]["variant"] == "hidato"
-        assert by_kind["sudoku"]["status"] == "skipped" and "no encoding 'cnf-pos' for sudoku" in by_kind["sudoku"]["error"]
+        sud = by_kind["sudoku"]
+        assert sud["status"] == "skipped" and "no encoding 'cnf-pos' for sudoku" in sud["error"]
 
 
 def test_backend_without_time_limit_is_skipped():
@@ -125,7 +126,8 @@ def test_jobs(job, status, count):
 def test_count_limit_and_impossible():
     rows = run_bench([puzzle("." * 16), puzzle(CLASH4)], [CNF], job="count", limit=5, time_limit=10)
     assert (rows[0]["count"], rows[0]["complete"], rows[0]["solved"]) == (5, False, True)
-    assert (rows[1]["status"], rows[1]["count"], rows[1]["solved"], rows[1]["verified"]) == ("impossible", 0, True, False)
+    clash = rows[1]
+    assert (clash["status"], clash["count"], clash["solved"], clash["verified"]) == ("impossible", 0, True, False)
 
 
 def test_timeout_row():

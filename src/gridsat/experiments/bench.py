@@ -289,7 +289,8 @@ def _run_one(i: int, inst: Instance, cfg: Config, *, job: str, time_limit: float
         decisions=_stat(stats, "decisions", "branches", "nodes"),
         propagations=_stat(stats, "propagations"), restarts=_stat(stats, "restarts"),
     )
-    row["solved"] = solved(job, status, res.count, res.complete, limit) or (row["approximate"] and res.count is not None)
+    row["solved"] = (solved(job, status, res.count, res.complete, limit)
+                     or (row["approximate"] and res.count is not None))  # an estimate is an answer
     if job == "count" and not row["solved"] and time_limit is not None:
         row["status"] = "timeout"  # stopped before the count was exact (it may say ambiguous)
     return row
