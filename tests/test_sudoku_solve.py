@@ -279,3 +279,39 @@ def test_25x25_unique(backend, encoding):
     assert r.status == "unique" and r.solution == S25
     r = gridsat.solve(P25, backend=backend, encoding=encoding)
     assert r.status == "solved" and r.solution == S25
+
+
+# ---------------------------------------------------------------------------- cnf-reduced
+def test_reduced_formula_is_pruned_and_agrees_with_extended():
+    """cnf-reduced keeps only the candidates the givens leave and finds the same answers."""
+    from gridsat.encoders import get_encoding
+
+    p = P16
+    red = get_encoding("cnf-reduced", "sudoku").build(p)
+    ext = get_encoding("cnf-extended", "sudoku").build(p)
+    assert red.nvars < ext.nvars / 3 and len(red.clauses) < len(ext.clauses) / 5
+    assert red.assume(p) == []
+    for c, g in enumerate(p.givens):  # a given cell keeps its own value only
+        if g:
+            assert [v for v in range(1, 17) if red.var[c, v]] == [g]
+    r = gridsat.check(p, backend="minisat22", encoding="cnf-reduced")
+    assert r.status == "unique" and r.solution == S16 and r.verified
+    # an ambiguous 9x9: the same capped count as the extended encoding
+    amb = Sudoku.classic([1, 2, 3, 4, 5, 6, 7, 8, 9] + [0] * 72)
+    a = gridsat.count(amb, limit=40, backend="glucose3", encoding="cnf-reduced")
+    b = gridsat.count(amb, limit=40, backend="glucose3", encoding="cnf-extended")
+    assert (a.count, a.complete) == (b.count, b.complete) == (40, False)
+    assert len(set(a.solutions)) == len(a.solutions)
+
+
+@pytest.mark.parametrize("backend", ["minisat22", "cadical195"])
+def test_reduced_impossible_without_a_clash(backend):
+    """Givens that leave r1c9 without a candidate (no value given twice): impossible."""
+    g = [1, 2, 3, 4, 5, 6, 7, 8, 0] + [0] * 72
+    g[5 * 9 + 8] = 9  # a 9 in column 9
+    p = Sudoku.classic(g)
+    assert p.conflicts() == []
+    r = gridsat.check(p, backend=backend, encoding="cnf-reduced")
+    assert (r.status, r.count, r.complete, r.reason) == ("impossible", 0, True, "no solution exists")
+    r = gridsat.check(Sudoku.classic([5, 5] + [0] * 79), backend=backend, encoding="cnf-reduced")
+    assert r.status == "impossible" and "5 is given twice in row 1" in r.reason

@@ -17,6 +17,8 @@ Variable ``x(c, v) = c * n + v`` for cell ``c`` (row-major) and value ``v`` in 1
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from pysat.formula import IDPool
 
@@ -24,7 +26,7 @@ from .units import sudoku_units as _units
 from .base import CnfModel, register
 from .cardinality import PAIRWISE_MAX, at_least_one, at_most_one
 
-__all__ = ["extended", "minimal", "regionlits"]
+__all__ = ["extended", "minimal", "regionlits", "layered", "reduced"]
 
 
 def _var_table(n: int) -> np.ndarray:
@@ -53,8 +55,12 @@ def _fast_info(n: int) -> dict:
     return {"cell_major": n, "block_cells": tuple(c for c in range(n * n) if c % n != n - 1)}
 
 
-def _pairwise_numpy(puzzle, full: bool) -> list[list[int]]:
-    """The pairwise-AMO clauses of ``_build`` generated with NumPy (same clauses, same order)."""
+def _pairwise_numpy(puzzle, full: bool) -> list[tuple[int, ...]]:
+    """The pairwise-AMO clauses of ``_build`` generated with NumPy (same clauses, same order).
+
+    Clauses are tuples: the garbage collector stops tracking a tuple of ints the first time
+    it sees it, so a cached 10^5-clause formula does not slow down later collections.
+    """
     n = puzzle.n
     var = _var_table(n)
     units = np.array(_units(n, puzzle.regions), dtype=np.int64)           # (3n, n) cells
@@ -62,16 +68,16 @@ def _pairwise_numpy(puzzle, full: bool) -> list[list[int]]:
     i, j = np.triu_indices(n, 1)
     cells = var[:, 1:]
     P = len(i)
-    clauses: list[list[int]] = []
-    alo = cells.tolist()
-    amo = np.stack([-cells[:, i], -cells[:, j]], axis=2).reshape(-1, 2).tolist() if full else None
+    clauses: list[tuple[int, ...]] = []
+    alo = list(map(tuple, cells.tolist()))
+    amo = list(zip((-cells[:, i]).ravel().tolist(), (-cells[:, j]).ravel().tolist())) if full else None
     for c, row in enumerate(alo):
         clauses.append(row)
         if full:
             clauses += amo[c * P:(c + 1) * P]
     ug = unit_groups.reshape(-1, n)
-    alo = ug.tolist()
-    amo = np.stack([-ug[:, i], -ug[:, j]], axis=2).reshape(-1, 2).tolist()
+    alo = list(map(tuple, ug.tolist()))
+    amo = list(zip((-ug[:, i]).ravel().tolist(), (-ug[:, j]).ravel().tolist()))
     for g, row in enumerate(alo):
         if full:
             clauses.append(row)
@@ -249,3 +255,78 @@ def layered(puzzle) -> CnfModel:
 
     info = {"amo": "mixed", "layer": layer, "layer_key": lambda p: p.regions, **_fast_info(n)}
     return CnfModel(key=n, nvars=nvars, clauses=clauses, var=var, assume=_given_assumptions(var), info=info)
+
+
+def _no_assumptions(puzzle) -> list[int]:
+    return []
+
+
+@lru_cache(maxsize=16)
+def _board(n: int, regions: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """``(units, peers)`` of a board: units ``(3n, n)`` cell indices; peers ``(N, N)`` bool."""
+    units = np.array(_units(n, regions), dtype=np.int64)
+    peers = np.zeros((n * n, n * n), dtype=bool)
+    peers[units[:, :, None], units[:, None, :]] = True
+    np.fill_diagonal(peers, False)
+    return units, peers
+
+
+def _pairs(groups: np.ndarray) -> list[tuple[int, int]]:
+    """Pairwise at-most-one clauses over the non-zero literals of each row."""
+    i, j = np.triu_indices(groups.shape[1], 1)
+    a, b = groups[:, i], groups[:, j]
+    keep = (a != 0) & (b != 0)
+    return list(zip((-a[keep]).tolist(), (-b[keep]).tolist()))
+
+
+@register("cnf-reduced", "sudoku", "cnf", key=lambda p: (p.n, p.regions, p.givens),
+          description="extended CNF of what the givens leave open: built per puzzle, no assumptions")
+def reduced(puzzle) -> CnfModel:
+    """The extended encoding restricted to the candidates the givens leave, built per puzzle.
+
+    Each given removes its value from the cells it sees; the formula has a literal only for
+    the remaining (cell, value) candidates, numbered cell by cell, and keeps the extended
+    encoding's at-least-one and pairwise at-most-one constraints over them (a given cell is
+    a unit clause; a unit that holds a given of a value needs no constraint for that value).
+    Nothing is shared between puzzles, so there is no base formula to build, load or keep
+    clean: for boards of 16x16 and more, and for jigsaw maps, building this small formula
+    costs less than posing the puzzle on the full one.
+    """
+    n = puzzle.n
+    N = n * n
+    units, peers = _board(n, puzzle.regions)
+    g = np.asarray(puzzle.givens, dtype=np.int64)
+    given = g > 0
+    gcells = np.flatnonzero(given)
+    seen = peers[gcells]                               # (givens, N): the cells each given sees
+    k, cell = np.nonzero(seen)
+    cand = np.ones((N, n + 1), dtype=bool)
+    cand[cell, g[gcells][k]] = False                   # a given's value leaves the cells it sees
+    onehot = np.zeros((N, n + 1), dtype=bool)
+    onehot[np.arange(N), g] = True
+    cand, onehot = cand[:, 1:], onehot[:, 1:]
+    cand[given] = onehot[given]                        # a given cell: its own value only
+    var = np.zeros((N, n + 1), dtype=np.int64)
+    ids = np.cumsum(cand.ravel()).reshape(N, n)
+    var[:, 1:] = np.where(cand, ids, 0)
+    nv = int(ids[-1, -1]) if N else 0
+    cells = var[:, 1:]
+    free = cells[~given]
+    groups = cells[units].transpose(0, 2, 1).reshape(-1, n)            # (3n * n values, n cells)
+    alive = (groups != 0).sum(axis=1)
+    placed = onehot[units].any(axis=1).reshape(-1)               # the unit holds this value as a given
+    cs, vs = np.nonzero(cand)                                          # cell-major: literal k is (cs[k-1], vs[k-1]+1)
+    info = {"amo": "pairwise", "lit_value": [0] + (vs + 1).tolist(), "lit_cell": [-1] + cs.tolist(),
+            "block_cells": tuple(c for c in range(N) if c % n != n - 1 and not given[c])}
+    if nv == 0 or not cand.any(axis=1).all() or (alive == 0).any():
+        # some cell or (unit, value) has no candidate left: no solution
+        return CnfModel(key=(n, puzzle.regions, puzzle.givens), nvars=max(nv, 1), clauses=[(1,), (-1,)],
+                        var=var, assume=_no_assumptions, info=info)
+    # tuples: the garbage collector stops tracking them (see _pairwise_numpy)
+    clauses: list[tuple[int, ...]] = [tuple(filter(None, row)) for row in free.tolist()]
+    clauses += [(x,) for x in cells[given][cand[given]].tolist()]
+    clauses += [tuple(filter(None, row)) for row in groups[~placed | (alive > 1)].tolist()]
+    clauses += _pairs(free)
+    clauses += _pairs(groups[alive > 1])
+    return CnfModel(key=(n, puzzle.regions, puzzle.givens), nvars=nv, clauses=clauses, var=var,
+                    assume=_no_assumptions, info=info)
