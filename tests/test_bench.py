@@ -73,6 +73,14 @@ def test_cold_runs_pay_the_build_every_time():
     assert warm[1]["build_time"] == 0 and warm[2]["build_time"] == 0
 
 
+@pytest.mark.parametrize("progress", [True, False], ids=["bar", "quiet"])
+def test_progress_bar_on_stderr(capsys, progress):
+    run_bench([puzzle(AMBIG4)] * 3, [CNF], time_limit=5, progress=progress, warmup=False)
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert ("/3 [" in err) == progress
+
+
 def test_files_keep_file_and_line(tmp_path):
     f = tmp_path / "two.txt"
     f.write_text(f"# two puzzles\n{UNIQUE9}\n\n{AMBIG4}\n")
@@ -349,7 +357,7 @@ def test_cli_table_csv_and_plots(tmp_path, capsys):
     assert len(read_rows(csv_path)) == 4
     _check_image(png)
     _check_image(svg)
-    assert "wrote 4 runs" in err
+    assert "wrote 4 runs" in err and "run/s" not in err  # no progress bar off a terminal
 
 
 def test_cli_jsonl_and_skipped(tmp_path, capsys):
