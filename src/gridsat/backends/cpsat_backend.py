@@ -142,9 +142,12 @@ class CpsatBackend(Backend):
                 "vars": len(proto.variables),
                 "constraints": len(proto.constraints),
             }
-            if (out.timed_out and sigint is signal.default_int_handler
+            # CP-SAT caught a Ctrl-C and stopped early (UNKNOWN or FEASIBLE well before the
+            # limit): raise it as Python would have (a Ctrl-C late in the limit reads as a timeout)
+            if (out.timed_out and status in (cp_model.UNKNOWN, cp_model.FEASIBLE)
+                    and sigint is signal.default_int_handler
                     and (time_limit is None or solver.WallTime() < 0.5 * time_limit)):
-                raise KeyboardInterrupt  # CP-SAT stopped early because it caught a Ctrl-C
+                raise KeyboardInterrupt
         finally:
             _restore_sigint(sigint)
             for idx, dom in reversed(saved):
