@@ -728,34 +728,51 @@ def unique_rectangle(g: Grid) -> Step | None:
     geo = g.geo
     n = geo.n
     C = g.cands
+    memo = g.memo
     best = None
+    rows = [tuple(C[r * n:r * n + n]) for r in range(n)]
     for r1 in range(n):
         for r2 in range(r1 + 1, n):
-            for c1 in range(n):
-                a = r1 * n + c1
-                c_ = r2 * n + c1
-                if not (C[a] and C[c_]):
-                    continue
-                for c2 in range(c1 + 1, n):
-                    b = r1 * n + c2
-                    d_ = r2 * n + c2
-                    common = C[a] & C[b] & C[c_] & C[d_]
-                    if common.bit_count() < 2:
-                        continue
-                    if len({geo.reg_of[a], geo.reg_of[b], geo.reg_of[c_], geo.reg_of[d_]}) != 2:
-                        continue
-                    rect = (a, b, d_, c_)
-                    for x, y in combinations(bits(common), 2):
-                        s = _ur_check(g, rect, x, y)
-                        if s and (best is None or s.rating < best.rating):
-                            best = s
-                            if s.rating == 4.5:
-                                return s
+            # the rectangles (and digit pairs) of two rows depend only on those rows' candidates
+            key = ("ur", r1, r2, rows[r1], rows[r2])
+            rects = memo.get(key)
+            if rects is None:
+                rects = memo[key] = _ur_rects(geo, C, r1, r2)
+            for rect, pairs in rects:
+                for x, y in pairs:
+                    s = _ur_check(g, rect, x, y)
+                    if s and (best is None or s.rating < best.rating):
+                        best = s
+                        if s.rating == 4.5:
+                            return s
     if best is None or best.rating > 4.6:
         loop = unique_loop(g)
         if loop is not None and (best is None or loop.rating < best.rating):
             return loop
     return best
+
+
+def _ur_rects(geo, C, r1: int, r2: int) -> list:
+    """Rectangles of rows ``r1``, ``r2`` over two regions with at least two common digits, with
+    their digit pairs: ``[((a, b, d, c), [(x, y), ...])]`` in scan order."""
+    n = geo.n
+    reg_of = geo.reg_of
+    out = []
+    for c1 in range(n):
+        a = r1 * n + c1
+        c_ = r2 * n + c1
+        if not (C[a] and C[c_]):
+            continue
+        for c2 in range(c1 + 1, n):
+            b = r1 * n + c2
+            d_ = r2 * n + c2
+            common = C[a] & C[b] & C[c_] & C[d_]
+            if common.bit_count() < 2:
+                continue
+            if len({reg_of[a], reg_of[b], reg_of[c_], reg_of[d_]}) != 2:
+                continue
+            out.append(((a, b, d_, c_), list(combinations(bits(common), 2))))
+    return out
 
 
 def _loop_rating(size: int) -> float:
@@ -1207,11 +1224,13 @@ def _exact_wing_sets(cells: list[int], W: list[int], PM, start: int, r: int, k: 
     :func:`_wing_sets` keeps, found through the pairs of wings that can go together."""
     m = len(W)
     comp = [0] * m  # comp[i]: the wings j > i that can join wing i
+    L = [0] * (m * m)  # L[i * m + j]: the digits of wings i < j when they do not see each other
     for i in range(m):
         wi = W[i]
         ui = start | wi
         pi = PM[cells[i]]
         ci = 0
+        row = i * m
         for j in range(i + 1, m):
             wj = W[j]
             if (ui | wj).bit_count() > k:
@@ -1220,11 +1239,9 @@ def _exact_wing_sets(cells: list[int], W: list[int], PM, start: int, r: int, k: 
                 lo = wi & wj
                 if lo & (lo - 1):
                     continue
+                L[row + j] = lo
             ci |= 1 << j
         comp[i] = ci
-
-    def loose(i: int, j: int) -> int:
-        return 0 if PM[cells[i]] >> cells[j] & 1 else W[i] & W[j]
 
     out = []
     for i1 in range(m):
@@ -1241,14 +1258,14 @@ def _exact_wing_sets(cells: list[int], W: list[int], PM, start: int, r: int, k: 
             if c2.bit_count() < r - 2:
                 continue
             u2 = u1 | W[i2]
-            l2 = loose(i1, i2)
+            l2 = L[i1 * m + i2]
             x3 = c2
             while x3:
                 b3 = x3 & -x3
                 x3 ^= b3
                 i3 = b3.bit_length() - 1
                 u3 = u2 | W[i3]
-                l3 = l2 | loose(i1, i3) | loose(i2, i3)
+                l3 = l2 | L[i1 * m + i3] | L[i2 * m + i3]
                 if r == 3:
                     if u3.bit_count() == k and l3 and not l3 & (l3 - 1):
                         out.append((i1, i2, i3))
@@ -1262,7 +1279,7 @@ def _exact_wing_sets(cells: list[int], W: list[int], PM, start: int, r: int, k: 
                     i4 = b4.bit_length() - 1
                     if (u3 | W[i4]).bit_count() != k:
                         continue
-                    lo = l3 | loose(i1, i4) | loose(i2, i4) | loose(i3, i4)
+                    lo = l3 | L[i1 * m + i4] | L[i2 * m + i4] | L[i3 * m + i4]
                     if lo and not lo & (lo - 1):
                         out.append((i1, i2, i3, i4))
     return out
