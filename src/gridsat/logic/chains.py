@@ -88,39 +88,58 @@ class _Static:
         PM = geo.peer_masks
         UM = geo.unit_masks
         cell_units = geo.cell_units
-        succ: list[list[int]] = [[] for _ in range(2 * N)]
-        # local event id: 2*i (off) / 2*i+1 (on)
+        # local event id: 2*i (off) / 2*i+1 (on). "on" events lead to "off" events of the
+        # peers with the digit (weak links; peer_ev) and of the cell's other digits (cell_ev),
+        # "off" events to "on" events (strong links; strong, in link order)
+        peer_ev = [0] * N
+        cell_ev = [0] * N
+        strong: list[list[int]] = [[] for _ in range(N)]
         for i, k in enumerate(nodes):
             c, d0 = divmod(k, n)
             b = 1 << d0
-            on_s = succ[2 * i + 1]
-            off_s = succ[2 * i]
             posd = pos[d0 + 1]
-            # on -> off peers with the digit (ascending cells)
             x = PM[c] & posd
+            ev = 0
             while x:
                 low = x & -x
-                on_s.append(2 * idx[(low.bit_length() - 1) * n + d0])
+                ev |= 1 << (2 * idx[(low.bit_length() - 1) * n + d0])
                 x ^= low
+            peer_ev[i] = ev
             m = C[c]
+            st = strong[i]
             if ylinks:
+                ev = 0
                 for e in bits(m & ~b):
                     j = idx[c * n + e - 1]
                     if j >= 0:
-                        on_s.append(2 * j)
+                        ev |= 1 << (2 * j)
+                cell_ev[i] = ev
                 if m.bit_count() == 2:
                     j = idx[c * n + (m & ~b).bit_length() - 1]
                     if j >= 0:
-                        off_s.append(2 * j + 1)
+                        st.append(2 * j + 1)
             if xlinks:
                 cb = 1 << c
                 for ui in cell_units[c]:
-                    y = posd & UM[ui]
-                    z = y & ~cb
+                    z = posd & UM[ui] & ~cb
                     if z and not z & (z - 1):  # the digit has exactly two places in the unit
-                        off_s.append(2 * idx[(z.bit_length() - 1) * n + d0] + 1)
-        self.succ = succ
-        self.reach = _closure(succ)
+                        st.append(2 * idx[(z.bit_length() - 1) * n + d0] + 1)
+        self.peer_ev = peer_ev
+        self.cell_ev = cell_ev
+        self.strong = strong
+        self._succ = None
+        self.reach = _closure2(peer_ev, cell_ev, strong)
+
+    @property
+    def succ(self) -> list[list[int]]:
+        """Successor lists of every local event (built when a chain is measured)."""
+        if self._succ is None:
+            succ = []
+            for i in range(len(self.nodes)):
+                succ.append(self.strong[i])
+                succ.append(_ev_bits(self.peer_ev[i]) + _ev_bits(self.cell_ev[i]))
+            self._succ = succ
+        return self._succ
 
     def global_ev(self, v: int) -> int:
         return 2 * self.nodes[v >> 1] + (v & 1)
@@ -158,6 +177,126 @@ class _Static:
                     dist[w] = dv
                     dq.append(w)
         return dist
+
+
+def _ev_bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -> list[int]:
+    """Reachability bitmask of every local event of an implication graph whose "on" events
+    ``2i+1`` lead to the "off" events in ``peer_ev[i] | cell_ev[i]`` and whose "off" events
+    ``2i`` lead to the "on" events ``strong[i]``.
+
+    The closure is taken over "on" events only (``i -> j`` when an off event after ``i``
+    leads to ``j``): what ``on(i)`` reaches is its own off events plus, for every ``j`` it
+    reaches, ``on(j)`` and its off events; an off event reaches its strong links' targets
+    and what they reach. The same sets as :func:`_closure` over the full successor lists.
+    """
+    N = len(strong)
+    live = 0  # off events with successors
+    for i in range(N):
+        if strong[i]:
+            live |= 1 << (2 * i)
+    offs = [peer_ev[i] | cell_ev[i] for i in range(N)]
+    feat = [offs[j] | (1 << (2 * j + 1)) for j in range(N)]
+    # compressed successor lists over "on" nodes
+    gsucc: list[list[int]] = []
+    for i in range(N):
+        x = offs[i] & live
+        out = []
+        while x:
+            low = x & -x
+            x ^= low
+            for t in strong[(low.bit_length() - 1) >> 1]:
+                out.append(t >> 1)
+        gsucc.append(out)
+    index = [-1] * N
+    low_ = [0] * N
+    onstack = [False] * N
+    comp = [-1] * N
+    stack: list[int] = []
+    comp_reach: list[int] = [0]  # component 0: nodes leading nowhere
+    for v in range(N):
+        if not gsucc[v]:
+            comp[v] = 0
+            index[v] = 0
+    counter = 1
+    for root in range(N):
+        if index[root] >= 0:
+            continue
+        index[root] = low_[root] = counter
+        counter += 1
+        stack.append(root)
+        onstack[root] = True
+        call = [root]
+        iters = [iter(gsucc[root])]
+        while call:
+            v = call[-1]
+            for w in iters[-1]:
+                if index[w] < 0:
+                    index[w] = low_[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    onstack[w] = True
+                    call.append(w)
+                    iters.append(iter(gsucc[w]))
+                    break
+                if onstack[w] and index[w] < low_[v]:
+                    low_[v] = index[w]
+            else:
+                call.pop()
+                iters.pop()
+                if call:
+                    u = call[-1]
+                    if low_[v] < low_[u]:
+                        low_[u] = low_[v]
+                if low_[v] == index[v]:
+                    ci = len(comp_reach)
+                    if stack[-1] == v:
+                        stack.pop()
+                        onstack[v] = False
+                        comp[v] = ci
+                        m = 0
+                        for x in gsucc[v]:
+                            if x == v:
+                                m |= feat[v]
+                            else:
+                                m |= comp_reach[comp[x]] | feat[x]
+                        comp_reach.append(m)
+                        continue
+                    members = []
+                    while True:
+                        w = stack.pop()
+                        onstack[w] = False
+                        members.append(w)
+                        comp[w] = ci
+                        if w == v:
+                            break
+                    m = 0
+                    for w in members:
+                        m |= feat[w]
+                        for x in gsucc[w]:
+                            cx = comp[x]
+                            if cx != ci:
+                                m |= comp_reach[cx] | feat[x]
+                    comp_reach.append(m)
+    reach = [0] * (2 * N)
+    for i in range(N):
+        reach[2 * i + 1] = offs[i] | comp_reach[comp[i]]
+    for i in range(N):
+        st = strong[i]
+        if st:
+            m = 0
+            for t in st:
+                m |= (1 << t) | reach[t]
+            reach[2 * i] = m
+    return reach
 
 
 def _closure(succ: list[list[int]]) -> list[int]:
