@@ -252,3 +252,15 @@ def test_cli_default_output_unchanged(capsys):
     code = main(["count", "--example", "sudoku-4x4", "-q"])
     out = capsys.readouterr().out
     assert code == 0 and "[minisat22/cnf-extended" in out and "method" not in out
+
+
+@pytest.mark.parametrize("givens", ["units", "assumptions"])
+@pytest.mark.parametrize("method", [m("d4")])
+def test_dimacs_export_of_a_layered_jigsaw_counts_right(givens, method):
+    """The exported file carries the region layer of cnf-layered (it used to drop it: 576, not 96)."""
+    from gridsat.exports.dimacs import read_dimacs, to_dimacs
+
+    p = Sudoku.empty(4, regions=list(enumerate_layouts(4))[0])
+    f = read_dimacs(to_dimacs(p, "cnf-layered", givens=givens))
+    formula = Formula(f.nvars, f.clauses + [[a] for a in f.assumptions], f.show)
+    assert get_method(method).run_formula(formula, None)[0] == 96

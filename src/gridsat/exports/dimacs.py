@@ -49,8 +49,13 @@ def to_dimacs(puzzle, encoding=None, *, givens: str = "units", primary: bool = T
     model = enc.build(puzzle)
     assume = [int(lit) for lit in model.assume(puzzle)]
     clauses = model.clauses
-    extra = [[lit] for lit in assume] if givens == "units" else []
     nvars = model.nvars
+    layer = model.info.get("layer")
+    if layer is not None:  # cnf-layered: the region map is a clause layer switched on by a guard
+        nvars += 1
+        clauses = list(clauses) + [list(map(int, cl)) for cl in layer(puzzle, nvars)]
+        assume.append(nvars)
+    extra = [[lit] for lit in assume] if givens == "units" else []
     out = [
         "c gridsat DIMACS CNF export",
         f"c kind {puzzle.kind} encoding {enc.name} givens {givens}",
