@@ -174,6 +174,9 @@ def _grid(puzzle_or_grid) -> Grid:
     return Grid.from_puzzle(puzzle_or_grid)
 
 
+_SINGLES = frozenset(("full house", "hidden single (box)", "hidden single (line)", "naked single"))
+
+
 def _find_step(g: Grid, techs: list[Technique], current: float) -> Step | None:
     """The first step of the easiest technique that has one.
 
@@ -182,15 +185,19 @@ def _find_step(g: Grid, techs: list[Technique], current: float) -> Step | None:
     it saves most of the time on hard puzzles). Singles come first once the path already
     needs a naked single.
     """
+    tried = ()
     if current >= 2.3:
+        tried = _SINGLES
         for t in techs:
             if t.rating > 2.3:
                 break
-            if t.name in ("full house", "hidden single (box)", "hidden single (line)", "naked single"):
+            if t.name in _SINGLES:
                 s = t.func(g)
                 if s:
                     return s
     for t in techs:
+        if t.name in tried:
+            continue  # just found nothing on this very grid
         if t.chain:
             s = t.func(g, first=current >= t.rating + 0.6)
         elif t.top is not None:
