@@ -132,14 +132,19 @@ class _Static:
 
     @property
     def succ(self) -> list[list[int]]:
-        """Successor lists of every local event (built when a chain is measured)."""
+        """Successor lists of every local event."""
+        return [self.succ_of(v) for v in range(2 * len(self.nodes))]
+
+    def succ_of(self, v: int) -> list[int]:
+        """Successors of local event ``v`` in link order (built on first use)."""
         if self._succ is None:
-            succ = []
-            for i in range(len(self.nodes)):
-                succ.append(self.strong[i])
-                succ.append(_ev_bits(self.peer_ev[i]) + _ev_bits(self.cell_ev[i]))
-            self._succ = succ
-        return self._succ
+            self._succ = {}
+        out = self._succ.get(v)
+        if out is None:
+            i = v >> 1
+            out = _ev_bits(self.peer_ev[i]) + _ev_bits(self.cell_ev[i]) if v & 1 else self.strong[i]
+            self._succ[v] = out
+        return out
 
     def global_ev(self, v: int) -> int:
         return 2 * self.nodes[v >> 1] + (v & 1)
@@ -150,10 +155,10 @@ class _Static:
             return [src]
         parent = {src: -1}
         dq = deque([src])
-        succ = self.succ
+        succ_of = self.succ_of
         while dq:
             v = dq.popleft()
-            for w in succ[v]:
+            for w in succ_of(v):
                 if w not in parent:
                     parent[w] = v
                     if w == dst:
@@ -168,11 +173,11 @@ class _Static:
     def distances(self, src: int) -> dict[int, int]:
         dist = {src: 0}
         dq = deque([src])
-        succ = self.succ
+        succ_of = self.succ_of
         while dq:
             v = dq.popleft()
             dv = dist[v] + 1
-            for w in succ[v]:
+            for w in succ_of(v):
                 if w not in dist:
                     dist[w] = dv
                     dq.append(w)
