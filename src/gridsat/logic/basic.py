@@ -1044,19 +1044,19 @@ def _sl_digit(g: Grid, d: int, k: int) -> Step | None:
 
 
 def _group_links(g: Grid, d: int):
-    """Strong links of ``d`` between groups of cells: ``[(unit, group A, group B)]`` where the
-    digit's places in a box all lie in the row part A or the column part B (a box with an
+    """Strong links of ``d`` between groups of cells: ``[(unit, group A, group B)]`` (cell bitmasks) where
+    the digit's places in a box all lie in the row part A or the column part B (a box with an
     "empty rectangle"); both parts non-empty and not a plain two-cell link."""
     geo = g.geo
     n = geo.n
-    C = g.cands
-    b = 1 << (d - 1)
     out = []
     row_of, col_of = geo.row_of, geo.col_of
+    pos = g.digit_positions()[d]
     for bi in range(2 * n, 3 * n):
-        cells = [c for c in geo.units[bi] if C[c] & b]
-        if len(cells) < 3:
+        inbox = pos & geo.unit_masks[bi]
+        if inbox.bit_count() < 3:
             continue
+        cells = cells_of(inbox)
         rows = {row_of[c] for c in cells}
         cols = {col_of[c] for c in cells}
         if len(rows) == 1 or len(cols) == 1:
@@ -1065,11 +1065,15 @@ def _group_links(g: Grid, d: int):
             for Cc in cols:
                 if not all(row_of[c] == R or col_of[c] == Cc for c in cells):
                     continue
-                A = frozenset(c for c in cells if row_of[c] == R)
-                B = frozenset(c for c in cells if row_of[c] != R)
-                out.append((bi, A, B))
-                A2 = frozenset(c for c in cells if col_of[c] == Cc)
-                B2 = frozenset(c for c in cells if col_of[c] != Cc)
+                A = 0
+                A2 = 0
+                for c in cells:
+                    if row_of[c] == R:
+                        A |= 1 << c
+                    if col_of[c] == Cc:
+                        A2 |= 1 << c
+                out.append((bi, A, inbox & ~A))
+                B2 = inbox & ~A2
                 if B2:
                     out.append((bi, A2, B2))
     return out
@@ -1089,15 +1093,13 @@ def grouped_strong_links(g: Grid, k: int) -> Step | None:
 def _gsl_digit(g: Grid, d: int, k: int) -> Step | None:
     geo = g.geo
     n = geo.n
-    C = g.cands
-    PS = geo.peer_sets
-    b = 1 << (d - 1)
+    PM = geo.peer_masks
     groups = _group_links(g, d)
     if not groups:
         return None
-    links = [(ui, frozenset((a,)), frozenset((bb,)), False) for ui, a, bb in _strong_links(g, d)]
+    links = [(ui, 1 << a, 1 << bb, False) for ui, a, bb in _strong_links(g, d)]
     links += [(ui, A, B, True) for ui, A, B in groups]
-    # node i: end 0 or 1 of link i // 2
+    # node i: end 0 or 1 of link i // 2 (cell bitmasks)
     nodes = []
     for ui, A, B, gr in links:
         nodes.append(A)
@@ -1105,39 +1107,41 @@ def _gsl_digit(g: Grid, d: int, k: int) -> Step | None:
     # peers common to every cell of a node
     seen_by = []
     for node in nodes:
-        common = None
-        for c in node:
-            common = PS[c] if common is None else common & PS[c]
+        common = -1
+        x = node
+        while x:
+            low = x & -x
+            x ^= low
+            common &= PM[low.bit_length() - 1]
         seen_by.append(common)
-    nxt = [[j for j in range(len(nodes)) if j // 2 != i // 2 and nodes[j] <= seen_by[i]]
-           for i in range(len(nodes))]
-    holders = frozenset(c for c in range(geo.ncells) if C[c] & b)
+    L = len(nodes)
+    nxt = [[j for j in range(L) if j // 2 != i // 2 and not nodes[j] & ~seen_by[i]] for i in range(L)]
+    holders = g.digit_positions()[d]
 
     def dfs(chain, cells, grouped):
         last = chain[-1]
         if len(chain) == 2 * k:
             if not grouped:
                 return None
-            common = seen_by[chain[0]] & seen_by[last] & holders
-            elims = sorted((c, d) for c in common if c not in cells)
-            return (chain, elims) if elims else None
+            common = seen_by[chain[0]] & seen_by[last] & holders & ~cells
+            return (chain, [(c, d) for c in cells_of(common)]) if common else None
         final = len(chain) == 2 * k - 2
         for j in nxt[last]:
             if final and not grouped and not links[j // 2][3]:
                 continue
             other = j ^ 1
             X, Y = nodes[j], nodes[other]
-            if not cells.isdisjoint(X) or not cells.isdisjoint(Y):
+            if cells & X or cells & Y:
                 continue
-            if final and not (seen_by[chain[0]] & seen_by[other] & holders) - cells - X - Y:
+            if final and not seen_by[chain[0]] & seen_by[other] & holders & ~(cells | X | Y):
                 continue
             got = dfs(chain + [j, other], cells | X | Y, grouped or links[j // 2][3])
             if got:
                 return got
         return None
 
-    for i in range(len(nodes)):
-        if not (seen_by[i] & holders) - nodes[i ^ 1]:
+    for i in range(L):
+        if not seen_by[i] & holders & ~nodes[i ^ 1]:
             continue
         got = dfs([i, i ^ 1], nodes[i] | nodes[i ^ 1], links[i // 2][3])
         if got:
@@ -1145,14 +1149,17 @@ def _gsl_digit(g: Grid, d: int, k: int) -> Step | None:
             rating = round(_SL_BASE[k] + 0.3, 1)
 
             def txt(node):
-                if len(node) == 1:
-                    return geo.names[next(iter(node))]
-                return "(" + "|".join(geo.names[c] for c in sorted(node)) + ")"
+                cs = cells_of(node)
+                if len(cs) == 1:
+                    return geo.names[cs[0]]
+                return "(" + "|".join(geo.names[c] for c in cs) + ")"
 
             pairs = [f"{txt(nodes[chain[i]])}={txt(nodes[chain[i + 1]])}" for i in range(0, len(chain), 2)]
             name = "empty rectangle" if k == 2 else f"grouped {k} strong links"
-            cells = sorted(frozenset().union(*(nodes[j] for j in chain)))
-            return Step(name, rating, [], elims, cells, [geo.labels[links[j // 2][0]] for j in chain[::2]],
+            allc = 0
+            for j in chain:
+                allc |= nodes[j]
+            return Step(name, rating, [], elims, cells_of(allc), [geo.labels[links[j // 2][0]] for j in chain[::2]],
                         f"{name} on {d}: {', '.join(pairs)} joined by weak links; {d} is at one end, "
                         f"so remove {fmt_elims(geo, elims)}", n)
     return None
