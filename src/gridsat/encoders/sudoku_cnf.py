@@ -271,12 +271,20 @@ def _board(n: int, regions: tuple) -> tuple[np.ndarray, np.ndarray]:
     return units, peers
 
 
-def _pairs(groups: np.ndarray) -> list[tuple[int, int]]:
-    """Pairwise at-most-one clauses over the non-zero literals of each row."""
+def _pairs(groups: np.ndarray, unique: bool = False) -> list[tuple[int, int]]:
+    """Pairwise at-most-one clauses over the non-zero literals of each row.
+
+    ``unique``: each pair once (two cells of one row and one box share the same clause twice).
+    """
     i, j = np.triu_indices(groups.shape[1], 1)
     a, b = groups[:, i], groups[:, j]
     keep = (a != 0) & (b != 0)
-    return list(zip((-a[keep]).tolist(), (-b[keep]).tolist()))
+    a, b = a[keep], b[keep]
+    if unique:
+        lo, hi = np.minimum(a, b), np.maximum(a, b)
+        code = np.unique(lo * (int(hi.max(initial=0)) + 1) + hi)
+        a, b = np.divmod(code, int(hi.max(initial=0)) + 1)
+    return list(zip((-a).tolist(), (-b).tolist()))
 
 
 @register("cnf-reduced", "sudoku", "cnf", key=lambda p: (p.n, p.regions, p.givens),
@@ -327,6 +335,6 @@ def reduced(puzzle) -> CnfModel:
     clauses += [(x,) for x in cells[given][cand[given]].tolist()]
     clauses += [tuple(filter(None, row)) for row in groups[~placed | (alive > 1)].tolist()]
     clauses += _pairs(free)
-    clauses += _pairs(groups[alive > 1])
+    clauses += _pairs(groups[alive > 1], unique=True)
     return CnfModel(key=(n, puzzle.regions, puzzle.givens), nvars=nv, clauses=clauses, var=var,
                     assume=_no_assumptions, info=info)
