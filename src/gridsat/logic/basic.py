@@ -585,51 +585,63 @@ def empty_rectangle(g: Grid) -> Step | None:
 def _er_digit(g: Grid, d: int) -> Step | None:
     geo = g.geo
     n = geo.n
-    C = g.cands
-    PS = geo.peer_sets
+    PM = geo.peer_masks
     row_of, col_of = geo.row_of, geo.col_of
-    b = 1 << (d - 1)
+    holders = g.digit_positions()[d]
     links = None
-    holders = None
     for bi in range(2 * n, 3 * n):
-        cells = [c for c in geo.units[bi] if C[c] & b]
-        if len(cells) < 2:
+        boxm = geo.unit_masks[bi]
+        inbox = holders & boxm
+        if not inbox & (inbox - 1):
             continue
+        cells = cells_of(inbox)
         rows = {row_of[c] for c in cells}
         cols = {col_of[c] for c in cells}
         if len(rows) == 1 or len(cols) == 1:
             continue
-        box = geo.unit_sets[bi]
         for R in rows:
             for Cc in cols:
                 if not all(row_of[c] == R or col_of[c] == Cc for c in cells):
                     continue
-                rpart = [c for c in cells if row_of[c] == R]
-                cpart = [c for c in cells if row_of[c] != R]
+                rpart = 0
+                for c in cells:
+                    if row_of[c] == R:
+                        rpart |= 1 << c
+                cpart = inbox & ~rpart
                 if not cpart:
                     continue
                 if links is None:
                     links = _strong_links(g, d)
-                    holders = {c for c in range(geo.ncells) if C[c] & b}
+                seen_r = _common_peers(PM, rpart)
+                seen_c = _common_peers(PM, cpart)
                 for ui, p, q in links:
                     for a, bb in ((p, q), (q, p)):
-                        if a in box or bb in box:
+                        if boxm >> a & 1 or boxm >> bb & 1:
                             continue
-                        for seen, other in ((rpart, cpart), (cpart, rpart)):
-                            if not all(c in PS[a] for c in seen):
+                        pa = PM[a]
+                        for seen, other_seen in ((rpart, seen_c), (cpart, seen_r)):
+                            if seen & ~pa:
                                 continue
-                            common = PS[bb] & holders
-                            for c in other:
-                                common = common & PS[c]
-                            elims = sorted((t, d) for t in common if t not in box and t != a and t != bb)
-                            if not elims:
+                            em = PM[bb] & holders & other_seen & ~boxm & ~(1 << a)
+                            if not em:
                                 continue
+                            elims = [(t, d) for t in cells_of(em)]
                             return Step("empty rectangle", 4.3, [], elims, cells + [a, bb],
                                         [geo.labels[bi], geo.labels[ui]],
                                         f"empty rectangle: {d} in {geo.labels[bi]} is in row {R + 1} or column "
                                         f"{Cc + 1}; with the strong link {geo.names[a]}={geo.names[bb]} in "
                                         f"{geo.labels[ui]}, remove {fmt_elims(geo, elims)}", n)
     return None
+
+
+def _common_peers(PM, cellmask: int) -> int:
+    """Cells that see every cell of ``cellmask`` (bitmask)."""
+    common = -1
+    while cellmask:
+        low = cellmask & -cellmask
+        cellmask ^= low
+        common &= PM[low.bit_length() - 1]
+    return common
 
 
 # ------------------------------------------------------------------ wings

@@ -58,6 +58,15 @@ def _static(g: Grid, xlinks: bool, ylinks: bool, digit: int | None = None) -> "_
     return st
 
 
+def _digit_graph(g: Grid, d: int) -> "_Static":
+    """The X-link graph of one digit, memoised on the digit's places (it depends on nothing else)."""
+    key = ("xgraph", d, g.digit_positions()[d])
+    st = g.memo.get(key)
+    if st is None:
+        st = g.memo[key] = _Static(g, True, False, d)
+    return st
+
+
 class _Static:
     """Implication graph of one grid for one link mode, with transitive closure."""
 
@@ -128,6 +137,7 @@ class _Static:
         self.cell_ev = cell_ev
         self.strong = strong
         self._succ = None
+        self._paths = None
         self.reach = _closure2(peer_ev, cell_ev, strong)
 
     @property
@@ -150,7 +160,16 @@ class _Static:
         return 2 * self.nodes[v >> 1] + (v & 1)
 
     def path(self, src: int, dst: int) -> list[int] | None:
-        """Shortest chain of local events from ``src`` to ``dst`` (inclusive)."""
+        """Shortest chain of local events from ``src`` to ``dst`` (inclusive); memoised."""
+        memo = self._paths
+        if memo is None:
+            memo = self._paths = {}
+        key = (src, dst)
+        if key not in memo:
+            memo[key] = self._path(src, dst)
+        return memo[key]
+
+    def _path(self, src: int, dst: int) -> list[int] | None:
         if src == dst:
             return [src]
         parent = {src: -1}
@@ -423,7 +442,7 @@ def forcing_chain(g: Grid, first: bool = False) -> Step | None:
         if best is not None and best[0] <= base:
             break
         if xl and not yl:
-            graphs = [_static(g, xl, yl, d) for d in _linked_digits(g)]
+            graphs = [_digit_graph(g, d) for d in _linked_digits(g)]
         else:
             graphs = [_static(g, xl, yl)]
         measured = 0
