@@ -811,11 +811,14 @@ def unique_loop(g: Grid, max_len: int = 8) -> Step | None:
     C = g.cands
     PS = geo.peer_sets
     cu = geo.cell_units
+    nbiv: dict[int, int] = {}
+    for m in C:
+        if m.bit_count() == 2:
+            nbiv[m] = nbiv.get(m, 0) + 1
     for x in range(1, n + 1):
         for y in range(x + 1, n + 1):
             xy = (1 << (x - 1)) | (1 << (y - 1))
-            exact = [c for c in range(geo.ncells) if C[c] == xy]
-            if len(exact) < 4:
+            if nbiv.get(xy, 0) < 4:  # fewer than four cells holding exactly x, y
                 continue
             cand = [c for c in range(geo.ncells) if C[c] & xy == xy]
             cset = set(cand)

@@ -190,6 +190,16 @@ class _Static:
         return None
 
     def distances(self, src: int) -> dict[int, int]:
+        """Breadth-first distances from local event ``src`` (memoised; do not change the result)."""
+        memo = self._paths
+        if memo is None:
+            memo = self._paths = {}
+        out = memo.get(src)
+        if out is None:
+            out = memo[src] = self._distances(src)
+        return out
+
+    def _distances(self, src: int) -> dict[int, int]:
         dist = {src: 0}
         dq = deque([src])
         succ_of = self.succ_of
