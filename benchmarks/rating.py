@@ -3,19 +3,25 @@
 Usage::
 
     python benchmarks/rating.py DATA [--limit N] [--no-uniqueness] [--extra w-wing] [--every K] [--detail]
+                                     [--dump FILE] [--jobs N]
 
 DATA holds one puzzle per line: ``<81 chars, 0 or . = empty> <SE rating>`` (``#`` comments).
-Prints the Spearman rank correlation, the share of exact matches among puzzles SE rates
-below 6, the share within 0.5 overall, and puzzles per second. Uniqueness techniques are
-on by default (the calibration puzzles have one solution, and SE uses them).
+Prints the machine's load average, the Spearman rank correlation, the share of exact
+matches among puzzles SE rates below 6, the share within 0.5 overall, and the throughput
+of one process (wall clock and CPU time). ``--jobs N`` adds a row for N worker processes
+(the ratings are checked to be the same); ``--dump FILE`` writes one line per puzzle
+(``index puzzle SE ours hardest steps``). Uniqueness techniques are on by default (the
+calibration puzzles have one solution, and SE uses them).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
 
 from gridsat import Sudoku
 from gridsat.logic import solve_logic
@@ -60,6 +66,18 @@ def read(path, limit=None, every=1):
     return out
 
 
+def rate_one(s: str, uniqueness: bool = True, extra=()) -> tuple[float, str | None, int, bool, bool]:
+    """Rate one 81-character puzzle: (rating, hardest technique, steps, solved, used search)."""
+    p = Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s])
+    res = solve_logic(p, uniqueness=uniqueness, extra=extra)
+    return res.rating, res.hardest, len(res.steps), res.solved, res.used_search
+
+
+def _rate_chunk(args) -> list:
+    puzzles, uniqueness, extra = args
+    return [rate_one(s, uniqueness, extra) for s in puzzles]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data")
@@ -68,19 +86,24 @@ def main(argv=None) -> int:
     ap.add_argument("--no-uniqueness", action="store_true")
     ap.add_argument("--extra", action="append", default=[])
     ap.add_argument("--detail", action="store_true", help="per-SE-value table")
+    ap.add_argument("--dump", help="write every puzzle's rating to this file")
+    ap.add_argument("--jobs", type=int, default=0, help="also time N worker processes (extra row)")
     args = ap.parse_args(argv)
     items = read(args.data, args.limit, args.every)
-    ours, theirs = [], []
+    uniq = not args.no_uniqueness
+    load = os.getloadavg()
+    print(f"load average (1/5/15 min)    {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}  ({os.cpu_count()} CPUs)")
+    ours, theirs, rows = [], [], []
     t0 = time.perf_counter()
     c0 = time.process_time()
     unsolved = 0
     searched = 0
     for s, se in items:
-        p = Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s])
-        res = solve_logic(p, uniqueness=not args.no_uniqueness, extra=args.extra)
-        unsolved += not res.solved
-        searched += res.used_search
-        ours.append(res.rating)
+        row = rate_one(s, uniq, args.extra)
+        rows.append(row)
+        unsolved += not row[3]
+        searched += row[4]
+        ours.append(row[0])
         theirs.append(se)
     dt = time.perf_counter() - t0
     cpu = time.process_time() - c0
@@ -96,6 +119,21 @@ def main(argv=None) -> int:
     print(f"throughput (wall clock)      {n / dt:.1f} puzzles/s  ({dt:.1f} s; target >= 20)")
     print(f"throughput (CPU time)        {n / cpu:.1f} puzzles/s  ({cpu:.1f} s of CPU; the machine may be shared)")
     print(f"used search / unsolved       {searched} / {unsolved}")
+    if args.jobs:
+        puzzles = [s for s, _ in items]
+        size = max(1, len(puzzles) // (args.jobs * 8))
+        chunks = [(puzzles[i:i + size], uniq, args.extra) for i in range(0, len(puzzles), size)]
+        t1 = time.perf_counter()
+        with ProcessPoolExecutor(args.jobs) as ex:
+            par = [row for part in ex.map(_rate_chunk, chunks) for row in part]
+        dtp = time.perf_counter() - t1
+        same = [r[0] for r in par] == ours
+        print(f"throughput ({args.jobs} processes, wall) {n / dtp:.1f} puzzles/s  ({dtp:.1f} s; ratings "
+              f"{'identical' if same else 'DIFFERENT'})")
+    if args.dump:
+        with open(args.dump, "w") as f:
+            for i, ((s, se), (r, hardest, nsteps, _, _)) in enumerate(zip(items, rows)):
+                f.write(f"{i}\t{s}\t{se}\t{r:.1f}\t{hardest}\t{nsteps}\n")
     if args.detail:
         by = defaultdict(list)
         for a, b in zip(ours, theirs):
