@@ -234,17 +234,19 @@ _HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
 def _per_unit(g: Grid, key, func, *args) -> Step | None:
     """The first step of ``func(g, ui, *args)`` over the units in order, each memoised on the
     unit's candidate masks (for patterns that read and change nothing outside one unit)."""
-    memo = g.memo
     keys = g.cache.get("unitkeys")
     if keys is None:
         C = g.cands
         keys = g.cache["unitkeys"] = [get(C) for get in g.geo.unit_getters]
+    tables = g.memo.get(key)
+    if tables is None:
+        tables = g.memo[key] = [{} for _ in keys]
     for ui, uk in enumerate(keys):
-        mk = (key, ui, uk)
+        table = tables[ui]
         try:
-            r = memo[mk]
+            r = table[uk]
         except KeyError:
-            r = memo[mk] = func(g, ui, *args)
+            r = table[uk] = func(g, ui, *args)
         if r is not None:
             return r
     return None
@@ -1358,12 +1360,18 @@ def _big_wing(g: Grid, k: int, base: float, name: str, first: bool = False) -> S
     m = (k + 2) // 2
     PG = geo.peer_getters
     memo = g.memo
+    pkeys = g.cache.get("peerkeys")
+    if pkeys is None:
+        pkeys = g.cache["peerkeys"] = [None] * geo.ncells
     for p in range(geo.ncells):
         pm = C[p]
         if not pm or pm.bit_count() > k:
             continue
         # the patterns of a pivot depend only on its own and its peers' candidates
-        key = ("wing", k, p, pm, PG[p](C))
+        pk = pkeys[p]
+        if pk is None:
+            pk = pkeys[p] = PG[p](C)
+        key = ("wing", k, p, pm, pk)
         pats = memo.get(key)
         if pats is None:
             wings = [q for q in peers[p] if C[q] and C[q].bit_count() <= k and (C[q] | pm).bit_count() <= k]

@@ -673,12 +673,15 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
         if sd is None:
             b = 1 << (d - 1)
             sd = sing[d] = sum(1 << x for x in range(geo.ncells) if C[x] == b)
-        key = ("nishio", d, pos[d], sd, c)
-        contra = memo.get(key)
+        key = ("nishio", d, pos[d], sd)
+        table = memo.get(key)
+        if table is None:
+            table = memo[key] = {}
+        contra = table.get(c)
         if contra is None:
-            contra = memo[key] = propagate(g, 2 * k + 1, digit_only=True).contra is not None
+            contra = table[c] = propagate(g, 2 * k + 1, digit_only=True).contra is not None
         if contra:
-            found.append((key, c, d, k))
+            found.append((key + (c,), c, d, k))
             if first or len(found) >= MAX_MEASURE:
                 break
     if not found:
