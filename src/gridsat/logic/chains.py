@@ -103,26 +103,25 @@ class _Static:
         peer_ev = [0] * N
         cell_ev = [0] * N
         strong: list[list[int]] = [[] for _ in range(N)]
+        # off events of each digit per unit: a candidate's peers are its units' cells but itself
+        unit_ev = [0] * (len(UM) * n)
+        cell_all = [0] * geo.ncells  # off events of every candidate of a cell
+        for i, k in enumerate(nodes):
+            c, d0 = divmod(k, n)
+            bit = 1 << (2 * i)
+            cell_all[c] |= bit
+            for ui in cell_units[c]:
+                unit_ev[ui * n + d0] |= bit
         for i, k in enumerate(nodes):
             c, d0 = divmod(k, n)
             b = 1 << d0
             posd = pos[d0 + 1]
-            x = PM[c] & posd
-            ev = 0
-            while x:
-                low = x & -x
-                ev |= 1 << (2 * idx[(low.bit_length() - 1) * n + d0])
-                x ^= low
-            peer_ev[i] = ev
+            r_, c_, b_ = cell_units[c]
+            peer_ev[i] = (unit_ev[r_ * n + d0] | unit_ev[c_ * n + d0] | unit_ev[b_ * n + d0]) & ~(1 << (2 * i))
             m = C[c]
             st = strong[i]
             if ylinks:
-                ev = 0
-                for e in bits(m & ~b):
-                    j = idx[c * n + e - 1]
-                    if j >= 0:
-                        ev |= 1 << (2 * j)
-                cell_ev[i] = ev
+                cell_ev[i] = cell_all[c] & ~(1 << (2 * i))
                 if m.bit_count() == 2:
                     j = idx[c * n + (m & ~b).bit_length() - 1]
                     if j >= 0:
@@ -240,6 +239,7 @@ def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -
     offs = [peer_ev[i] | cell_ev[i] for i in range(N)]
     feat = [offs[j] | (1 << (2 * j + 1)) for j in range(N)]
     # compressed successor lists over "on" nodes
+    strong_on = [[t >> 1 for t in st] if st else st for st in strong]
     gsucc: list[list[int]] = []
     for i in range(N):
         x = offs[i] & live
@@ -247,8 +247,7 @@ def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -
         while x:
             low = x & -x
             x ^= low
-            for t in strong[(low.bit_length() - 1) >> 1]:
-                out.append(t >> 1)
+            out += strong_on[low.bit_length() >> 1]
         gsucc.append(out)
     index = [-1] * N
     low_ = [0] * N
