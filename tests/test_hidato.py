@@ -300,3 +300,23 @@ def test_time_limit_reports_unknown_or_answer():
     p = Hidato.empty(7, 7, "rook")
     r = gridsat.count(p, time_limit=0.2)
     assert r.status in ("unknown", "ambiguous") and not r.complete
+
+
+# ------------------------------------------------------------------ time limits on a frontier board
+def _frontier():
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "hidato" / "frontier_king20_d10.txt").read_text()
+    (entry,) = read_text(text, format="hidato")
+    return entry.puzzle
+
+
+@pytest.mark.parametrize("backend", ["minisat22", "cadical153", "cpsat"])
+def test_time_limit_is_honoured_on_a_large_board(backend):
+    # 20x20 king, 10% givens: no encoding here finishes in 2 s; the limit covers the build too
+    p = _frontier()
+    enc = "cpsat-bool" if backend == "cpsat" else "cnf-pos"
+    gridsat.get_backend(backend).close()
+    r = gridsat.solve(p, backend=backend, encoding=enc, time_limit=2.0)
+    assert r.status in ("unknown", "solved")
+    assert r.total_time < 2.0 + 1.5, r.total_time

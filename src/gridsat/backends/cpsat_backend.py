@@ -111,8 +111,8 @@ class CpsatBackend(Backend):
             solver = cp_model.CpSolver()
             sigint = signal.getsignal(signal.SIGINT)
             params = solver.parameters
-            if time_limit is not None:
-                params.max_time_in_seconds = float(time_limit)
+            if time_limit is not None:  # the limit covers the build too
+                params.max_time_in_seconds = max(float(time_limit) - build_time, 0.001)
             if limit == 1:
                 params.num_workers = self.workers or (1 if len(proto.variables) < 20000 else 2)
                 status = solver.Solve(m.model)
@@ -146,7 +146,7 @@ class CpsatBackend(Backend):
             # limit): raise it as Python would have (a Ctrl-C late in the limit reads as a timeout)
             if (out.timed_out and status in (cp_model.UNKNOWN, cp_model.FEASIBLE)
                     and sigint is signal.default_int_handler
-                    and (time_limit is None or solver.WallTime() < 0.5 * time_limit)):
+                    and (time_limit is None or solver.WallTime() < 0.5 * params.max_time_in_seconds)):
                 raise KeyboardInterrupt
         finally:
             _restore_sigint(sigint)

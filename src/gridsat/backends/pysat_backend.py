@@ -10,6 +10,7 @@ so the base formula stays clean for the next puzzle.
 from __future__ import annotations
 
 import operator
+import threading
 import time
 from collections import OrderedDict
 from functools import partial
@@ -37,6 +38,8 @@ PYSAT_SOLVERS = (
     "lingeling", "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22",
 )
 _NO_BUDGET = {"lingeling"}
+# no ``interrupt`` in python-sat: time limits by conflict-budget slices instead
+_NO_INTERRUPT = {"cadical103", "cadical153", "cadical195", "lingeling"}
 
 # The C function python-sat's ``add_clause`` wraps, and the attribute holding the solver
 # handle, per solver: loading a formula through them skips one Python call per clause
@@ -51,8 +54,25 @@ _C_ADD = {
 }
 
 
+#: solvers with native at-most-k constraints (``add_atmost``)
+_NATIVE_AMO = {"minicard"}
+
+
 def _new_solver(name: str, clauses) -> Solver:
-    """A python-sat solver ``name`` loaded with ``clauses``."""
+    """A python-sat solver ``name`` loaded with ``clauses``.
+
+    Clauses that offer ``compact()`` (``(clauses, at-most-one groups)``, see
+    ``encoders.sudoku_cnf.CompactClauses``) go into a solver with native cardinality
+    constraints in that form: one constraint per group instead of its pairwise clauses.
+    """
+    compact = getattr(clauses, "compact", None)
+    if compact is not None and name in _NATIVE_AMO:
+        base, groups = compact()
+        solver = _new_solver(name, base)
+        add = solver.add_atmost
+        for group in groups:
+            add(group, 1)
+        return solver
     spec = _C_ADD.get(name)
     if spec is not None:
         solver = Solver(name=name)
@@ -81,6 +101,8 @@ class PysatBackend(Backend):
     #: with a reload about every 64 puzzles, load cost included)
     refresh_ratio = 0.1
     refresh_min = 1000
+    #: longest conflict-budget slice (seconds, estimated) between deadline checks (CaDiCaL)
+    slice_seconds = 1.0
 
     def __init__(self, solver: str, cache_size: int = 8):
         self.name = solver
@@ -150,23 +172,54 @@ class PysatBackend(Backend):
 
     # ---------------------------------------------------------------- solving
     def _solve(self, solver, assumptions, deadline):
+        """Solve under ``assumptions``; ``None`` once ``deadline`` (perf_counter) has passed.
+
+        Solvers with ``interrupt`` (MiniSat, Glucose, Maple*, MergeSat, Minicard) are stopped
+        by a timer at the deadline. CaDiCaL has no interrupt in python-sat: it runs in
+        conflict-budget slices sized from its measured conflict rate to last at most about
+        ``slice_seconds`` each (a fixed doubling budget overran a 60 s limit by 58 s on a
+        large Hidato formula).
+        """
         if deadline is None:
             return solver.solve(assumptions=assumptions)
-        budget = 1000
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return None
+        if self.solver_name not in _NO_INTERRUPT:
+            solver.conf_budget(-1)  # no budget left over from an earlier call
+            timer = threading.Timer(left, solver.interrupt)
+            timer.daemon = True
+            timer.start()
+            try:
+                return solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+            finally:
+                timer.cancel()
+                solver.clear_interrupt()
+        budget = 100  # a first slice on a large formula can take seconds
+        start = time.perf_counter()
+        c_start = (solver.accum_stats() or {}).get("conflicts", 0)
         while True:
-            if time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if now >= deadline:
                 return None
             solver.conf_budget(budget)
             res = solver.solve_limited(assumptions=assumptions)
             if res is not None:
                 return res
-            budget = min(budget * 2, 200_000)
+            # the conflict rate swings 10x between slices: size the next one from the
+            # rate over the whole call, and grow it at most 1.5x per slice
+            now = time.perf_counter()
+            done = (solver.accum_stats() or {}).get("conflicts", 0) - c_start
+            rate = max(done, 1) / max(now - start, 1e-3)
+            slot = min(self.slice_seconds, max(deadline - now, 0.0))
+            budget = int(max(min(rate * slot, 1.5 * budget + 100), 50))
 
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
         if encoding.target != "cnf":
             raise UnsupportedError(f"backend {self.name} solves CNF encodings, not {encoding.target} ({encoding.name})")
         if time_limit is not None and "time_limit" not in self.supports:
             raise UnsupportedError(f"backend {self.name} cannot honour a time limit")
+        t_start = time.perf_counter()  # the time limit covers the build and load too
         entry, build_time = self._entry(puzzle, encoding)
         model, solver = entry[0], entry[1]
         before = solver.accum_stats() or {}
@@ -177,7 +230,7 @@ class PysatBackend(Backend):
             before = solver.accum_stats() or {}
             build_time += time.perf_counter() - t0
         t0 = time.perf_counter()
-        deadline = None if time_limit is None else t0 + time_limit
+        deadline = None if time_limit is None else t_start + time_limit
         assumptions = model.assume(puzzle)
         out = Outcome(build_time=build_time)
         info = model.info
