@@ -871,13 +871,16 @@ def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
     if not found:
         return None
     best = None
+    tracked: dict[int, _Prop] = {}  # several conclusions often share their sources
     for kind, label, srcs, ev in found:
         concl = _conclusion(g, ev)
         if concl is None:
             continue
         cx = 0
         for s in srcs:
-            r = propagate(g, s, track=True)
+            r = tracked.get(s)
+            if r is None:
+                r = tracked[s] = propagate(g, s, track=True)
             if kind == "contradiction":
                 e = r.contra
                 if e is None:
