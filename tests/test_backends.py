@@ -134,9 +134,13 @@ def test_reload_after_many_conflicts_keeps_answers(solver):
         b.close()
 
 
-def test_jigsaw_defaults_to_layered():
+def test_jigsaw_defaults():
+    """Jigsaw maps: minicard + cnf-reduced; another CNF backend without an encoding: cnf-layered."""
     jig = Sudoku(6, GIVENS6, regions=LAYOUTS6[0])
     r = gridsat.count(jig)
-    assert (r.count, r.encoding) == (262, "cnf-layered")
+    assert (r.count, r.backend, r.encoding) == (262, "minicard", "cnf-reduced")
     assert gridsat.check(jig, backend="cadical195").encoding == "cnf-layered"
+    assert gridsat.check(jig, backend="minicard").encoding == "cnf-reduced"
+    big = gridsat.solve(Sudoku.empty(16))
+    assert (big.status, big.backend, big.encoding) == ("solved", "minicard", "cnf-reduced")
     assert gridsat.check(Sudoku(6, GIVENS6)).encoding == gridsat.DEFAULTS["sudoku"][1]

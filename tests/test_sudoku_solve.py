@@ -45,7 +45,8 @@ BIG = Sudoku.empty(16)  # cnf-regionlits applies up to 16x16 only
 #: the project's 10-minute suite budget. Those combinations enumerate the 288 4x4 grids
 #: and 7 of the 6x6 solutions instead, and join the random cross-check.
 FULL_COUNT = {"minisat22": ("cnf-extended", "cnf-minimal", "cnf-layered"),
-              "cadical153": ("cnf-extended",), "cadical195": ("cnf-extended", "cnf-layered")}
+              "cadical153": ("cnf-extended",), "cadical195": ("cnf-extended", "cnf-layered"),
+              "minicard": ("cnf-reduced",)}  # native at-most-one constraints: 4-7 s
 #: on the 16x16 and 25x25 boards the weak encodings run on the fast solvers only
 #: (maplechrono + cnf-minimal took 90 s on the 16x16 check)
 BIG_WEAK = ("cnf-minimal", "cnf-regionlits")

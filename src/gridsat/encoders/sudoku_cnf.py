@@ -17,6 +17,7 @@ Variable ``x(c, v) = c * n + v`` for cell ``c`` (row-major) and value ``v`` in 1
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -26,7 +27,7 @@ from .units import sudoku_units as _units
 from .base import CnfModel, register
 from .cardinality import PAIRWISE_MAX, at_least_one, at_most_one
 
-__all__ = ["extended", "minimal", "regionlits", "layered", "reduced"]
+__all__ = ["extended", "minimal", "regionlits", "layered", "reduced", "CompactClauses"]
 
 
 def _var_table(n: int) -> np.ndarray:
@@ -271,20 +272,51 @@ def _board(n: int, regions: tuple) -> tuple[np.ndarray, np.ndarray]:
     return units, peers
 
 
-def _pairs(groups: np.ndarray, unique: bool = False) -> list[tuple[int, int]]:
-    """Pairwise at-most-one clauses over the non-zero literals of each row.
-
-    ``unique``: each pair once (two cells of one row and one box share the same clause twice).
-    """
+def _pairs(groups: np.ndarray) -> list[tuple[int, int]]:
+    """Pairwise at-most-one clauses over the non-zero literals of each row."""
     i, j = np.triu_indices(groups.shape[1], 1)
     a, b = groups[:, i], groups[:, j]
     keep = (a != 0) & (b != 0)
-    a, b = a[keep], b[keep]
-    if unique:
-        lo, hi = np.minimum(a, b), np.maximum(a, b)
-        code = np.unique(lo * (int(hi.max(initial=0)) + 1) + hi)
-        a, b = np.divmod(code, int(hi.max(initial=0)) + 1)
-    return list(zip((-a).tolist(), (-b).tolist()))
+    return list(zip((-a[keep]).tolist(), (-b[keep]).tolist()))
+
+
+class CompactClauses(Sequence):
+    """Clauses given as at-least-one clauses plus at-most-one groups, expanded on first use.
+
+    A read-only sequence of clause tuples like any other ``CnfModel.clauses``: the
+    at-least-one (and unit) clauses, then every pair of each at-most-one group as a binary
+    clause. Expanding costs Python objects, so ``compact()`` hands ``(clauses, groups)`` to a
+    solver with native cardinality constraints (python-sat's ``minicard``), which then loads
+    a group as one constraint instead of k(k-1)/2 clauses.
+    """
+
+    def __init__(self, alo: list[tuple[int, ...]], groups: np.ndarray):
+        self._alo = alo
+        self._groups = groups[(groups != 0).sum(axis=1) > 1]   # rows of literals, 0 = none
+        k = (self._groups != 0).sum(axis=1)
+        self._len = len(alo) + int((k * (k - 1) // 2).sum())
+        self._all: list | None = None
+
+    def compact(self) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """``(clauses, groups)``: the non-pairwise clauses and the at-most-one literal groups."""
+        return self._alo, [tuple(filter(None, row)) for row in self._groups.tolist()]
+
+    def _expand(self) -> list:
+        if self._all is None:
+            self._all = self._alo + _pairs(self._groups)
+        return self._all
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, i):
+        return self._expand()[i]
+
+    def __iter__(self):
+        return iter(self._expand())
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other)
 
 
 @register("cnf-reduced", "sudoku", "cnf", key=lambda p: (p.n, p.regions, p.givens),
@@ -298,7 +330,9 @@ def reduced(puzzle) -> CnfModel:
     a unit clause; a unit that holds a given of a value needs no constraint for that value).
     Nothing is shared between puzzles, so there is no base formula to build, load or keep
     clean: for boards of 16x16 and more, and for jigsaw maps, building this small formula
-    costs less than posing the puzzle on the full one.
+    costs less than posing the puzzle on the full one. The clauses are a
+    :class:`CompactClauses`: a solver with native at-most-one constraints (``minicard``)
+    loads each group as one constraint; any other gets the pairwise clauses.
     """
     n = puzzle.n
     N = n * n
@@ -331,10 +365,9 @@ def reduced(puzzle) -> CnfModel:
         return CnfModel(key=(n, puzzle.regions, puzzle.givens), nvars=max(nv, 1), clauses=[(1,), (-1,)],
                         var=var, assume=_no_assumptions, info=info)
     # tuples: the garbage collector stops tracking them (see _pairwise_numpy)
-    clauses: list[tuple[int, ...]] = [tuple(filter(None, row)) for row in free.tolist()]
-    clauses += [(x,) for x in cells[given][cand[given]].tolist()]
-    clauses += [tuple(filter(None, row)) for row in groups[~placed | (alive > 1)].tolist()]
-    clauses += _pairs(free)
-    clauses += _pairs(groups[alive > 1], unique=True)
+    alo: list[tuple[int, ...]] = [tuple(filter(None, row)) for row in free.tolist()]
+    alo += [(x,) for x in cells[given][cand[given]].tolist()]
+    alo += [tuple(filter(None, row)) for row in groups[~placed | (alive > 1)].tolist()]
+    clauses = CompactClauses(alo, np.concatenate([free, groups]))
     return CnfModel(key=(n, puzzle.regions, puzzle.givens), nvars=nv, clauses=clauses, var=var,
                     assume=_no_assumptions, info=info)
