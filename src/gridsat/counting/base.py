@@ -273,4 +273,5 @@ def list_methods(*, available: bool = False) -> list[str]:
 
 
 def now() -> float:
+    """Wall-clock seconds (``time.perf_counter``)."""
     return time.perf_counter()
