@@ -29,6 +29,8 @@ EXPECTED = ["01-quickstart", "02-comparing-encodings", "03-counting-and-uniquene
 
 #: wall-clock budget per notebook in small mode (the suite runs on 2 shared cores)
 BUDGET_S = 90
+#: per cell; a cell that runs longer fails the test with its source (CellTimeoutError)
+CELL_TIMEOUT_S = 120
 
 
 def test_every_notebook_is_tested():
@@ -70,6 +72,7 @@ def kernel_manager(tmp_path: Path) -> KernelManager:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(400)      # above the per-cell limit, so a hung cell is named by nbclient
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_notebook_runs(path, tmp_path, record_property):
     nb = nbformat.read(path, as_version=4)
@@ -77,7 +80,7 @@ def test_notebook_runs(path, tmp_path, record_property):
     # first cell: prove the kernel is this interpreter
     probe = new_code_cell("import sys\nprint(sys.executable)")
     nb.cells.insert(0, probe)
-    client = NotebookClient(nb, timeout=240, kernel_name="gridsat-test", km=kernel_manager(tmp_path),
+    client = NotebookClient(nb, timeout=CELL_TIMEOUT_S, kernel_name="gridsat-test", km=kernel_manager(tmp_path),
                             resources={"metadata": {"path": str(NOTEBOOK_DIR)}})
     t0 = time.perf_counter()
     client.execute()            # raises CellExecutionError on the first failing cell
