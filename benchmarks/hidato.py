@@ -49,7 +49,7 @@ from gridsat.formats import read_text
 from gridsat.formats.hidato import write_grid
 
 DATA = Path(__file__).parent / "data"
-ENCODINGS = [("cpsat", "cpsat-bool"), ("cpsat", "cpsat-circuit"), ("minisat22", "cnf-pos"),
+ENCODINGS = [("cpsat", "cpsat-bool"), ("cpsat", "cpsat-circuit"), ("cpsat", "cpsat-seg"), ("minisat22", "cnf-pos"),
              ("cadical153", "cnf-pos"), ("cadical195", "cnf-pos"), ("glucose4", "cnf-pos"),
              ("minisat22", "cnf-arcs"), ("cadical195", "cnf-arcs")]
 CASES = {"a": "hidato_a.txt", "b": "hidato_b.txt", "c": "hidato_c.txt"}

@@ -18,6 +18,7 @@ from hidato_samples import blocks
 COMBOS = [
     ("cpsat", "cpsat-bool"),
     ("cpsat", "cpsat-circuit"),
+    ("cpsat", "cpsat-seg"),
     ("minisat22", "cnf-pos"),
     ("cadical153", "cnf-pos"),
     ("minisat22", "cnf-arcs"),
