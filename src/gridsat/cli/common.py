@@ -181,6 +181,15 @@ def iter_entries(args):
             yield Entry(None, e, e.file or ("<stdin>" if path == "-" else path), e.line)
 
 
+#: one puzzle per line: standard input in these formats is read (and checked) line by line.
+_LINE_FORMATS = ("line", "jigsaw-line", "hidato-line", "numbrix-line")
+
+
+def _comment_line(s: str) -> bool:
+    """A ``#``/``;`` comment line (``#,0,5/...`` is a Hidato line whose first cell is a hole)."""
+    return s.startswith(("#", ";")) and not s.startswith(("#,", "#/"))
+
+
 def _stdin_entries(opts):
     """Standard input: streamed line by line when it is in the line format or JSON lines."""
     import json as _json
@@ -197,11 +206,11 @@ def _stdin_entries(opts):
             break
         head.append(raw)
         s = raw.strip()
-        if s and not s.startswith(("#", ";")):
+        if s and not _comment_line(s):
             first = raw
             break
     fmt = None
-    if first is not None and opts["format"] in (None, "line", "json"):
+    if first is not None and opts["format"] in (None, "json") + _LINE_FORMATS:
         try:
             fmt = FORMATS[opts["format"]] if opts["format"] else detect_format(first, opts["kind"], name)
         except ParseError:
@@ -212,7 +221,7 @@ def _stdin_entries(opts):
             except ValueError:
                 ok = False
             fmt = fmt if ok else None
-        elif fmt is not None and (fmt.name != "line" or not (opts["format"] or fmt.sniff(first))):
+        elif fmt is not None and (fmt.name not in _LINE_FORMATS or not (opts["format"] or fmt.sniff(first))):
             fmt = None  # only a line that is surely a line-format puzzle starts streaming
     if fmt is None:  # not line-oriented: read everything, then parse as a whole
         yield from read_text("".join(head) + sys.stdin.read(), name, **opts)
@@ -232,7 +241,7 @@ def _one_line(raw: str, lineno: int, fmt: str, opts, name):
     from ..formats import read_text
 
     s = raw.strip()
-    if not s or s.startswith(("#", ";")):
+    if not s or _comment_line(s):
         return []
     o = dict(opts, format=fmt)
     try:

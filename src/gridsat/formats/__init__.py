@@ -19,6 +19,7 @@ from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats,
                    register_json_kind)
 from . import sudoku as _sudoku  # noqa: F401  (registers line, grid, nonomino, vector)
 from . import jsonfmt as _jsonfmt  # noqa: F401  (registers json)
+from . import oneline as _oneline  # noqa: F401  (registers jigsaw-line, hidato-line, numbrix-line)
 from .sudoku import parse_box
 from .text import format_board, line_string
 
@@ -33,7 +34,7 @@ __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_forma
 def _has_content(text: str) -> bool:
     for raw in text.splitlines():
         s = raw.strip()
-        if s and not s.startswith(("#", ";")):
+        if s and (not s.startswith(("#", ";")) or s.startswith(("#,", "#/"))):  # '#,0,5/...': a Hidato line
             return True
     return False
 
@@ -81,12 +82,36 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
             names = ", ".join(f"{f.name} ({f.kind})" for f in best)
             raise ParseError(f"ambiguous input: it reads as {names}; give --kind or --format", file, 1, 1)
         return best[0]
+    guess = _guess_one_line(text, fmts)
+    if guess is not None:
+        return guess  # a broken generated line: let its reader say what is wrong
     if kind not in (None, "sudoku"):
         if not fmts:
             raise ParseError(f"no format reads {kind!r} puzzles", file, 1, 1)
         raise ParseError(f"cannot tell the format of this {kind} input; give --format "
                          f"({', '.join(f.name for f in fmts)})", file, 1, 1)
     return _guess_sudoku(text)
+
+
+def _guess_one_line(text: str, fmts: list[Format]) -> Format | None:
+    """``jigsaw-line`` for a first token ``...|...``, ``hidato-line`` for ``..,../..``; else ``None``."""
+    for raw in text.splitlines():
+        s = raw.strip()
+        if not s or (s.startswith(("#", ";")) and not s.startswith(("#,", "#/"))):
+            continue
+        toks = s.split()
+        if toks[0].lower() in ("hidato", "numbrix", "king", "rook") and len(toks) > 1:
+            toks = toks[1:]
+        tok = toks[0]
+        names = [f.name for f in fmts]
+        if "|" in tok and not tok.startswith("|") and "jigsaw-line" in names:
+            return FORMATS["jigsaw-line"]
+        if "/" in tok and "," in tok and not tok.startswith(("[", "{")):
+            for name in ("hidato-line", "numbrix-line"):
+                if name in names:
+                    return FORMATS[name]
+        return None
+    return None
 
 
 def _guess_sudoku(text: str) -> Format:

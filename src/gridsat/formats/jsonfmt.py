@@ -8,7 +8,10 @@ A file holds one object, a JSON list of objects, or JSON lines (one object per l
 
 with ``"regions": [[1, 1, 2, ...], ...]`` (any labels) instead of ``"box"`` for jigsaw.
 Rows may also be strings (``"53..7...."``) and ``givens`` a flat list; ``0`` or ``null``
-is empty. Other kinds register their loader with
+is empty. The objects ``gridsat generate --json`` writes are read too: ``"puzzle"`` holds
+the one-line text (``jigsaw-line`` / ``hidato-line``), ``"kind"`` is ``sudoku``, ``jigsaw``,
+``hidato`` or ``numbrix``, ``"givens"`` is a count; the seed becomes the name (``seed 3``).
+Other kinds register their loader with
 :func:`gridsat.formats.base.register_json_kind` (e.g. ``{"kind": "hidato", ...}``).
 """
 
@@ -99,9 +102,16 @@ def read_json(text: str, file: str | None = None, *, box=None, kind: str | None 
             k = val.get("kind", kind or "sudoku")
             if not isinstance(k, str):
                 raise ParseError(f'"kind" must be a string, got {k!r}')
+            raw_kind = k
             k = _KIND_ALIASES.get(k, k)
             if kind is not None and k != kind:
                 raise ParseError(f"expected a {kind} puzzle, got kind {k!r}")
+            if _is_generated(val):
+                from .oneline import load_generated
+
+                puzzle, _ = load_generated(val, raw_kind, box=box)
+                out.append(Entry(puzzle, None, file, line, None, "json"))
+                continue
             jk = get_json_kind(k)
             opts = {}
             if box is not None and "box" in inspect.signature(jk.load).parameters:
@@ -115,6 +125,12 @@ def read_json(text: str, file: str | None = None, *, box=None, kind: str | None 
     if not out:
         out.append(Entry(None, ParseError("empty input: no puzzle found", file, 1, 1), file, 1, None, "json"))
     return out
+
+
+def _is_generated(obj: dict) -> bool:
+    """A ``gridsat generate --json`` object: the puzzle as one line of text, givens as a count."""
+    return isinstance(obj.get("puzzle"), str) and not isinstance(obj.get("givens"), (list, str)) \
+        and not isinstance(obj.get("rows"), list)
 
 
 def to_json_dict(puzzle, solution: Sequence[int] | None = None) -> dict[str, Any]:

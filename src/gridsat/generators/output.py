@@ -14,20 +14,15 @@ def value_symbol(v: int, n: int) -> str:
 
 
 def puzzle_line(puzzle) -> str:
-    """A puzzle on one line.
+    """A puzzle on one line, as the ``jigsaw-line`` / ``hidato-line`` formats read it back.
 
     Sudoku: the cells row by row (``.`` empty; ``1-9``, then ``A`` = 10 ... for sizes up to 35,
     comma-separated numbers beyond). Jigsaw: the same, then ``|`` and the region letters.
-    Hidato/Numbrix: rows separated by ``/``, cells by ``,``; numbers, ``0`` open, ``#`` no cell.
+    Hidato: rows separated by ``/``, cells by ``,``; numbers, ``0`` open, ``#`` no cell;
+    Numbrix: the same after the word ``numbrix``.
     """
+    from ..formats.oneline import hidato_line_string, jigsaw_line_string
+
     if puzzle.kind == "sudoku":
-        n = puzzle.n
-        if n <= 35:
-            s = "".join(value_symbol(v, n) for v in puzzle.givens)
-        else:
-            s = ",".join(str(v) for v in puzzle.givens)
-        if puzzle.is_jigsaw:
-            s += "|" + "".join(_REGIONS[r] for r in puzzle.regions)
-        return s
-    rows = puzzle.grid()
-    return "/".join(",".join("#" if v is None else str(v) for v in row) for row in rows)
+        return jigsaw_line_string(puzzle)
+    return hidato_line_string(puzzle)
