@@ -237,8 +237,8 @@ def _parse_rows(tok: str, file, line: int, col: int) -> list[list[int | None]]:
             elif cell.isdigit():
                 row.append(int(cell))
             else:
-                what = "an empty cell" if cell == "" else repr(cell)
-                raise ParseError(f"bad cell {what} (expected a number, 0 or '.' open, '#' no cell)", file, line, pos)
+                what = "nothing between the commas" if cell == "" else f"bad cell {cell!r}"
+                raise ParseError(f"{what} (expected a number, 0 or '.' open, '#' no cell)", file, line, pos)
             pos += len(cell) + 1
         grid.append(row)
     widths = {len(r) for r in grid}
@@ -266,8 +266,8 @@ def _hidato_entry(raw: str, lineno: int, file, adjacency: str, fmt_name: str) ->
     if tok.startswith("#") and not _is_rows(tok):
         return None  # a comment line
     try:
-        if not _is_rows(tok) and not re.fullmatch(r"[0-9.#]+", tok):
-            bad = next((i for i, ch in enumerate(tok) if ch not in "0123456789.#,/"), 0)
+        bad = next((i for i, ch in enumerate(tok) if ch not in "0123456789.#,/"), None)
+        if bad is not None:
             raise ParseError(f"bad character {tok[bad]!r}: a Hidato line is rows of cells like 1,0,#/0,0,5 "
                              "(',' between cells, '/' between rows)", file, lineno, col + bad)
         grid = _parse_rows(tok, file, lineno, col)

@@ -42,7 +42,7 @@ class ImproveResult:
     def to_dict(self) -> dict:
         from .output import puzzle_line
 
-        return {"kind": "sudoku", "seed": self.seed, "puzzle": puzzle_line(self.puzzle),
+        return {"kind": "sudoku", "seed": self.seed, "puzzle": puzzle_line(self.puzzle), "box": list(self.puzzle.box),
                 "givens": self.puzzle.num_givens, "score": self.score, "score_name": self.score_name,
                 "steps": self.steps, "time": round(self.time, 3),
                 "history": [[round(t, 3), s] for t, s in self.history]}

@@ -57,6 +57,8 @@ class Generated:
 
         d = {"kind": self.kind, "seed": self.seed, "givens": self.givens, "score": self.score,
              "time": round(self.time, 6), "puzzle": puzzle_line(self.puzzle)}
+        if getattr(self.puzzle, "box", None) is not None:
+            d["box"] = list(self.puzzle.box)  # the line does not say it (e.g. 6x6 with 3x2 boxes)
         d.update(self.info)
         return d
 
