@@ -68,7 +68,7 @@ def test_hidato_numbrix(capsys):
     code, out, _ = _run(capsys, "generate", "hidato", "--rows", "6", "--seed", "1", "--count", "2", "--json")
     assert code == 0 and [json.loads(x)["kind"] for x in out.splitlines()] == ["hidato", "hidato"]
     code, out, _ = _run(capsys, "generate", "numbrix", "--rows", "5", "--cols", "6", "--seed", "1", "--board")
-    assert code == 0 and len(out.strip().splitlines()) == 5
+    assert code == 0 and len(out.strip().splitlines()) == 6 and out.startswith("numbrix\n")  # header: reads back as Numbrix
     code, out, _ = _run(capsys, "generate", "hidato", "--shape", "heart", "--rotate", "90", "--seed", "1")
     assert code == 0 and out.count("/") == 12  # 13 rows after rotating the 11x13 heart
 

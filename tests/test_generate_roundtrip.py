@@ -56,6 +56,23 @@ def test_generate_pipe_check(capsys, monkeypatch, kind, as_json):
         assert all(ln.endswith(f"# seed {3 + i}") for i, ln in enumerate(lines))
 
 
+@pytest.mark.parametrize("kind", list(KINDS), ids=list(KINDS))
+def test_generate_board_pipe_check(capsys, monkeypatch, kind):
+    out = _generate(capsys, KINDS[kind] + ["--seed", "2", "--board"])
+    code, (cout, cerr) = _check(capsys, monkeypatch, out, "-q", "--json")
+    res = json.loads(cout)
+    assert code == 0 and res["status"] == "unique", cout + cerr
+    g = generate(KINDS[kind][0], seed=2, **_opts(KINDS[kind][1:]))
+    assert res["solution"] == list(g.solution)  # the same puzzle, not another reading of the board
+
+
+def _opts(argv):
+    out = {}
+    for k, v in zip(argv[::2], argv[1::2]):
+        out[k.lstrip("-")] = int(v) if v.isdigit() else v
+    return out
+
+
 @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
 @pytest.mark.parametrize("kind", ["sudoku", "jigsaw", "hidato", "numbrix", "hidato-ring"])
 def test_stream_of_five_reads_as_five(capsys, kind, as_json, tmp_path):

@@ -159,11 +159,16 @@ def _emit(args, g) -> None:
 
 
 def _board_text(puzzle) -> str:
+    """The board as ``gridsat check`` reads it back: jigsaw with its region letters, Numbrix with its header."""
     if puzzle.kind == "sudoku":
+        if puzzle.is_jigsaw:
+            from ..formats import format_board
+
+            return format_board(puzzle, region_grid=True)
         from .common import render_board
 
         return render_board(puzzle, puzzle.givens)
-    return str(puzzle)
+    return ("numbrix\n" if getattr(puzzle, "is_numbrix", False) else "") + str(puzzle)
 
 
 def _progress(args, total):
