@@ -161,6 +161,7 @@ def test_jigsaw_line_classic_and_large():
     text = write(big, "jigsaw-line")
     assert text.count(",") == 36 * 36 - 1
     assert read_text(text, format="jigsaw-line")[0].puzzle == big
+    assert detect_format(text).name == "jigsaw-line" and read_text(text)[0].puzzle == big
 
 
 @pytest.mark.parametrize("text,col,msg", [

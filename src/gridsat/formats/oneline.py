@@ -196,13 +196,20 @@ def write_jigsaw_line(puzzle: Sudoku, solution: Sequence[int] | None = None) -> 
 
 
 def sniff_jigsaw_line(text: str) -> bool:
-    """The first content line starts with ``givens|regions`` of matching square sizes."""
+    """The first content line starts with ``givens|regions`` of matching square sizes (or 36x36+ numbers)."""
     for raw in text.splitlines():
         s = raw.strip()
         if not s or s.startswith(("#", ";")):
             continue
         tok = s.split()[0]
         left, bar, right = tok.partition("|")
+        if not bar and left.count(",") >= 36 * 36 - 1:  # a classic board above 35x35: numbers
+            try:
+                vals, _ = _sudoku_values(left, None, 1, 1)
+            except ParseError:
+                return False
+            n = math.isqrt(len(vals))
+            return n * n == len(vals) and all(v <= n for v in vals)
         if not bar or "|" in right:
             return False
         try:
