@@ -228,3 +228,17 @@ def test_subprocess_pipe():
                          text=True, check=True, timeout=120)
     chk = subprocess.run(exe + ["check"], input=gen.stdout, capture_output=True, text=True, timeout=120)
     assert chk.returncode == 0 and chk.stdout.count(" unique ") == 2, chk.stdout + chk.stderr
+
+
+def test_mixed_classic_and_jigsaw_lines(capsys, monkeypatch):
+    text = _generate(capsys, ["sudoku", "--size", "4", "--seed", "1"]) + _generate(capsys, ["jigsaw", "--size", "6", "--seed", "1"])
+    code, (out, err) = _check(capsys, monkeypatch, text)  # detected as 'line' from the first line
+    assert code != 0 and "--format jigsaw-line" in out + err
+    code, (out, _) = _check(capsys, monkeypatch, text, "--format", "jigsaw-line")
+    assert code == 0 and out.count(" unique ") == 2
+
+
+def test_generated_numbrix_json_under_kind_hidato(capsys, monkeypatch):
+    text = _generate(capsys, ["numbrix", "--rows", "4", "--seed", "1", "--json"])
+    code, (out, _) = _check(capsys, monkeypatch, text, "-k", "hidato", "-q")
+    assert code == 0 and out.startswith("unique: Numbrix")

@@ -126,6 +126,9 @@ def read_line(text: str, file: str | None = None, *, box=None) -> list[Entry]:
             try:
                 n = _line_size(len(token), last_n)
             except ParseError as e:
+                if "|" in token:  # givens|regions: a generated jigsaw line
+                    e = ParseError(f"{e.message} ('|' in a line: a jigsaw puzzle givens|regions "
+                                   "is read by --format jigsaw-line)")
                 raise ParseError(e.message, file, lineno, col) from None
             givens = _decode_symbols(token, n, file, lineno, col)
             if sol_token is None and rest and len(rest[0]) == n * n:
