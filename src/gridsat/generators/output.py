@@ -5,7 +5,6 @@ from __future__ import annotations
 __all__ = ["puzzle_line", "value_symbol"]
 
 _DIGITS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_REGIONS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
 def value_symbol(v: int, n: int) -> str:
@@ -17,7 +16,8 @@ def puzzle_line(puzzle) -> str:
     """A puzzle on one line, as the ``jigsaw-line`` / ``hidato-line`` formats read it back.
 
     Sudoku: the cells row by row (``.`` empty; ``1-9``, then ``A`` = 10 ... for sizes up to 35,
-    comma-separated numbers beyond). Jigsaw: the same, then ``|`` and the region letters.
+    comma-separated numbers beyond). Jigsaw: the same, then ``|`` and the region letters
+(``A-Z``, ``a-z``, ``0-9``; comma-separated numbers beyond 62 regions).
     Hidato: rows separated by ``/``, cells by ``,``; numbers, ``0`` open, ``#`` no cell;
     Numbrix: the same after the word ``numbrix``.
     """
