@@ -149,8 +149,9 @@ def load_entries(args) -> tuple[list, list[ParseError]]:
 def iter_entries(args):
     """Entries from ``--example`` NAMEs, then FILEs (``-``: stdin), lazily.
 
-    A source that cannot be read becomes one error entry. Standard input in the ``line``
-    format or JSON lines is read line by line, so ``generate | gridsat check`` streams.
+    A source that cannot be read becomes one error entry. Standard input in a one-line
+    format (``line``, ``jigsaw-line``, ``hidato-line``, ``numbrix-line``) or JSON lines is read
+    line by line, so ``generate | gridsat check`` streams.
     Raises :class:`ParseError` only when no input is given at all.
     """
     from ..formats import Entry, read_file, read_text
@@ -191,7 +192,7 @@ def _comment_line(s: str) -> bool:
 
 
 def _stdin_entries(opts):
-    """Standard input: streamed line by line when it is in the line format or JSON lines."""
+    """Standard input: streamed line by line when it is in a format of :data:`_LINE_FORMATS` or JSON lines."""
     import json as _json
 
     from ..formats import FORMATS, detect_format, read_text
