@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .grid import Grid, bits
+from .grid import Grid, bits, cells_of
 from .steps import Step
 
 __all__ = ["length_bonus", "forcing_chain", "nishio", "multiple_chains", "dynamic_chains", "search_step"]
@@ -151,7 +151,7 @@ class _Static:
         out = self._succ.get(v)
         if out is None:
             i = v >> 1
-            out = _ev_bits(self.peer_ev[i]) + _ev_bits(self.cell_ev[i]) if v & 1 else self.strong[i]
+            out = cells_of(self.peer_ev[i]) + cells_of(self.cell_ev[i]) if v & 1 else self.strong[i]
             self._succ[v] = out
         return out
 
@@ -212,15 +212,6 @@ class _Static:
         return dist
 
 
-def _ev_bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -> list[int]:
     """Reachability bitmask of every local event of an implication graph whose "on" events
     ``2i+1`` lead to the "off" events in ``peer_ev[i] | cell_ev[i]`` and whose "off" events
@@ -249,6 +240,33 @@ def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -
             x ^= low
             out += strong_on[low.bit_length() >> 1]
         gsucc.append(out)
+    creach = _component_reach(gsucc, feat)
+    reach = [0] * (2 * N)
+    for i in range(N):
+        reach[2 * i + 1] = offs[i] | creach[i]
+    for i in range(N):
+        st = strong[i]
+        if st:
+            m = 0
+            for t in st:
+                m |= (1 << t) | reach[t]
+            reach[2 * i] = m
+    return reach
+
+
+def _closure(succ: list[list[int]]) -> list[int]:
+    """Reachability bitmask of every node (the reference that :func:`_closure2` is tested against)."""
+    return _component_reach(succ, [1 << v for v in range(len(succ))])
+
+
+def _component_reach(succ: list[list[int]], feat: list[int]) -> list[int]:
+    """For every node, the union of ``feat[x]`` over the nodes ``x`` it reaches (strongly
+    connected components, one iterative pass).
+
+    Nodes without successors reach nothing and are not walked; a node reaches what its
+    component reaches (its members too when the component has a cycle).
+    """
+    N = len(succ)
     index = [-1] * N
     low_ = [0] * N
     onstack = [False] * N
@@ -256,7 +274,7 @@ def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -
     stack: list[int] = []
     comp_reach: list[int] = [0]  # component 0: nodes leading nowhere
     for v in range(N):
-        if not gsucc[v]:
+        if not succ[v]:
             comp[v] = 0
             index[v] = 0
     counter = 1
@@ -268,7 +286,7 @@ def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -
         stack.append(root)
         onstack[root] = True
         call = [root]
-        iters = [iter(gsucc[root])]
+        iters = [iter(succ[root])]
         while call:
             v = call[-1]
             for w in iters[-1]:
@@ -278,7 +296,7 @@ def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -
                     stack.append(w)
                     onstack[w] = True
                     call.append(w)
-                    iters.append(iter(gsucc[w]))
+                    iters.append(iter(succ[w]))
                     break
                 if onstack[w] and index[w] < low_[v]:
                     low_[v] = index[w]
@@ -296,7 +314,7 @@ def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -
                         onstack[v] = False
                         comp[v] = ci
                         m = 0
-                        for x in gsucc[v]:
+                        for x in succ[v]:
                             if x == v:
                                 m |= feat[v]
                             else:
@@ -314,101 +332,11 @@ def _closure2(peer_ev: list[int], cell_ev: list[int], strong: list[list[int]]) -
                     m = 0
                     for w in members:
                         m |= feat[w]
-                        for x in gsucc[w]:
+                        for x in succ[w]:
                             cx = comp[x]
                             if cx != ci:
                                 m |= comp_reach[cx] | feat[x]
                     comp_reach.append(m)
-    reach = [0] * (2 * N)
-    for i in range(N):
-        reach[2 * i + 1] = offs[i] | comp_reach[comp[i]]
-    for i in range(N):
-        st = strong[i]
-        if st:
-            m = 0
-            for t in st:
-                m |= (1 << t) | reach[t]
-            reach[2 * i] = m
-    return reach
-
-
-def _closure(succ: list[list[int]]) -> list[int]:
-    """Reachability bitmask of every node (strongly connected components, one pass).
-
-    Nodes without successors reach nothing and are not walked; a node reaches what its
-    component reaches (its members too when the component has a cycle).
-    """
-    N = len(succ)
-    index = [-1] * N
-    low = [0] * N
-    onstack = [False] * N
-    comp = [-1] * N
-    stack: list[int] = []
-    comp_reach: list[int] = [0]  # component 0: every sink
-    for v in range(N):
-        if not succ[v]:
-            comp[v] = 0
-            index[v] = 0
-    counter = 1
-    for root in range(N):
-        if index[root] >= 0:
-            continue
-        work = [(root, 0)]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        onstack[root] = True
-        while work:
-            v, i = work[-1]
-            sv = succ[v]
-            if i < len(sv):
-                work[-1] = (v, i + 1)
-                w = sv[i]
-                if index[w] < 0:
-                    index[w] = low[w] = counter
-                    counter += 1
-                    stack.append(w)
-                    onstack[w] = True
-                    work.append((w, 0))
-                elif onstack[w] and index[w] < low[v]:
-                    low[v] = index[w]
-                continue
-            work.pop()
-            if work:
-                u = work[-1][0]
-                if low[v] < low[u]:
-                    low[u] = low[v]
-            if low[v] == index[v]:
-                ci = len(comp_reach)
-                if stack[-1] == v:
-                    # a single node: cyclic only with a self-loop
-                    stack.pop()
-                    onstack[v] = False
-                    comp[v] = ci
-                    m = 0
-                    for x in succ[v]:
-                        if x == v:
-                            m |= 1 << v
-                        else:
-                            m |= comp_reach[comp[x]] | (1 << x)
-                    comp_reach.append(m)
-                    continue
-                members = []
-                while True:
-                    w = stack.pop()
-                    onstack[w] = False
-                    members.append(w)
-                    comp[w] = ci
-                    if w == v:
-                        break
-                m = 0
-                for w in members:
-                    m |= 1 << w
-                    for x in succ[w]:
-                        cx = comp[x]
-                        if cx != ci:
-                            m |= comp_reach[cx] | (1 << x)
-                comp_reach.append(m)
     return [comp_reach[c] for c in comp]
 
 

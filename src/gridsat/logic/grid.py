@@ -146,7 +146,7 @@ def _mask(cells) -> int:
 
 
 def cells_of(m: int) -> list[int]:
-    """The cells (ascending) whose bits are set in a cell bitmask."""
+    """The set bit indices (ascending) of a bitmask: the cells of a cell mask, the events of an event mask."""
     out = []
     while m:
         b = m & -m
