@@ -588,13 +588,52 @@ def _er_digit(g: Grid, d: int) -> Step | None:
     geo = g.geo
     n = geo.n
     PM = geo.peer_masks
-    row_of, col_of = geo.row_of, geo.col_of
+    row_of = geo.row_of
     holders = g.digit_positions()[d]
     links = None
-    for bi in range(2 * n, 3 * n):
+    for bi, inbox, cells, R, Cc in _box_hinges(g, holders, 2):
         boxm = geo.unit_masks[bi]
-        inbox = holders & boxm
-        if not inbox & (inbox - 1):
+        rpart = 0
+        for c in cells:
+            if row_of[c] == R:
+                rpart |= 1 << c
+        cpart = inbox & ~rpart
+        if not cpart:
+            continue
+        if links is None:
+            links = _strong_links(g, d)
+        seen_r = _common_peers(PM, rpart)
+        seen_c = _common_peers(PM, cpart)
+        for ui, p, q in links:
+            for a, bb in ((p, q), (q, p)):
+                if boxm >> a & 1 or boxm >> bb & 1:
+                    continue
+                pa = PM[a]
+                for seen, other_seen in ((rpart, seen_c), (cpart, seen_r)):
+                    if seen & ~pa:
+                        continue
+                    em = PM[bb] & holders & other_seen & ~boxm & ~(1 << a)
+                    if not em:
+                        continue
+                    elims = [(t, d) for t in cells_of(em)]
+                    return Step("empty rectangle", 4.3, [], elims, cells + [a, bb],
+                                [geo.labels[bi], geo.labels[ui]],
+                                f"empty rectangle: {d} in {geo.labels[bi]} is in row {R + 1} or column "
+                                f"{Cc + 1}; with the strong link {geo.names[a]}={geo.names[bb]} in "
+                                f"{geo.labels[ui]}, remove {fmt_elims(geo, elims)}", n)
+    return None
+
+
+def _box_hinges(g: Grid, places: int, min_cells: int):
+    """Empty-rectangle hinges of one digit: ``(box unit, places in box, their cells, row R,
+    column C)`` for every box holding at least ``min_cells`` of ``places`` (a cell bitmask),
+    spread over two rows and two columns, all of them in row R or column C."""
+    geo = g.geo
+    n = geo.n
+    row_of, col_of = geo.row_of, geo.col_of
+    for bi in range(2 * n, 3 * n):
+        inbox = places & geo.unit_masks[bi]
+        if inbox.bit_count() < min_cells:
             continue
         cells = cells_of(inbox)
         rows = {row_of[c] for c in cells}
@@ -603,37 +642,8 @@ def _er_digit(g: Grid, d: int) -> Step | None:
             continue
         for R in rows:
             for Cc in cols:
-                if not all(row_of[c] == R or col_of[c] == Cc for c in cells):
-                    continue
-                rpart = 0
-                for c in cells:
-                    if row_of[c] == R:
-                        rpart |= 1 << c
-                cpart = inbox & ~rpart
-                if not cpart:
-                    continue
-                if links is None:
-                    links = _strong_links(g, d)
-                seen_r = _common_peers(PM, rpart)
-                seen_c = _common_peers(PM, cpart)
-                for ui, p, q in links:
-                    for a, bb in ((p, q), (q, p)):
-                        if boxm >> a & 1 or boxm >> bb & 1:
-                            continue
-                        pa = PM[a]
-                        for seen, other_seen in ((rpart, seen_c), (cpart, seen_r)):
-                            if seen & ~pa:
-                                continue
-                            em = PM[bb] & holders & other_seen & ~boxm & ~(1 << a)
-                            if not em:
-                                continue
-                            elims = [(t, d) for t in cells_of(em)]
-                            return Step("empty rectangle", 4.3, [], elims, cells + [a, bb],
-                                        [geo.labels[bi], geo.labels[ui]],
-                                        f"empty rectangle: {d} in {geo.labels[bi]} is in row {R + 1} or column "
-                                        f"{Cc + 1}; with the strong link {geo.names[a]}={geo.names[bb]} in "
-                                        f"{geo.labels[ui]}, remove {fmt_elims(geo, elims)}", n)
-    return None
+                if all(row_of[c] == R or col_of[c] == Cc for c in cells):
+                    yield bi, inbox, cells, R, Cc
 
 
 def _common_peers(PM, cellmask: int) -> int:
@@ -1065,34 +1075,20 @@ def _group_links(g: Grid, d: int):
     the digit's places in a box all lie in the row part A or the column part B (a box with an
     "empty rectangle"); both parts non-empty and not a plain two-cell link."""
     geo = g.geo
-    n = geo.n
     out = []
     row_of, col_of = geo.row_of, geo.col_of
-    pos = g.digit_positions()[d]
-    for bi in range(2 * n, 3 * n):
-        inbox = pos & geo.unit_masks[bi]
-        if inbox.bit_count() < 3:
-            continue
-        cells = cells_of(inbox)
-        rows = {row_of[c] for c in cells}
-        cols = {col_of[c] for c in cells}
-        if len(rows) == 1 or len(cols) == 1:
-            continue
-        for R in rows:
-            for Cc in cols:
-                if not all(row_of[c] == R or col_of[c] == Cc for c in cells):
-                    continue
-                A = 0
-                A2 = 0
-                for c in cells:
-                    if row_of[c] == R:
-                        A |= 1 << c
-                    if col_of[c] == Cc:
-                        A2 |= 1 << c
-                out.append((bi, A, inbox & ~A))
-                B2 = inbox & ~A2
-                if B2:
-                    out.append((bi, A2, B2))
+    for bi, inbox, cells, R, Cc in _box_hinges(g, g.digit_positions()[d], 3):
+        A = 0
+        A2 = 0
+        for c in cells:
+            if row_of[c] == R:
+                A |= 1 << c
+            if col_of[c] == Cc:
+                A2 |= 1 << c
+        out.append((bi, A, inbox & ~A))
+        B2 = inbox & ~A2
+        if B2:
+            out.append((bi, A2, B2))
     return out
 
 
