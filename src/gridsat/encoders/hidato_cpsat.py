@@ -26,7 +26,7 @@ import numpy as np
 from ortools.sat.python import cp_model
 
 from .base import CpsatModel, register
-from .hidato_domains import arc_tables, domains, literal_table, next_clauses
+from .hidato_domains import arc_tables, domains, literal_table, next_clauses, possible_arcs
 
 __all__ = ["boolean", "circuit", "segments"]
 
@@ -167,14 +167,7 @@ def _build_segments(puzzle) -> CpsatModel:
         if size[j] or by_seg.get(j):
             m.Add(sum(by_seg.get(j, [])) == int(size[j]))
     # arcs c -> d wherever some k has D[c, k] and D[d, k + 1]
-    nb = puzzle.neighbour_array
-    pc, pk = np.nonzero(D[:, 1:-1])
-    pk = pk + 1
-    Dp = np.zeros((n + 1, n + 2), dtype=bool)
-    Dp[:n, : n + 1] = D
-    nbc = nb[pc]
-    okm = Dp[nbc, (pk + 1)[:, None]]
-    arc_code = np.unique((pc[:, None] * (n + 1) + nbc)[okm])
+    arc_code = possible_arcs(puzzle, D)
     tails, heads = (arc_code // (n + 1)).tolist(), (arc_code % (n + 1)).tolist()
     arcs = []
     false = m.NewConstant(0)

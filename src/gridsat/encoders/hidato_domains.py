@@ -248,6 +248,19 @@ def amo_clauses(groups: list[np.ndarray], next_var: int, pairwise_max: int = 6) 
     return out, next_var
 
 
+def possible_arcs(puzzle, D: np.ndarray) -> np.ndarray:
+    """Successor arcs ``c -> d`` (neighbours) that some ``k`` allows, ``D[c, k]`` and ``D[d, k + 1]``:
+    sorted unique codes ``c * (n + 1) + d``."""
+    n = puzzle.num_cells
+    pc, pk = np.nonzero(D[:, 1:-1])
+    pk = pk + 1
+    Dp = np.zeros((n + 1, n + 2), dtype=bool)
+    Dp[:n, : n + 1] = D
+    nbc = puzzle.neighbour_array[pc]
+    okm = Dp[nbc, (pk + 1)[:, None]]  # (M, deg)
+    return np.unique((pc[:, None] * (n + 1) + nbc)[okm])
+
+
 def arc_tables(puzzle, D: np.ndarray, var: np.ndarray, next_var: int) -> dict:
     """Successor arcs ``a(c, d)`` that some pair of domains allows, and their channelling clauses.
 
@@ -257,15 +270,7 @@ def arc_tables(puzzle, D: np.ndarray, var: np.ndarray, next_var: int) -> dict:
     ``in_groups``, ``num_arcs`` and ``next_var``.
     """
     n = puzzle.num_cells
-    nb = puzzle.neighbour_array
-    # arc possible iff some k has D[c, k] and D[d, k + 1]
-    pc, pk = np.nonzero(D[:, 1:-1])
-    pk = pk + 1
-    Dp = np.zeros((n + 1, n + 2), dtype=bool)
-    Dp[:n, : n + 1] = D
-    nbc = nb[pc]
-    okm = Dp[nbc, (pk + 1)[:, None]]  # (M, deg)
-    arc_code = np.unique((pc[:, None] * (n + 1) + nbc)[okm])
+    arc_code = possible_arcs(puzzle, D)
     cs, ds = arc_code // (n + 1), arc_code % (n + 1)
     A = len(cs)
     lits = np.arange(next_var, next_var + A, dtype=np.int64)
