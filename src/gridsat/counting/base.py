@@ -27,8 +27,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-import numpy as np
-
 from ..errors import GridsatError, UnsupportedError
 
 __all__ = ["CountMethod", "SharpSatMethod", "Formula", "CounterTimeout", "cnf_formula",
@@ -93,18 +91,9 @@ def cnf_formula(puzzle, encoding=None) -> Formula:
 
     enc = pick_encoding(puzzle, encoding, "cnf")
     model = enc.build(puzzle)
-    clauses = [list(map(int, cl)) for cl in model.clauses]
-    nvars = int(model.nvars)
-    units = [int(lit) for lit in model.assume(puzzle)]
-    layer = model.info.get("layer")
-    if layer is not None:
-        nvars += 1
-        clauses += [list(map(int, cl)) for cl in layer(puzzle, nvars)]
-        units.append(nvars)
+    nvars, clauses, units = model.standalone(puzzle)
     clauses += [[u] for u in units]
-    var = np.asarray(model.var)
-    show = sorted(int(v) for v in np.unique(np.abs(var[var != 0])))
-    return Formula(nvars, clauses, show, enc.name, {"givens": len(units)})
+    return Formula(nvars, clauses, model.projection(), enc.name, {"givens": len(units)})
 
 
 # ---------------------------------------------------------------------- isolation

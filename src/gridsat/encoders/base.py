@@ -62,6 +62,28 @@ class CnfModel:
         """The primary literals that are true in the assignment ``values``."""
         return [int(self.var[c, v]) for c, v in enumerate(values) if v and self.var[c, v]]
 
+    def standalone(self, puzzle) -> tuple[int, list[list[int]], list[int]]:
+        """One puzzle's formula outside a backend: ``(nvars, clauses, assumptions)``.
+
+        The clauses are the base plus the clause layer, if the encoding has one
+        (``cnf-layered``: the region map), under a fresh guard variable; the assumptions are
+        the puzzle's literals plus that guard. Exports and model counters use this.
+        """
+        clauses = [list(map(int, cl)) for cl in self.clauses]
+        nvars = int(self.nvars)
+        assume = [int(lit) for lit in self.assume(puzzle)]
+        layer = self.info.get("layer")
+        if layer is not None:
+            nvars += 1
+            clauses += [list(map(int, cl)) for cl in layer(puzzle, nvars)]
+            assume.append(nvars)
+        return nvars, clauses, assume
+
+    def projection(self) -> list[int]:
+        """The primary variables (``abs`` of every ``var[cell, value]`` literal), ascending."""
+        v = np.asarray(self.var)
+        return sorted(int(x) for x in np.unique(np.abs(v[v != 0])))
+
 
 @dataclass
 class CpsatModel:

@@ -47,14 +47,7 @@ def to_dimacs(puzzle, encoding=None, *, givens: str = "units", primary: bool = T
         raise UnsupportedError(f"givens must be 'units' or 'assumptions', not {givens!r}")
     enc = pick_encoding(puzzle, encoding, "cnf")
     model = enc.build(puzzle)
-    assume = [int(lit) for lit in model.assume(puzzle)]
-    clauses = model.clauses
-    nvars = model.nvars
-    layer = model.info.get("layer")
-    if layer is not None:  # cnf-layered: the region map is a clause layer switched on by a guard
-        nvars += 1
-        clauses = list(clauses) + [list(map(int, cl)) for cl in layer(puzzle, nvars)]
-        assume.append(nvars)
+    nvars, clauses, assume = model.standalone(puzzle)
     extra = [[lit] for lit in assume] if givens == "units" else []
     out = [
         "c gridsat DIMACS CNF export",
@@ -63,12 +56,10 @@ def to_dimacs(puzzle, encoding=None, *, givens: str = "units", primary: bool = T
     ]
     if primary:
         var = model.var
-        show: list[int] = []
         for cell in range(var.shape[0]):
             pairs = [(v, int(var[cell, v])) for v in range(1, var.shape[1]) if var[cell, v]]
-            show += [abs(lit) for _, lit in pairs]
             out.append(f"c primary {cell} " + " ".join(f"{v}:{lit}" for v, lit in pairs))
-        out.append("c p show " + " ".join(map(str, sorted(set(show)))) + " 0")
+        out.append("c p show " + " ".join(map(str, model.projection())) + " 0")
     if givens == "assumptions":
         out.append("c assumptions " + " ".join(map(str, assume)) + (" 0" if assume else "0"))
     out.append(f"p cnf {nvars} {len(clauses) + len(extra)}")
