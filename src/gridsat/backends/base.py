@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..errors import UnsupportedError
 
-__all__ = ["Outcome", "Backend", "register_backend", "get_backend", "list_backends", "BACKENDS"]
+__all__ = ["Outcome", "Backend", "register_backend", "get_backend", "list_backends", "close_all", "BACKENDS"]
 
 
 @dataclass
@@ -65,14 +65,19 @@ BACKENDS: dict[str, Callable[[], Backend]] = {}
 _INSTANCES: dict[str, Backend] = {}
 
 
-@atexit.register
-def _close_all() -> None:
-    """Free cached native solvers before interpreter teardown (avoids noisy ``__del__`` errors)."""
+def close_all() -> None:
+    """Drop every shared backend's cached formulas and solvers (the next job builds afresh)."""
     for b in list(_INSTANCES.values()):
-        try:
-            b.close()
-        except Exception:  # pragma: no cover - best effort at exit
-            pass
+        b.close()
+
+
+@atexit.register
+def _close_at_exit() -> None:
+    """Free cached native solvers before interpreter teardown (avoids noisy ``__del__`` errors)."""
+    try:
+        close_all()
+    except Exception:  # pragma: no cover - best effort at exit
+        pass
 
 
 def register_backend(name: str, factory: Callable[[], Backend]) -> None:

@@ -233,7 +233,7 @@ def _base_row(i: int, inst: Instance, cfg: Config, job: str, time_limit: float |
 def _run_one(i: int, inst: Instance, cfg: Config, *, job: str, time_limit: float | None,
              limit: int | None, cold: bool, counter: Callable | None) -> dict[str, Any]:
     from .. import api
-    from ..backends.base import _INSTANCES
+    from ..backends import close_all
 
     row = _base_row(i, inst, cfg, job, time_limit)
     puzzle = _fresh(inst.puzzle) if cold else inst.puzzle
@@ -243,8 +243,7 @@ def _run_one(i: int, inst: Instance, cfg: Config, *, job: str, time_limit: float
             if job != "count":
                 raise UnsupportedError(f"{cfg.label} is a counting method: it runs only with job 'count'")
             if cold:
-                for b in list(_INSTANCES.values()):
-                    b.close()
+                close_all()
             t0 = time.perf_counter()
             res = counter(puzzle, limit, method=cfg.method, time_limit=time_limit)
             total = time.perf_counter() - t0
