@@ -230,7 +230,7 @@ class PysatBackend(Backend):
         """Solve under ``assumptions``; ``None`` once ``deadline`` (perf_counter) has passed.
 
         Solvers with ``interrupt`` (MiniSat, Glucose, Maple*, MergeSat, Minicard) are stopped
-        by a timer at the deadline. CaDiCaL has no interrupt in python-sat: it runs in
+        by the shared watchdog thread at the deadline. CaDiCaL has no interrupt in python-sat: it runs in
         conflict-budget slices sized from its measured conflict rate to last at most about
         ``slice_seconds`` each (a fixed doubling budget overran a 60 s limit by 58 s on a
         large Hidato formula).
