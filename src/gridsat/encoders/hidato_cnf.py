@@ -22,7 +22,9 @@ from __future__ import annotations
 import numpy as np
 
 from .base import CnfModel, register
-from .hidato_domains import amo_clauses, arc_tables, domains, literal_table, next_clauses
+from itertools import combinations
+
+from .hidato_domains import amo_clauses, arc_tables, domain_sets, domains, literal_table, next_clauses
 
 __all__ = ["positions", "arcs"]
 
@@ -71,11 +73,81 @@ def _build(puzzle, with_arcs: bool) -> CnfModel:
     return CnfModel(key=key, nvars=nxt - 1, clauses=clauses, var=var, assume=assume, info=info)
 
 
+def _amo(groups, nxt: int, out: list) -> int:
+    """At-most-one per group into ``out``: pairwise up to 6 literals, else Sinz's sequential counter."""
+    for g in groups:
+        size = len(g)
+        if size < 2:
+            continue
+        if size <= 6:
+            out.extend([-a, -b] for a, b in combinations(g, 2))
+            continue
+        s = range(nxt, nxt + size - 1)
+        nxt += size - 1
+        out.append([-g[0], s[0]])
+        for i in range(1, size - 1):
+            out += ([-g[i], s[i]], [-s[i - 1], s[i]], [-g[i], -s[i - 1]])
+        out.append([-g[-1], -s[-1]])
+    return nxt
+
+
+def _positions(puzzle) -> CnfModel:
+    """``cnf-pos`` straight from the domain bitsets, in plain Python (no NumPy per clause group).
+
+    A next-number clause ``x(c,k) -> OR x(d,k+1)`` whose disjunction lists every cell
+    ``k + 1`` may take is implied by that number's at-least-one clause, and is left out (so
+    are the previous-number ones likewise); placed numbers therefore add no path clauses.
+    """
+    bb, C, ok = domain_sets(puzzle)
+    key = puzzle.key
+    if not ok:
+        return _unsat(puzzle, key)
+    n = puzzle.num_cells
+    cell_of, nbmask, nbpos = bb.cell_of, bb.nbmask, bb.nbpos
+    V: list[dict] = [{}] * (n + 2)
+    bycell: dict[int, list[int]] = {q: [] for q in bb.pos}
+    cs: list[int] = []
+    ks: list[int] = []
+    nxt = 1
+    for k in range(1, n + 1):
+        m = C[k]
+        d = {}
+        while m:
+            low = m & -m
+            q = low.bit_length() - 1
+            m ^= low
+            d[q] = nxt
+            bycell[q].append(nxt)
+            cs.append(cell_of[q])
+            ks.append(k)
+            nxt += 1
+        V[k] = d
+    groups = [list(V[k].values()) for k in range(1, n + 1)] + list(bycell.values())
+    clauses = [g for g in groups]
+    nxt = _amo(groups, nxt, clauses)
+    for k in range(1, n + 1):
+        for other in ((k + 1) if k < n else 0, (k - 1) if k > 1 else 0):
+            if not other:
+                continue
+            cover, Vo = C[other], V[other]
+            for q, v in V[k].items():
+                if cover & ~nbmask[q]:
+                    clauses.append([-v] + [Vo[r] for r in nbpos[q] if r in Vo])
+    var = np.zeros((n, n + 1), dtype=np.int64)
+    var[cs, ks] = np.arange(1, len(cs) + 1)
+
+    def assume(p) -> list[int]:
+        return [int(var[c, v]) for c, v in p.givens.items() if var[c, v]]
+
+    return CnfModel(key=key, nvars=nxt - 1, clauses=clauses, var=var, assume=assume,
+                    info={"literals": len(cs), "amo": "pairwise<=6, seqcounter"})
+
+
 @register("cnf-pos", "hidato", "cnf", key=lambda p: p.key,
           description="CNF: pruned position literals, exactly-one per cell/number, next-number clauses")
 def positions(puzzle) -> CnfModel:
     """Pruned position literals with exactly-one and next/previous-number clauses."""
-    return _build(puzzle, False)
+    return _positions(puzzle)
 
 
 @register("cnf-arcs", "hidato", "cnf", key=lambda p: p.key,
