@@ -258,6 +258,69 @@ def test_domains_are_pruned():
     assert all(D[c, v] for c, v in enumerate(sol))  # pruning keeps the solution
 
 
+def _all_paths(p):
+    """Every solution of a small puzzle by plain depth-first search (no pruning shared with gridsat)."""
+    n, nb, given = p.num_cells, p.neighbours, {v: c for c, v in p.givens.items()}
+    out, place = [], [0] * n
+
+    def walk(c, k):
+        if given.get(k, c) != c or place[c]:
+            return
+        place[c] = k
+        if k == n:
+            out.append(tuple(place))
+        else:
+            for d in nb[c]:
+                walk(d, k + 1)
+        place[c] = 0
+
+    for c in range(n):
+        walk(c, 1)
+    return out
+
+
+SHAPES = [
+    ("king3x4", lambda: Hidato(3, 4)),
+    ("rook3x4", lambda: Hidato(3, 4, adjacency="rook")),
+    ("king_holes", lambda: Hidato(4, 4, cells=[(r, c) for r in range(4) for c in range(4) if (r, c) not in ((1, 1), (2, 3))])),
+    ("rook_holes", lambda: Hidato(3, 5, adjacency="rook", cells=[(r, c) for r in range(3) for c in range(5) if (r, c) != (0, 0)])),
+]
+
+
+@pytest.mark.parametrize("name,make", SHAPES, ids=[s[0] for s in SHAPES])
+def test_domains_keep_every_solution_and_are_a_fixpoint(name, make):
+    rng = random.Random(name)
+    board = make()
+    n = board.num_cells
+    paths = _all_paths(board)
+    assert paths
+    for trial in range(30):
+        cells = rng.sample(range(n), rng.randint(0, n // 2))
+        if trial % 2:  # random numbers: mostly impossible puzzles
+            vals = rng.sample(range(1, n + 1), len(cells))
+        else:  # revealed from a path
+            sol = rng.choice(paths)
+            vals = [sol[c] for c in cells]
+        p = board.with_givens(dict(zip(cells, vals)))
+        sols = _all_paths(p)
+        D, ok = domains(p)
+        if not ok:
+            assert sols == [], (trial, p.givens)  # infeasible only when nothing solves it
+            continue
+        for sol in sols:
+            assert all(D[c, k] for c, k in enumerate(sol)), (trial, p.givens, sol)
+        for c, k in zip(*D.nonzero()):  # support: k-1 and k+1 can sit next to c
+            for j in (k - 1, k + 1):
+                if 1 <= j <= n:
+                    assert any(D[d, j] for d in p.neighbours[c]), (trial, c, k, j)
+        for k in range(1, n + 1):  # a number with one cell owns it
+            (cells_k,) = D[:, k].nonzero()
+            assert len(cells_k) >= 1
+            if len(cells_k) == 1:
+                assert D[cells_k[0]].sum() == 1
+    assert domains(board)[1]
+
+
 def test_numbrix_parity_pruning():
     p = Hidato.empty(5, 5, "rook")
     D, ok = domains(p)
