@@ -27,8 +27,18 @@ def generate(kind: str = "sudoku", **options):
     return _generate(kind, **options)
 
 
+def race(puzzle, job: str = "solve", configs=None, **options):
+    """Run ``job`` with several backend/encoding pairs at once; the first decisive answer wins.
+
+    See :func:`gridsat.portfolio.race`.
+    """
+    from .portfolio import race as _race
+
+    return _race(puzzle, job, configs, **options)
+
+
 __all__ = [
     "Sudoku", "Hidato", "Result", "solve", "count", "check", "verify",
     "list_backends", "get_backend", "list_encodings", "get_encoding", "DEFAULTS",
-    "GridsatError", "ParseError", "PuzzleError", "UnsupportedError", "generate",
+    "GridsatError", "ParseError", "PuzzleError", "UnsupportedError", "generate", "race",
 ]

@@ -127,6 +127,9 @@ def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
     g = p.add_argument_group("solver")
     g.add_argument("-b", "--backend", metavar="NAME", help="solver backend (see 'gridsat backends')")
     g.add_argument("--encoding", metavar="NAME", help="encoding (see 'gridsat encodings')")
+    g.add_argument("--race", nargs="?", const="", metavar="B:E,...",
+                   help="run several backend:encoding pairs at once, one process each; the first "
+                        "answer wins (default pairs: glucose4:cnf-pos,cpsat:cpsat-bool for Hidato)")
     g.add_argument("-t", "--time-limit", type=float, metavar="SECONDS",
                    help="per puzzle; when it runs out the status is 'unknown'")
     if limit:
@@ -320,6 +323,20 @@ def run_batch(args, job: str) -> int:
             raise ParseError(f"no encoding {args.encoding!r}; known: {names}")
         if args.time_limit is not None and args.time_limit <= 0:
             raise ParseError("--time-limit must be positive")
+        race_configs = None
+        if getattr(args, "race", None) is not None:
+            from ..portfolio import parse_configs
+
+            if args.backend or args.encoding:
+                raise ParseError("--race takes its own backend:encoding pairs; drop --backend/--encoding")
+            if getattr(getattr(args, "count_method", None), "name", "enum") != "enum":
+                raise ParseError("--race enumerates; it does not combine with --method")
+            race_configs = parse_configs(args.race) if args.race else []
+            for b, e in race_configs:
+                if b != "default":
+                    get_backend(b)
+                if e != "default" and e not in {x.name for x in list_encodings()}:
+                    raise ParseError(f"no encoding {e!r} in --race")
         limit = getattr(args, "limit", None)
         if limit is not None and limit < 1:
             raise ParseError("--limit must be at least 1")
@@ -354,7 +371,11 @@ def run_batch(args, job: str) -> int:
         puzzle = entry.puzzle
         where = f"{entry.file or '<input>'}:{entry.line}"
         try:
-            if job == "count":
+            if race_configs is not None:
+                from ..portfolio import race
+
+                res = race(puzzle, job, race_configs or None, limit=limit, time_limit=args.time_limit)
+            elif job == "count":
                 res = api.count(puzzle, limit, method=getattr(args, "count_method", "enum"), backend=backend,
                                 encoding=args.encoding, time_limit=args.time_limit)
             else:
@@ -414,6 +435,8 @@ def _print_single(args, job: str, res, limit) -> None:
     _emit(f"{head}: {describe(res.puzzle)}{named} {info}")
     if res.reason and (res.status in ("impossible", "unknown") or res.approximate):
         _emit(f"reason: {res.reason}")
+    if "race" in res.stats:
+        _emit("race: " + ", ".join(f"{k} {v}" for k, v in res.stats["race"].items()))
     if res.status == "ambiguous" and len(res.solutions) >= 2 and hasattr(res.puzzle, "cell_name"):
         a, b = res.solutions[0], res.solutions[1]
         diff = [res.puzzle.cell_name(i) for i, (x, y) in enumerate(zip(a, b)) if x != y]

@@ -80,14 +80,14 @@ def _amo(groups, nxt: int, out: list) -> int:
         if size < 2:
             continue
         if size <= 6:
-            out.extend([-a, -b] for a, b in combinations(g, 2))
+            out.extend((-a, -b) for a, b in combinations(g, 2))
             continue
         s = range(nxt, nxt + size - 1)
         nxt += size - 1
-        out.append([-g[0], s[0]])
+        out.append((-g[0], s[0]))
         for i in range(1, size - 1):
-            out += ([-g[i], s[i]], [-s[i - 1], s[i]], [-g[i], -s[i - 1]])
-        out.append([-g[-1], -s[-1]])
+            out += ((-g[i], s[i]), (-s[i - 1], s[i]), (-g[i], -s[i - 1]))
+        out.append((-g[-1], -s[-1]))
     return nxt
 
 
@@ -122,8 +122,8 @@ def _positions(puzzle) -> CnfModel:
             ks.append(k)
             nxt += 1
         V[k] = d
-    groups = [list(V[k].values()) for k in range(1, n + 1)] + list(bycell.values())
-    clauses = [g for g in groups]
+    groups = [tuple(V[k].values()) for k in range(1, n + 1)] + [tuple(g) for g in bycell.values()]
+    clauses = list(groups)
     nxt = _amo(groups, nxt, clauses)
     for k in range(1, n + 1):
         for other in ((k + 1) if k < n else 0, (k - 1) if k > 1 else 0):
@@ -132,7 +132,7 @@ def _positions(puzzle) -> CnfModel:
             cover, Vo = C[other], V[other]
             for q, v in V[k].items():
                 if cover & ~nbmask[q]:
-                    clauses.append([-v] + [Vo[r] for r in nbpos[q] if r in Vo])
+                    clauses.append((-v, *[Vo[r] for r in nbpos[q] if r in Vo]))
     var = np.zeros((n, n + 1), dtype=np.int64)
     var[cs, ks] = np.arange(1, len(cs) + 1)
 

@@ -1,0 +1,154 @@
+"""Race several backend/encoding pairs on one puzzle, one process each; the first answer wins.
+
+Different encodings and solvers fail on different hard instances (on the Hidato frontier set
+``glucose4``/``cnf-pos`` and ``cpsat``/``cpsat-bool`` each solve boards the other does not),
+and the machines have two cores, so running two configurations side by side costs no extra
+wall time. :func:`race` forks one child per configuration; each runs the ordinary front door
+(:func:`gridsat.api.run`: build, solve, verify) and sends back its :class:`~gridsat.Result`.
+The first *decisive* result (any status but ``unknown``) wins and the other children are
+killed. The winner's solutions are verified again in the parent.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from multiprocessing.connection import wait
+from typing import Sequence
+
+from .api import VerificationError, _defaults, run
+from .errors import GridsatError, UnsupportedError
+from .result import Result
+from .verify import verify
+
+__all__ = ["race", "RACE_DEFAULTS", "parse_configs"]
+
+#: configurations raced per puzzle kind when none are given (see README, Hidato case c)
+RACE_DEFAULTS: dict[str, list[tuple[str, str]]] = {
+    "hidato": [("glucose4", "cnf-pos"), ("cpsat", "cpsat-bool")],
+    "sudoku": [("default", "default"), ("cpsat", "cpsat-int")],
+}
+
+
+def parse_configs(text: str) -> list[tuple[str, str]]:
+    """``"glucose4:cnf-pos,cpsat:cpsat-bool"`` -> pairs; a bare name is a backend with its default encoding."""
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        b, _, e = part.partition(":")
+        out.append((b.strip(), e.strip() or "default"))
+    if not out:
+        raise UnsupportedError("no configurations to race")
+    return out
+
+
+def _child(conn, puzzle, job, limit, backend, encoding, time_limit) -> None:
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
+        res = run(puzzle, job, limit=limit, backend=backend, encoding=encoding, time_limit=time_limit)
+        res.puzzle = None  # the parent has it
+        conn.send(("ok", res))
+    except BaseException as exc:  # report every failure to the parent
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str | None" = None, *,
+         limit: int | None = None, time_limit: float | None = None) -> Result:
+    """Run ``job`` with every configuration at once; return the first decisive result.
+
+    Parameters
+    ----------
+    puzzle : Sudoku or Hidato
+    job : {"solve", "check", "count"}
+    configs : list of (backend, encoding), or "b:e,b:e", optional
+        ``"default"`` in either place means the kind's default. Default: ``RACE_DEFAULTS[kind]``.
+    limit : int, optional
+        For ``count``: stop at this many solutions (default: all). ``solve`` uses 1, ``check`` 2.
+    time_limit : float, optional
+        Seconds for the whole race; every child gets the same limit.
+
+    Returns
+    -------
+    Result
+        The winner's result (``backend``/``encoding`` name the winner). ``stats["race"]``
+        maps every configuration to what it reported (``status``, seconds), ``stopped`` when
+        it was killed after the winner, or its error. When no child is decisive, the
+        result of one with a solution (else the first) is returned, status ``unknown``.
+    """
+    if isinstance(configs, str):
+        configs = parse_configs(configs)
+    pairs = list(configs or RACE_DEFAULTS.get(puzzle.kind, [("default", "default")]))
+    defaults = _defaults(puzzle)
+    pairs = [(defaults[0] if b == "default" else b, defaults[1] if e == "default" else e) for b, e in pairs]
+    if job not in ("solve", "check", "count"):
+        raise UnsupportedError(f"race runs solve, check or count, not {job!r}")
+    lim = {"solve": 1, "check": 2}.get(job, limit)
+    t0 = time.perf_counter()
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    procs, conns = {}, {}
+    for b, e in pairs:
+        name = f"{b}/{e}"
+        recv, send = ctx.Pipe(duplex=False)
+        p = ctx.Process(target=_child, args=(send, puzzle, job, lim, b, e, time_limit), daemon=True)
+        p.start()
+        send.close()
+        procs[name], conns[recv] = p, name
+    report: dict[str, str] = {}
+    results: list[Result] = []
+    winner: Result | None = None
+    deadline = None if time_limit is None else t0 + time_limit + 5.0  # children stop themselves
+    try:
+        while conns and winner is None:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            ready = wait(list(conns), timeout=left)
+            if not ready:
+                break
+            for conn in ready:
+                name = conns.pop(conn)
+                try:
+                    tag, value = conn.recv()
+                except EOFError:
+                    procs[name].join(1)
+                    report[name] = f"died (exit code {procs[name].exitcode})"
+                    continue
+                finally:
+                    conn.close()
+                if tag == "error":
+                    report[name] = f"error: {value}"
+                    continue
+                value.puzzle = puzzle
+                report[name] = f"{value.status} {value.total_time:.2f} s"
+                results.append(value)
+                if value.status != "unknown" and winner is None:
+                    winner = value
+    finally:
+        for name, p in procs.items():
+            if p.is_alive():
+                p.kill()
+                report.setdefault(name, "stopped")
+            p.join()
+        for conn in conns:
+            conn.close()
+    if winner is None:
+        if not results:
+            errors = "; ".join(f"{k}: {v}" for k, v in report.items())
+            if all(v.startswith(("error", "died")) for v in report.values()):
+                raise GridsatError(f"every configuration failed: {errors}")
+            winner = Result(job=job, status="unknown", puzzle=puzzle, backend="race", encoding="",
+                            reason=f"no answer within {time_limit} s")
+        else:
+            winner = next((r for r in results if r.solution is not None), results[0])
+    for sol in winner.solutions:
+        problems = verify(puzzle, sol)
+        if problems:
+            raise VerificationError(f"{winner.backend}/{winner.encoding} returned a wrong solution: "
+                                    f"{'; '.join(problems[:3])}")
+    winner.stats = dict(winner.stats, race=report)
+    winner.total_time = time.perf_counter() - t0
+    return winner
+
