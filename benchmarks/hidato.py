@@ -134,6 +134,15 @@ def run_gridsat(p: Hidato, backend: str, encoding: str, time_limit: float) -> tu
     return status, r.build_time, r.total_time
 
 
+def run_race(p: Hidato, configs: str, time_limit: float) -> tuple[str, float, float]:
+    gridsat.backends.close_all()  # the forked children must not inherit a built formula
+    r = gridsat.race(p, "check", configs, time_limit=time_limit)
+    status = r.status
+    if status == "unknown" and r.solution is not None:
+        status = "solved"
+    return status, r.build_time, r.total_time
+
+
 # ---------------------------------------------------------------------------- instances
 def generate(out: Path, quick: bool = False) -> None:
     """Write the case files (uses gridsat.generators; case c falls back to random givens)."""
@@ -224,6 +233,8 @@ def main(argv=None) -> int:
     ap.add_argument("--peer-time-limit", type=float, default=None, help="default: --time-limit")
     ap.add_argument("--encodings", default=",".join(f"{b}:{e}" for b, e in ENCODINGS),
                     help="backend:encoding list")
+    ap.add_argument("--race", action="append", default=[], metavar="B:E,B:E",
+                    help="also race these pairs in parallel processes (gridsat.race); repeatable")
     ap.add_argument("--peers", default="ortools-example,puzzlekit")
     ap.add_argument("--peer-cases", default="a,b,c", help="cases the peers run on")
     ap.add_argument("--limit", type=int, default=None, help="first N puzzles of each case")
@@ -245,6 +256,7 @@ def main(argv=None) -> int:
         print(f"\n## case {case}: {len(puzzles)} puzzles ({CASES[case]}), limit {args.time_limit:g} s per job\n")
         solvers = [(f"gridsat {e} / {b}", lambda p, b=b, e=e: run_gridsat(p, b, e, args.time_limit))
                    for b, e in combos]
+        solvers += [(f"gridsat race {r}", lambda p, r=r: run_race(p, r, args.time_limit)) for r in args.race]
         if case in args.peer_cases.split(","):
             solvers += [(name, lambda p, f=PEERS[name]: f(p, peer_tl)) for name in peers]
         for label, fn in solvers:
