@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import os
 import sys
 import time
 from pathlib import Path
@@ -246,6 +247,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     if args.generate:
         generate(DATA)
+    print(f"# gridsat {gridsat.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f} at start")
     combos = [tuple(x.split(":")) for x in args.encodings.split(",") if x]
     peers = [x for x in args.peers.split(",") if x]
     peer_tl = args.peer_time_limit or args.time_limit
