@@ -210,9 +210,11 @@ def test_argparse_errors_exit_2(capsys):
 
 # ------------------------------------------------------------------ listings
 @pytest.mark.parametrize("argv,want", [
-    (["backends"], ["minisat22", "cpsat", "time_limit"]),
+    (["backends"], ["minisat22", "cpsat", "time_limit", "minicard     cnf", "(default for sudoku above 9x9, jigsaw)",
+                    "(default for sudoku up to 9x9)", "(default for hidato)"]),
     (["--list-backends"], ["cadical153"]),
-    (["encodings"], ["cnf-extended", "cpsat-int", "(default)"]),
+    (["encodings"], ["cnf-extended", "cpsat-int", "no assumptions (default for sudoku above 9x9, jigsaw)",
+                      "next-number clauses (default for hidato)"]),
     (["--list-encodings"], ["cnf-regionlits"]),
     (["examples"], ["sudoku-4x4", "sudoku-25x25", "jigsaw-9x9"]),
     (["--list-examples"], ["sudoku-16x16"]),

@@ -50,6 +50,27 @@ JIGSAW_DEFAULT: tuple[str, str] = ("minicard", "cnf-reduced")
 JIGSAW_OTHER_CNF = "cnf-layered"
 
 
+#: which default serves which puzzles, for listings: (label, puzzle kind, (backend, encoding))
+DEFAULT_ROLES: list[tuple[str, str, tuple[str, str]]] = [
+    ("sudoku up to 9x9", "sudoku", SUDOKU_SMALL_DEFAULT),
+    ("sudoku above 9x9", "sudoku", SUDOKU_BIG_DEFAULT),
+    ("jigsaw", "sudoku", JIGSAW_DEFAULT),
+    ("hidato", "hidato", DEFAULTS["hidato"]),
+]
+
+
+def default_roles(what: str) -> dict:
+    """What each default serves, for listings: ``"default for ..."`` texts.
+
+    ``what="backend"``: keyed by backend name; ``what="encoding"``: by ``(kind, encoding name)``.
+    """
+    roles: dict = {}
+    for label, kind, (backend, encoding) in DEFAULT_ROLES:
+        key = backend if what == "backend" else (kind, encoding)
+        roles.setdefault(key, []).append(label)
+    return {key: "default for " + ", ".join(labels) for key, labels in roles.items()}
+
+
 def _defaults(puzzle) -> tuple[str, str]:
     """The default (backend, encoding) names for this puzzle."""
     if puzzle.kind == "sudoku":

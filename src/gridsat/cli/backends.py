@@ -15,15 +15,15 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from ..api import DEFAULTS
+    from ..api import default_roles
     from ..backends import get_backend, list_backends
 
-    defaults = {b: k for k, (b, _) in DEFAULTS.items()}
+    defaults = default_roles("backend")
     names = list_backends()
     width = max(len(n) for n in names)
     backends = [get_backend(n) for n in names]
     tw = max(len(b.target) for b in backends)
     for name, b in zip(names, backends):
-        mark = f"  (default for {defaults[name]})" if name in defaults else ""
+        mark = f"  ({defaults[name]})" if name in defaults else ""
         print(f"{name.ljust(width)}  {b.target.ljust(tw)}  {' '.join(sorted(b.supports))}{mark}")
     return 0

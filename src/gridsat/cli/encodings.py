@@ -15,14 +15,16 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
-    from ..api import DEFAULTS
+    from ..api import default_roles
     from ..encoders import list_encodings
 
     encs = list_encodings()
+    roles = default_roles("encoding")
     width = max(len(e.name) for e in encs)
     kw = max(len(e.kind) for e in encs)
     tw = max(len(e.target) for e in encs)
     for e in encs:
-        mark = " (default)" if DEFAULTS.get(e.kind, (None, None))[1] == e.name else ""
+        role = roles.get((e.kind, e.name))
+        mark = f" ({role})" if role else ""
         print(f"{e.kind.ljust(kw)}  {e.name.ljust(width)}  {e.target.ljust(tw)}  {e.description}{mark}")
     return 0
