@@ -157,6 +157,19 @@ def test_stdin_dash_and_implicit(capsys, monkeypatch):
     assert code == 0 and [o["file"] for o in objs] == ["<stdin>", "<stdin>"] and [o["line"] for o in objs] == [1, 2]
 
 
+def test_stdin_mixed_line_formats(capsys, monkeypatch):
+    # classic lines, then a jigsaw line, then classic again: each line read in the line format that owns it
+    jig = ".56............3.....1..........2..6|AABBBBAAABBCDAEEECDDECCCDDEEFCDFFFFF"
+    stdin = "\n".join([P4, jig, P4]) + "\n"
+    code, out, _ = run(["solve", "--json"], capsys, stdin=stdin, monkeypatch=monkeypatch)
+    objs = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [o["status"] for o in objs] == ["solved"] * 3
+    assert [len(o["solution"]) for o in objs] == [16, 36, 16]
+    code, out, _ = run(["solve", "--json", "--format", "line"], capsys, stdin=stdin, monkeypatch=monkeypatch)
+    objs = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and "error" in objs[1] and objs[2]["status"] == "solved"  # forced: the jigsaw line fails alone
+
+
 def test_format_and_kind_options(capsys, tmp_path):
     f = write(tmp_path, "v.txt", "[1 0 0 0 0 0 0 0 0 0 4 0 0 0 0 1]")
     code, out, _ = run(["solve", "--json", "--format", "vector", "--kind", "sudoku", f], capsys)

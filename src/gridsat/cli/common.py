@@ -233,12 +233,17 @@ def _stdin_entries(opts):
     lineno = len(head)
     for entry in _one_line(first, lineno, fmt.name, opts, name):
         yield entry
+    forced = bool(opts["format"])
+    others = [FORMATS[f] for f in _LINE_FORMATS if f != fmt.name]
     while True:
         raw = readline()
         if not raw:
             return
         lineno += 1
-        yield from _one_line(raw, lineno, fmt.name, opts, name)
+        use = fmt
+        if not forced and not fmt.sniff(raw):  # a mixed stream: another line format may own this line
+            use = next((f for f in others if f.sniff(raw)), fmt)
+        yield from _one_line(raw, lineno, use.name, opts, name)
 
 
 def _one_line(raw: str, lineno: int, fmt: str, opts, name):
