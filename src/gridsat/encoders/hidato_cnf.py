@@ -104,11 +104,10 @@ def _positions(puzzle) -> CnfModel:
         return _unsat(puzzle, key)
     n = puzzle.num_cells
     cell_of, nbmask, nbpos = bb.cell_of, bb.nbmask, bb.nbpos
+    # literals numbered cell by cell (cell-major, as the NumPy tables are): first the rank of
+    # each number within its cell, then the cell's offset
     V: list[dict] = [{}] * (n + 2)
     bycell: dict[int, list[int]] = {q: [] for q in bb.pos}
-    cs: list[int] = []
-    ks: list[int] = []
-    nxt = 1
     for k in range(1, n + 1):
         m = C[k]
         d = {}
@@ -116,12 +115,22 @@ def _positions(puzzle) -> CnfModel:
             low = m & -m
             q = low.bit_length() - 1
             m ^= low
-            d[q] = nxt
-            bycell[q].append(nxt)
-            cs.append(cell_of[q])
-            ks.append(k)
-            nxt += 1
+            ks_q = bycell[q]
+            d[q] = len(ks_q)
+            ks_q.append(k)
         V[k] = d
+    base: dict[int, int] = {}
+    nxt = 1
+    for q in bb.pos:
+        base[q] = nxt
+        nxt += len(bycell[q])
+    for k in range(1, n + 1):
+        d = V[k]
+        for q in d:
+            d[q] += base[q]
+    cs = [cell_of[q] for q in bb.pos for _ in bycell[q]]
+    ks = [k for q in bb.pos for k in bycell[q]]
+    bycell = {q: range(base[q], base[q] + len(bycell[q])) for q in bb.pos}
     groups = [tuple(V[k].values()) for k in range(1, n + 1)] + [tuple(g) for g in bycell.values()]
     clauses = list(groups)
     nxt = _amo(groups, nxt, clauses)
