@@ -232,8 +232,10 @@ def test_subprocess_pipe():
 
 def test_mixed_classic_and_jigsaw_lines(capsys, monkeypatch):
     text = _generate(capsys, ["sudoku", "--size", "4", "--seed", "1"]) + _generate(capsys, ["jigsaw", "--size", "6", "--seed", "1"])
-    code, (out, err) = _check(capsys, monkeypatch, text)  # detected as 'line' from the first line
-    assert code != 0 and "--format jigsaw-line" in out + err
+    code, (out, _) = _check(capsys, monkeypatch, text)  # 'line' from the first line, then the jigsaw line's own
+    assert code == 0 and out.count(" unique ") == 2
+    code, (out, err) = _check(capsys, monkeypatch, text, "--format", "line")  # forced: the jigsaw line fails alone
+    assert code != 0 and out.count(" unique ") == 1 and "--format jigsaw-line" in out + err
     code, (out, _) = _check(capsys, monkeypatch, text, "--format", "jigsaw-line")
     assert code == 0 and out.count(" unique ") == 2
 
