@@ -66,7 +66,8 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
     puzzle : Sudoku or Hidato
     job : {"solve", "check", "count"}
     configs : list of (backend, encoding), or "b:e,b:e", optional
-        ``"default"`` in either place means the kind's default. Default: ``RACE_DEFAULTS[kind]``.
+        ``"default"`` (or a bare backend name) leaves the choice to the front door: the kind's
+        default pair, or the backend's own default encoding. Default: ``RACE_DEFAULTS[kind]``.
     limit : int, optional
         For ``count``: stop at this many solutions (default: all). ``solve`` uses 1, ``check`` 2.
     time_limit : float, optional
@@ -84,7 +85,6 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
         configs = parse_configs(configs)
     pairs = list(configs or RACE_DEFAULTS.get(puzzle.kind, [("default", "default")]))
     defaults = _defaults(puzzle)
-    pairs = [(defaults[0] if b == "default" else b, defaults[1] if e == "default" else e) for b, e in pairs]
     if job not in ("solve", "check", "count"):
         raise UnsupportedError(f"race runs solve, check or count, not {job!r}")
     lim = {"solve": 1, "check": 2}.get(job, limit)
@@ -92,9 +92,13 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     procs, conns = {}, {}
     for b, e in pairs:
-        name = f"{b}/{e}"
+        if b == "default" and e == "default":
+            b, e = defaults
+        # a backend alone takes the encoding the front door picks for it (its target's default)
+        name = f"{b}/{e}" if e != "default" else b
+        backend, encoding = (None if b == "default" else b), (None if e == "default" else e)
         recv, send = ctx.Pipe(duplex=False)
-        p = ctx.Process(target=_child, args=(send, puzzle, job, lim, b, e, time_limit), daemon=True)
+        p = ctx.Process(target=_child, args=(send, puzzle, job, lim, backend, encoding, time_limit), daemon=True)
         p.start()
         send.close()
         procs[name], conns[recv] = p, name
