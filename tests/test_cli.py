@@ -337,7 +337,8 @@ def test_python_dash_m_entry_point():
 def test_ctrl_c_keeps_written_results_and_exits_130(tmp_path):
     # a quick puzzle, then an endless count: the first line must be out before the interrupt
     f = write(tmp_path, "long.txt", P4 + "\n" + EMPTY9 + "\n")
-    p = subprocess.Popen(gridsat_cmd() + ["count", f], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p = subprocess.Popen(gridsat_cmd() + ["count", f], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a shell
     first = p.stdout.readline()
     time.sleep(0.3)
     p.send_signal(signal.SIGINT)

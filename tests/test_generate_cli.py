@@ -99,7 +99,8 @@ def test_interrupted_run_keeps_its_lines(tmp_path):
     out = tmp_path / "out.txt"
     with open(out, "w") as fh:
         proc = subprocess.Popen([sys.executable, "-m", "gridsat.cli", "generate", "sudoku", "--size", "6", "--count", "0",
-                                 "--seed", "1"], stdout=fh, stderr=subprocess.PIPE)
+                                 "--seed", "1"], stdout=fh, stderr=subprocess.PIPE,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a shell
         deadline = time.time() + 30
         while time.time() < deadline and out.stat().st_size < 37 * 5:
             time.sleep(0.1)

@@ -16,12 +16,14 @@ Hidato case c). It needs a time limit, since it never proves that no solution ex
 from __future__ import annotations
 
 import random
+import signal
 import time
 
 from ortools.sat.python import cp_model
 
 from ..errors import UnsupportedError
 from .base import Backend, Outcome, register_backend
+from .cpsat_backend import _restore_sigint
 
 __all__ = ["LnsBackend"]
 
@@ -53,6 +55,22 @@ class LnsBackend(Backend):
             return out
         jumps = model.jumps(pos)
         first = len(jumps)
+        sigint = signal.getsignal(signal.SIGINT)  # CP-SAT resets SIGINT after each solve: put it back
+        try:
+            jumps, steps = self._search(model, pos, jumps, rng, deadline)
+        finally:
+            _restore_sigint(sigint)
+        out.solve_time = time.perf_counter() - t0 - out.build_time
+        out.stats = {"steps": steps, "first_jumps": first, "jumps_left": len(jumps)}
+        if jumps:
+            out.timed_out = True
+            return out
+        out.solutions = [model.solution(pos)]
+        out.count = 1
+        return out
+
+    def _search(self, model, pos: list[int], jumps: list[int], rng: random.Random, deadline: float):
+        """Improve ``pos`` in place until no jump is left or the deadline; returns (jumps, steps)."""
         steps = scale = stall = 0
         while jumps and time.perf_counter() < deadline:
             steps += 1
@@ -77,14 +95,7 @@ class LnsBackend(Backend):
                 jumps = now
             if stall >= self.stall:
                 stall, scale = 0, min(scale + 1, self.max_scale)
-        out.solve_time = time.perf_counter() - t0 - out.build_time
-        out.stats = {"steps": steps, "first_jumps": first, "jumps_left": len(jumps)}
-        if jumps:
-            out.timed_out = True
-            return out
-        out.solutions = [model.solution(pos)]
-        out.count = 1
-        return out
+        return jumps, steps
 
 
 register_backend("lns", LnsBackend)
