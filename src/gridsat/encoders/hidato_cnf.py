@@ -19,12 +19,12 @@ pruned pipeline (build included) from 8x8 up.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import numpy as np
 
 from .base import CnfModel, register
-from itertools import combinations
-
-from .hidato_domains import amo_clauses, arc_tables, domain_sets, domains, literal_table, next_clauses
+from .hidato_domains import arc_tables, domain_sets
 
 __all__ = ["positions", "arcs"]
 
@@ -33,44 +33,6 @@ def _unsat(puzzle, key) -> CnfModel:
     n = puzzle.num_cells
     return CnfModel(key=key, nvars=1, clauses=[[1], [-1]], var=np.zeros((n, n + 1), dtype=np.int64),
                     assume=lambda p: [], info={"pruned_infeasible": True})
-
-
-def _build(puzzle, with_arcs: bool) -> CnfModel:
-    key = puzzle.key
-    D, ok = domains(puzzle)
-    if not ok:
-        return _unsat(puzzle, key)
-    n = puzzle.num_cells
-    var, nxt = literal_table(D)
-    cs, ks = np.nonzero(D)  # sorted by cell
-    lits = var[cs, ks]
-    row_groups = np.split(lits, np.searchsorted(cs, np.arange(1, n)))
-    order = np.argsort(ks, kind="stable")
-    col_groups = np.split(lits[order], np.searchsorted(ks[order], np.arange(2, n + 1)))
-    clauses = [g.tolist() for g in row_groups] + [g.tolist() for g in col_groups]
-    amo, nxt = amo_clauses(row_groups + col_groups, nxt)
-    clauses += amo
-    clauses += next_clauses(puzzle, var)
-    info = {"literals": int(D.sum()), "amo": "pairwise<=6, seqcounter"}
-    if with_arcs and n > 1:
-        t = arc_tables(puzzle, D, var, nxt)
-        nxt = t["next_var"]
-        clauses += t["channel"]
-        # degree: one successor unless holding N, one predecessor unless holding 1
-        out_groups, in_groups = t["out_groups"], t["in_groups"]
-        for c in range(n):
-            end, start = int(var[c, n]), int(var[c, 1])
-            clauses.append(out_groups[c].tolist() + ([end] if end else []))
-            clauses.append(in_groups[c].tolist() + ([start] if start else []))
-        amo, nxt = amo_clauses(out_groups + in_groups, nxt)
-        clauses += amo
-        clauses += t["antiparallel"]
-        info["arcs"] = t["num_arcs"]
-
-    def assume(p) -> list[int]:
-        return [int(var[c, v]) for c, v in p.givens.items() if var[c, v]]
-
-    return CnfModel(key=key, nvars=nxt - 1, clauses=clauses, var=var, assume=assume, info=info)
 
 
 def _amo(groups, nxt: int, out: list) -> int:
@@ -163,4 +125,21 @@ def positions(puzzle) -> CnfModel:
           description="CNF: cnf-pos plus successor-arc literals with degree constraints")
 def arcs(puzzle) -> CnfModel:
     """Position literals plus successor arcs with one-in/one-out degree constraints."""
-    return _build(puzzle, True)
+    model = _positions(puzzle)
+    n = puzzle.num_cells
+    if model.info.get("pruned_infeasible") or n == 1:
+        return model
+    var = model.var
+    t = arc_tables(puzzle, var != 0, var, model.nvars + 1)
+    nxt = t["next_var"]
+    clauses = model.clauses + t["channel"]
+    # degree: one successor unless holding N, one predecessor unless holding 1
+    out_groups, in_groups = t["out_groups"], t["in_groups"]
+    for c in range(n):
+        end, start = int(var[c, n]), int(var[c, 1])
+        clauses.append(out_groups[c].tolist() + ([end] if end else []))
+        clauses.append(in_groups[c].tolist() + ([start] if start else []))
+    nxt = _amo([g.tolist() for g in out_groups + in_groups], nxt, clauses)
+    clauses += t["antiparallel"]
+    return CnfModel(key=model.key, nvars=nxt - 1, clauses=clauses, var=var, assume=model.assume,
+                    info=dict(model.info, arcs=t["num_arcs"]))

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["domains", "domain_sets", "BitBoard", "literal_table", "next_clauses", "amo_clauses",
-           "arc_tables", "as_clauses", "possible_arcs"]
+__all__ = ["domains", "domain_sets", "BitBoard", "literal_table", "next_clauses", "arc_tables", "as_clauses",
+           "possible_arcs"]
 
 
 class BitBoard:
@@ -217,55 +217,6 @@ def next_clauses(puzzle, var: np.ndarray) -> list[list[int]]:
         tails = -np.sort(-tails, axis=1)  # nonzero first
         out += as_clauses(np.concatenate([-var[c, k][:, None], tails], axis=1))
     return out
-
-
-_TRIU: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-
-
-def _triu(L: int) -> tuple[np.ndarray, np.ndarray]:
-    if L not in _TRIU:
-        _TRIU[L] = np.triu_indices(L, 1)
-    return _TRIU[L]
-
-
-def amo_clauses(groups: list[np.ndarray], next_var: int, pairwise_max: int = 6) -> tuple[list[list[int]], int]:
-    """At-most-one over each literal group: pairwise up to ``pairwise_max``, else Sinz's sequential counter.
-
-    Vectorised over all groups at once. Returns the clauses and the next free variable id.
-    """
-    sizes = np.array([len(g) for g in groups], dtype=np.int64)
-    out: list[list[int]] = []
-    if not len(groups):
-        return out, next_var
-    flat = np.concatenate([np.asarray(g, dtype=np.int64) for g in groups])
-    starts = np.cumsum(sizes) - sizes
-    for L in range(2, pairwise_max + 1):
-        sel = np.flatnonzero(sizes == L)
-        if not len(sel):
-            continue
-        mat = flat[starts[sel][:, None] + np.arange(L)[None, :]]  # (G, L)
-        i, j = _triu(L)
-        out += np.stack([-mat[:, i].ravel(), -mat[:, j].ravel()], axis=1).tolist()
-    long_ = sizes > pairwise_max
-    if long_.any():
-        gid = np.repeat(np.arange(len(groups)), sizes)
-        elem = long_[gid]
-        x = flat[elem]
-        g = gid[elem]
-        pos = np.arange(len(flat))[elem] - starts[g]
-        last = pos == sizes[g] - 1
-        aux = np.zeros(len(x), dtype=np.int64)
-        aux[~last] = np.arange(next_var, next_var + int((~last).sum()))
-        next_var += int((~last).sum())
-        prev = np.zeros(len(x), dtype=np.int64)
-        prev[1:] = aux[:-1]
-        prev[pos == 0] = 0
-        mid = (pos > 0) & ~last
-        c1 = np.stack([-x[~last], aux[~last]], axis=1)  # x_i -> s_i
-        c2 = np.stack([-prev[mid], aux[mid]], axis=1)  # s_{i-1} -> s_i
-        c3 = np.stack([-x[pos > 0], -prev[pos > 0]], axis=1)  # x_i -> not s_{i-1}
-        out += np.concatenate([c1, c2, c3]).tolist()
-    return out, next_var
 
 
 def possible_arcs(puzzle, D: np.ndarray) -> np.ndarray:
