@@ -399,19 +399,8 @@ def test_cli_missing_file_exits_2(tmp_path, capsys):
 
 def test_ctrl_c_still_raises_after_a_cpsat_solve():
     """CP-SAT resets SIGINT to the default action after a solve; the backend puts Python's handler back."""
-    import subprocess
-    import sys
+    from ctrl_c import ctrl_c_after
 
-    code = ("import os, signal, time, gridsat\n"
-            "signal.signal(signal.SIGINT, signal.default_int_handler)\n"  # as a shell starts it, whatever the runner ignores
-            "p = gridsat.Sudoku.classic([0] * 16)\n"
-            "print(gridsat.solve(p, backend='cpsat').status, flush=True)\n"
-            "try:\n"
-            "    os.kill(os.getpid(), signal.SIGINT)\n"
-            "    time.sleep(2)\n"
-            "    print('no interrupt')\n"
-            "except KeyboardInterrupt:\n"
-            "    print('KeyboardInterrupt')\n")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == ["solved", "KeyboardInterrupt"]
+    code, words, err = ctrl_c_after("gridsat.solve(gridsat.Sudoku.classic([0] * 16), backend='cpsat').status")
+    assert code == 0, err
+    assert words == ["solved", "KeyboardInterrupt"]

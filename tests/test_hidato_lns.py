@@ -83,19 +83,9 @@ def test_jump_model_first_state_and_submodel(seed):
 
 def test_ctrl_c_still_raises_after_an_lns_run():
     """CP-SAT resets SIGINT after each solve; the lns backend puts Python's handler back."""
-    import subprocess
-    import sys
+    from ctrl_c import ctrl_c_after
 
-    code = ("import os, signal, time, gridsat\n"
-            "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-            "p = gridsat.Hidato(4, 4, givens={(0, 0): 1, (3, 3): 16})\n"
-            "print(gridsat.solve(p, backend='lns', time_limit=10).status, flush=True)\n"
-            "try:\n"
-            "    os.kill(os.getpid(), signal.SIGINT)\n"
-            "    time.sleep(2)\n"
-            "    print('no interrupt')\n"
-            "except KeyboardInterrupt:\n"
-            "    print('KeyboardInterrupt')\n")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == ["solved", "KeyboardInterrupt"]
+    code, words, err = ctrl_c_after("gridsat.solve(gridsat.Hidato(4, 4, givens={(0, 0): 1, (3, 3): 16}), "
+                                    "backend='lns', time_limit=10).status")
+    assert code == 0, err
+    assert words == ["solved", "KeyboardInterrupt"]
