@@ -323,9 +323,13 @@ def run_batch(args, job: str) -> int:
 
             get_format(args.format)
         backend = get_backend(args.backend) if args.backend else None
-        if args.encoding and args.encoding not in {e.name for e in list_encodings()}:
-            names = ", ".join(sorted({e.name for e in list_encodings()}))
-            raise ParseError(f"no encoding {args.encoding!r}; known: {names}")
+        known = {e.name for e in list_encodings()}
+
+        def check_encoding(name: str | None) -> None:
+            if name and name not in known:
+                raise ParseError(f"no encoding {name!r}; known: {', '.join(sorted(known))}")
+
+        check_encoding(args.encoding)
         if args.time_limit is not None and args.time_limit <= 0:
             raise ParseError("--time-limit must be positive")
         race_configs = None
@@ -340,8 +344,7 @@ def run_batch(args, job: str) -> int:
             for b, e in race_configs:
                 if b != "default":
                     get_backend(b)
-                if e != "default" and e not in {x.name for x in list_encodings()}:
-                    raise ParseError(f"no encoding {e!r} in --race")
+                check_encoding(None if e == "default" else e)
         limit = getattr(args, "limit", None)
         if limit is not None and limit < 1:
             raise ParseError("--limit must be at least 1")
