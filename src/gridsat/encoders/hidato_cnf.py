@@ -97,9 +97,7 @@ def _positions(puzzle) -> CnfModel:
     clauses = list(groups)
     nxt = _amo(groups, nxt, clauses)
     for k in range(1, n + 1):
-        for other in ((k + 1) if k < n else 0, (k - 1) if k > 1 else 0):
-            if not other:
-                continue
+        for other in (k + 1, k - 1):  # C[0] and C[n + 1] are empty: nothing to add there
             cover, Vo = C[other], V[other]
             for q, v in V[k].items():
                 if cover & ~nbmask[q]:
