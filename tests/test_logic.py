@@ -11,7 +11,10 @@ from gridsat.logic import (
     Grid, candidates, explain, geometry, grade, hint, length_bonus, rate, search_figures,
     solve_logic, technique_names,
 )
-from gridsat.logic import basic, chains
+from gridsat.logic import chains
+from gridsat.logic.techniques import (
+    fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+)
 from gridsat.puzzles.sudoku import box_regions
 
 GEO = geometry(9, box_regions(9, (3, 3)), True)
@@ -59,33 +62,33 @@ def elim_set(step):
 # ---------------------------------------------------------------- singles
 def test_full_house_fires_and_not():
     g = Grid.from_values(GEO, [1, 2, 3, 4, 5, 6, 7, 8, 0] + [0] * 72)
-    s = basic.full_house(g)
+    s = singles.full_house(g)
     assert s and s.placements == [(8, 9)] and s.rating == 1.0
     assert "r1c9" in s.explanation
-    assert basic.full_house(Grid.from_values(GEO, [1, 2, 3, 4, 5, 6, 7, 0, 0] + [0] * 72)) is None
+    assert singles.full_house(Grid.from_values(GEO, [1, 2, 3, 4, 5, 6, 7, 0, 0] + [0] * 72)) is None
 
 
 def test_hidden_single_box_and_line():
     g = empty()
     drop(g, 7, [c for c in GEO.units[18] if c != cell(2, 2)])  # box 1: 7 only at r2c2
-    s = basic.hidden_single_box(g)
+    s = singles.hidden_single_box(g)
     assert s and s.placements == [(cell(2, 2), 7)] and s.rating == 1.2
     assert s.explanation == "hidden single: 7 in box 1 can only go in r2c2"
-    assert basic.hidden_single_line(g) is None
+    assert singles.hidden_single_line(g) is None
     g = empty()
     keep_in_row(g, 7, 3, [8])
-    s = basic.hidden_single_line(g)
+    s = singles.hidden_single_line(g)
     assert s and s.placements == [(cell(3, 8), 7)] and s.rating == 1.5
     assert s.explanation == "hidden single: 7 in row 3 can only go in r3c8"
-    assert basic.hidden_single_box(empty()) is None
+    assert singles.hidden_single_box(empty()) is None
 
 
 def test_naked_single():
     g = empty()
     set_cands(g, cell(5, 5), [4])
-    s = basic.naked_single(g)
+    s = singles.naked_single(g)
     assert s and s.placements == [(cell(5, 5), 4)] and s.rating == 2.3
-    assert basic.naked_single(empty()) is None
+    assert singles.naked_single(empty()) is None
 
 
 # ---------------------------------------------------------------- locked candidates
@@ -97,40 +100,40 @@ def _pointing_grid():
 
 def test_pointing_fires_and_not():
     g = _pointing_grid()
-    s = basic.pointing(g)
+    s = intersections.pointing(g)
     assert s and s.rating == 2.6
     assert elim_set(s) == {(cell(1, c), 1) for c in range(3, 10) if c > 3}
-    assert basic.direct_pointing(g) is None  # nothing becomes a hidden single
-    assert basic.pointing(empty()) is None
+    assert intersections.direct_pointing(g) is None  # nothing becomes a hidden single
+    assert intersections.pointing(empty()) is None
 
 
 def test_direct_pointing():
     g = _pointing_grid()
     # box 2 (crossing row 1): 1 only in r1c5 (removed by the pointing) and r2c5
     drop(g, 1, [c for c in GEO.units[19] if c not in (cell(1, 5), cell(2, 5))])
-    s = basic.direct_pointing(g)
+    s = intersections.direct_pointing(g)
     assert s and s.rating == 1.7 and s.placements == [(cell(2, 5), 1)]
     g = _pointing_grid()
     keep_in_col(g, 1, 5, [1, 5])  # a hidden single in a column does not count (SE: same kind as the base)
-    assert basic.direct_pointing(g) is None
+    assert intersections.direct_pointing(g) is None
 
 
 def test_claiming_fires_and_not():
     g = empty()
     keep_in_row(g, 2, 4, [4, 5])  # row 4: 2 only in box 5
-    s = basic.claiming(g)
+    s = intersections.claiming(g)
     assert s and s.rating == 2.8
     assert all(GEO.reg_of[c] == 4 and GEO.row_of[c] != 3 for c, _ in s.eliminations)
-    assert basic.direct_claiming(g) is None
-    assert basic.claiming(empty()) is None
+    assert intersections.direct_claiming(g) is None
+    assert intersections.claiming(empty()) is None
     keep_in_row(g, 2, 5, [4, 9])  # row 5 then has 2 only at r5c9
-    s = basic.direct_claiming(g)
+    s = intersections.direct_claiming(g)
     assert s and s.rating == 1.9 and s.placements == [(cell(5, 9), 2)]
 
 
 # ---------------------------------------------------------------- subsets
 def test_naked_pair_triple_quad():
-    for k, fn, rating in ((2, basic.naked_pair, 3.0), (3, basic.naked_triple, 3.6), (4, basic.naked_quad, 5.0)):
+    for k, fn, rating in ((2, subsets.naked_pair, 3.0), (3, subsets.naked_triple, 3.6), (4, subsets.naked_quad, 5.0)):
         g = empty()
         digits = list(range(1, k + 1))
         for c in range(1, k + 1):
@@ -146,7 +149,7 @@ def test_naked_pair_triple_quad():
 
 
 def test_hidden_pair_triple_quad_and_direct():
-    for k, fn, rating in ((2, basic.hidden_pair, 3.4), (3, basic.hidden_triple, 4.0), (4, basic.hidden_quad, 5.4)):
+    for k, fn, rating in ((2, subsets.hidden_pair, 3.4), (3, subsets.hidden_triple, 4.0), (4, subsets.hidden_quad, 5.4)):
         g = empty()
         for d in range(1, k + 1):
             keep_in_row(g, d, 1, list(range(1, k + 1)))
@@ -159,22 +162,22 @@ def test_hidden_pair_triple_quad_and_direct():
     for d in (1, 2):
         keep_in_row(g, d, 1, [1, 2])
     keep_in_row(g, 9, 1, [1, 2, 9])
-    s = basic.direct_hidden_pair(g)
+    s = subsets.direct_hidden_pair(g)
     assert s and s.rating == 2.0 and s.placements == [(cell(1, 9), 9)]
     g = empty()
     for d in (1, 2, 3):
         keep_in_row(g, d, 1, [1, 2, 3])
     keep_in_row(g, 9, 1, [1, 9])
-    s = basic.direct_hidden_triple(g)
+    s = subsets.direct_hidden_triple(g)
     assert s and s.rating == 2.5 and s.placements == [(cell(1, 9), 9)]
     g = empty()
     for d in (1, 2):
         keep_in_row(g, d, 1, [1, 2])
-    assert basic.direct_hidden_pair(g) is None
+    assert subsets.direct_hidden_pair(g) is None
 
 
 # ---------------------------------------------------------------- fish
-@pytest.mark.parametrize("k,fn,rating", [(2, basic.x_wing, 3.2), (3, basic.swordfish, 3.8), (4, basic.jellyfish, 5.2)],
+@pytest.mark.parametrize("k,fn,rating", [(2, fish.x_wing, 3.2), (3, fish.swordfish, 3.8), (4, fish.jellyfish, 5.2)],
                          ids=["x-wing", "swordfish", "jellyfish"])
 def test_fish(k, fn, rating):
     g = empty()
@@ -197,17 +200,17 @@ def test_skyscraper_and_kite():
     g = empty()
     keep_in_col(g, 4, 1, [1, 7])  # column 1: r1c1 / r7c1
     keep_in_col(g, 4, 5, [2, 7])  # column 5: r2c5 / r7c5; r7c1 and r7c5 share row 7
-    s = basic.turbot_fish(g)
+    s = single_digit.turbot_fish(g)
     assert s and s.technique == "skyscraper" and s.rating == 4.0
     # 4 is in r1c1 or r2c5: cells seeing both lose it
     assert elim_set(s) == {(cell(1, 4), 4), (cell(1, 6), 4), (cell(2, 2), 4), (cell(2, 3), 4)}
     g = empty()
     keep_in_row(g, 6, 1, [1, 9])  # row 1: r1c1 / r1c9
     keep_in_col(g, 6, 2, [3, 9])  # column 2: r3c2 / r9c2; r1c1 and r3c2 share box 1
-    s = basic.turbot_fish(g)
+    s = single_digit.turbot_fish(g)
     assert s and s.technique == "two-string kite" and s.rating == 4.1
     assert elim_set(s) == {(cell(9, 9), 6)}
-    assert basic.turbot_fish(empty()) is None
+    assert single_digit.turbot_fish(empty()) is None
 
 
 def test_xy_wing():
@@ -215,10 +218,10 @@ def test_xy_wing():
     set_cands(g, cell(1, 1), [1, 2])  # pivot
     set_cands(g, cell(1, 5), [1, 3])
     set_cands(g, cell(5, 1), [2, 3])
-    s = basic.xy_wing(g)
+    s = wings.xy_wing(g)
     assert s and s.rating == 4.2 and elim_set(s) == {(cell(5, 5), 3)}
     set_cands(g, cell(5, 1), [2, 4])
-    assert basic.xy_wing(g) is None
+    assert wings.xy_wing(g) is None
 
 
 def test_xyz_wing():
@@ -226,10 +229,10 @@ def test_xyz_wing():
     set_cands(g, cell(1, 1), [1, 2, 3])  # pivot
     set_cands(g, cell(1, 5), [1, 3])
     set_cands(g, cell(2, 2), [2, 3])
-    s = basic.xyz_wing(g)
+    s = wings.xyz_wing(g)
     assert s and s.rating == 4.4 and elim_set(s) == {(cell(1, 2), 3), (cell(1, 3), 3)}
     set_cands(g, cell(2, 2), [2, 4])
-    assert basic.xyz_wing(g) is None
+    assert wings.xyz_wing(g) is None
 
 
 def test_w_wing_off_by_default():
@@ -237,14 +240,14 @@ def test_w_wing_off_by_default():
     set_cands(g, cell(1, 1), [1, 2])
     set_cands(g, cell(5, 9), [1, 2])
     keep_in_col(g, 1, 4, [1, 5])  # strong link on 1: r1c4 (sees r1c1) - r5c4 (sees r5c9)
-    s = basic.w_wing(g)
+    s = wings.w_wing(g)
     assert s and s.technique == "w-wing" and (cell(1, 9), 2) in elim_set(s) and (cell(5, 1), 2) in elim_set(s)
     assert "w-wing" not in [t.name for t in __import__("gridsat.logic.solver", fromlist=["_select"])._select(False, None)]
     g = empty()
     set_cands(g, cell(1, 1), [1, 2])
     set_cands(g, cell(5, 9), [1, 2])
     keep_in_col(g, 1, 4, [1, 5, 9])  # no strong link any more
-    assert basic.w_wing(g) is None
+    assert wings.w_wing(g) is None
 
 
 # ---------------------------------------------------------------- uniqueness
@@ -253,19 +256,19 @@ def test_unique_rectangle_type1_and_not():
     for c in (cell(1, 1), cell(1, 4), cell(2, 1)):
         set_cands(g, c, [5, 6])
     set_cands(g, cell(2, 4), [5, 6, 8])
-    s = basic.unique_rectangle(g)
+    s = uniqueness.unique_rectangle(g)
     assert s and s.technique == "unique rectangle type 1" and s.rating == 4.5
     assert elim_set(s) == {(cell(2, 4), 5), (cell(2, 4), 6)}
     g2 = empty()
     for c in (cell(1, 1), cell(1, 2), cell(2, 1)):  # all four corners in one box: not a UR
         set_cands(g2, c, [5, 6])
     set_cands(g2, cell(2, 2), [5, 6, 8])
-    assert basic.unique_rectangle(g2) is None
+    assert uniqueness.unique_rectangle(g2) is None
 
 
 def test_bug_plus_one():
     # a nearly finished grid: the solution with a BUG pattern is hard to hand-make, so check quiet cases
-    assert basic.bug_plus_one(empty()) is None
+    assert uniqueness.bug_plus_one(empty()) is None
 
 
 def test_uniqueness_off_by_default():
@@ -493,11 +496,11 @@ def test_empty_rectangle():
     # box 1: 3 only in row 2 or column 2 (r2c1, r2c3, r1c2, r3c2)
     drop(g, 3, [cell(1, 1), cell(1, 3), cell(3, 1), cell(3, 3), cell(2, 2)])
     keep_in_col(g, 3, 7, [2, 8])  # strong link in column 7 from row 2 to row 8
-    s = basic.empty_rectangle(g)
+    s = single_digit.empty_rectangle(g)
     assert s and s.rating == 4.3 and s.eliminations == [(cell(8, 2), 3)]
     g2 = empty()
     drop(g2, 3, [cell(1, 1), cell(1, 3), cell(3, 1), cell(3, 3), cell(2, 2)])
-    assert basic.empty_rectangle(g2) is None  # no strong link
+    assert single_digit.empty_rectangle(g2) is None  # no strong link
 
 
 def test_wxyz_and_vwxyz_wing():
@@ -506,22 +509,22 @@ def test_wxyz_and_vwxyz_wing():
     set_cands(g, cell(1, 2), [1, 4])
     set_cands(g, cell(2, 3), [2, 4])
     set_cands(g, cell(1, 7), [3, 4])
-    s = basic.wxyz_wing(g)
+    s = wings.wxyz_wing(g)
     assert s and s.technique == "wxyz-wing" and 5.5 <= s.rating <= 5.6
     assert (cell(1, 3), 4) in elim_set(s)
     set_cands(g, cell(1, 7), [3, 5])  # five digits: no wxyz-wing
-    assert basic.wxyz_wing(g) is None
+    assert wings.wxyz_wing(g) is None
     g = empty()
     set_cands(g, cell(1, 1), [1, 2, 3, 4])
     set_cands(g, cell(1, 2), [1, 5])
     set_cands(g, cell(2, 3), [2, 5])
     set_cands(g, cell(1, 7), [3, 5])
     set_cands(g, cell(3, 2), [4, 5])
-    s = basic.vwxyz_wing(g)
+    s = wings.vwxyz_wing(g)
     assert s and s.technique == "vwxyz-wing" and 6.2 <= s.rating <= 6.4
     assert (cell(1, 3), 5) in elim_set(s)
     set_cands(g, cell(3, 2), [4, 6])
-    assert basic.vwxyz_wing(g) is None
+    assert wings.vwxyz_wing(g) is None
 
 
 def test_three_strong_links():
@@ -529,9 +532,9 @@ def test_three_strong_links():
     keep_in_row(g, 6, 1, [1, 5])  # r1c1 = r1c5
     keep_in_row(g, 6, 3, [4, 8])  # r3c4 = r3c8 (r3c4 sees r1c5 in box 2)
     keep_in_row(g, 6, 8, [2, 8])  # r8c8 = r8c2 (r8c8 sees r3c8 in column 8)
-    s = basic.three_strong_links(g)
+    s = single_digit.three_strong_links(g)
     assert s and s.rating == 5.4 and elim_set(s) == {(cell(2, 2), 6), (cell(7, 1), 6), (cell(9, 1), 6)}
-    assert basic.three_strong_links(empty()) is None
+    assert single_digit.three_strong_links(empty()) is None
 
 
 def test_bug_plus_one_fires():
@@ -541,7 +544,7 @@ def test_bug_plus_one_fires():
     g = Grid.from_puzzle(p)
     for s in res.steps[:i]:
         g.apply(s.placements, s.eliminations)
-    s = basic.bug_plus_one(g)
+    s = uniqueness.bug_plus_one(g)
     assert s and s.rating == 5.6 and len(s.placements) == 1
     _check_sound(p, s)
 
@@ -596,11 +599,11 @@ def test_unique_loop_type1():
         g.values[c] = 0
         set_cands(g, c, [5, 6])
     set_cands(g, cell(2, 4), [5, 6, 7])
-    s = basic.unique_loop(g)
+    s = uniqueness.unique_loop(g)
     assert s and s.technique == "unique loop type 1" and s.rating == 4.6
     assert elim_set(s) == {(cell(2, 4), 5), (cell(2, 4), 6)}
     set_cands(g, cell(4, 5), [5, 7])  # the loop is broken
-    assert basic.unique_loop(g) is None
+    assert uniqueness.unique_loop(g) is None
 
 
 def test_grouped_strong_links():
@@ -608,12 +611,12 @@ def test_grouped_strong_links():
     drop(g, 4, [cell(1, 1), cell(1, 3), cell(3, 1), cell(3, 3), cell(2, 2)])  # box 1: row 2 or column 2
     keep_in_col(g, 4, 7, [2, 5])  # r2c7 = r5c7; r2c7 sees the row-2 part of box 1
     keep_in_row(g, 4, 8, [2, 6])  # r8c2 = r8c6; r8c2 sees the column-2 part
-    s = basic.grouped_strong_links(g, 3)
+    s = single_digit.grouped_strong_links(g, 3)
     assert s and s.rating == 5.7 and "grouped 3 strong links" in s.explanation
     assert (cell(5, 6), 4) in elim_set(s)
     g2 = empty()
     drop(g2, 4, [cell(1, 1), cell(1, 3), cell(3, 1), cell(3, 3), cell(2, 2)])
-    assert basic.grouped_strong_links(g2, 3) is None
+    assert single_digit.grouped_strong_links(g2, 3) is None
 
 
 # ---------------------------------------------------------------- memoised work gives the same steps
@@ -672,7 +675,7 @@ def test_digit_memo_follows_direct_changes():
     g = empty()
     keep_in_row(g, 5, 2, [3, 7])
     keep_in_row(g, 5, 6, [3, 7])
-    assert basic.x_wing(g) is not None
+    assert fish.x_wing(g) is not None
     keep_in_row(g, 5, 6, [3])  # row 6 keeps one place: no x-wing on 5 any more
-    s = basic.x_wing(g)
+    s = fish.x_wing(g)
     assert s is None or 5 not in {d for _, d in s.eliminations}

@@ -1,0 +1,7 @@
+"""The techniques of the logical Sudoku solver, one module per family.
+
+Every technique is a function ``(grid) -> Step | None`` that returns one applicable step
+(the first it finds, or the easiest for families with several ratings) without changing
+the grid. Ratings follow the Sudoku Explainer scale (see :mod:`gridsat.logic.solver`,
+which lists the techniques in the order they are tried).
+"""
