@@ -11,9 +11,8 @@ from gridsat.logic import (
     Grid, candidates, explain, geometry, grade, hint, length_bonus, rate, search_figures,
     solve_logic, technique_names,
 )
-from gridsat.logic import chains
 from gridsat.logic.techniques import (
-    fish, intersections, single_digit, singles, subsets, uniqueness, wings,
+    chains, fish, forcing, implications, intersections, single_digit, singles, subsets, uniqueness, wings,
 )
 from gridsat.puzzles.sudoku import box_regions
 
@@ -317,7 +316,7 @@ def test_forcing_chain_fires_and_not():
 
 def test_nishio_multiple_dynamic_fire_and_not():
     g = _stuck_before(HARD_PUZZLE, "forcing chain")
-    for fn, lo in ((chains.nishio, 7.5), (chains.dynamic_chains, 8.5)):
+    for fn, lo in ((forcing.nishio, 7.5), (forcing.dynamic_chains, 8.5)):
         s = fn(g)
         assert s is not None and s.rating >= lo
         _check_sound(HARD_PUZZLE, s)
@@ -663,8 +662,8 @@ def test_static_closure_matches_reference():
     for step in res.steps:
         if step.rating >= 6.0:
             for xl, yl, d in ((True, True, None), (False, True, None), (True, False, 5)):
-                st = chains._Static(g, xl, yl, d)
-                assert st.reach == chains._closure(st.succ)
+                st = implications.StaticGraph(g, xl, yl, d)
+                assert st.reach == implications.reference_closure(st.succ)
                 checked += 1
         g.apply(step.placements, step.eliminations)
     assert checked >= 3

@@ -8,7 +8,6 @@
 1.2
 """
 
-from .chains import length_bonus
 from .grid import Geometry, Grid, bits, geometry
 from .search import SearchFigures, search_figures, solve_values
 from .solver import (
@@ -17,6 +16,7 @@ from .solver import (
 )
 from .hidato import HidatoLogicResult, HidatoStep, hidato_candidates, solve_hidato_logic
 from .steps import Step
+from .techniques.chains import length_bonus
 
 __all__ = [
     "Grid", "Geometry", "geometry", "bits", "Step", "Technique", "TECHNIQUES", "GRADES",

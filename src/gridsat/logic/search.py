@@ -19,8 +19,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .grid import Grid, bits
+from .steps import Step
 
-__all__ = ["SearchFigures", "search_figures", "solve_values"]
+__all__ = ["SearchFigures", "search_figures", "solve_values", "search_step"]
 
 
 def _singles(values: list[int], cands: list[int], geo) -> bool:
@@ -114,6 +115,23 @@ def solve_values(g: Grid) -> list[int] | None:
     """A solution of the grid (values of every cell) by backtracking, or None."""
     stats = {"deepest": 0, "guesses": 0}
     return _search(g.values[:], g.cands[:], g.geo, 0, stats, [])
+
+
+def search_step(g: Grid) -> Step | None:
+    """Last resort: fix the cell with fewest candidates to its value in the (first) solution found by backtracking."""
+    sol = solve_values(g)
+    if sol is None:
+        return None
+    geo = g.geo
+    C = g.cands
+    cells = [c for c in range(geo.ncells) if C[c]]
+    if not cells:
+        return None
+    c = min(cells, key=lambda x: C[x].bit_count())
+    d = sol[c]
+    return Step("search", 11.0, [(c, d)], [], [c], [],
+                f"search: no logical step found; trying the {C[c].bit_count()} candidates of {geo.names[c]} "
+                f"by backtracking shows it is {d}", geo.n)
 
 
 @dataclass

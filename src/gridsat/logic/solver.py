@@ -4,7 +4,8 @@ Techniques are tried cheapest first, in Sudoku Explainer's order, and the solver
 applies the first step found by the easiest technique that has one. The rating of a
 puzzle is the rating of the hardest step on that path.
 
-SE values used (base values; chains add a length bonus, see :func:`chains.length_bonus`):
+SE values used (base values; chains add a length bonus, see
+:func:`~gridsat.logic.techniques.chains.length_bonus`):
 full house 1.0; hidden single in a box 1.2, in a row/column 1.5; direct pointing 1.7,
 direct claiming 1.9, direct hidden pair 2.0; naked single 2.3; direct hidden triple 2.5;
 pointing 2.6, claiming 2.8; naked pair 3.0, x-wing 3.2, hidden pair 3.4, naked triple 3.6,
@@ -23,11 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from . import chains
-from .techniques import fish, intersections, single_digit, singles, subsets, uniqueness, wings
 from .grid import Grid, bits
-from .search import SearchFigures, search_figures
+from .search import SearchFigures, search_figures, search_step
 from .steps import Step
+from .techniques import (
+    chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings,
+)
 
 __all__ = [
     "Technique", "TECHNIQUES", "LogicResult", "Rating", "GRADES", "grade",
@@ -81,9 +83,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique("vwxyz-wing", 6.2, wings.vwxyz_wing, top=6.4),
     Technique("5 strong links", 6.2, single_digit.five_strong_links, default=False),
     Technique("forcing chain", 6.6, chains.forcing_chain, chain=True),
-    Technique("nishio forcing chain", 7.5, chains.nishio, chain=True),
+    Technique("nishio forcing chain", 7.5, forcing.nishio, chain=True),
     Technique("multiple forcing chain", 8.0, chains.multiple_chains, chain=True),
-    Technique("dynamic forcing chain", 8.5, chains.dynamic_chains, chain=True),
+    Technique("dynamic forcing chain", 8.5, forcing.dynamic_chains, chain=True),
 )
 
 _BY_NAME = {t.name: t for t in TECHNIQUES}
@@ -249,11 +251,11 @@ def solve_logic(
             break
         s = _find_step(g, techs, rating)
         if s is None and search:
-            s = chains.search_step(g)
+            s = search_step(g)
             if s is not None:
                 used_search = True
         if s is None:
-            reason = "no solution" if chains.search_step(g) is None else "no technique applies"
+            reason = "no solution" if search_step(g) is None else "no technique applies"
             break
         g.apply(s.placements, s.eliminations)
         steps.append(s)
@@ -285,7 +287,7 @@ def hint(puzzle, uniqueness: bool = False, techniques: Sequence[str] | None = No
     techs = _select(uniqueness, techniques, extra)
     s = _find_step(g, techs, 0.0)
     if s is None and search:
-        s = chains.search_step(g)
+        s = search_step(g)
     return s
 
 

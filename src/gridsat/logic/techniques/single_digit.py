@@ -176,7 +176,6 @@ def _common_peers(PM, cellmask: int) -> int:
     return common
 
 
-
 #: SukakuExplainer base ratings of k strong links joined by weak links (k = 2..8)
 _SL_BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0, 8: 7.4}
 

@@ -106,7 +106,6 @@ def w_wing(g: Grid) -> Step | None:
     return None
 
 
-
 def wxyz_wing(g: Grid, first: bool = False) -> Step | None:
     """WXYZ-wing (SukakuExplainer 5.5-5.6): see :func:`_big_wing`."""
     return _big_wing(g, 4, 5.5, "wxyz-wing", first)
