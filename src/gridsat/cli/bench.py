@@ -42,7 +42,19 @@ example:
 """
 
 
-def register(subparsers) -> argparse.ArgumentParser:
+def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``bench`` subcommand to ``subparsers``.
+
+    Parameters
+    ----------
+    subparsers
+        What :meth:`argparse.ArgumentParser.add_subparsers` returned.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The new subparser; its ``func`` default is :func:`run`.
+    """
     p = subparsers.add_parser(
         "bench", help="compare encodings and backends on puzzle files (table, CSV/JSONL, plots)",
         description=_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -73,7 +85,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     return p
 
 
-def _outputs(args) -> list[tuple[str, Path]]:
+def _outputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
     out = []
     if args.csv:
         out.append(("csv", Path(args.csv)))
@@ -92,12 +104,29 @@ def _split(text: str) -> list[str]:
     return [s.strip() for s in text.split(",") if s.strip()]
 
 
-def run(args) -> int:
-    from ..experiments import bench
+def run(args: argparse.Namespace) -> int:
+    """Run ``gridsat bench``: print the summary table, write the requested files and plots.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed by the parser of :func:`register`.
+
+    Returns
+    -------
+    int
+        The exit code: :data:`EXIT_OK`, :data:`EXIT_FAILED` (some run raised an error),
+        :data:`EXIT_USAGE` or :data:`EXIT_INTERRUPTED`.
+    """
+    # imported when the command runs, not at every 'gridsat' start-up (they load the formats,
+    # counting and tqdm); matplotlib itself loads only when a plot is drawn
+    from ..experiments import (Instance, cactus_plot, iter_bench, parse_config, rows_to_csv, rows_to_jsonl,
+                               scatter_plot, summary)
+    from ..experiments.plots import check_path, require_matplotlib
 
     try:
         configs = _split(args.configs)
-        cfgs = [bench.parse_config(c) for c in configs]
+        cfgs = [parse_config(c) for c in configs]
         if not cfgs:
             raise ParseError("--configs: give at least one configuration")
         if args.time_limit is not None and args.time_limit < 0:
@@ -122,12 +151,10 @@ def run(args) -> int:
             if not args.scatter_plot:
                 raise ParseError("--scatter needs --scatter-plot FILE")
         if args.plot or args.scatter_plot:
-            from ..experiments import plots
-
-            plots.require_matplotlib()
+            require_matplotlib()
             for p in (args.plot, args.scatter_plot):
                 if p:
-                    plots.check_path(p)
+                    check_path(p)
         if args.box is not None:
             from ..formats import parse_box
 
@@ -148,13 +175,13 @@ def run(args) -> int:
         return EXIT_USAGE
     if not entries:
         return fail(ParseError("empty input: no puzzle found"))
-    instances = [bench.Instance(e.puzzle, e.file, e.line) for e in entries]
+    instances = [Instance(e.puzzle, e.file, e.line) for e in entries]
     progress = not args.no_progress and sys.stderr.isatty()
     rows: list[dict] = []
     interrupted = False
     try:
-        it = bench.iter_bench(instances, cfgs, job=args.job, time_limit=time_limit, limit=args.limit,
-                              progress=progress, cold=not args.warm, warmup=not args.no_warmup)
+        it = iter_bench(instances, cfgs, job=args.job, time_limit=time_limit, limit=args.limit,
+                        progress=progress, cold=not args.warm, warmup=not args.no_warmup)
         for row in it:
             rows.append(row)
     except KeyboardInterrupt:
@@ -165,19 +192,15 @@ def run(args) -> int:
         print(f"gridsat: interrupted after {len(rows)} runs; writing what was measured", file=sys.stderr)
     if not rows:
         return EXIT_INTERRUPTED if interrupted else EXIT_USAGE
-    print(bench.summary(rows), flush=True)
+    print(summary(rows), flush=True)
     try:
         for kind, path in outputs:
-            (bench.rows_to_csv if kind == "csv" else bench.rows_to_jsonl)(rows, path)
+            (rows_to_csv if kind == "csv" else rows_to_jsonl)(rows, path)
             print(f"wrote {len(rows)} runs to {path}", file=sys.stderr)
         if args.plot:
-            from ..experiments import cactus_plot
-
             cactus_plot(rows, args.plot)
             print(f"wrote cactus plot {args.plot}", file=sys.stderr)
         if args.scatter_plot:
-            from ..experiments import scatter_plot
-
             scatter_plot(rows, scatter[0], scatter[1], args.scatter_plot)
             print(f"wrote scatter plot {args.scatter_plot}", file=sys.stderr)
     except OSError as e:

@@ -9,9 +9,14 @@ into an existing axes instead.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import GridsatError
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = ["cactus_plot", "scatter_plot", "PlotError", "SUFFIXES", "require_matplotlib"]
 
@@ -23,9 +28,9 @@ class PlotError(GridsatError, ImportError):
     """Plotting is not possible: matplotlib is missing (``pip install 'gridsat[plot]'``)."""
 
 
-def require_matplotlib():
+def require_matplotlib() -> ModuleType:
     """The ``matplotlib`` module, or :class:`PlotError` naming the ``plot`` extra."""
-    try:
+    try:  # imported here, not at the top: matplotlib loads only when a plot is drawn
         import matplotlib
         from matplotlib.figure import Figure  # noqa: F401
     except ImportError as e:
@@ -34,25 +39,26 @@ def require_matplotlib():
     return matplotlib
 
 
-def check_path(path: "str | Path") -> Path:
-    """``path`` as a Path if its suffix is a plot type, else :class:`GridsatError`."""
+def check_path(path: str | Path) -> Path:
+    """``path`` as a Path if its suffix is one of :data:`SUFFIXES`, else :class:`GridsatError`."""
     p = Path(path)
     if p.suffix.lower() not in SUFFIXES:
         raise GridsatError(f"plot file {str(path)!r}: use one of {', '.join(SUFFIXES)}")
     return p
 
 
-def _axes(ax, size=(6.0, 4.2)):
+def _axes(ax: Axes | None, size: tuple[float, float] = (6.0, 4.2)) -> tuple[Figure, Axes]:
     require_matplotlib()
     if ax is not None:
         return ax.figure, ax
-    from ._figure import BenchFigure
+    from ._figure import BenchFigure  # imports matplotlib: only when drawing
+
 
     fig = BenchFigure(figsize=size, layout="constrained")
     return fig, fig.add_subplot()
 
 
-def _save(fig, path) -> None:
+def _save(fig: Figure, path: str | Path | None) -> None:
     if path is None:
         return
     p = check_path(path)
@@ -78,8 +84,8 @@ def _limit(rows: Sequence[dict], key: str) -> float:
     return max(ts) if ts else 1.0
 
 
-def cactus_plot(rows: Sequence[dict], path: "str | Path | None" = None, ax=None, *,
-                time: str = "total_time", title: str | None = None):
+def cactus_plot(rows: Sequence[dict], path: str | Path | None = None, ax: Axes | None = None, *,
+                time: str = "total_time", title: str | None = None) -> Figure:
     """Instances solved against time, one step line per configuration.
 
     Parameters
@@ -92,10 +98,13 @@ def cactus_plot(rows: Sequence[dict], path: "str | Path | None" = None, ax=None,
         Draw into these axes instead of a new figure.
     time : str
         The row key to plot: ``total_time`` (default), ``solve_time`` or ``build_time``.
+    title : str, optional
+        Instead of ``JOB: N instances``.
 
     Returns
     -------
     matplotlib.figure.Figure
+        The figure drawn on (that of ``ax`` if given).
     """
     if path is not None:
         check_path(path)
@@ -129,17 +138,33 @@ def _job(rows: Sequence[dict]) -> str:
     return ", ".join(jobs) or "bench"
 
 
-def scatter_plot(rows: Sequence[dict], x: str, y: str, path: "str | Path | None" = None, ax=None, *,
-                 time: str = "total_time", title: str | None = None):
+def scatter_plot(rows: Sequence[dict], x: str, y: str, path: str | Path | None = None, ax: Axes | None = None, *,
+                 time: str = "total_time", title: str | None = None) -> Figure:
     """Per-instance time of configuration ``x`` against configuration ``y`` (log-log, diagonal).
 
     Runs that did not answer (timeout, error) are drawn at the time limit as crosses;
     instances missing from either configuration (or skipped) are left out. Points below
     the diagonal are faster under ``y``.
 
+    Parameters
+    ----------
+    rows : sequence of dict
+        Rows from :func:`gridsat.experiments.run_bench`.
+    x, y : str
+        Two configuration labels of the rows; a missing one raises :class:`GridsatError`.
+    path : str or Path, optional
+        Write the figure here (``.png``, ``.svg`` or ``.pdf``).
+    ax : matplotlib Axes, optional
+        Draw into these axes instead of a new figure.
+    time : str
+        The row key to plot: ``total_time`` (default), ``solve_time`` or ``build_time``.
+    title : str, optional
+        Instead of ``Y faster on K of N``.
+
     Returns
     -------
     matplotlib.figure.Figure
+        The figure drawn on (that of ``ax`` if given).
     """
     if path is not None:
         check_path(path)
