@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import itemgetter
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from ..puzzles.sudoku import Sudoku
 
 __all__ = ["Geometry", "Grid", "geometry", "bits", "popcount", "cells_of"]
 
@@ -50,6 +53,16 @@ class Geometry:
     """Units, peers and names of one board shape (size and region map).
 
     Units are numbered rows ``0..n-1``, columns ``n..2n-1``, regions ``2n..3n-1``.
+    Use :func:`geometry` to get the cached instance of a shape.
+
+    Parameters
+    ----------
+    n : int
+        Board size (digits ``1..n``).
+    regions : tuple of int
+        Region index of every cell, row-major.
+    boxed : bool
+        Whether the regions are the standard boxes (False for jigsaw boards).
     """
 
     def __init__(self, n: int, regions: tuple[int, ...], boxed: bool) -> None:
@@ -128,6 +141,7 @@ class Geometry:
         return None
 
     def sees(self, a: int, b: int) -> bool:
+        """Whether cells ``a`` and ``b`` share a unit (a cell does not see itself)."""
         return b in self.peer_sets[a]
 
 
@@ -181,7 +195,7 @@ class Grid:
         self.memo: dict = {}
 
     @classmethod
-    def from_puzzle(cls, puzzle) -> "Grid":
+    def from_puzzle(cls, puzzle: Sudoku) -> "Grid":
         """The starting grid of a :class:`~gridsat.puzzles.sudoku.Sudoku`: givens placed, candidates pruned by peers.
 
         Raises :class:`PuzzleError` when two givens conflict.
@@ -193,6 +207,20 @@ class Grid:
 
     @classmethod
     def from_values(cls, geo: Geometry, values: list[int]) -> "Grid":
+        """A grid with ``values`` placed (0: empty) and the candidates their peers leave.
+
+        Parameters
+        ----------
+        geo : Geometry
+            The board shape.
+        values : list of int
+            One digit per cell, row-major; 0 for an empty cell.
+
+        Raises
+        ------
+        PuzzleError
+            When a digit appears twice in a unit.
+        """
         n = geo.n
         full = geo.full
         vals = list(values)
@@ -216,6 +244,7 @@ class Grid:
         return cls(geo, vals, cands)
 
     def copy(self) -> "Grid":
+        """An independent copy of the values and candidates (memos are not copied)."""
         return Grid(self.geo, self.values[:], self.cands[:])
 
     def place(self, cell: int, d: int) -> None:
@@ -229,10 +258,15 @@ class Grid:
             cands[p] &= nb
 
     def eliminate(self, cell: int, d: int) -> None:
+        """Remove candidate ``d`` from ``cell``."""
         self.cache.clear()
         self.cands[cell] &= ~(1 << (d - 1))
 
-    def apply(self, placements, eliminations) -> None:
+    def apply(self, placements: Iterable[tuple[int, int]], eliminations: Iterable[tuple[int, int]]) -> None:
+        """Apply a step: remove the eliminations, then place the placements (``(cell, digit)`` pairs).
+
+        Placements into cells that are already filled are ignored.
+        """
         self.cache.clear()
         for c, d in eliminations:
             self.cands[c] &= ~(1 << (d - 1))
@@ -242,9 +276,11 @@ class Grid:
 
     @property
     def solved(self) -> bool:
+        """Whether every cell holds a digit."""
         return 0 not in self.values
 
     def empty_cells(self) -> Iterator[int]:
+        """The empty cells, in increasing order."""
         v = self.values
         return (c for c in range(self.geo.ncells) if not v[c])
 
@@ -284,4 +320,5 @@ class Grid:
         return pos
 
     def num_candidates(self) -> int:
+        """Total number of candidates over all cells."""
         return sum(c.bit_count() for c in self.cands)

@@ -18,7 +18,10 @@ Rules, cheapest first (their level is the rating of a puzzle that needs them):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..puzzles.hidato import Hidato
 
 __all__ = ["HidatoStep", "HidatoLogicResult", "solve_hidato_logic", "hidato_candidates", "RULE_LEVELS"]
 
@@ -46,6 +49,7 @@ class HidatoStep:
         return f"[{self.level}] {self.explanation}"
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the step."""
         return {
             "rule": self.rule,
             "level": self.level,
@@ -68,12 +72,20 @@ class HidatoLogicResult:
 
     @property
     def rules(self) -> dict[str, int]:
+        """Number of steps per rule, in order of first use."""
         out: dict[str, int] = {}
         for s in self.steps:
             out[s.rule] = out.get(s.rule, 0) + 1
         return out
 
     def to_dict(self, steps: bool = True) -> dict[str, Any]:
+        """A JSON-ready dict of the result.
+
+        Parameters
+        ----------
+        steps : bool
+            Include every step (``"steps"``); otherwise only the summary.
+        """
         d: dict[str, Any] = {"rating": self.rating, "solved": self.solved, "used_search": self.used_search,
                              "rules": self.rules}
         if self.reason:
@@ -314,8 +326,11 @@ def _apply(st: _State, got) -> None:
         st.place(k, c)
 
 
-def hidato_candidates(puzzle) -> list[tuple[int, tuple[int, ...]]]:
-    """Every open cell with the numbers it may hold (after the givens' distance bounds), fewest first."""
+def hidato_candidates(puzzle: Hidato) -> list[tuple[int, tuple[int, ...]]]:
+    """Every open cell with the numbers it may hold (after the givens' distance bounds), fewest first.
+
+    Returns ``[(cell, numbers), ...]`` sorted by number of candidates, then cell index.
+    """
     st = _State(puzzle)
     got = _forced_chain(st)
     while got:
@@ -331,12 +346,26 @@ def hidato_candidates(puzzle) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-def solve_hidato_logic(puzzle, search: bool = True, max_guesses: int = 200000,
+def solve_hidato_logic(puzzle: Hidato, search: bool = True, max_guesses: int = 200000,
                        max_steps: int | None = None) -> HidatoLogicResult:
     """Solve a :class:`~gridsat.puzzles.hidato.Hidato` by deduction; rating = highest rule level used.
 
-    When no rule applies and ``search`` is true, one number is placed from a backtracking
-    solution (a ``search`` step, level 5) and deduction resumes.
+    Parameters
+    ----------
+    puzzle : Hidato
+        A Hidato or Numbrix puzzle.
+    search : bool
+        When no rule applies, place one number from a backtracking solution (a ``search``
+        step, level 5) and resume deduction; otherwise stop.
+    max_guesses : int
+        Guess budget of each backtracking search.
+    max_steps : int, optional
+        Stop after this many steps.
+
+    Returns
+    -------
+    HidatoLogicResult
+        The steps, the rating and whether the puzzle was solved.
     """
     st = _State(puzzle)
     steps: list[HidatoStep] = []

@@ -16,10 +16,13 @@ row-major order) and tries its digits in increasing order.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .grid import Grid, bits
 from .steps import Step
+
+if TYPE_CHECKING:
+    from ..puzzles.sudoku import Sudoku
 
 __all__ = ["SearchFigures", "search_figures", "solve_values", "search_step"]
 
@@ -148,12 +151,13 @@ class SearchFigures:
     candidate_squares: int = 0
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the figures."""
         d = asdict(self)
         d["way"] = [{"cell": c, "value": v, "choices": k} for c, v, k in self.way]
         return d
 
 
-def search_figures(puzzle_or_grid) -> SearchFigures:
+def search_figures(puzzle_or_grid: Sudoku | Grid) -> SearchFigures:
     """Search-effort figures of a puzzle (or a :class:`Grid`)."""
     g = puzzle_or_grid if isinstance(puzzle_or_grid, Grid) else Grid.from_puzzle(puzzle_or_grid)
     geo = g.geo

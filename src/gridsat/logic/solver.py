@@ -22,7 +22,7 @@ dynamic forcing chains 8.5+; search (not logic) 11.0.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .grid import Grid, bits
 from .search import SearchFigures, search_figures, search_step
@@ -30,6 +30,9 @@ from .steps import Step
 from .techniques import (
     chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings,
 )
+
+if TYPE_CHECKING:
+    from ..puzzles.sudoku import Sudoku
 
 __all__ = [
     "Technique", "TECHNIQUES", "LogicResult", "Rating", "GRADES", "grade",
@@ -145,12 +148,20 @@ class LogicResult:
 
     @property
     def counts(self) -> dict[str, int]:
+        """Number of steps per technique, in order of first use."""
         out: dict[str, int] = {}
         for s in self.steps:
             out[s.technique] = out.get(s.technique, 0) + 1
         return out
 
     def to_dict(self, steps: bool = True) -> dict[str, Any]:
+        """A JSON-ready dict of the result (the solution as one string of digits, when solved).
+
+        Parameters
+        ----------
+        steps : bool
+            Include every step (``"steps"``); otherwise only the summary.
+        """
         d: dict[str, Any] = {
             "rating": round(self.rating, 1),
             "grade": self.grade,
@@ -171,7 +182,7 @@ def _digit_char(v: int) -> str:
     return str(v) if v < 10 else chr(ord("A") + v - 10)
 
 
-def _grid(puzzle_or_grid) -> Grid:
+def _grid(puzzle_or_grid: Sudoku | Grid) -> Grid:
     if isinstance(puzzle_or_grid, Grid):
         return puzzle_or_grid.copy()
     return Grid.from_puzzle(puzzle_or_grid)
@@ -213,7 +224,7 @@ def _find_step(g: Grid, techs: list[Technique], current: float) -> Step | None:
 
 
 def solve_logic(
-    puzzle,
+    puzzle: Sudoku | Grid,
     uniqueness: bool = False,
     techniques: Sequence[str] | None = None,
     extra: Sequence[str] = (),
@@ -238,6 +249,11 @@ def solve_logic(
         step, rated 11.0) and go on; otherwise stop.
     max_steps : int, optional
         Stop after this many steps.
+
+    Returns
+    -------
+    LogicResult
+        The steps, the rating (of the hardest step) and whether the puzzle was solved.
     """
     g = _grid(puzzle)
     techs = _select(uniqueness, techniques, extra)
@@ -269,17 +285,23 @@ def solve_logic(
                        hardest, reason if not solved else None, g.geo.n)
 
 
-def explain(puzzle, uniqueness: bool = False, **kw) -> LogicResult:
-    """The full logical path (alias of :func:`solve_logic`)."""
+def explain(puzzle: Sudoku | Grid, uniqueness: bool = False, **kw: Any) -> LogicResult:
+    """The full logical path (alias of :func:`solve_logic`, which takes the same arguments)."""
     return solve_logic(puzzle, uniqueness=uniqueness, **kw)
 
 
-def hint(puzzle, uniqueness: bool = False, techniques: Sequence[str] | None = None,
+def hint(puzzle: Sudoku | Grid, uniqueness: bool = False, techniques: Sequence[str] | None = None,
          extra: Sequence[str] = (), search: bool = True) -> Step | None:
     """The next logical step for a puzzle or grid in progress (None when solved or stuck).
 
     The easiest technique that applies is used, with the shortest chain for chain
-    techniques.
+    techniques. The arguments are those of :func:`solve_logic`.
+
+    Returns
+    -------
+    Step or None
+        The step (not applied), or None when the grid is solved, broken, or no technique
+        applies (and ``search`` is off or finds no solution).
     """
     g = _grid(puzzle)
     if g.solved or g.broken():
@@ -305,6 +327,7 @@ class Rating:
     search: SearchFigures | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the rating."""
         d = {
             "rating": round(self.rating, 1),
             "grade": self.grade,
@@ -319,15 +342,32 @@ class Rating:
         return d
 
 
-def rate(puzzle, uniqueness: bool = False, figures: bool = True, **kw) -> Rating:
-    """Rate a puzzle on the Sudoku Explainer scale (and, if ``figures``, the search-effort figures)."""
+def rate(puzzle: Sudoku | Grid, uniqueness: bool = False, figures: bool = True, **kw: Any) -> Rating:
+    """Rate a puzzle on the Sudoku Explainer scale (and, if ``figures``, the search-effort figures).
+
+    Parameters
+    ----------
+    puzzle : Sudoku or Grid
+        The puzzle.
+    uniqueness : bool
+        Allow uniqueness techniques (see :func:`solve_logic`).
+    figures : bool
+        Also compute the search-effort figures (:func:`~gridsat.logic.search.search_figures`).
+    **kw
+        Further arguments of :func:`solve_logic`.
+
+    Returns
+    -------
+    Rating
+        The rating, grade, hardest technique and technique counts.
+    """
     res = solve_logic(puzzle, uniqueness=uniqueness, **kw)
     fig = search_figures(puzzle) if figures else None
     return Rating(res.rating, res.grade, res.hardest, res.solved, res.used_search, len(res.steps),
                   res.counts, fig)
 
 
-def candidates(puzzle) -> list[tuple[int, tuple[int, ...]]]:
+def candidates(puzzle: Sudoku | Grid) -> list[tuple[int, tuple[int, ...]]]:
     """Every empty cell with its candidates (after the givens' eliminations), fewest first.
 
     Returns ``[(cell, digits), ...]`` sorted by number of candidates, then cell index.

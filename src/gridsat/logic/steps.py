@@ -45,10 +45,6 @@ class Step:
     n: int = 9
     chain_length: int | None = None
 
-    @property
-    def is_search(self) -> bool:
-        return self.technique == "search"
-
     def __str__(self) -> str:
         return f"[{self.rating:.1f}] {self.explanation}"
 

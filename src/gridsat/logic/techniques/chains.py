@@ -2,7 +2,7 @@
 and multiple forcing chains (8.0 + length); the length bonus of every chain technique.
 
 Ratings follow Sudoku Explainer: ``base + length bonus`` where the bonus grows by 0.1
-each time the chain's size passes 4, 6, 8, 12, 16, 24, 32, ... nodes (``length_bonus``).
+each time the chain's size passes 6, 8, 10, 14, 18, 26, 34, ... nodes (:func:`length_bonus`).
 Events and the graph are described in :mod:`gridsat.logic.techniques.implications`.
 """
 
@@ -20,7 +20,19 @@ MAX_MEASURE = 12
 
 
 def length_bonus(complexity: int) -> float:
-    """SE's chain length adjustment for a chain of ``complexity`` nodes."""
+    """SE's chain length adjustment for a chain of ``complexity`` nodes.
+
+    Parameters
+    ----------
+    complexity : int
+        Number of nodes of the chain (or of all chains of a forcing step).
+
+    Returns
+    -------
+    float
+        What to add to the technique's base rating: 0.0 up to 6 nodes, then 0.1 more each
+        time the size passes 6, 8, 10, 14, 18, 26, 34, 50, ... nodes.
+    """
     added = 0.0
     ceil = 4
     length = complexity - 2
@@ -58,7 +70,19 @@ def forcing_chain(g: Grid, first: bool = False) -> Step | None:
 
     An assumption that implies its own negation through a chain of strong and weak links:
     "r1c1=5 -> ... -> r1c1<>5" removes 5 from r1c1. The easiest (shortest, single-kind
-    first) chain is returned unless ``first``.
+    first) chain is returned unless ``first``, which looks only for XY-chains.
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed).
+    first : bool
+        Return the first conclusion found instead of measuring several for the easiest.
+
+    Returns
+    -------
+    Step or None
+        The step, or None when there is no such chain.
     """
     geo = g.geo
     n = geo.n
@@ -179,5 +203,21 @@ def _static_multiple(g: Grid, first: bool):
 
 
 def multiple_chains(g: Grid, first: bool = False) -> Step | None:
-    """Cell/region forcing chains with static links (SE 8.0 + length)."""
+    """Double forcing chains and cell/region forcing chains with static links (SE 8.0 + length).
+
+    Every possibility (a candidate on and off; the candidates of a cell; the places of a
+    digit in a unit) leads to the same event, which is therefore true.
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed).
+    first : bool
+        Return the first conclusion found instead of measuring several for the easiest.
+
+    Returns
+    -------
+    Step or None
+        The step, or None when there is no such chain.
+    """
     return _static_multiple(g, first)

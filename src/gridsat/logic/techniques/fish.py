@@ -80,15 +80,18 @@ def _fish_digit(g: Grid, d: int, k: int) -> Step | None:
 
 
 def x_wing(g: Grid) -> Step | None:
-    """SE 3.2."""
+    """A digit whose places in two rows lie in two columns (or the other way round): it goes
+    from the rest of those columns (SE 3.2)."""
     return _fish(g, 2)
 
 
 def swordfish(g: Grid) -> Step | None:
-    """SE 3.8."""
+    """A digit whose places in three rows lie in three columns (or the other way round): it
+    goes from the rest of those columns (SE 3.8)."""
     return _fish(g, 3)
 
 
 def jellyfish(g: Grid) -> Step | None:
-    """SE 5.2."""
+    """A digit whose places in four rows lie in four columns (or the other way round): it
+    goes from the rest of those columns (SE 5.2)."""
     return _fish(g, 4)

@@ -19,11 +19,23 @@ __all__ = ["Propagation", "propagate", "nishio", "dynamic_chains"]
 
 
 class Propagation:
-    """Singles propagation of one assumption on a copy of the grid."""
+    """Singles propagation of one assumption on a copy of the grid (see :func:`propagate`).
+
+    Attributes
+    ----------
+    on, off : int
+        Bitmasks over candidate ids of the candidates forced true and false.
+    contra : int or None
+        The event that met a contradiction, or None.
+    parents : dict or None
+        With tracking, the events each derived event follows from (``event -> tuple``).
+    count : int
+        Number of events handled.
+    """
 
     __slots__ = ("on", "off", "contra", "parents", "count")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.on = 0
         self.off = 0
         self.contra = None
@@ -32,12 +44,26 @@ class Propagation:
 
 
 def propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -> Propagation:
-    """Consequences of event ``ev`` (see module doc) under naked/hidden singles.
+    """Consequences of event ``ev`` under naked and hidden singles.
 
-    ``digit_only`` restricts reasoning to the assumed digit (Nishio). Returns the sets of
-    candidates forced on and off (bitmasks over candidate ids) and a contradiction event.
     Events are handled first in, first out; the places of every digit are kept as cell
     bitmasks so a hidden single is one mask test.
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed; the propagation works on a copy of its candidates).
+    ev : int
+        The assumed event, ``2k + 1`` (candidate ``k`` true) or ``2k`` (false).
+    digit_only : bool
+        Reason only about the assumed digit (Nishio).
+    track : bool
+        Record the parents of every derived event (to measure chains).
+
+    Returns
+    -------
+    Propagation
+        The candidates forced on and off and the contradiction, if any.
     """
     geo = g.geo
     n = geo.n
@@ -191,7 +217,21 @@ def _candidates(g: Grid):
 
 
 def nishio(g: Grid, first: bool = False) -> Step | None:
-    """Nishio forcing chains (SE 7.5 + length): assuming a digit leads, through that digit alone, to a contradiction."""
+    """Nishio forcing chains (SE 7.5 + length): assuming a digit leads, through that digit
+    alone, to a contradiction, so the candidate goes.
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed).
+    first : bool
+        Return the first conclusion found instead of measuring several for the easiest.
+
+    Returns
+    -------
+    Step or None
+        The step, or None when there is no such chain.
+    """
     geo = g.geo
     n = geo.n
     found = []
@@ -234,7 +274,21 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
 
 
 def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
-    """Dynamic forcing chains (SE 8.5 + length): contradictions and cell/region/double forcing with propagation."""
+    """Dynamic forcing chains (SE 8.5 + length): contradictions and cell/region/double forcing
+    with propagation.
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed).
+    first : bool
+        Return the first conclusion found instead of measuring several for the easiest.
+
+    Returns
+    -------
+    Step or None
+        The step, or None when there is no such chain.
+    """
     geo = g.geo
     n = geo.n
     C = g.cands

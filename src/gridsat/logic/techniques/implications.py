@@ -14,20 +14,22 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..grid import Grid, bits, cells_of
+from ..grid import Geometry, Grid, bits, cells_of
 
 __all__ = ["event_text", "conclusion", "static_graph", "digit_graph", "StaticGraph", "closure", "reference_closure", "component_reach"]
 
 
-def event_text(geo, ev: int) -> str:
+def event_text(geo: Geometry, ev: int) -> str:
+    """Text of an event: ``r1c5=3`` (true) or ``r1c5<>3`` (false)."""
     k = ev >> 1
     n = geo.n
     c, d = divmod(k, n)
     return f"{geo.names[c]}{'=' if ev & 1 else '<>'}{d + 1}"
 
 
-def conclusion(g: Grid, ev: int):
-    """Placement/elimination lists for a concluded event, or None when it is no news."""
+def conclusion(g: Grid, ev: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+    """Placements and eliminations ``([(cell, digit)], [(cell, digit)])`` of a concluded event,
+    or None when the grid already shows it."""
     n = g.geo.n
     k = ev >> 1
     c, d0 = divmod(k, n)
@@ -41,7 +43,17 @@ def conclusion(g: Grid, ev: int):
 
 
 def static_graph(g: Grid, xlinks: bool, ylinks: bool, digit: int | None = None) -> "StaticGraph":
-    """The (memoised per grid state) static implication graph."""
+    """The static implication graph of the grid (memoised per grid state).
+
+    Parameters
+    ----------
+    g : Grid
+        The grid.
+    xlinks, ylinks : bool
+        Use X links (a digit's two places in a unit) and Y links (a bivalue cell's two digits).
+    digit : int, optional
+        Only the candidates of this digit.
+    """
     key = ("static", xlinks, ylinks, digit)
     st = g.cache.get(key)
     if st is None:
@@ -59,9 +71,14 @@ def digit_graph(g: Grid, d: int) -> "StaticGraph":
 
 
 class StaticGraph:
-    """Implication graph of one grid for one link mode, with transitive closure."""
+    """Implication graph of one grid for one link mode, with transitive closure.
 
-    def __init__(self, g: Grid, xlinks: bool, ylinks: bool, digit: int | None = None):
+    Nodes are the candidates ``nodes[i]`` (candidate ids); local event ``2i + 1`` is "node
+    ``i`` true" and ``2i`` "node ``i`` false". ``reach[v]`` is the bitmask of the local events
+    that event ``v`` implies. Arguments as for :func:`static_graph`.
+    """
+
+    def __init__(self, g: Grid, xlinks: bool, ylinks: bool, digit: int | None = None) -> None:
         geo = g.geo
         n = geo.n
         C = g.cands
@@ -147,6 +164,7 @@ class StaticGraph:
         return out
 
     def global_ev(self, v: int) -> int:
+        """The event (numbered over the whole grid) of local event ``v``."""
         return 2 * self.nodes[v >> 1] + (v & 1)
 
     def path(self, src: int, dst: int) -> list[int] | None:

@@ -93,7 +93,8 @@ def _locked_step(g, item, pointing, direct):
 
 
 def direct_pointing(g: Grid) -> Step | None:
-    """Pointing that leaves a hidden single (SE 1.7)."""
+    """Pointing whose eliminations leave a hidden single in another box along the line;
+    only the single is placed (SE 1.7)."""
     for item in _locked(g, True):
         s = _locked_step(g, item, True, True)
         if s:
@@ -102,7 +103,8 @@ def direct_pointing(g: Grid) -> Step | None:
 
 
 def direct_claiming(g: Grid) -> Step | None:
-    """Claiming that leaves a hidden single (SE 1.9)."""
+    """Claiming whose eliminations leave a hidden single in a parallel line through the box;
+    only the single is placed (SE 1.9)."""
     for item in _locked(g, False):
         s = _locked_step(g, item, False, True)
         if s:

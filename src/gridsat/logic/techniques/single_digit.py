@@ -20,7 +20,11 @@ __all__ = [
 
 
 def turbot_fish(g: Grid) -> Step | None:
-    """Two strong links on one digit joined by a weak link: skyscraper (4.0), two-string kite (4.1), turbot fish (4.2)."""
+    """Two strong links on one digit joined by a weak link: skyscraper (4.0), two-string kite
+    (4.1), turbot fish (4.2); when there is none, an empty rectangle (4.3).
+
+    The easiest pattern is returned.
+    """
     best = None
     for d in range(1, g.geo.n + 1):
         r = per_digit(g, "turbot", d, _turbot_digit)
@@ -195,7 +199,19 @@ def strong_links(g: Grid, k: int) -> Step | None:
 
     The digit is true at one end of the chain, so it goes from cells seeing both ends.
     Rated 5.4 / 5.8 / 6.2 for 3 / 4 / 5 links (+0.1 or +0.2 when box links or both line
-    kinds are used). The easiest chain found is returned.
+    kinds are used).
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed).
+    k : int
+        Number of strong links, 2 to 8.
+
+    Returns
+    -------
+    Step or None
+        The easiest chain found, or None.
     """
     best = None
     for d in range(1, g.geo.n + 1):
@@ -288,7 +304,20 @@ def _group_links(g: Grid, d: int):
 def grouped_strong_links(g: Grid, k: int) -> Step | None:
     """``k`` strong links on one digit joined by weak links, at least one of them between groups
     (an empty-rectangle box): SukakuExplainer's grouped chains, rated base + 0.3 (4.3 for two
-    links, 5.7 for three)."""
+    links, 5.7 for three).
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed).
+    k : int
+        Number of strong links, 2 to 8 (two are named "empty rectangle").
+
+    Returns
+    -------
+    Step or None
+        The first chain found, digits in increasing order, or None.
+    """
     for d in range(1, g.geo.n + 1):
         s = per_digit(g, ("gsl", k), d, _gsl_digit, k)
         if s is not None:
@@ -377,10 +406,10 @@ def three_strong_links(g: Grid) -> Step | None:
 
 
 def four_strong_links(g: Grid) -> Step | None:
-    """Four strong links (5.8-6.0)."""
+    """Four strong links (5.8-6.0; off by default)."""
     return strong_links(g, 4)
 
 
 def five_strong_links(g: Grid) -> Step | None:
-    """Five strong links (6.2-6.4)."""
+    """Five strong links (6.2-6.4; off by default)."""
     return strong_links(g, 5)

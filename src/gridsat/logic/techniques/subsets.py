@@ -137,40 +137,48 @@ def _hidden_unit(g: Grid, ui: int, k: int, direct: bool) -> Step | None:
 
 
 def naked_pair(g: Grid) -> Step | None:
-    """Two cells of a unit holding the same two candidates (SE 3.0)."""
+    """Two cells of a unit holding only the same two digits: the digits go from the unit's
+    other cells (SE 3.0)."""
     return _naked(g, 2)
 
 
 def naked_triple(g: Grid) -> Step | None:
-    """SE 3.6."""
+    """Three cells of a unit holding three digits in all: the digits go from the unit's
+    other cells (SE 3.6)."""
     return _naked(g, 3)
 
 
 def naked_quad(g: Grid) -> Step | None:
-    """SE 5.0."""
+    """Four cells of a unit holding four digits in all: the digits go from the unit's
+    other cells (SE 5.0)."""
     return _naked(g, 4)
 
 
 def hidden_pair(g: Grid) -> Step | None:
-    """Two digits confined to the same two cells of a unit (SE 3.4)."""
+    """Two digits confined to the same two cells of a unit: the cells' other candidates go
+    (SE 3.4)."""
     return _hidden(g, 2)
 
 
 def hidden_triple(g: Grid) -> Step | None:
-    """SE 4.0."""
+    """Three digits confined to the same three cells of a unit: the cells' other candidates
+    go (SE 4.0)."""
     return _hidden(g, 3)
 
 
 def hidden_quad(g: Grid) -> Step | None:
-    """SE 5.4."""
+    """Four digits confined to the same four cells of a unit: the cells' other candidates
+    go (SE 5.4)."""
     return _hidden(g, 4)
 
 
 def direct_hidden_pair(g: Grid) -> Step | None:
-    """A hidden pair whose eliminations leave a hidden single in its unit (SE 2.0)."""
+    """A hidden pair whose eliminations leave a hidden single in its unit; only the single
+    is placed (SE 2.0)."""
     return _hidden(g, 2, direct=True)
 
 
 def direct_hidden_triple(g: Grid) -> Step | None:
-    """SE 2.5."""
+    """A hidden triple whose eliminations leave a hidden single in its unit; only the single
+    is placed (SE 2.5)."""
     return _hidden(g, 3, direct=True)

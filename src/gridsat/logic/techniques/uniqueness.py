@@ -19,7 +19,8 @@ __all__ = [
 
 
 def unique_rectangle(g: Grid) -> Step | None:
-    """Unique rectangles types 1-4 (SE 4.5-4.8); valid only for puzzles known to have one solution."""
+    """Unique rectangles types 1-4 (SE 4.5-4.8), or a unique loop (4.6-4.7) when that is easier;
+    valid only for puzzles known to have one solution."""
     geo = g.geo
     n = geo.n
     C = g.cands
@@ -88,6 +89,18 @@ def unique_loop(g: Grid, max_len: int = 8) -> Step | None:
     and y swap if every cell were exactly {x, y}: so a single cell with extra candidates
     is not x or y (type 1), and a common single extra digit of several cells is true in
     one of them (type 2).
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed).
+    max_len : int
+        Longest loop tried, in cells.
+
+    Returns
+    -------
+    Step or None
+        The first loop found with an elimination, or None.
     """
     geo = g.geo
     n = geo.n

@@ -70,7 +70,8 @@ def xyz_wing(g: Grid) -> Step | None:
 
 
 def w_wing(g: Grid) -> Step | None:
-    """Two equal bivalue cells xy joined by a strong link on x: y goes from cells seeing both (rated 4.4; not in SE)."""
+    """Two equal bivalue cells xy joined by a strong link on x: y goes from cells seeing both
+    (rated 4.4; not in SE, off by default)."""
     geo = g.geo
     C = g.cands
     n = geo.n
@@ -107,12 +108,40 @@ def w_wing(g: Grid) -> Step | None:
 
 
 def wxyz_wing(g: Grid, first: bool = False) -> Step | None:
-    """WXYZ-wing (SukakuExplainer 5.5-5.6): see :func:`_big_wing`."""
+    """WXYZ-wing (SukakuExplainer 5.5-5.6): a pivot and three wings it sees, four cells holding
+    four digits, every digit but one (z) in cells that see each other; z goes from cells
+    seeing every z of the wing.
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed).
+    first : bool
+        Return the first pattern found instead of the easiest.
+
+    Returns
+    -------
+    Step or None
+        The step, or None when there is no such wing.
+    """
     return _big_wing(g, 4, 5.5, "wxyz-wing", first)
 
 
 def vwxyz_wing(g: Grid, first: bool = False) -> Step | None:
-    """VWXYZ-wing (SukakuExplainer 6.2-6.4): a five-cell version of the WXYZ-wing."""
+    """VWXYZ-wing (SukakuExplainer 6.2-6.4): the five-cell version of :func:`wxyz_wing`.
+
+    Parameters
+    ----------
+    g : Grid
+        The grid (not changed).
+    first : bool
+        Return the first pattern found instead of the easiest.
+
+    Returns
+    -------
+    Step or None
+        The step, or None when there is no such wing.
+    """
     return _big_wing(g, 5, 6.2, "vwxyz-wing", first)
 
 
