@@ -18,7 +18,8 @@ from typing import Any, Iterator
 
 from ..errors import UnsupportedError
 from .layouts import count_layouts, enumerate_layouts, random_layout
-from .sudoku import Generated, from_partial, generate_jigsaw, generate_sudoku
+from .generated import Generated
+from .sudoku import from_partial, generate_jigsaw, generate_sudoku
 
 __all__ = ["generate", "stream", "KINDS", "Generated", "generate_sudoku", "generate_jigsaw", "from_partial",
            "generate_hidato", "generate_numbrix", "enumerate_layouts", "count_layouts", "random_layout",

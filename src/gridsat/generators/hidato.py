@@ -23,13 +23,14 @@ import random
 import time
 from typing import Sequence
 
+from ..api import check
 from ..encoders import get_encoding
 from ..errors import GridsatError, PuzzleError
 from ..puzzles.hidato import Hidato
 from . import shapes as shapes_mod
 from . import symmetry as sym_mod
 from .oracle import CnfOracle, fresh_effort
-from .sudoku import Generated
+from .generated import Generated
 
 __all__ = ["random_path", "generate_hidato", "generate_numbrix", "carve_hidato"]
 
@@ -208,8 +209,6 @@ def generate_hidato(rows: int | None = None, cols: int | None = None, *, shape=N
     given, minimal = carve_hidato(board, sol, rng, keep=keep, target=target, groups=groups,
                                   encoding=encoding, solver=solver)
     puzzle = board.with_givens({c: sol[c] for c in sorted(given)})
-    from ..api import check
-
     res = check(puzzle)
     if res.status != "unique" or tuple(res.solution) != tuple(sol):
         raise GridsatError(f"generator bug: final check says {res.status}")  # pragma: no cover

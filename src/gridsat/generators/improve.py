@@ -21,7 +21,10 @@ from dataclasses import dataclass, field
 
 from ..errors import GridsatError
 from ..puzzles.sudoku import Sudoku, default_box
-from .sudoku import carve, from_partial, generate_sudoku, is_minimal, sudoku_oracle, sudoku_score, _peers
+from .carve import carve
+from .fill import sudoku_oracle, sudoku_peers
+from .grade import se_rating, sudoku_score
+from .sudoku import from_partial, generate_sudoku
 
 __all__ = ["ImproveResult", "improve", "score_puzzle"]
 
@@ -59,9 +62,7 @@ def _rating_available() -> bool:
 def score_puzzle(puzzle: Sudoku, solution, name: str = "rating", solver: str = "minisat22") -> float:
     """The puzzle's score: SE ``rating`` or solver ``effort`` (conflicts + decisions)."""
     if name == "rating":
-        from ..logic import rate
-
-        return float(rate(puzzle, figures=False).rating)
+        return se_rating(puzzle)
     s = sudoku_score(puzzle, solution)
     return float(s["conflicts"] + s["decisions"])
 
@@ -84,7 +85,7 @@ def _worker(args) -> ImproveResult:
             given = {c for c, v in enumerate(g.puzzle.givens) if v}
     n = board.n
     oracle = sudoku_oracle(board, solver)
-    peers = _peers(n, board.regions)
+    peers = sudoku_peers(n, board.regions)
     groups = [(c,) for c in range(n * n)]
     given = carve(oracle, sol, groups, rng, start=given, peers=peers)
 
