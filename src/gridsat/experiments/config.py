@@ -29,7 +29,7 @@ class Config:
     label : str
         The configuration as written; rows carry it in their ``config`` column.
     backend, encoding : str or None
-        The names given (``None``: the default for the puzzle kind).
+        The names given (``None``: chosen for each puzzle by :func:`gridsat.api.resolve`).
     method : str or None
         A counting method of :func:`gridsat.count` (then backend and encoding are ``None``).
     """

@@ -149,8 +149,9 @@ def iter_bench(puzzles: Sequence[Any], configs: Sequence[str | Config], *, job: 
                kind: str | None = None) -> Iterator[dict[str, Any]]:
     """:func:`run_bench` one row at a time (instance-major: every configuration on puzzle 1, then 2, ...).
 
-    Takes the parameters of :func:`run_bench`. Bad arguments raise
-    :class:`~gridsat.errors.UnsupportedError` at the first ``next()``, before any run.
+    Takes the parameters of :func:`run_bench`. Bad arguments raise at the first ``next()``,
+    before any run: :class:`~gridsat.errors.UnsupportedError` for the job, limits and
+    configurations, :class:`~gridsat.errors.ParseError` for an unreadable puzzle file.
 
     Yields
     ------

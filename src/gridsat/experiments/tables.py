@@ -31,7 +31,7 @@ def summarize(rows: Sequence[dict]) -> list[dict[str, Any]]:
     list of dict
         One per configuration with the keys ``config``, ``runs``, ``solved``, ``unique``,
         ``timeouts``, ``errors``, ``skipped``, ``verified``, ``mean``, ``median``, ``total``
-        and ``par2`` (times in seconds, ``None`` without timed runs).
+        and ``par2`` (times in seconds; ``None`` when there is nothing to average).
     """
     order: list[str] = []
     groups: dict[str, list[dict]] = {}
