@@ -1,0 +1,180 @@
+"""The ``native`` backend: the C bitset core (``gridsat._native``) for the Sudoku family.
+
+It takes the ``sudoku-native`` encoding (a unit table per board, see
+:mod:`gridsat.encoders.sudoku_native`): classic boards of any box shape and jigsaw
+layouts up to 32x32. The core propagates naked and hidden singles and searches depth
+first on a cell with the fewest candidates; counting stops at ``limit``. It runs without
+the GIL in slices of about 50 ms, between which Python handles signals (Ctrl-C raises
+``KeyboardInterrupt``) and the time limit is checked.
+
+The extension is optional: an install without a C compiler leaves it out, and then
+:meth:`NativeBackend.unavailable` says why. Batch entry points (:func:`check_block`,
+:func:`check_lines`) pose many puzzles of one board in one call.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from ..errors import UnsupportedError
+from .base import Backend, Outcome, register_backend
+
+__all__ = ["NativeBackend", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
+
+_NOT_LOADED = object()
+_module = _NOT_LOADED
+_error: str | None = None
+
+
+def load():
+    """The C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)."""
+    global _module, _error
+    if _module is _NOT_LOADED:
+        try:
+            from .. import _native
+        except ImportError as exc:
+            _module, _error = None, f"the C extension gridsat._native is not built ({exc})"
+        else:
+            _module, _error = _native, None
+    return _module
+
+
+def load_error() -> str | None:
+    """Why :func:`load` found no extension (``None`` when it did)."""
+    load()
+    return _error
+
+
+def _reset() -> None:
+    """Forget the import result (tests simulate a missing extension with this)."""
+    global _module, _error
+    _module, _error = _NOT_LOADED, None
+
+
+class NativeBackend(Backend):
+    """The C bitset core for classic and jigsaw Sudoku."""
+
+    name = "native"
+    target = "native"
+    supports = frozenset({"solve", "count", "time_limit", "stats", "batch"})
+
+    def unavailable(self) -> str | None:
+        return load_error()
+
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
+        if encoding.target != "native":
+            raise UnsupportedError(f"backend {self.name} takes native encodings, not {encoding.target} ({encoding.name})")
+        core = load()
+        if core is None:
+            raise UnsupportedError(f"backend {self.name} is unavailable: {_error}")
+        t0 = time.perf_counter()
+        model = encoding.build(puzzle)
+        t1 = time.perf_counter()
+        out = Outcome(build_time=t1 - t0)
+        left = -1.0
+        if time_limit is not None:
+            left = time_limit - (t1 - t0)
+            if left <= 0:
+                out.timed_out = True
+                return out
+        lim = 0 if limit is None else max(int(limit), 1)
+        count, complete, timed_out, sols, nodes = core.solve(
+            model.geometry, bytes(puzzle.givens), lim, max(int(keep), 0), left)
+        out.solve_time = time.perf_counter() - t1
+        out.count, out.complete, out.timed_out = count, complete, timed_out
+        out.solutions = [tuple(s) for s in sols]
+        out.stats = {"nodes": nodes}
+        return out
+
+
+# ---------------------------------------------------------------------------- batches
+@dataclass
+class BlockResult:
+    """What a batch found, puzzle by puzzle.
+
+    ``counts[i]``: solutions of puzzle ``i`` up to the limit; ``complete[i]``: that count is
+    exact; ``timed_out[i]``: the batch's time limit stopped it; ``solution(i)``: its first
+    solution as a tuple (``None`` when it has none).
+    """
+
+    n: int
+    counts: list[int]
+    flags: bytes
+    solutions: bytes
+    nodes: int
+    seconds: float
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    @property
+    def complete(self) -> list[bool]:
+        return [f == 1 for f in self.flags]
+
+    @property
+    def timed_out(self) -> list[bool]:
+        return [f == 2 for f in self.flags]
+
+    def status(self, i: int) -> str:
+        """``unique``, ``ambiguous``, ``impossible`` or ``unknown`` for puzzle ``i`` (as a check)."""
+        c, f = self.counts[i], self.flags[i]
+        if c >= 2:
+            return "ambiguous"
+        if f == 1:
+            return "unique" if c == 1 else "impossible"
+        return "unknown"
+
+    def solution(self, i: int) -> tuple[int, ...] | None:
+        if not self.counts[i]:
+            return None
+        size = self.n * self.n
+        return tuple(self.solutions[i * size:(i + 1) * size])
+
+
+def check_block(board, givens: bytes, *, limit: int = 2, time_limit: float | None = None) -> BlockResult:
+    """Count (up to ``limit``) the solutions of many puzzles on ``board`` in one C call.
+
+    ``board``: a :class:`~gridsat.Sudoku` giving the size and region map; ``givens``: the
+    puzzles' cells back to back, one byte per cell (0 empty). The answers are not passed
+    through the front door's verifier; :func:`gridsat.verify` checks any of them.
+    """
+    core = load()
+    if core is None:
+        raise UnsupportedError(f"backend native is unavailable: {_error}")
+    from ..encoders.sudoku_native import native_model
+
+    model = native_model(board)
+    t0 = time.perf_counter()
+    counts, flags, sols, nodes = core.batch(model.geometry, givens, max(int(limit), 0),
+                                            -1.0 if time_limit is None else max(time_limit, 0.0))
+    return BlockResult(board.n, counts, flags, sols, nodes, time.perf_counter() - t0)
+
+
+_DIGITS = bytes.maketrans(b".0123456789", bytes(range(11))[:1] + bytes(range(10)))
+
+
+def values_of_line(line: str | bytes) -> bytes:
+    """An 81-character line (``.`` or ``0`` empty, digits 1-9) as cell values, one byte each."""
+    b = line.encode() if isinstance(line, str) else bytes(line)
+    return b.translate(_DIGITS)
+
+
+def check_lines(lines: Sequence[str] | bytes, *, limit: int = 2, time_limit: float | None = None) -> BlockResult:
+    """Check many classic 9x9 puzzles given as 81-character lines (``.``/``0`` empty) in one C call.
+
+    ``lines``: a sequence of strings, or one bytes buffer of 81-byte puzzles back to back.
+    """
+    from ..puzzles.sudoku import Sudoku
+
+    block = bytes(lines) if isinstance(lines, (bytes, bytearray, memoryview)) else "".join(lines).encode()
+    if len(block) % 81:
+        raise ValueError(f"{len(block)} characters is not a whole number of 81-character puzzles")
+    data = block.translate(_DIGITS)
+    if data.strip(bytes(range(10))):
+        raise ValueError("puzzle lines may hold only '.', '0' and the digits 1-9")
+    return check_block(Sudoku.empty(9), data, limit=limit, time_limit=time_limit)
+
+
+register_backend("native", NativeBackend)

@@ -1,0 +1,413 @@
+/*
+ * gridsat._native: a bitset solver for the Sudoku family (classic boxes of any shape,
+ * jigsaw regions), written for uniqueness checks.
+ *
+ * Representation. A board is a set of cells and a table of units (rows, columns,
+ * regions); every unit holds n cells that take the values 1..n once each. A search state
+ * is one candidate word per cell (bit v-1 set when value v is still possible) plus one
+ * word per unit with the values already placed in it. A cell is placed when its word has
+ * a single bit that is also in its first unit's placed word; every placement removes the
+ * value from the cell's peers (the other cells of its units), so an unplaced cell never
+ * holds a placed value. The word is 16 bits wide for boards up to 16x16 and 32 bits wide
+ * up to 32x32: the solver is compiled twice from core_impl.h.
+ *
+ * Propagation: naked singles (a peer left with one candidate is queued and placed) and
+ * hidden singles (a value with one place left in a unit, found for all values of a unit
+ * at once with the "seen once / seen twice" masks); a unit missing a value is a
+ * contradiction. Search: depth-first, branching on an unplaced cell with the fewest
+ * candidates, one state copy per level on an explicit stack, so a search can stop after
+ * a slice of work and resume: the caller releases the GIL for a slice, then takes it
+ * back to let Python handle signals (Ctrl-C) and check the time limit.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_N 32
+#define MAX_UNITS 128
+
+/* ------------------------------------------------------------------ geometry */
+typedef struct {
+    int n, ncells, nunits;
+    int *unit_cells;   /* nunits * n */
+    int *cu_off;       /* ncells + 1: offsets into cell_units */
+    int *cell_units;
+    int *peer_off;     /* ncells + 1: offsets into peers */
+    int *peers;
+    uint64_t *umask;   /* 2 words per cell: the set of its units */
+} Geo;
+
+static void geo_free(Geo *g) {
+    if (!g) return;
+    free(g->unit_cells); free(g->cu_off); free(g->cell_units);
+    free(g->peer_off); free(g->peers); free(g->umask);
+    free(g);
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* bits set in a word, without relying on a POPCNT instruction */
+static inline int popcount32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+
+static inline int ctz64(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int k = 0;
+    while (!(x & 1u)) { x >>= 1; k++; }
+    return k;
+#endif
+}
+
+/* results of one search */
+enum { RUN_DONE = 0, RUN_LIMIT = 1, RUN_TIMEOUT = 2, RUN_PAUSE = 3 };
+
+#define MASK_T uint16_t
+#define SFX(name) name##16
+#include "core_impl.h"
+#undef MASK_T
+#undef SFX
+
+#define MASK_T uint32_t
+#define SFX(name) name##32
+#include "core_impl.h"
+#undef MASK_T
+#undef SFX
+
+/* One search of either width behind one face. */
+typedef struct {
+    int wide;
+    union { Search16 s16; Search32 s32; } u;
+} AnySearch;
+
+static int any_init(AnySearch *a, const Geo *g, int keep) {
+    a->wide = g->n > 16;
+    return a->wide ? search_init32(&a->u.s32, g, keep) : search_init16(&a->u.s16, g, keep);
+}
+static void any_free(AnySearch *a) {
+    if (a->wide) search_free32(&a->u.s32); else search_free16(&a->u.s16);
+}
+static int any_start(AnySearch *a, const uint8_t *givens, uint64_t limit) {
+    return a->wide ? search_start32(&a->u.s32, givens, limit) : search_start16(&a->u.s16, givens, limit);
+}
+static int any_run(AnySearch *a, double deadline, double slice_end) {
+    return a->wide ? search_run32(&a->u.s32, deadline, slice_end) : search_run16(&a->u.s16, deadline, slice_end);
+}
+#define ANY(a, field) ((a)->wide ? (a)->u.s32.field : (a)->u.s16.field)
+
+/* ------------------------------------------------------------------ Python glue */
+static const char *CAPSULE = "gridsat._native.Geometry";
+
+static void capsule_free(PyObject *cap) {
+    geo_free((Geo *)PyCapsule_GetPointer(cap, CAPSULE));
+}
+
+static Geo *get_geo(PyObject *cap) {
+    return (Geo *)PyCapsule_GetPointer(cap, CAPSULE);
+}
+
+PyDoc_STRVAR(geometry_doc,
+"geometry(n, units) -> capsule\n\n"
+"A board for the solver: ``n`` values, ``units`` a sequence of unit cell lists (each of\n"
+"``n`` distinct cells numbered ``0..n*n-1``; rows, columns and regions). Every cell must\n"
+"lie in at least one unit.");
+
+static PyObject *py_geometry(PyObject *self, PyObject *args) {
+    int n;
+    PyObject *units;
+    if (!PyArg_ParseTuple(args, "iO:geometry", &n, &units)) return NULL;
+    if (n < 1 || n > MAX_N) {
+        PyErr_Format(PyExc_ValueError, "size %d is outside 1..%d", n, MAX_N);
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(units, "units must be a sequence");
+    if (!seq) return NULL;
+    Py_ssize_t nu = PySequence_Fast_GET_SIZE(seq);
+    if (nu > MAX_UNITS) {
+        PyErr_Format(PyExc_ValueError, "%zd units; at most %d are supported", nu, MAX_UNITS);
+        Py_DECREF(seq);
+        return NULL;
+    }
+    int ncells = n * n;
+    Geo *g = calloc(1, sizeof(Geo));
+    int *count = NULL, *stamp = NULL;
+    if (!g) { Py_DECREF(seq); return PyErr_NoMemory(); }
+    g->n = n; g->ncells = ncells; g->nunits = (int)nu;
+    g->unit_cells = malloc(sizeof(int) * (size_t)(nu * n + 1));
+    g->cu_off = calloc((size_t)ncells + 1, sizeof(int));
+    count = calloc((size_t)ncells, sizeof(int));
+    if (!g->unit_cells || !g->cu_off || !count) { PyErr_NoMemory(); goto fail; }
+    for (Py_ssize_t u = 0; u < nu; u++) {
+        PyObject *cells = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, u), "a unit must be a sequence");
+        if (!cells) goto fail;
+        if (PySequence_Fast_GET_SIZE(cells) != n) {
+            PyErr_Format(PyExc_ValueError, "unit %zd has %zd cells, expected %d", u,
+                         PySequence_Fast_GET_SIZE(cells), n);
+            Py_DECREF(cells);
+            goto fail;
+        }
+        for (int k = 0; k < n; k++) {
+            long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(cells, k));
+            if (c == -1 && PyErr_Occurred()) { Py_DECREF(cells); goto fail; }
+            if (c < 0 || c >= ncells) {
+                PyErr_Format(PyExc_ValueError, "unit %zd names cell %ld, outside 0..%d", u, c, ncells - 1);
+                Py_DECREF(cells);
+                goto fail;
+            }
+            for (int j = 0; j < k; j++)
+                if (g->unit_cells[u * n + j] == c) {
+                    PyErr_Format(PyExc_ValueError, "unit %zd names cell %ld twice", u, c);
+                    Py_DECREF(cells);
+                    goto fail;
+                }
+            g->unit_cells[u * n + k] = (int)c;
+            count[c]++;
+        }
+        Py_DECREF(cells);
+    }
+    for (int c = 0; c < ncells; c++) {
+        if (!count[c]) {
+            PyErr_Format(PyExc_ValueError, "cell %d lies in no unit", c);
+            goto fail;
+        }
+        g->cu_off[c + 1] = g->cu_off[c] + count[c];
+    }
+    g->cell_units = malloc(sizeof(int) * (size_t)(g->cu_off[ncells] + 1));
+    g->umask = calloc(2 * (size_t)ncells, sizeof(uint64_t));
+    if (!g->cell_units || !g->umask) { PyErr_NoMemory(); goto fail; }
+    memset(count, 0, sizeof(int) * (size_t)ncells);
+    for (int u = 0; u < (int)nu; u++)
+        for (int k = 0; k < n; k++) {
+            int c = g->unit_cells[u * n + k];
+            g->cell_units[g->cu_off[c] + count[c]++] = u;
+            g->umask[2 * c + u / 64] |= (uint64_t)1 << (u % 64);
+        }
+    /* peers: the other cells of a cell's units, each once */
+    stamp = malloc(sizeof(int) * (size_t)ncells);
+    g->peer_off = calloc((size_t)ncells + 1, sizeof(int));
+    g->peers = malloc(sizeof(int) * (size_t)ncells * (size_t)(g->cu_off[ncells] / ncells + 1) * (size_t)n + sizeof(int));
+    if (!stamp || !g->peer_off || !g->peers) { PyErr_NoMemory(); goto fail; }
+    for (int c = 0; c < ncells; c++) stamp[c] = -1;
+    int np = 0;
+    for (int c = 0; c < ncells; c++) {
+        stamp[c] = c;
+        for (int i = g->cu_off[c]; i < g->cu_off[c + 1]; i++) {
+            const int *uc = g->unit_cells + g->cell_units[i] * n;
+            for (int k = 0; k < n; k++)
+                if (stamp[uc[k]] != c) { stamp[uc[k]] = c; g->peers[np++] = uc[k]; }
+        }
+        g->peer_off[c + 1] = np;
+    }
+    free(stamp); free(count);
+    Py_DECREF(seq);
+    PyObject *cap = PyCapsule_New(g, CAPSULE, capsule_free);
+    if (!cap) geo_free(g);
+    return cap;
+fail:
+    free(stamp); free(count);
+    geo_free(g);
+    Py_DECREF(seq);
+    return NULL;
+}
+
+/* givens from a bytes-like object: one byte per cell, 0 = empty */
+static int read_givens(const Geo *g, const uint8_t *buf, Py_ssize_t len, Py_ssize_t expect) {
+    if (len != expect) {
+        PyErr_Format(PyExc_ValueError, "expected %zd bytes of givens, got %zd", expect, len);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++)
+        if (buf[i] > g->n) {
+            PyErr_Format(PyExc_ValueError, "value %d at byte %zd is outside 0..%d", buf[i], i, g->n);
+            return -1;
+        }
+    return 0;
+}
+
+/* Run a started search to its end in slices: the first (~2 ms) with the GIL held, the
+   rest without it, checking for signals between slices. Returns the RUN_ code, or -1 with
+   a Python exception set. */
+static int run_sliced(AnySearch *a, double deadline, int release) {
+    double first = now_s() + 0.002;
+    int rc = any_run(a, deadline, first);
+    while (rc == RUN_PAUSE) {
+        if (PyErr_CheckSignals()) return -1;
+        double slice_end = now_s() + 0.05;
+        if (release) {
+            Py_BEGIN_ALLOW_THREADS
+            rc = any_run(a, deadline, slice_end);
+            Py_END_ALLOW_THREADS
+        } else {
+            rc = any_run(a, deadline, slice_end);
+        }
+    }
+    return rc;
+}
+
+PyDoc_STRVAR(solve_doc,
+"solve(geometry, givens, limit=2, keep=2, time_limit=-1.0) -> (count, complete, timed_out, solutions, nodes)\n\n"
+"Enumerate solutions of one puzzle up to ``limit`` (0: all). ``givens``: one byte per cell\n"
+"(0 empty). ``solutions``: the first ``keep`` as bytes. ``complete``: the search space was\n"
+"exhausted (the count is exact); ``timed_out``: ``time_limit`` seconds (negative: none)\n"
+"passed first.");
+
+static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"geometry", "givens", "limit", "keep", "time_limit", NULL};
+    PyObject *cap;
+    Py_buffer buf;
+    unsigned long long limit = 2;
+    int keep = 2;
+    double time_limit = -1.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|Kid:solve", kwlist, &cap, &buf, &limit, &keep, &time_limit))
+        return NULL;
+    double t0 = now_s();
+    Geo *g = get_geo(cap);
+    PyObject *ret = NULL;
+    if (!g) { PyBuffer_Release(&buf); return NULL; }
+    if (read_givens(g, buf.buf, buf.len, g->ncells) < 0) { PyBuffer_Release(&buf); return NULL; }
+    if (keep < 0) keep = 0;
+    AnySearch a;
+    if (any_init(&a, g, keep) < 0) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
+    double deadline = time_limit < 0 ? 0.0 : t0 + time_limit;
+    int rc;
+    if (time_limit >= 0 && time_limit == 0.0) rc = RUN_TIMEOUT;
+    else {
+        any_start(&a, buf.buf, limit);
+        rc = run_sliced(&a, deadline, 1);
+    }
+    PyBuffer_Release(&buf);
+    if (rc < 0) goto done;
+    {
+        uint64_t count = ANY(&a, count);
+        int nsol = count < (uint64_t)keep ? (int)count : keep;
+        PyObject *sols = PyList_New(nsol);
+        if (!sols) goto done;
+        for (int i = 0; i < nsol; i++) {
+            PyObject *b = PyBytes_FromStringAndSize((const char *)ANY(&a, sols) + (size_t)i * g->ncells, g->ncells);
+            if (!b) { Py_DECREF(sols); goto done; }
+            PyList_SET_ITEM(sols, i, b);
+        }
+        ret = Py_BuildValue("(KOONK)", (unsigned long long)count, rc == RUN_DONE ? Py_True : Py_False,
+                            rc == RUN_TIMEOUT ? Py_True : Py_False, sols,
+                            (unsigned long long)ANY(&a, nodes));
+    }
+done:
+    any_free(&a);
+    return ret;
+}
+
+PyDoc_STRVAR(batch_doc,
+"batch(geometry, givens, limit=2, time_limit=-1.0) -> (counts, flags, solutions, nodes)\n\n"
+"Run many puzzles of one geometry in one call. ``givens``: ``k * n * n`` bytes, puzzle after\n"
+"puzzle. ``counts``: a list of ``k`` counts up to ``limit``; ``flags``: ``k`` bytes, 1 when\n"
+"the count is exact, 2 when the time limit (for the whole batch) stopped that puzzle,\n"
+"0 when ``limit`` did; ``solutions``: ``k * n * n`` bytes, the first solution of each\n"
+"puzzle (zeros where there is none). The GIL is released while the batch runs.");
+
+static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"geometry", "givens", "limit", "time_limit", NULL};
+    PyObject *cap;
+    Py_buffer buf;
+    unsigned long long limit = 2;
+    double time_limit = -1.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|Kd:batch", kwlist, &cap, &buf, &limit, &time_limit))
+        return NULL;
+    double t0 = now_s();
+    Geo *g = get_geo(cap);
+    if (!g) { PyBuffer_Release(&buf); return NULL; }
+    Py_ssize_t N = g->ncells;
+    if (buf.len % N) {
+        PyErr_Format(PyExc_ValueError, "%zd bytes is not a whole number of %zd-cell puzzles", buf.len, N);
+        PyBuffer_Release(&buf);
+        return NULL;
+    }
+    Py_ssize_t k = buf.len / N;
+    if (read_givens(g, buf.buf, buf.len, buf.len) < 0) { PyBuffer_Release(&buf); return NULL; }
+    uint64_t *cnts = malloc(sizeof(uint64_t) * (size_t)(k + 1));
+    PyObject *flags = PyBytes_FromStringAndSize(NULL, k);
+    PyObject *sols = PyBytes_FromStringAndSize(NULL, k * N);
+    PyObject *counts = NULL, *ret = NULL;
+    AnySearch a;
+    int have = 0;
+    if (!cnts) { PyErr_NoMemory(); goto done; }
+    if (!flags || !sols) goto done;
+    if (any_init(&a, g, 1) < 0) { PyErr_NoMemory(); goto done; }
+    have = 1;
+    memset(PyBytes_AS_STRING(sols), 0, (size_t)(k * N));
+    uint8_t *fl = (uint8_t *)PyBytes_AS_STRING(flags);
+    uint8_t *so = (uint8_t *)PyBytes_AS_STRING(sols);
+    const uint8_t *in = buf.buf;
+    double deadline = time_limit < 0 ? 0.0 : t0 + time_limit;
+    unsigned long long nodes = 0;
+    Py_ssize_t i = 0;
+    int expired = time_limit == 0.0, resume = 0;
+    while (i < k) {
+        /* a slice of about 50 ms without the GIL, then a check for signals */
+        Py_BEGIN_ALLOW_THREADS
+        double slice_end = now_s() + 0.05;
+        for (; i < k; i++) {
+            int rc = RUN_TIMEOUT;
+            if (!expired) {
+                if (!resume) any_start(&a, in + i * N, limit);
+                resume = 0;
+                rc = any_run(&a, deadline, slice_end);
+                if (rc == RUN_PAUSE) { resume = 1; break; }
+                if (rc == RUN_TIMEOUT) expired = 1;
+                nodes += ANY(&a, nodes);
+                cnts[i] = ANY(&a, count);
+                if (cnts[i]) memcpy(so + i * N, ANY(&a, sols), (size_t)N);
+            } else {
+                cnts[i] = 0;
+            }
+            fl[i] = rc == RUN_DONE ? 1 : rc == RUN_TIMEOUT ? 2 : 0;
+            if ((i & 63) == 63 && now_s() >= slice_end) { i++; break; }
+        }
+        Py_END_ALLOW_THREADS
+        if (PyErr_CheckSignals()) goto done;
+    }
+    counts = PyList_New(k);
+    if (!counts) goto done;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(cnts[j]);
+        if (!v) goto done;
+        PyList_SET_ITEM(counts, j, v);
+    }
+    ret = Py_BuildValue("(OOOK)", counts, flags, sols, nodes);
+done:
+    if (have) any_free(&a);
+    free(cnts);
+    PyBuffer_Release(&buf);
+    Py_XDECREF(counts); Py_XDECREF(flags); Py_XDECREF(sols);
+    return ret;
+}
+
+static PyMethodDef methods[] = {
+    {"geometry", py_geometry, METH_VARARGS, geometry_doc},
+    {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
+    {"batch", (PyCFunction)(void (*)(void))py_batch, METH_VARARGS | METH_KEYWORDS, batch_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "gridsat._native",
+    "Bitset DPLL solver for the Sudoku family (naked and hidden singles, fewest-candidates branching).",
+    -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    PyObject *m = PyModule_Create(&moduledef);
+    if (m && PyModule_AddIntConstant(m, "MAX_N", MAX_N) < 0) { Py_DECREF(m); return NULL; }
+    return m;
+}

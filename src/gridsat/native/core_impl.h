@@ -1,0 +1,231 @@
+/*
+ * The search, compiled once per candidate word width: core.c includes this file with
+ * MASK_T (uint16_t or uint32_t) and SFX(name) (a width suffix for every name) defined.
+ *
+ * A state is N + U words: the candidates of each cell, then the values placed in each
+ * unit. The stack holds one state per search depth.
+ */
+
+typedef struct {
+    const Geo *g;
+    int N, U, W;          /* cells, units, words per state */
+    MASK_T full;
+    MASK_T *stack;        /* (N + 2) states */
+    int *nsolved;         /* placed cells per depth */
+    int *bcell;           /* branching cell per depth */
+    MASK_T *brem;         /* values still to try there */
+    int *u0;              /* each cell's first unit */
+    int *queue;
+    uint64_t dirty[2];    /* units whose candidates changed since their last scan */
+    int depth, choose, finished, tick;
+    uint64_t count, limit, nodes;
+    int keep;
+    uint8_t *sols;        /* keep * N bytes */
+} SFX(Search);
+
+static void SFX(search_free)(SFX(Search) *s) {
+    free(s->stack); free(s->nsolved); free(s->bcell); free(s->brem);
+    free(s->u0); free(s->queue); free(s->sols);
+    memset(s, 0, sizeof(*s));
+}
+
+static int SFX(search_init)(SFX(Search) *s, const Geo *g, int keep) {
+    memset(s, 0, sizeof(*s));
+    s->g = g;
+    s->N = g->ncells;
+    s->U = g->nunits;
+    s->W = s->N + s->U;
+    s->full = (MASK_T)(g->n >= (int)(8 * sizeof(MASK_T)) ? (MASK_T)~(MASK_T)0 : (MASK_T)((1u << g->n) - 1u));
+    s->keep = keep;
+    size_t depths = (size_t)s->N + 2;
+    s->stack = malloc(sizeof(MASK_T) * (size_t)s->W * depths);
+    s->nsolved = malloc(sizeof(int) * depths);
+    s->bcell = malloc(sizeof(int) * depths);
+    s->brem = malloc(sizeof(MASK_T) * depths);
+    s->u0 = malloc(sizeof(int) * (size_t)s->N);
+    s->queue = malloc(sizeof(int) * (size_t)(2 * s->N + 1));
+    s->sols = malloc((size_t)(keep > 0 ? keep : 1) * (size_t)s->N);
+    if (!s->stack || !s->nsolved || !s->bcell || !s->brem || !s->u0 || !s->queue || !s->sols) {
+        SFX(search_free)(s);
+        return -1;
+    }
+    for (int c = 0; c < s->N; c++) s->u0[c] = g->cell_units[g->cu_off[c]];
+    return 0;
+}
+
+/* Place value ``bit`` in cell ``c`` of state ``st``: queue the peers left with a single
+   candidate. 0 on a contradiction. */
+static inline void SFX(mark)(SFX(Search) *s, int c) {
+    const uint64_t *um = s->g->umask + 2 * c;
+    s->dirty[0] |= um[0];
+    s->dirty[1] |= um[1];
+}
+
+static inline void SFX(clear_dirty)(SFX(Search) *s) {
+    s->dirty[0] = s->dirty[1] = 0;
+}
+
+static inline int SFX(assign)(SFX(Search) *s, MASK_T *st, int *ns, int c, MASK_T bit, int **qt) {
+    const Geo *g = s->g;
+    if (!(st[c] & bit)) return 0;
+    MASK_T *placed = st + s->N;
+    for (int i = g->cu_off[c]; i < g->cu_off[c + 1]; i++) {
+        int u = g->cell_units[i];
+        if (placed[u] & bit) return 0;
+        placed[u] |= bit;
+    }
+    st[c] = bit;
+    (*ns)++;
+    SFX(mark)(s, c);
+    const int *p = g->peers + g->peer_off[c], *end = g->peers + g->peer_off[c + 1];
+    for (; p < end; p++) {
+        MASK_T m = st[*p];
+        if (m & bit) {
+            m &= (MASK_T)~bit;
+            if (!m) return 0;
+            st[*p] = m;
+            SFX(mark)(s, *p);
+            if (!(m & (m - 1))) *(*qt)++ = *p;
+        }
+    }
+    return 1;
+}
+
+/* Naked and hidden singles to a fixpoint, starting from the queued cells and the dirty
+   units. 0 on a contradiction. The dirty list is empty on return. */
+static int SFX(propagate)(SFX(Search) *s, MASK_T *st, int *ns, int *qh, int *qt) {
+    const Geo *g = s->g;
+    const int N = s->N, n = g->n;
+    const MASK_T full = s->full;
+    MASK_T *placed = st + N;
+    for (;;) {
+        while (qh < qt) {
+            int c = *qh++;
+            MASK_T m = st[c];
+            if (placed[s->u0[c]] & m) continue;  /* placed already */
+            if (!SFX(assign)(s, st, ns, c, m, &qt)) goto fail;
+        }
+        if (*ns == N || !(s->dirty[0] | s->dirty[1])) { SFX(clear_dirty)(s); return 1; }
+        int u;
+        if (s->dirty[0]) { u = ctz64(s->dirty[0]); s->dirty[0] &= s->dirty[0] - 1; }
+        else { u = 64 + ctz64(s->dirty[1]); s->dirty[1] &= s->dirty[1] - 1; }
+        const int *cells = g->unit_cells + u * n;
+        MASK_T once = 0, twice = 0;
+        for (int k = 0; k < n; k++) {
+            MASK_T m = st[cells[k]];
+            twice |= once & m;
+            once |= m;
+        }
+        if (once != full) goto fail;
+        MASK_T exact = (MASK_T)(once & ~twice & ~placed[u]);
+        while (exact) {
+            MASK_T bit = (MASK_T)(exact & (MASK_T)(0u - exact));
+            exact ^= bit;
+            int k = 0;
+            while (k < n && !(st[cells[k]] & bit)) k++;
+            if (k == n) goto fail;
+            if (!SFX(assign)(s, st, ns, cells[k], bit, &qt)) goto fail;
+        }
+    }
+fail:
+    SFX(clear_dirty)(s);
+    return 0;
+}
+
+static void SFX(record)(SFX(Search) *s, const MASK_T *st) {
+    if (s->count < (uint64_t)s->keep) {
+        uint8_t *out = s->sols + (size_t)s->count * s->N;
+        for (int c = 0; c < s->N; c++) {
+            unsigned m = st[c];
+            uint8_t v = 1;
+            while (!(m & 1u)) { m >>= 1; v++; }
+            out[c] = v;
+        }
+    }
+    s->count++;
+}
+
+/* Pose a puzzle: givens placed and propagated at depth 0. */
+static int SFX(search_start)(SFX(Search) *s, const uint8_t *givens, uint64_t limit) {
+    const int N = s->N;
+    MASK_T *st = s->stack;
+    for (int c = 0; c < N; c++) st[c] = s->full;
+    for (int u = 0; u < s->U; u++) st[N + u] = 0;
+    s->count = 0;
+    s->nodes = 0;
+    s->limit = limit;
+    s->depth = 0;
+    s->choose = 1;
+    s->finished = -1;
+    s->tick = 0;
+    int ns = 0;
+    int *q = s->queue, *qt = q;
+    for (int c = 0; c < N; c++) {
+        if (!givens[c]) continue;
+        /* a given cell is placed only here (its own entry in the queue is skipped later) */
+        if (!SFX(assign)(s, st, &ns, c, (MASK_T)(1u << (givens[c] - 1)), &qt)) {
+            s->finished = RUN_DONE;
+            return 0;
+        }
+    }
+    if (!SFX(propagate)(s, st, &ns, q, qt)) { s->finished = RUN_DONE; return 0; }
+    s->nsolved[0] = ns;
+    return 1;
+}
+
+/* Search on from where the last call stopped, until the end, the limit, the deadline
+   (0: none) or slice_end (then RUN_PAUSE: call again to go on). */
+static int SFX(search_run)(SFX(Search) *s, double deadline, double slice_end) {
+    if (s->finished >= 0) return s->finished;
+    if (deadline > 0 && now_s() >= deadline) return s->finished = RUN_TIMEOUT;
+    const int N = s->N, W = s->W;
+    for (;;) {
+        int d = s->depth;
+        MASK_T *st = s->stack + (size_t)d * W;
+        if (s->choose) {
+            s->choose = 0;
+            if (s->nsolved[d] == N) {
+                SFX(record)(s, st);
+                if (s->limit && s->count >= s->limit) return s->finished = RUN_LIMIT;
+                if (--s->depth < 0) return s->finished = RUN_DONE;
+                continue;
+            }
+            /* branch on an unplaced cell with the fewest candidates */
+            int best = 99, bc = -1;
+            for (int c = 0; c < N; c++) {
+                unsigned m = st[c], r = m & (m - 1);
+                if (!r) continue;                 /* placed */
+                if (!(r & (r - 1))) { bc = c; break; }  /* two candidates: cannot do better */
+                int pc = popcount32(m);
+                if (pc < best) { best = pc; bc = c; }
+            }
+            s->bcell[d] = bc;
+            s->brem[d] = st[bc];
+        }
+        if (!s->brem[d]) {
+            if (--s->depth < 0) return s->finished = RUN_DONE;
+            continue;
+        }
+        if (++s->tick >= 128) {
+            s->tick = 0;
+            double t = now_s();
+            if (deadline > 0 && t >= deadline) return s->finished = RUN_TIMEOUT;
+            if (t >= slice_end) return RUN_PAUSE;
+        }
+        MASK_T rem = s->brem[d];
+        MASK_T bit = (MASK_T)(rem & (MASK_T)(0u - rem));
+        s->brem[d] = (MASK_T)(rem ^ bit);
+        s->nodes++;
+        MASK_T *nx = st + W;
+        memcpy(nx, st, sizeof(MASK_T) * (size_t)W);
+        int ns = s->nsolved[d];
+        int *q = s->queue, *qt = q;
+        if (!SFX(assign)(s, nx, &ns, s->bcell[d], bit, &qt)) {
+            SFX(clear_dirty)(s);
+        } else if (SFX(propagate)(s, nx, &ns, q, qt)) {
+            s->nsolved[d + 1] = ns;
+            s->depth = d + 1;
+            s->choose = 1;
+        }
+    }
+}
