@@ -123,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
     from ..experiments import (Instance, cactus_plot, iter_bench, parse_config, rows_to_csv, rows_to_jsonl,
                                scatter_plot, summary)
     from ..experiments.plots import check_path, require_matplotlib
+    from ..formats import get_format, parse_box
 
     try:
         configs = _split(args.configs)
@@ -156,12 +157,8 @@ def run(args: argparse.Namespace) -> int:
                 if p:
                     check_path(p)
         if args.box is not None:
-            from ..formats import parse_box
-
             parse_box(args.box)
         if args.format is not None:
-            from ..formats import get_format
-
             get_format(args.format)
         entries = list(iter_entries(args))
     except GridsatError as e:
