@@ -3,14 +3,19 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: demo test bench clean
+.PHONY: demo test docs bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test,render,minizinc,plot,count]'
 	touch $(STAMP)
+
+$(DOCS_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet -e '.[docs]'
+	touch $(DOCS_STAMP)
 
 ## solve a bundled example and print the board
 demo: $(STAMP)
@@ -20,6 +25,11 @@ demo: $(STAMP)
 ## run the whole test suite
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2 tests
+
+## build the documentation site into docs/_build/html (warnings are errors)
+docs: $(DOCS_STAMP)
+	$(PY) -m sphinx -b html -W --keep-going -q docs docs/_build/html
+	@echo "docs: open docs/_build/html/index.html"
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
