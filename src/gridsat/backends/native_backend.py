@@ -14,6 +14,7 @@ The extension is optional: an install without a C compiler leaves it out, and th
 
 from __future__ import annotations
 
+import importlib
 import time
 from dataclasses import dataclass
 from typing import Sequence
@@ -33,7 +34,7 @@ def load():
     global _module, _error
     if _module is _NOT_LOADED:
         try:
-            from .. import _native
+            _native = importlib.import_module("gridsat._native")
         except ImportError as exc:
             _module, _error = None, f"the C extension gridsat._native is not built ({exc})"
         else:

@@ -9,6 +9,7 @@ kept in a small cache; the givens go to the solver as bytes, one per cell.
 
 from __future__ import annotations
 
+import importlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Hashable
@@ -44,7 +45,7 @@ class NativeModel:
 
 def _compile(n: int, units: list[list[int]]):
     try:
-        from .. import _native
+        _native = importlib.import_module("gridsat._native")
     except ImportError:
         return None
     return _native.geometry(n, units)
