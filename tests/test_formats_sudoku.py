@@ -12,7 +12,7 @@ from gridsat import Sudoku
 from gridsat.errors import ParseError
 from gridsat.examples import list_examples, load_example
 from gridsat.formats import FORMATS, detect_format, format_board, read_file, read_text, write
-from gridsat.formats.sudoku import parse_box
+from gridsat.formats import parse_box
 
 EXAMPLES = ["sudoku-4x4", "sudoku-6x6", "sudoku-9x9", "jigsaw-9x9", "sudoku-16x16"]
 SUDOKU_FORMATS = ["line", "grid", "nonomino", "vector", "json"]

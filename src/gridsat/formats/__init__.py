@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from typing import Sequence
@@ -17,14 +16,17 @@ from typing import Sequence
 from ..errors import ParseError
 from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats, register_format,
                    register_json_kind)
-from . import sudoku as _sudoku  # noqa: F401  (registers line, grid, nonomino, vector)
-from . import jsonfmt as _jsonfmt  # noqa: F401  (registers json)
-from . import oneline as _oneline  # noqa: F401  (registers jigsaw-line, hidato-line, numbrix-line)
-from .sudoku import parse_box
+# importing a format module registers its formats (and JSON kinds)
+from . import line as _line  # noqa: F401  (line)
+from . import grid as _grid  # noqa: F401  (grid)
+from . import nonomino as _nonomino  # noqa: F401  (nonomino)
+from . import vector as _vector  # noqa: F401  (vector)
+from . import sudoku_json as _sudoku_json  # noqa: F401  (Sudoku objects of json)
+from . import jsonfmt as _jsonfmt  # noqa: F401  (json)
+from . import oneline as _oneline  # noqa: F401  (jigsaw-line, hidato-line, numbrix-line)
+from . import hidato as _hidato  # noqa: F401  (hidato-*, numbrix-*, Hidato objects of json)
+from .sudoku_common import parse_box
 from .text import format_board, line_string
-
-if importlib.util.find_spec(__name__ + ".hidato") is not None:  # written by the Hidato work
-    from . import hidato as _hidato  # noqa: F401
 
 __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_formats", "register_format",
            "register_json_kind", "read_text", "read_file", "write", "detect_format", "format_board",

@@ -39,6 +39,7 @@ from ..errors import GridsatError, ParseError, PuzzleError
 from ..puzzles import Sudoku, default_box
 from ..puzzles.hidato import Hidato
 from .base import Entry, Format, locate, register_format
+from .sudoku_common import check_solution, parse_box
 from .text import SYMBOLS, symbol_value
 
 __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw_line_string",
@@ -126,8 +127,6 @@ def _parse_jigsaw_token(tok: str, file, line: int, col: int, box=None, name=None
 
 def read_jigsaw_line(text: str, file: str | None = None, *, box=None) -> list[Entry]:
     """Read ``jigsaw-line``: one ``givens|regions`` puzzle per line (``#`` comment lines skipped)."""
-    from .sudoku import _check_solution, parse_box
-
     box = parse_box(box)
     out: list[Entry] = []
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -158,7 +157,7 @@ def read_jigsaw_line(text: str, file: str | None = None, *, box=None) -> list[En
                 if any(v > puzzle.n for v in solution):
                     raise ParseError(f"solution value outside 1..{puzzle.n}", file, lineno, sol[1])
                 try:
-                    _check_solution(puzzle, solution)
+                    check_solution(puzzle, solution)
                 except ParseError as e:
                     raise locate(e, file, lineno, sol[1]) from None
             out.append(Entry(puzzle, None, file, lineno, solution, "jigsaw-line"))
@@ -378,8 +377,6 @@ def load_generated(obj: dict, kind: str | None = None, *, box=None) -> tuple[Any
     ``"regions"`` list must agree with the line's region map, ``"box"`` gives the box shape
     of a classic puzzle. The name is ``"name"`` if present, else ``seed N``.
     """
-    from .sudoku import parse_box
-
     text = obj["puzzle"]
     k = kind or obj.get("kind") or "sudoku"
     name = obj.get("name")

@@ -1,0 +1,136 @@
+"""The ``line`` format: one Sudoku per line.
+
+``n*n`` symbols (``1-9`` then ``A``, ``B``, ... ; lowercase too), ``.``, ``0``, ``_`` or ``-``
+empty; ``#`` starts a comment. Further whitespace-separated fields are kept: a full grid of
+the same size that fits the givens is the solution, the rest (e.g. a rating) becomes the
+puzzle's name; ``puzzle,solution`` also works.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Sequence
+
+from ..errors import GridsatError, ParseError
+from ..puzzles import Sudoku
+from .base import Entry, Format, locate, register_format
+from .sudoku_common import box_for, check_solution, parse_box, strip_comment
+from .text import SYMBOLS, line_string, symbol_value
+
+__all__ = ["read_line", "write_line", "sniff_line"]
+
+
+def _decode_symbols(token: str, n: int, file, lineno, col0) -> list[int]:
+    out = []
+    for j, ch in enumerate(token):
+        v = symbol_value(ch)
+        if v is None or (v > 9 and n <= 9):
+            allowed = "1-9" + (f", A-{SYMBOLS[n - 1]}" if n > 9 else "")
+            raise ParseError(f"bad character {ch!r} (expected {allowed}, '.' or '0' for empty)",
+                             file, lineno, col0 + j)
+        if v > n:
+            raise ParseError(f"value {ch!r} ({v}) is outside 1..{n} for a {n}x{n} puzzle", file, lineno, col0 + j)
+        out.append(v)
+    return out
+
+
+def _line_size(length: int, expect: int | None) -> int:
+    n = math.isqrt(length)
+    if n * n != length or n < 4:
+        hint = f"expected {expect * expect} like the puzzle before" if expect else \
+            "expected a square number: 16 (4x4), 36 (6x6), 81 (9x9), 256 (16x16), 625 (25x25), ..."
+        raise ParseError(f"puzzle has {length} cells; {hint}")
+    if n > len(SYMBOLS):
+        raise ParseError(f"{n}x{n} is too large for the line format (at most {len(SYMBOLS)}x{len(SYMBOLS)})")
+    return n
+
+
+def read_line(text: str, file: str | None = None, *, box=None) -> list[Entry]:
+    """Read the ``line`` format: one puzzle per line, comments and blank lines skipped."""
+    box = parse_box(box)
+    entries: list[Entry] = []
+    last_n: int | None = None
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        content, comment = strip_comment(raw)
+        if not content.strip():
+            continue
+        m = re.match(r"\s*(\S+)", content)
+        token, col = m.group(1), m.start(1) + 1
+        rest = content[m.end(1):].split()
+        try:
+            sol_token = None
+            if "," in token:
+                token, _, sol_token = token.partition(",")
+            try:
+                n = _line_size(len(token), last_n)
+            except ParseError as e:
+                if "|" in token:  # givens|regions: a generated jigsaw line
+                    e = ParseError(f"{e.message} ('|' in a line: a jigsaw puzzle givens|regions "
+                                   "is read by --format jigsaw-line)")
+                raise ParseError(e.message, file, lineno, col) from None
+            givens = _decode_symbols(token, n, file, lineno, col)
+            if sol_token is None and rest and len(rest[0]) == n * n:
+                cand = [symbol_value(ch) for ch in rest[0]]
+                if all(v is not None and 0 < v <= n for v in cand):
+                    sol_token, rest = rest[0], rest[1:]
+            name = " ".join(rest) or comment or None
+            try:
+                puzzle = Sudoku(n, givens, box=box_for(n, box), name=name)
+            except GridsatError as e:
+                raise locate(e, file, lineno, col) from None
+            solution = None
+            if sol_token is not None:
+                scol = col + content[col - 1:].find(sol_token) if sol_token else col
+                if len(sol_token) != n * n:
+                    raise ParseError(f"solution has {len(sol_token)} cells, expected {n * n}", file, lineno, scol)
+                solution = tuple(_decode_symbols(sol_token, n, file, lineno, scol))
+                try:
+                    check_solution(puzzle, solution)
+                except ParseError as e:
+                    raise locate(e, file, lineno, scol) from None
+            last_n = n
+            entries.append(Entry(puzzle, None, file, lineno, solution, "line"))
+        except ParseError as e:
+            entries.append(Entry(None, locate(e, file, lineno, col), file, lineno, None, "line"))
+    return entries
+
+
+def write_line(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
+    """One ``line``-format line (classic puzzles only: the format has no region map)."""
+    if puzzle.is_jigsaw:
+        raise ParseError("the line format cannot hold a region map; use grid, nonomino or json for jigsaw")
+    if puzzle.n > len(SYMBOLS):
+        raise ParseError(f"{puzzle.n}x{puzzle.n} is too large for the line format")
+    out = line_string(puzzle.givens)
+    if solution is not None:
+        out += " " + line_string(solution)
+    if puzzle.name:
+        name = " ".join(puzzle.name.split())
+        out += (" # " if "#" in name or solution is None and _looks_like_solution(name, puzzle.n) else " ") + name
+    return out + "\n"
+
+
+def _looks_like_solution(word: str, n: int) -> bool:
+    first = word.split()[0] if word.split() else ""
+    return len(first) == n * n
+
+
+def sniff_line(text: str) -> bool:
+    """The first content line starts with a square-length token of valid symbols."""
+    for raw in text.splitlines():
+        content, _ = strip_comment(raw)
+        if not content.strip():
+            continue
+        token = content.split()[0].partition(",")[0]
+        n = math.isqrt(len(token))
+        if n * n != len(token) or n < 4 or n > len(SYMBOLS):
+            return False
+        vals = [symbol_value(ch) for ch in token]
+        return all(v is not None and v <= n for v in vals)
+    return False
+
+
+register_format(Format("line", "sudoku", read_line, write_line, sniff_line, many=True,
+                       description="one puzzle per line: n*n symbols 1-9A-Z, '.' or '0' empty, # comments",
+                       options=frozenset({"box"}), priority=5))

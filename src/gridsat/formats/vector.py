@@ -1,0 +1,159 @@
+"""The ``vector`` format: ``[v1 v2 ...]`` in box-major order.
+
+Each vector holds ``n*n`` values, box 1 row by row, then box 2, ...; ``0``, ``.``, ``_`` or
+``nil`` is empty. Several vectors make several puzzles, and a second vector on the line where
+one ends is its solution. A ``; name: ...`` comment before a vector names the puzzle.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Sequence
+
+from ..errors import GridsatError, ParseError
+from ..puzzles import Sudoku
+from .base import Entry, Format, locate, register_format
+from .sudoku_common import NAME_RE, box_for, check_solution, parse_box, strip_comment
+from .text import symbol_value
+
+__all__ = ["read_vector", "write_vector", "sniff_vector"]
+
+
+def _box_major_index(n: int, box: tuple[int, int]) -> list[int]:
+    """``order[k]`` = row-major cell of the k-th value in box-major order."""
+    br, bc = box
+    per_row = n // bc
+    order = []
+    for b in range(n):
+        r0, c0 = (b // per_row) * br, (b % per_row) * bc
+        for j in range(n):
+            order.append((r0 + j // bc) * n + c0 + j % bc)
+    return order
+
+
+def _vectors(text: str, file):
+    """Top-level ``[...]`` vectors: (tokens with positions, start line, end line, name)."""
+    out = []
+    depth = 0
+    toks: list = []
+    start = None
+    name = None
+    lines = text.splitlines()
+    for lineno, raw in enumerate(lines, 1):
+        m = NAME_RE.match(raw)
+        if m and depth == 0:
+            name = m.group(1)
+            continue
+        content, _ = strip_comment(raw, "#;")
+        for mt in re.finditer(r"\[|\]|[^\s,\[\]]+", content):
+            t, col = mt.group(0), mt.start() + 1
+            if t == "[":
+                if depth == 0:
+                    start = (lineno, col)
+                    toks = []
+                depth += 1
+            elif t == "]":
+                if depth == 0:
+                    raise ParseError("unmatched ']'", file, lineno, col)
+                depth -= 1
+                if depth == 0:
+                    out.append((toks, start, lineno, name))
+                    name = None
+            elif depth == 0:
+                raise ParseError(f"unexpected {t!r} outside a [...] vector", file, lineno, col)
+            else:
+                toks.append((t, lineno, col))
+    if depth:
+        raise ParseError("unclosed '[': the vector never ends", file, start[0], start[1])
+    return out
+
+
+def _vector_values(toks, n, file):
+    vals = []
+    for t, line, col in toks:
+        if t in ("nil", "_", ".", "-"):
+            vals.append(0)
+            continue
+        v = int(t) if t.isdigit() else (symbol_value(t) if len(t) == 1 and n > 9 else None)
+        if v is None:
+            raise ParseError(f"bad value {t!r} (expected 0..{n}, '.', '_' or nil)", file, line, col)
+        if v > n:
+            raise ParseError(f"value {v} is outside 1..{n}", file, line, col)
+        vals.append(v)
+    return vals
+
+
+def read_vector(text: str, file: str | None = None, *, box=None) -> list[Entry]:
+    """Read the ``vector`` format (box-major values, one puzzle per top-level vector)."""
+    box = parse_box(box)
+    try:
+        vecs = _vectors(text, file)
+    except ParseError as e:
+        return [Entry(None, e, file, e.line, None, "vector")]
+    if not vecs:
+        return [Entry(None, ParseError("empty input: no [...] vector found", file, 1, 1), file, 1, None, "vector")]
+    out: list[Entry] = []
+    prev_end = None
+    for toks, (line, col), end, name in vecs:
+        try:
+            k = len(toks)
+            n = math.isqrt(k)
+            if n * n != k or n < 2:
+                raise ParseError(f"vector has {k} values, expected n*n (81 for 9x9)", file, line, col)
+            b = box_for(n, box)
+            vals = _vector_values(toks, n, file)
+            grid = [0] * k
+            for pos, cell in zip(range(k), _box_major_index(n, b)):
+                grid[cell] = vals[pos]
+            # a full grid starting on the line where the previous puzzle ended is that puzzle's solution
+            if out and prev_end == line and out[-1].ok and out[-1].solution is None \
+                    and out[-1].puzzle.n == n and all(grid):
+                try:
+                    check_solution(out[-1].puzzle, grid)
+                except ParseError as e:
+                    raise locate(e, file, line, col) from None
+                out[-1].solution = tuple(grid)
+                prev_end = None
+                continue
+            try:
+                puzzle = Sudoku(n, grid, box=b, name=name)
+            except GridsatError as e:
+                raise locate(e, file, line, col) from None
+            out.append(Entry(puzzle, None, file, line, None, "vector"))
+        except ParseError as e:
+            out.append(Entry(None, locate(e, file, line, col), file, line, None, "vector"))
+        prev_end = end
+    return out
+
+
+def write_vector(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
+    """``[...]`` in box-major order; a solution follows on the same line."""
+    if puzzle.is_jigsaw:
+        raise ParseError("the vector format has no region map; use grid, nonomino or json for jigsaw")
+    order = _box_major_index(puzzle.n, puzzle.box)
+
+    def vec(vals):
+        return "[" + " ".join(str(vals[c]) for c in order) + "]"
+
+    out = ""
+    if puzzle.name:
+        out = f"; name: {' '.join(puzzle.name.split())}\n"
+    out += vec(puzzle.givens)
+    if solution is not None:
+        out += " " + vec(solution)
+    return out + "\n"
+
+
+def sniff_vector(text: str) -> bool:
+    """Starts with ``[`` followed by a value (not a JSON object or string)."""
+    body = "\n".join(strip_comment(raw, "#;")[0] for raw in text.splitlines()).lstrip()
+    if not body.startswith("["):
+        return False
+    rest = body[1:].lstrip().lstrip("[").lstrip()
+    return bool(rest) and rest[0] not in '{"]'
+
+
+register_format(Format("vector", "sudoku", read_vector, write_vector, sniff_vector, many=True,
+                       description="[v1 v2 ...] in box-major order (box 1 row by row, then box 2, ...)",
+                       options=frozenset({"box"}), priority=5))
