@@ -4,4 +4,17 @@ Every technique is a function ``(grid) -> Step | None`` that returns one applica
 (the first it finds, or the easiest for families with several ratings) without changing
 the grid. Ratings follow the Sudoku Explainer scale (see :mod:`gridsat.logic.solver`,
 which lists the techniques in the order they are tried).
+
+``common`` holds helpers of the pattern techniques and ``implications`` the candidate
+events and static implication graph of the chain techniques.
 """
+
+from . import (
+    chains, common, fish, forcing, implications, intersections, single_digit, singles, subsets,
+    uniqueness, wings,
+)
+
+__all__ = [
+    "chains", "common", "fish", "forcing", "implications", "intersections", "single_digit",
+    "singles", "subsets", "uniqueness", "wings",
+]

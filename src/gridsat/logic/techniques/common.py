@@ -6,13 +6,7 @@ from typing import Any, Callable, Hashable, Iterable
 
 from ..grid import Geometry, Grid
 
-__all__ = [
-    "fmt_elims",
-    "cells_txt",
-    "digits_txt",
-    "per_digit",
-    "conjugate_pairs",
-]
+__all__ = ["fmt_elims", "cells_txt", "digits_txt", "per_digit", "conjugate_pairs"]
 
 
 def fmt_elims(geo: Geometry, elims: Iterable[tuple[int, int]]) -> str:

@@ -8,11 +8,7 @@ from ..grid import Grid, bits
 from ..steps import Step
 from .common import fmt_elims, per_digit
 
-__all__ = [
-    "x_wing",
-    "swordfish",
-    "jellyfish",
-]
+__all__ = ["x_wing", "swordfish", "jellyfish"]
 
 _FISH = {2: ("x-wing", 3.2), 3: ("swordfish", 3.8), 4: ("jellyfish", 5.2)}
 

@@ -16,7 +16,10 @@ from collections import deque
 
 from ..grid import Geometry, Grid, bits, cells_of
 
-__all__ = ["event_text", "conclusion", "static_graph", "digit_graph", "StaticGraph", "closure", "reference_closure", "component_reach"]
+__all__ = [
+    "event_text", "conclusion", "static_graph", "digit_graph", "StaticGraph", "closure",
+    "reference_closure", "component_reach",
+]
 
 
 def event_text(geo: Geometry, ev: int) -> str:

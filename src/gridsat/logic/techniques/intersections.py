@@ -6,12 +6,7 @@ from ..grid import Grid, bits
 from ..steps import Step
 from .common import fmt_elims
 
-__all__ = [
-    "direct_pointing",
-    "direct_claiming",
-    "pointing",
-    "claiming",
-]
+__all__ = ["direct_pointing", "direct_claiming", "pointing", "claiming"]
 
 
 def _locked(g: Grid, pointing: bool):

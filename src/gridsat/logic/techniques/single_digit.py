@@ -9,13 +9,8 @@ from ..steps import Step
 from .common import conjugate_pairs, fmt_elims, per_digit
 
 __all__ = [
-    "turbot_fish",
-    "empty_rectangle",
-    "strong_links",
-    "grouped_strong_links",
-    "three_strong_links",
-    "four_strong_links",
-    "five_strong_links",
+    "turbot_fish", "empty_rectangle", "strong_links", "grouped_strong_links",
+    "three_strong_links", "four_strong_links", "five_strong_links",
 ]
 
 

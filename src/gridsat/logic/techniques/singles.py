@@ -5,12 +5,7 @@ from __future__ import annotations
 from ..grid import Grid
 from ..steps import Step
 
-__all__ = [
-    "full_house",
-    "hidden_single_box",
-    "hidden_single_line",
-    "naked_single",
-]
+__all__ = ["full_house", "hidden_single_box", "hidden_single_line", "naked_single"]
 
 
 def full_house(g: Grid) -> Step | None:

@@ -9,14 +9,8 @@ from ..steps import Step
 from .common import cells_txt, digits_txt, fmt_elims
 
 __all__ = [
-    "naked_pair",
-    "naked_triple",
-    "naked_quad",
-    "hidden_pair",
-    "hidden_triple",
-    "hidden_quad",
-    "direct_hidden_pair",
-    "direct_hidden_triple",
+    "naked_pair", "naked_triple", "naked_quad", "hidden_pair", "hidden_triple",
+    "hidden_quad", "direct_hidden_pair", "direct_hidden_triple",
 ]
 
 _SET_NAMES = {2: "pair", 3: "triple", 4: "quad"}

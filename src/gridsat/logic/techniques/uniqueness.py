@@ -11,11 +11,7 @@ from ..grid import Grid, bits
 from ..steps import Step
 from .common import cells_txt, fmt_elims
 
-__all__ = [
-    "unique_rectangle",
-    "unique_loop",
-    "bug_plus_one",
-]
+__all__ = ["unique_rectangle", "unique_loop", "bug_plus_one"]
 
 
 def unique_rectangle(g: Grid) -> Step | None:

@@ -8,13 +8,7 @@ from ..grid import Grid, bits, cells_of
 from ..steps import Step
 from .common import cells_txt, conjugate_pairs, digits_txt, fmt_elims
 
-__all__ = [
-    "xy_wing",
-    "xyz_wing",
-    "w_wing",
-    "wxyz_wing",
-    "vwxyz_wing",
-]
+__all__ = ["xy_wing", "xyz_wing", "w_wing", "wxyz_wing", "vwxyz_wing"]
 
 
 def xy_wing(g: Grid) -> Step | None:
