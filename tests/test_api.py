@@ -10,10 +10,12 @@ EMPTY4 = Sudoku.empty(4)
 
 
 def test_defaults_exist_and_match_targets():
-    for kind, (backend, encoding) in gridsat.DEFAULTS.items():
-        b = gridsat.get_backend(backend)
-        e = gridsat.get_encoding(encoding, kind)
-        assert b.target == e.target
+    for name in gridsat.list_kinds():
+        kind = gridsat.get_kind(name)
+        for choice in kind.choices:
+            b = gridsat.get_backend(choice.backend)
+            e = gridsat.get_encoding(choice.encoding, name)
+            assert b.target == e.target
 
 
 def test_backend_is_shared_instance():

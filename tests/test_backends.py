@@ -143,4 +143,4 @@ def test_jigsaw_defaults():
     assert gridsat.check(jig, backend="minicard").encoding == "cnf-reduced"
     big = gridsat.solve(Sudoku.empty(16))
     assert (big.status, big.backend, big.encoding) == ("solved", "minicard", "cnf-reduced")
-    assert gridsat.check(Sudoku(6, GIVENS6)).encoding == gridsat.DEFAULTS["sudoku"][1]
+    assert gridsat.check(Sudoku(6, GIVENS6)).encoding == gridsat.default_choice(Sudoku(6, GIVENS6)).encoding

@@ -353,7 +353,7 @@ def test_str_repr_and_grid():
 
 def test_default_and_api_paths():
     p = Hidato(3, 3, givens={(0, 0): 1, (2, 2): 9})
-    b, e = gridsat.DEFAULTS["hidato"]
+    b, e = gridsat.default_choice(p).pair
     r = gridsat.count(p)
     assert (r.backend, r.encoding) == (b, e) and r.count == 30
     r = gridsat.solve(p, encoding="cnf-pos")

@@ -4,12 +4,17 @@
 >>> p = gridsat.Sudoku.classic([0] * 16)
 >>> gridsat.count(p).count
 288
+
+``import gridsat`` loads no solver library: each backend, encoding, generator and renderer
+loads on first use.
 """
 
-from .api import DEFAULTS, check, count, solve
+from .api import check, count, default_choice, solve
 from .backends import get_backend, list_backends
 from .encoders import get_encoding, list_encodings
 from .errors import GridsatError, ParseError, PuzzleError, UnsupportedError
+from .kinds import get_kind, kind_of, list_kinds
+from .portfolio import race
 from .puzzles import Hidato, Sudoku
 from .result import Result
 from .verify import verify
@@ -21,24 +26,16 @@ def generate(kind: str = "sudoku", **options):
     """One puzzle with exactly one solution (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``).
 
     See :func:`gridsat.generators.generate`; returns a :class:`gridsat.generators.Generated`.
+    The generators load on first use.
     """
-    from .generators import generate as _generate
+    from .generators import generate as _generate  # generators sit above the front door
 
     return _generate(kind, **options)
 
 
-def race(puzzle, job: str = "solve", configs=None, **options):
-    """Run ``job`` with several backend/encoding pairs at once; the first decisive answer wins.
-
-    See :func:`gridsat.portfolio.race`.
-    """
-    from .portfolio import race as _race
-
-    return _race(puzzle, job, configs, **options)
-
-
 __all__ = [
-    "Sudoku", "Hidato", "Result", "solve", "count", "check", "verify",
-    "list_backends", "get_backend", "list_encodings", "get_encoding", "DEFAULTS",
-    "GridsatError", "ParseError", "PuzzleError", "UnsupportedError", "generate", "race",
+    "Sudoku", "Hidato", "Result", "solve", "count", "check", "verify", "race", "generate",
+    "list_backends", "get_backend", "list_encodings", "get_encoding", "default_choice",
+    "get_kind", "kind_of", "list_kinds",
+    "GridsatError", "ParseError", "PuzzleError", "UnsupportedError",
 ]

@@ -17,18 +17,13 @@ import time
 from multiprocessing.connection import wait
 from typing import Sequence
 
-from .api import VerificationError, _defaults, run
+from .engine import VerificationError, run
 from .errors import GridsatError, UnsupportedError
+from .kinds import kind_of
 from .result import Result
 from .verify import verify
 
-__all__ = ["race", "RACE_DEFAULTS", "parse_configs"]
-
-#: configurations raced per puzzle kind when none are given (see README, Hidato case c)
-RACE_DEFAULTS: dict[str, list[tuple[str, str]]] = {
-    "hidato": [("glucose4", "cnf-pos"), ("cpsat", "cpsat-bool")],
-    "sudoku": [("default", "default"), ("cpsat", "cpsat-int")],
-}
+__all__ = ["race", "parse_configs"]
 
 
 def parse_configs(text: str) -> list[tuple[str, str]]:
@@ -67,7 +62,7 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
     job : {"solve", "check", "count"}
     configs : list of (backend, encoding), or "b:e,b:e", optional
         ``"default"`` (or a bare backend name) leaves the choice to the front door: the kind's
-        default pair, or the backend's own default encoding. Default: ``RACE_DEFAULTS[kind]``.
+        default pair, or the backend's own default encoding. Default: the kind record's ``race``.
     limit : int, optional
         For ``count``: stop at this many solutions (default: all). ``solve`` uses 1, ``check`` 2.
     time_limit : float, optional
@@ -83,8 +78,9 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
     """
     if isinstance(configs, str):
         configs = parse_configs(configs)
-    pairs = list(configs or RACE_DEFAULTS.get(puzzle.kind, [("default", "default")]))
-    defaults = _defaults(puzzle)
+    kind = kind_of(puzzle)
+    pairs = list(configs or kind.race)
+    defaults = kind.default(puzzle).pair
     if job not in ("solve", "check", "count"):
         raise UnsupportedError(f"race runs solve, check or count, not {job!r}")
     lim = {"solve": 1, "check": 2}.get(job, limit)

@@ -9,12 +9,15 @@ independent verifier on every solution they return.
 from __future__ import annotations
 
 import atexit
+import importlib
+import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import UnsupportedError
 
-__all__ = ["Outcome", "Backend", "register_backend", "get_backend", "list_backends", "close_all", "BACKENDS"]
+__all__ = ["Outcome", "Backend", "register_backend", "declare_backend", "get_backend", "list_backends", "close_all",
+           "BACKENDS"]
 
 
 @dataclass
@@ -61,7 +64,10 @@ class Backend:
         return f"<{type(self).__name__} {self.name}>"
 
 
+#: backend name -> factory (a declared backend's factory imports its module first)
 BACKENDS: dict[str, Callable[[], Backend]] = {}
+#: backend name -> target, for declared backends (known without importing them)
+_TARGETS: dict[str, str] = {}
 _INSTANCES: dict[str, Backend] = {}
 
 
@@ -85,21 +91,70 @@ def register_backend(name: str, factory: Callable[[], Backend]) -> None:
     BACKENDS[name] = factory
 
 
+def declare_backend(name: str, target: str, module: str) -> None:
+    """Make backend ``name`` known without importing it: ``module`` registers it when first used.
+
+    A module that is not installed (``importlib.util.find_spec`` finds nothing for its top
+    package's optional dependency) fails to import; :func:`list_backends` then leaves the
+    backend out.
+    """
+
+    def load() -> Backend:
+        importlib.import_module(module)  # registers the real factory under ``name``
+        factory = BACKENDS[name]
+        if factory is load:
+            raise UnsupportedError(f"module {module} did not register backend {name!r}")
+        return factory()
+
+    BACKENDS[name] = load
+    _TARGETS[name] = target
+
+
+def _target(name: str) -> str | None:
+    """The target of backend ``name`` (``None``: it cannot be loaded here)."""
+    if name in _TARGETS:
+        return _TARGETS[name]
+    try:
+        return get_backend(name).target
+    except ImportError:
+        return None
+
+
 def list_backends(target: str | None = None, *, available: bool = False) -> list[str]:
-    """Registered backend names (optionally only those for ``target``, or only those that can run here)."""
+    """Registered backend names: all, those of ``target``, or only those that can run here.
+
+    Parameters
+    ----------
+    target : str, optional
+        ``"cnf"``, ``"cpsat"``, ...: only backends taking that encoding target.
+    available : bool
+        Only backends whose :meth:`Backend.unavailable` is ``None`` (this imports them).
+    """
     out = []
     for name in sorted(BACKENDS):
-        b = get_backend(name)
-        if target is not None and b.target != target:
+        t = _target(name)
+        if t is None or (target is not None and t != target):
             continue
-        if available and b.unavailable():
-            continue
+        if available:
+            try:
+                if get_backend(name).unavailable():
+                    continue
+            except ImportError:
+                continue
         out.append(name)
     return out
 
 
 def get_backend(name: "str | Backend") -> Backend:
-    """The shared instance of backend ``name``, so batches reuse its cached formulas."""
+    """The shared instance of backend ``name``, so batches reuse its cached formulas.
+
+    Raises
+    ------
+    UnsupportedError
+        No backend has that name.
+    ImportError
+        The backend's module needs a package that is not installed.
+    """
     if isinstance(name, Backend):
         return name
     if name not in _INSTANCES:

@@ -1,15 +1,14 @@
 """The optional ``minizinc`` backend: the reference models in ``models/`` run through MiniZinc.
 
 It is a third, independent check of our encodings: the models share nothing with them,
-only the data file written by :func:`gridsat.exports.to_dzn`. It needs the ``minizinc``
+only the data file written by the ``mzn`` encoding (:mod:`gridsat.encoders.mzn`). It needs the ``minizinc``
 Python package (``pip install 'gridsat[minizinc]'``) and the MiniZinc tool chain with
 Gecode (Debian: ``apt-get install minizinc``). Importing this module fails with
 :class:`ImportError` when the Python package is missing, so the registry only lists the
 backend where it can be used; a missing ``minizinc`` binary is reported when it runs.
 
-The pseudo-encoding ``mzn`` (target ``minizinc``) for kinds ``sudoku`` and ``hidato`` is
-registered here: its build returns the model path and the data, so ``api.resolve`` pairs
-the backend with it like any other.
+The encoding ``mzn`` (target ``minizinc``) builds the model path and the data, so
+:func:`gridsat.selection.resolve` pairs the backend with it like any other.
 """
 
 from __future__ import annotations
@@ -18,49 +17,18 @@ import asyncio
 import importlib.util
 import time
 import warnings
-from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Callable, Hashable
+from typing import Any
 
 if importlib.util.find_spec("minizinc") is None:
     raise ImportError("the minizinc backend needs the 'minizinc' package: pip install 'gridsat[minizinc]'")
 
-from ..encoders.base import register
+from ..encoders.mzn import MznModel
 from ..errors import UnsupportedError
 from .base import Backend, Outcome, register_backend
 
-__all__ = ["MinizincBackend", "MznModel", "unavailable"]
-
-
-@dataclass
-class MznModel:
-    """What the ``mzn`` pseudo-encoding builds: a model file, its data, and a decoder of ``x``."""
-
-    key: Hashable
-    path: Path
-    data: str
-    decode: Callable[[Any], tuple[int, ...]]
-    info: dict = field(default_factory=dict)
-
-
-def _build(puzzle) -> MznModel:
-    from ..exports.dzn import decode_dzn_solution, model_path, to_dzn
-
-    return MznModel(key=_key(puzzle), path=model_path(puzzle), data=to_dzn(puzzle),
-                    decode=lambda x: decode_dzn_solution(puzzle, x))
-
-
-def _key(puzzle) -> Hashable:
-    if puzzle.kind == "sudoku":
-        return (puzzle.n, puzzle.regions, puzzle.givens)
-    return puzzle.key
-
-
-for _kind, _model in (("sudoku", "sudoku.mzn (AllDifferent on rows, columns and the region map)"),
-                      ("hidato", "hidato.mzn (all different, successor and predecessor among neighbours)")):
-    register("mzn", _kind, "minizinc", key=_key,
-             description=f"MiniZinc reference model models/{_model}")(_build)
+__all__ = ["MinizincBackend", "unavailable"]
 
 
 def unavailable(solver: str = "gecode") -> str | None:

@@ -26,19 +26,13 @@ except ImportError:  # pragma: no cover
 
 from ..errors import UnsupportedError
 from .base import Backend, Outcome, register_backend
+from .catalogue import PYSAT_SOLVERS
 
 __all__ = ["PysatBackend", "PYSAT_SOLVERS"]
 
 _POSITIVE = (0).__lt__
 _SUB = operator.sub
 
-# Incremental solvers with assumptions. kissat404 is left out on purpose: it ignores
-# assumptions and aborts the process on a second solve(). Lingeling has no budgets, so
-# it cannot honour a time limit.
-PYSAT_SOLVERS = (
-    "cadical103", "cadical153", "cadical195", "glucose3", "glucose4", "glucose42",
-    "lingeling", "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22",
-)
 _NO_BUDGET = {"lingeling"}
 # no ``interrupt`` in python-sat: time limits by conflict-budget slices instead
 _NO_INTERRUPT = {"cadical103", "cadical153", "cadical195", "lingeling"}

@@ -12,7 +12,7 @@ that can run here, and a missing one raises :class:`~gridsat.errors.UnsupportedE
 naming the package.
 """
 
-from . import enum  # noqa: F401  (registration order: enum, cpsat, d4, ganak, approx)
+from . import enumeration  # noqa: F401  (registration order: enum, cpsat, d4, ganak, approx)
 from . import d4  # noqa: F401
 from . import ganak  # noqa: F401
 from . import approx  # noqa: F401
@@ -20,7 +20,7 @@ from .approx import ApproxMethod
 from .base import (EXTRA, METHODS, CounterTimeout, CountMethod, Formula, SharpSatMethod, cnf_formula,
                    get_method, list_methods, register_method)
 from .d4 import D4Method
-from .enum import CpsatEnumMethod, EnumMethod
+from .enumeration import CpsatEnumMethod, EnumMethod
 from .front import count
 from .ganak import GanakMethod
 

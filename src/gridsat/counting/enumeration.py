@@ -7,13 +7,15 @@ after each, CP-SAT enumerates with ``enumerate_all_solutions`` on one worker. Th
 
 from __future__ import annotations
 
+from ..backends import get_backend
+from ..encoders import get_encoding
+from ..engine import run
 from ..errors import UnsupportedError
+from ..kinds import kind_of
+from ..selection import pick_encoding
 from .base import CountMethod, register_method
 
-__all__ = ["EnumMethod", "CpsatEnumMethod", "CPSAT_ENCODING"]
-
-#: CP-SAT encoding used by ``method="cpsat"`` when none is given (benchmarks/counting.py)
-CPSAT_ENCODING: dict[str, str] = {"sudoku": "cpsat-bool", "hidato": "cpsat-bool"}
+__all__ = ["EnumMethod", "CpsatEnumMethod"]
 
 
 class EnumMethod(CountMethod):
@@ -24,8 +26,7 @@ class EnumMethod(CountMethod):
     enumerates = True
 
     def count(self, puzzle, limit=None, *, backend=None, encoding=None, time_limit=None):
-        from ..api import run
-
+        """Enumerate with ``backend`` (default: the kind's), stopping at ``limit``."""
         res = run(puzzle, "count", limit=limit, backend=backend, encoding=encoding, time_limit=time_limit)
         res.method = self.name
         return res
@@ -39,15 +40,11 @@ class CpsatEnumMethod(CountMethod):
     enumerates = True
 
     def count(self, puzzle, limit=None, *, backend=None, encoding=None, time_limit=None):
-        from ..api import run
-        from ..backends import get_backend
-        from ..encoders import get_encoding
-        from ..exports.common import pick_encoding
-
+        """Enumerate with CP-SAT on the kind's counting encoding (``count_encoding``) or ``encoding``."""
         if backend is not None and get_backend(backend).name != "cpsat":
             raise UnsupportedError(f"method cpsat enumerates with the cpsat backend, not {get_backend(backend).name}")
-        if encoding is None and puzzle.kind in CPSAT_ENCODING:
-            encoding = get_encoding(CPSAT_ENCODING[puzzle.kind], puzzle.kind)
+        if encoding is None:
+            encoding = get_encoding(kind_of(puzzle).count_encoding, puzzle.kind)
             if not encoding.applies(puzzle):
                 encoding = None
         enc = pick_encoding(puzzle, encoding, "cpsat")

@@ -12,10 +12,9 @@ clauses and solution counting use only these, never auxiliary variables.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
-
-import numpy as np
 
 from ..errors import UnsupportedError
 
@@ -44,12 +43,14 @@ class CnfModel:
     key: Hashable
     nvars: int
     clauses: list[list[int]]
-    var: np.ndarray
+    var: "numpy.ndarray"
     assume: Callable[[Any], list[int]]
     info: dict = field(default_factory=dict)
 
     def decode(self, model: Sequence[int]) -> tuple[int, ...]:
         """Cell values from a solver model (list of signed literals); 0 where no value is true."""
+        import numpy as np  # loaded with the first model, not with ``import gridsat``
+
         truth = np.zeros(self.nvars + 1, dtype=bool)
         m = np.asarray(model[: self.nvars], dtype=np.int64)
         truth[np.abs(m)] = m > 0
@@ -81,6 +82,8 @@ class CnfModel:
 
     def projection(self) -> list[int]:
         """The primary variables (``abs`` of every ``var[cell, value]`` literal), ascending."""
+        import numpy as np  # loaded with the first model, not with ``import gridsat``
+
         v = np.asarray(self.var)
         return sorted(int(x) for x in np.unique(np.abs(v[v != 0])))
 
@@ -120,6 +123,24 @@ class Encoding:
 
 REGISTRY: dict[tuple[str, str], Encoding] = {}
 
+#: the modules of the built-in encodings, imported when the registry is first read
+BUILTIN_MODULES: tuple[str, ...] = (
+    "gridsat.encoders.sudoku_cnf", "gridsat.encoders.sudoku_cpsat", "gridsat.encoders.hidato_cnf",
+    "gridsat.encoders.hidato_cpsat", "gridsat.encoders.hidato_lns", "gridsat.encoders.mzn",
+    "gridsat.encoders.sudoku_native",
+)
+_loaded = False
+
+
+def _load_builtin() -> None:
+    """Import the built-in encoding modules once (each registers its encodings)."""
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in BUILTIN_MODULES:
+            importlib.import_module(module)
+
+
 
 def register(
     name: str,
@@ -143,6 +164,7 @@ def register(
 
 def list_encodings(kind: str | None = None, target: str | None = None) -> list[Encoding]:
     """Registered encodings, filtered by puzzle kind and/or target."""
+    _load_builtin()
     return [
         e for (k, _), e in sorted(REGISTRY.items())
         if (kind is None or k == kind) and (target is None or e.target == target)
@@ -153,6 +175,7 @@ def get_encoding(name: str | Encoding, kind: str) -> Encoding:
     """The encoding called ``name`` for puzzle ``kind`` (an :class:`Encoding` passes through)."""
     if isinstance(name, Encoding):
         return name
+    _load_builtin()
     try:
         return REGISTRY[(kind, name)]
     except KeyError:

@@ -23,7 +23,6 @@ puzzle's board, adjacency and givens, and ``fix`` pins nothing.
 from __future__ import annotations
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from .base import CpsatModel, register
 from .hidato_domains import arc_tables, domains, literal_table, next_clauses, possible_arcs
@@ -39,6 +38,8 @@ def _cp(lits):
 def _build(puzzle, with_circuit: bool, path_clauses: bool = True) -> CpsatModel:
     n = puzzle.num_cells
     D, ok = domains(puzzle)
+    from ortools.sat.python import cp_model  # OR-tools loads on first use (about 0.5 s)
+
     m = cp_model.CpModel()
     proto = m.Proto()
     if not ok:
@@ -127,6 +128,8 @@ def _build_segments(puzzle) -> CpsatModel:
     """
     n = puzzle.num_cells
     D, ok = domains(puzzle)
+    from ortools.sat.python import cp_model  # OR-tools loads on first use (about 0.5 s)
+
     m = cp_model.CpModel()
     anchors = _anchors(D) if ok else None
     if anchors is None:

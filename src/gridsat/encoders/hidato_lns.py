@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from .base import register
 from .hidato_domains import domains
@@ -154,6 +153,8 @@ class JumpModel:
         n, D, nbs = self.n, self.D, self.neighbours
         numset = set(nums)
         cells = [pos[k] for k in nums]
+        from ortools.sat.python import cp_model  # OR-tools loads on first use (about 0.5 s)
+
         m = cp_model.CpModel()
         X: dict[tuple[int, int], cp_model.IntVar] = {}
         for c in cells:

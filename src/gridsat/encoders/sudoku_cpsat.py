@@ -11,7 +11,6 @@ backend reuses one base model for every puzzle of a shape.
 from __future__ import annotations
 
 import numpy as np
-from ortools.sat.python import cp_model
 
 from .units import sudoku_units as _units
 from .base import CpsatModel, register
@@ -25,6 +24,8 @@ __all__ = ["integer", "boolean"]
 def integer(puzzle) -> CpsatModel:
     """Integer cell variables with AllDifferent on every unit."""
     n = puzzle.n
+    from ortools.sat.python import cp_model  # OR-tools loads on first use (about 0.5 s)
+
     m = cp_model.CpModel()
     cells = [m.NewIntVar(1, n, f"c{c}") for c in range(n * n)]
     for unit in _units(n, puzzle.regions):
@@ -45,6 +46,8 @@ def integer(puzzle) -> CpsatModel:
 def boolean(puzzle) -> CpsatModel:
     """Boolean (cell, value) literals with ExactlyOne constraints."""
     n = puzzle.n
+    from ortools.sat.python import cp_model  # OR-tools loads on first use (about 0.5 s)
+
     m = cp_model.CpModel()
     x = [[m.NewBoolVar(f"x{c}_{v}") for v in range(1, n + 1)] for c in range(n * n)]
     for c in range(n * n):

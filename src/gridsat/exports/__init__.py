@@ -6,7 +6,8 @@
 True
 """
 
-from .common import pick_encoding
+from ..errors import UnsupportedError
+from ..selection import pick_encoding
 from .cpsat_text import cpsat_proto, to_cpsat_text
 from .dimacs import DimacsFile, read_dimacs, to_dimacs
 from .dzn import MODELS_DIR, model_path, to_dzn
@@ -26,8 +27,6 @@ EXPORTS = {
 
 def export(puzzle, fmt: str, **kw) -> str:
     """The puzzle exported as ``fmt`` (``dimacs``, ``cpsat`` or ``dzn``)."""
-    from ..errors import UnsupportedError
-
     try:
         fn = EXPORTS[fmt][0]
     except KeyError:

@@ -9,7 +9,8 @@ DIMACS export: ``# primary <cell> <value>:<var index>`` for Boolean encodings, `
 
 from __future__ import annotations
 
-from .common import describe, pick_encoding
+from ..selection import pick_encoding
+from .common import puzzle_comment
 
 __all__ = ["to_cpsat_text", "cpsat_proto"]
 
@@ -52,7 +53,7 @@ def to_cpsat_text(puzzle, encoding=None) -> str:
     head = [
         "# gridsat CP-SAT model export: text protobuf of operations_research.sat.CpModelProto",
         f"# kind {puzzle.kind} encoding {enc.name}, givens fixed in the variable domains",
-        f"# puzzle {describe(puzzle)}",
+        f"# puzzle {puzzle_comment(puzzle)}",
         f"# {len(proto.variables)} variables, {len(proto.constraints)} constraints",
     ]
     return "\n".join(head) + "\n" + str(proto) + "\n"

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..errors import ParseError, UnsupportedError
-from .common import describe, pick_encoding
+from ..selection import pick_encoding
+from .common import puzzle_comment
 
 __all__ = ["to_dimacs", "read_dimacs", "DimacsFile"]
 
@@ -52,7 +53,7 @@ def to_dimacs(puzzle, encoding=None, *, givens: str = "units", primary: bool = T
     out = [
         "c gridsat DIMACS CNF export",
         f"c kind {puzzle.kind} encoding {enc.name} givens {givens}",
-        f"c puzzle {describe(puzzle)}",
+        f"c puzzle {puzzle_comment(puzzle)}",
     ]
     if primary:
         var = model.var

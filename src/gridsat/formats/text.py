@@ -125,3 +125,15 @@ def _region_label(k: int, n: int) -> str:
     if n <= len(letters):
         return letters[k]
     return str(k + 1).rjust(len(str(n)))
+
+
+def solution_line(puzzle, values: Sequence[int]) -> str:
+    """A Sudoku solution on one line: symbols (``1-9A-Z``), or comma-separated numbers beyond 35."""
+    if puzzle.n > len(SYMBOLS):
+        return ",".join(str(v) for v in values)
+    return line_string(values)
+
+
+def board_file(puzzle) -> str:
+    """The puzzle as a board that reads back: a jigsaw with its region letters beside it."""
+    return format_board(puzzle, region_grid=True)

@@ -12,8 +12,6 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Iterable, Mapping, Sequence
 
-import numpy as np
-
 from ..errors import PuzzleError
 
 __all__ = ["Hidato", "ADJACENCIES"]
@@ -117,7 +115,7 @@ class Hidato:
         if n > 1:
             d = self.distances([0])[0]
             if (d < 0).any():
-                far = self.cell_name(int(np.flatnonzero(d < 0)[0]))
+                far = self.cell_name(int((d < 0).nonzero()[0][0]))
                 raise PuzzleError(
                     f"the board is not connected under {adj} moves: {far} cannot be reached from {self.cell_name(0)}"
                 )
@@ -192,8 +190,10 @@ class Hidato:
         return tuple(self.givens.get(i, 0) for i in range(len(self.cells)))
 
     @cached_property
-    def neighbour_array(self) -> np.ndarray:
+    def neighbour_array(self) -> "numpy.ndarray":
         """``(N, max degree)`` int array of neighbours, padded with ``N`` (a sentinel index)."""
+        import numpy as np  # loaded with the first Hidato, not with ``import gridsat``
+
         n = len(self.cells)
         deg = max((len(x) for x in self.neighbours), default=0)
         out = np.full((n, max(deg, 1)), n, dtype=np.int64)
@@ -201,8 +201,10 @@ class Hidato:
             out[i, : len(nb)] = nb
         return out
 
-    def distances(self, sources: Sequence[int]) -> np.ndarray:
+    def distances(self, sources: Sequence[int]) -> "numpy.ndarray":
         """Move distances over the board from each source cell: ``(len(sources), N)``, ``-1`` unreachable."""
+        import numpy as np  # loaded with the first Hidato, not with ``import gridsat``
+
         n = len(self.cells)
         src = np.asarray(list(sources), dtype=np.int64)
         if self.full:  # no holes: Chebyshev (king) or Manhattan (rook) distance
@@ -227,16 +229,20 @@ class Hidato:
             frontier = nxt
         return dist[:, :n]
 
-    def colour(self) -> np.ndarray:
+    def colour(self) -> "numpy.ndarray":
         """``(row + col) % 2`` per cell: the two sides of the rook graph."""
         return self._colour.copy()
 
     @cached_property
-    def _colour(self) -> np.ndarray:
+    def _colour(self) -> "numpy.ndarray":
+        import numpy as np  # loaded with the first Hidato, not with ``import gridsat``
+
         return np.array([(r + c) & 1 for r, c in self.cells], dtype=np.int64)
 
     @cached_property
-    def _coords(self) -> np.ndarray:
+    def _coords(self) -> "numpy.ndarray":
+        import numpy as np  # loaded with the first Hidato, not with ``import gridsat``
+
         return np.array(self.cells, dtype=np.int64).reshape(-1, 2)
 
     def cell_name(self, cell: int) -> str:

@@ -1,0 +1,26 @@
+"""The built-in backends: each name with its target and the module that implements it.
+
+The registry (:mod:`gridsat.backends.base`) imports a backend's module only when the
+backend is first used, so ``import gridsat`` loads no solver library.
+"""
+
+from __future__ import annotations
+
+__all__ = ["PYSAT_SOLVERS", "CATALOGUE"]
+
+# Incremental solvers with assumptions. kissat404 is left out on purpose: it ignores
+# assumptions and aborts the process on a second solve(). Lingeling has no budgets, so
+# it cannot honour a time limit.
+PYSAT_SOLVERS = (
+    "cadical103", "cadical153", "cadical195", "glucose3", "glucose4", "glucose42",
+    "lingeling", "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22",
+)
+
+#: backend name -> (target, module); the module registers the backend when imported
+CATALOGUE: dict[str, tuple[str, str]] = {
+    **{name: ("cnf", "gridsat.backends.pysat_backend") for name in PYSAT_SOLVERS},
+    "cpsat": ("cpsat", "gridsat.backends.cpsat_backend"),
+    "lns": ("lns", "gridsat.backends.lns_backend"),
+    "minizinc": ("minizinc", "gridsat.backends.minizinc_backend"),
+    "native": ("native", "gridsat.backends.native_backend"),
+}

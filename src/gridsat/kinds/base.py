@@ -1,0 +1,216 @@
+"""The kind record: everything that differs between puzzle kinds, in one place per kind.
+
+After Simon Tatham's ``struct game``: one :class:`Kind` per puzzle kind (``sudoku`` with
+its jigsaw variant, ``hidato`` with its Numbrix variant) holds the puzzle class, the
+defaults the front door uses (with the reason for each), the race pairs, the counting and
+export encodings, and the kind-specific functions of the upper layers (board text, one-line
+solutions, the generator, the logical rater, the MiniZinc data writer, ...). Code elsewhere
+asks ``kind_of(puzzle)`` instead of branching on ``puzzle.kind``.
+
+Functions that live in upper layers (formats, generators, logic, exports) are held as
+:class:`Ref` objects, ``"module:attribute"`` names resolved on first call. That keeps this
+module at the bottom of the import graph, and keeps ``import gridsat`` from loading them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..errors import UnsupportedError
+
+__all__ = ["Kind", "Choice", "Ref", "register_kind", "get_kind", "kind_of", "list_kinds", "KINDS"]
+
+
+class Ref:
+    """A function named ``"package.module:attribute"``, imported on its first call.
+
+    Parameters
+    ----------
+    target : str
+        ``"gridsat.formats.text:format_board"`` style name.
+
+    Examples
+    --------
+    >>> Ref("math:sqrt")(16.0)
+    4.0
+    """
+
+    __slots__ = ("target", "_fn")
+
+    def __init__(self, target: str) -> None:
+        self.target = target
+        self._fn: Callable | None = None
+
+    def resolve(self) -> Callable:
+        """The named function (importing its module the first time)."""
+        if self._fn is None:
+            module, _, attr = self.target.partition(":")
+            self._fn = getattr(importlib.import_module(module), attr)
+        return self._fn
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Ref({self.target!r})"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A backend/encoding pair chosen by default, and why.
+
+    Attributes
+    ----------
+    backend, encoding : str
+        Registry names (see :func:`gridsat.list_backends`, :func:`gridsat.list_encodings`).
+    serves : str
+        Which puzzles it is the default for, e.g. ``"sudoku up to 9x9"``.
+    reason : str
+        Why, in one sentence (the measured figures are in the benchmark pages).
+    """
+
+    backend: str
+    encoding: str
+    serves: str = ""
+    reason: str = ""
+
+    @property
+    def pair(self) -> tuple[str, str]:
+        """``(backend, encoding)``."""
+        return (self.backend, self.encoding)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """Everything kind-specific about one puzzle kind.
+
+    Attributes
+    ----------
+    name : str
+        The kind's name, equal to ``puzzle.kind`` of its puzzles (``"sudoku"``, ``"hidato"``).
+    puzzle_class : Ref
+        The puzzle class.
+    aliases : tuple of str
+        Other names users may give for the kind or one of its variants (``"jigsaw"``,
+        ``"numbrix"``); :func:`get_kind` accepts them.
+    choices : tuple of Choice
+        Every default pair with the puzzles it serves, for listings.
+    default : callable
+        ``default(puzzle) -> Choice``: the pair the front door uses when none is given.
+    encoding_for : callable
+        ``encoding_for(puzzle, backend_name, target) -> str or None``: the encoding to pair
+        with a backend that is not the default one (``None``: the kind's default encoding
+        when its target fits, else the first encoding that applies).
+    export_encoding : str
+        The CNF encoding exporters and model counters use when none is given.
+    count_encoding : str
+        The CP-SAT encoding of ``count(method="cpsat")``.
+    race : tuple of (str, str)
+        Pairs :func:`gridsat.race` runs when none are given (``"default"`` = the default pair).
+    clash_scan_first : callable
+        ``clash_scan_first(puzzle, time_limit) -> bool``: whether the front door scans for
+        clashing givens before solving (else only when the backend finds no solution).
+    variant : callable
+        ``variant(puzzle) -> str``: the variant label (``classic``, ``jigsaw``, ``hidato``,
+        ``numbrix``).
+    describe : callable
+        ``describe(puzzle) -> str``: a one-line summary (``9x9 sudoku, 3x3 boxes, 17 givens``).
+    board : Ref
+        ``board(puzzle, values, numbers=False) -> str``: the board as text.
+    solution_line : Ref
+        ``solution_line(puzzle, values) -> str``: a solution on one line.
+    puzzle_line : Ref
+        ``puzzle_line(puzzle) -> str``: the puzzle in its one-line format.
+    board_file : Ref
+        ``board_file(puzzle) -> str``: the puzzle as a multi-line text that reads back.
+    generators : dict of str to Ref
+        The generators by name (``sudoku``, ``jigsaw``; ``hidato``, ``numbrix``):
+        ``generator(**options) -> Generated``.
+    hint, explain, rate, candidates : Ref
+        The logical solver's jobs, all with the options ``uniqueness``, ``extra`` and
+        ``search`` (see :mod:`gridsat.logic.sudoku_front`): ``hint -> step or None``,
+        ``explain -> (result, summary line)``, ``rate(..., figures) -> (dict, line, solved)``,
+        ``candidates(puzzle) -> [(cell, values)]``.
+    mzn_model : str
+        The file name of the kind's MiniZinc model under ``models/``.
+    mzn_about : str
+        What the model states, in a few words.
+    mzn_data : Ref
+        ``mzn_data(puzzle) -> list[str]``: the MiniZinc data statements.
+    mzn_decode : Ref
+        ``mzn_decode(puzzle, x) -> tuple``: cell values from the model's ``x``.
+    mzn_key : Ref
+        ``mzn_key(puzzle) -> hashable``: what a MiniZinc model instance depends on.
+    samples : callable
+        ``samples() -> [(puzzle, solutions)]``: small puzzles with their known solution counts,
+        which the test suite runs through every backend and encoding of the kind.
+    """
+
+    name: str
+    puzzle_class: Ref
+    aliases: tuple[str, ...]
+    choices: tuple[Choice, ...]
+    default: Callable[[Any], Choice]
+    encoding_for: Callable[[Any, str, str], "str | None"]
+    export_encoding: str
+    count_encoding: str
+    race: tuple[tuple[str, str], ...]
+    clash_scan_first: Callable[[Any, "float | None"], bool]
+    variant: Callable[[Any], str]
+    describe: Callable[[Any], str]
+    board: Ref
+    solution_line: Ref
+    puzzle_line: Ref
+    board_file: Ref
+    generators: dict
+    hint: Ref
+    explain: Ref
+    rate: Ref
+    candidates: Ref
+    mzn_model: str
+    mzn_about: str
+    mzn_data: Ref
+    mzn_decode: Ref
+    mzn_key: Ref
+    samples: Callable[[], list]
+    info: dict = field(default_factory=dict)
+
+
+#: kind name -> record
+KINDS: dict[str, Kind] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register_kind(kind: Kind) -> Kind:
+    """Add a kind record to the registry (its name and aliases find it)."""
+    KINDS[kind.name] = kind
+    for alias in (kind.name,) + kind.aliases:
+        _ALIASES[alias] = kind.name
+    return kind
+
+
+def get_kind(name: str) -> Kind:
+    """The record of kind ``name`` or one of its aliases (``jigsaw`` -> sudoku).
+
+    Raises
+    ------
+    UnsupportedError
+        No kind has that name.
+    """
+    try:
+        return KINDS[_ALIASES[name]]
+    except KeyError:
+        known = ", ".join(sorted(_ALIASES))
+        raise UnsupportedError(f"unknown puzzle kind {name!r}; known: {known}") from None
+
+
+def kind_of(puzzle: Any) -> Kind:
+    """The record of ``puzzle``'s kind (``puzzle.kind``)."""
+    return get_kind(getattr(puzzle, "kind", "?"))
+
+
+def list_kinds() -> list[str]:
+    """Registered kind names."""
+    return sorted(KINDS)

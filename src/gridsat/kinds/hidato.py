@@ -1,0 +1,74 @@
+"""The Hidato kind: king-move Hidato and rook-move Numbrix on boards of any shape."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..puzzles.hidato import Hidato
+from .base import Choice, Kind, Ref, register_kind
+
+__all__ = ["HIDATO", "board", "solution_line", "board_file"]
+
+DEFAULT = Choice("glucose4", "cnf-pos", "hidato",
+                 "position literals over domains pruned to a fixpoint, cell by cell: the fastest "
+                 "check from 7x7 to 30x30 in the Hidato benchmark")
+
+
+def _cell_texts(puzzle, values: Sequence[int]) -> list[list[str]]:
+    """Rows of cell texts: numbers, ``.`` open, ``#`` no cell."""
+    return [["#" if v is None else "." if v == 0 else str(v) for v in row] for row in puzzle.grid(values)]
+
+
+def board(puzzle, values: Sequence[int] | None = None, *, numbers: bool | None = None) -> str:
+    """The board as a right-aligned number grid (``#`` for no cell, ``.`` open)."""
+    rows = _cell_texts(puzzle, puzzle.given_values if values is None else values)
+    w = max((len(t) for row in rows for t in row), default=1)
+    return "\n".join(" ".join(t.rjust(w) for t in row) for row in rows)
+
+
+def solution_line(puzzle, values: Sequence[int]) -> str:
+    """A solution on one line: rows joined by ``/``, cells by ``,``."""
+    return "/".join(",".join(row) for row in _cell_texts(puzzle, values))
+
+
+def board_file(puzzle) -> str:
+    """The puzzle as ``gridsat check`` reads it back (Numbrix after a ``numbrix`` line)."""
+    return ("numbrix\n" if puzzle.is_numbrix else "") + str(puzzle)
+
+
+def samples() -> list[tuple[Hidato, int]]:
+    """Small puzzles with known counts: 3x3 Hidato with 1 and 9 in opposite corners (30), and
+    the empty 3x3 Numbrix (40 directed Hamiltonian paths of the 3x3 grid, twice OEIS A096969(3))."""
+    return [(Hidato(3, 3, givens={(0, 0): 1, (2, 2): 9}), 30), (Hidato.numbrix(3, 3), 40)]
+
+
+HIDATO = register_kind(Kind(
+    name="hidato",
+    puzzle_class=Ref("gridsat.puzzles.hidato:Hidato"),
+    aliases=("numbrix", "hidoku"),
+    choices=(DEFAULT,),
+    default=lambda puzzle: DEFAULT,
+    encoding_for=lambda puzzle, backend, target: None,
+    export_encoding="cnf-pos",
+    count_encoding="cpsat-bool",
+    race=(("glucose4", "cnf-pos"), ("cpsat", "cpsat-bool")),
+    clash_scan_first=lambda puzzle, time_limit: True,
+    variant=lambda puzzle: "numbrix" if puzzle.is_numbrix else "hidato",
+    describe=lambda puzzle: repr(puzzle).strip("<>"),
+    board=Ref("gridsat.kinds.hidato:board"),
+    solution_line=Ref("gridsat.kinds.hidato:solution_line"),
+    puzzle_line=Ref("gridsat.formats.oneline:hidato_line_string"),
+    board_file=Ref("gridsat.kinds.hidato:board_file"),
+    generators={"hidato": Ref("gridsat.generators.hidato:generate_hidato"),
+                "numbrix": Ref("gridsat.generators.hidato:generate_numbrix")},
+    hint=Ref("gridsat.logic.hidato_front:hint"),
+    explain=Ref("gridsat.logic.hidato_front:explain"),
+    rate=Ref("gridsat.logic.hidato_front:rate"),
+    candidates=Ref("gridsat.logic.hidato_front:candidates"),
+    mzn_model="hidato.mzn",
+    mzn_about="all different, successor and predecessor among neighbours",
+    mzn_data=Ref("gridsat.encoders.mzn:hidato_data"),
+    mzn_decode=Ref("gridsat.encoders.mzn:hidato_decode"),
+    mzn_key=Ref("gridsat.encoders.mzn:hidato_key"),
+    samples=samples,
+))

@@ -1,0 +1,96 @@
+"""The Sudoku kind: classic boards of any r x c box shape, and jigsaw region maps."""
+
+from __future__ import annotations
+
+from ..puzzles.sudoku import Sudoku
+from .base import Choice, Kind, Ref, register_kind
+
+__all__ = ["SUDOKU"]
+
+SMALL = Choice("minisat22", "cnf-extended", "sudoku up to 9x9",
+               "MiniSat on one cached formula per size, givens as assumptions: the fastest check "
+               "on the 9x9 benchmark sets, and MiniSat raises on Ctrl-C")
+BIG = Choice("minicard", "cnf-reduced", "sudoku above 9x9",
+             "a formula over the candidates the givens leave, built per puzzle, with each "
+             "at-most-one group as one native cardinality constraint: the fastest 16x16 check")
+JIGSAW = Choice("minicard", "cnf-reduced", "jigsaw",
+                "the per-puzzle reduced formula suits a region map that changes with every puzzle")
+#: the jigsaw encoding for a CNF backend other than the default one (faster to solve there)
+JIGSAW_OTHER_CNF = "cnf-layered"
+
+
+def default(puzzle) -> Choice:
+    """The default pair for this Sudoku: by region map and size."""
+    if puzzle.is_jigsaw:
+        return JIGSAW
+    return SMALL if puzzle.n <= 9 else BIG
+
+
+def encoding_for(puzzle, backend: str, target: str) -> str | None:
+    """The encoding for a backend that is not the default one (``None``: the default encoding)."""
+    if puzzle.is_jigsaw and target == "cnf" and backend != JIGSAW.backend:
+        return JIGSAW_OTHER_CNF
+    return None
+
+
+def variant(puzzle) -> str:
+    """``classic`` or ``jigsaw``."""
+    return "jigsaw" if puzzle.is_jigsaw else "classic"
+
+
+def describe(puzzle) -> str:
+    """``9x9 sudoku, 3x3 boxes, 17 givens`` style summary."""
+    shape = f"{puzzle.box[0]}x{puzzle.box[1]} boxes" if puzzle.box else "jigsaw regions"
+    return f"{puzzle.n}x{puzzle.n} sudoku, {shape}, {puzzle.num_givens} givens"
+
+
+def clash_scan_first(puzzle, time_limit: float | None) -> bool:
+    """Scan for clashing givens first only under a time limit.
+
+    Clashing givens make every Sudoku encoding unsatisfiable at once, so without a time limit
+    the (pure Python) scan runs only when the backend finds no solution, to name the clash.
+    """
+    return time_limit is not None
+
+
+#: a 6x6 jigsaw map that leaves 262 solutions with ``_JIGSAW_GIVENS``
+_JIGSAW6 = [0, 0, 0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 3, 3, 3, 1, 1, 2, 3, 4, 3, 5, 5, 2, 4, 4, 3, 5, 5,
+            2, 4, 4, 4, 5, 5]
+_JIGSAW_GIVENS = [1, 2, 3, 4, 5, 6] + [0] * 6 + [2, 0, 0, 0, 0, 0] + [0] * 18
+
+
+def samples() -> list[tuple[Sudoku, int]]:
+    """Small puzzles with known counts: the empty 4x4 (288, OEIS A107739) and a 6x6 jigsaw (262)."""
+    return [(Sudoku.empty(4), 288), (Sudoku(6, _JIGSAW_GIVENS, regions=_JIGSAW6), 262)]
+
+
+SUDOKU = register_kind(Kind(
+    name="sudoku",
+    puzzle_class=Ref("gridsat.puzzles.sudoku:Sudoku"),
+    aliases=("classic", "jigsaw", "nonomino"),
+    choices=(SMALL, BIG, JIGSAW),
+    default=default,
+    encoding_for=encoding_for,
+    export_encoding="cnf-extended",
+    count_encoding="cpsat-bool",
+    race=(("default", "default"), ("cpsat", "cpsat-int")),
+    clash_scan_first=clash_scan_first,
+    variant=variant,
+    describe=describe,
+    board=Ref("gridsat.formats.text:format_board"),
+    solution_line=Ref("gridsat.formats.text:solution_line"),
+    puzzle_line=Ref("gridsat.formats.oneline:jigsaw_line_string"),
+    board_file=Ref("gridsat.formats.text:board_file"),
+    generators={"sudoku": Ref("gridsat.generators.sudoku:generate_sudoku"),
+                "jigsaw": Ref("gridsat.generators.sudoku:generate_jigsaw")},
+    hint=Ref("gridsat.logic.sudoku_front:hint"),
+    explain=Ref("gridsat.logic.sudoku_front:explain"),
+    rate=Ref("gridsat.logic.sudoku_front:rate"),
+    candidates=Ref("gridsat.logic.sudoku_front:candidates"),
+    mzn_model="sudoku.mzn",
+    mzn_about="AllDifferent on rows, columns and the region map",
+    mzn_data=Ref("gridsat.encoders.mzn:sudoku_data"),
+    mzn_decode=Ref("gridsat.encoders.mzn:sudoku_decode"),
+    mzn_key=Ref("gridsat.encoders.mzn:sudoku_key"),
+    samples=samples,
+))

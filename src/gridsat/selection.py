@@ -1,0 +1,128 @@
+"""Which backend and encoding a job uses: the one place that decides.
+
+Every default comes from the puzzle's kind record (:mod:`gridsat.kinds`); the front door,
+the exporters, the counters, the race and the listings all ask this module.
+
+>>> from gridsat import Sudoku
+>>> from gridsat.selection import resolve
+>>> backend, encoding = resolve(Sudoku.empty(9), None, None)
+>>> backend.name, encoding.name
+('minisat22', 'cnf-extended')
+"""
+
+from __future__ import annotations
+
+from .backends import Backend, get_backend, list_backends
+from .encoders import Encoding, get_encoding, list_encodings
+from .errors import UnsupportedError
+from .kinds import KINDS, Choice, kind_of
+
+__all__ = ["resolve", "pick_encoding", "default_choice", "default_roles"]
+
+#: the backend an encoding's target runs on when the kind's default backend takes another target
+TARGET_BACKENDS: dict[str, str] = {"cnf": "minisat22", "cpsat": "cpsat"}
+
+
+def default_choice(puzzle) -> Choice:
+    """The default backend/encoding pair for ``puzzle``, with the reason (see :class:`~gridsat.kinds.Choice`)."""
+    return kind_of(puzzle).default(puzzle)
+
+
+def default_roles(what: str) -> dict:
+    """What each default serves, for listings: ``"default for ..."`` texts.
+
+    Parameters
+    ----------
+    what : {"backend", "encoding"}
+        Key the texts by backend name, or by ``(kind, encoding name)``.
+    """
+    roles: dict = {}
+    for kind in KINDS.values():
+        for choice in kind.choices:
+            key = choice.backend if what == "backend" else (kind.name, choice.encoding)
+            roles.setdefault(key, []).append(choice.serves)
+    return {key: "default for " + ", ".join(labels) for key, labels in roles.items()}
+
+
+def _first_that_applies(puzzle, target: str) -> Encoding | None:
+    return next((e for e in list_encodings(puzzle.kind, target) if e.applies(puzzle)), None)
+
+
+def _checked(enc: Encoding, puzzle) -> Encoding:
+    if not enc.applies(puzzle):
+        raise UnsupportedError(f"encoding {enc.name} does not apply to {puzzle!r}")
+    return enc
+
+
+def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding | None") -> tuple[Backend, Encoding]:
+    """The backend and encoding to use: defaults filled in, mismatches explained.
+
+    Parameters
+    ----------
+    puzzle : Sudoku or Hidato
+    backend : str or Backend, optional
+        ``None``: the kind's default backend, or one of the encoding's target.
+    encoding : str or Encoding, optional
+        ``None``: the kind's default encoding, or the kind's choice for this backend.
+
+    Returns
+    -------
+    (Backend, Encoding)
+        A pair of the same target; the encoding applies to the puzzle.
+
+    Raises
+    ------
+    UnsupportedError
+        Unknown names, a backend and an encoding of different targets, or no encoding of the
+        backend's target that applies.
+    """
+    kind = kind_of(puzzle)
+    choice = kind.default(puzzle)
+    if backend is None and encoding is None:
+        return get_backend(choice.backend), _checked(get_encoding(choice.encoding, kind.name), puzzle)
+    if backend is None:
+        enc = _checked(get_encoding(encoding, kind.name), puzzle)
+        b = get_backend(choice.backend)
+        if b.target != enc.target:  # the kind's default backend takes another target
+            names = list_backends(enc.target)
+            if not names:
+                raise UnsupportedError(f"encoding {enc.name} needs a {enc.target} backend; none is installed")
+            preferred = TARGET_BACKENDS.get(enc.target)
+            b = get_backend(preferred if preferred in names else names[0])
+        return b, enc
+    b = get_backend(backend)
+    if encoding is None:
+        name = choice.encoding if b.name == choice.backend else (
+            kind.encoding_for(puzzle, b.name, b.target) or choice.encoding)
+        enc = get_encoding(name, kind.name)
+        if enc.target == b.target and enc.applies(puzzle):
+            return b, enc
+        enc = _first_that_applies(puzzle, b.target)
+        if enc is None:
+            raise UnsupportedError(f"backend {b.name} has no encoding for {kind.name}")
+        return b, enc
+    enc = get_encoding(encoding, kind.name)
+    if enc.target != b.target:
+        raise UnsupportedError(f"encoding {enc.name} is for {enc.target} backends, but {b.name} takes {b.target}")
+    return b, _checked(enc, puzzle)
+
+
+def pick_encoding(puzzle, encoding: "str | Encoding | None", target: str) -> Encoding:
+    """The encoding of ``target`` to export or count with.
+
+    ``encoding`` if given (checked against ``target`` and the puzzle); else the kind's
+    export encoding when it has this target, else the first of this target that applies.
+    """
+    kind = kind_of(puzzle)
+    if encoding is not None:
+        enc = get_encoding(encoding, kind.name)
+        if enc.target != target:
+            raise UnsupportedError(f"encoding {enc.name} is a {enc.target} encoding, not {target}")
+        return _checked(enc, puzzle)
+    enc = get_encoding(kind.export_encoding, kind.name)
+    if enc.target == target and enc.applies(puzzle):
+        return enc
+    enc = _first_that_applies(puzzle, target)
+    if enc is None:
+        raise UnsupportedError(f"no {target} encoding for {kind.name}")
+    return enc
