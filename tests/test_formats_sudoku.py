@@ -13,6 +13,7 @@ from gridsat.errors import ParseError
 from gridsat.examples import list_examples, load_example
 from gridsat.formats import FORMATS, detect_format, format_board, read_file, read_text, write
 from gridsat.formats import parse_box
+from gridsat.formats.stream import read_stream
 
 EXAMPLES = ["sudoku-4x4", "sudoku-6x6", "sudoku-9x9", "jigsaw-9x9", "sudoku-16x16"]
 SUDOKU_FORMATS = ["line", "grid", "nonomino", "vector", "json"]
@@ -390,3 +391,45 @@ def test_any_subset_of_a_solution_round_trips(name, mask, fmt, with_solution):
     solution = sol if with_solution else None
     (e,) = read_text(write(q, fmt, solution))
     assert e.ok and e.puzzle == q and e.solution == solution
+
+
+class _Lines:
+    """A text stream that records how many lines were read."""
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines(keepends=True)
+        self.read_lines = 0
+
+    def readline(self) -> str:
+        if self.read_lines >= len(self.lines):
+            return ""
+        self.read_lines += 1
+        return self.lines[self.read_lines - 1]
+
+    def read(self) -> str:
+        rest = "".join(self.lines[self.read_lines:])
+        self.read_lines = len(self.lines)
+        return rest
+
+
+def test_read_stream_yields_each_line_puzzle_before_reading_on():
+    p4 = "1...........4..1"
+    stream = _Lines(f"# two puzzles\n{p4}\n\n{p4} named\nnot a puzzle\n")
+    entries = read_stream(stream, "<pipe>")
+    first = next(entries)
+    assert first.ok and first.line == 2 and first.file == "<pipe>" and stream.read_lines == 2
+    second = next(entries)
+    assert second.ok and second.line == 4 and second.puzzle.name == "named" and stream.read_lines == 4
+    bad = next(entries)
+    assert not bad.ok and bad.error.line == 5 and bad.error.file == "<pipe>"
+    assert next(entries, None) is None
+
+
+def test_read_stream_reads_other_formats_whole():
+    grid = "1 . . .\n. . 4 .\n. 1 . .\n4 . . 1\n"
+    stream = _Lines(grid)
+    entries = list(read_stream(stream))
+    assert [e.format for e in entries] == ["grid"] and stream.read_lines == 4
+    with pytest.raises(ParseError):
+        list(read_stream(_Lines("# only a comment\n")))
+

@@ -158,6 +158,7 @@ def iter_entries(args):
     Raises :class:`ParseError` only when no input is given at all.
     """
     from ..formats import Entry, read_file, read_text
+    from ..formats.stream import read_stream
 
     opts = dict(format=args.format, kind=args.kind, box=args.box)
     files = list(getattr(args, "files", []) or [])
@@ -179,96 +180,10 @@ def iter_entries(args):
         yield from got
     for path in files:
         try:
-            got = _stdin_entries(opts) if path == "-" else read_file(path, **opts)
+            got = read_stream(sys.stdin, "<stdin>", **opts) if path == "-" else read_file(path, **opts)
             yield from got
         except ParseError as e:
             yield Entry(None, e, e.file or ("<stdin>" if path == "-" else path), e.line)
-
-
-#: one puzzle per line: standard input in these formats is read (and checked) line by line.
-_LINE_FORMATS = ("line", "jigsaw-line", "hidato-line", "numbrix-line")
-
-
-def _comment_line(s: str) -> bool:
-    """A ``#``/``;`` comment line (``#,0,5/...`` is a Hidato line whose first cell is a hole)."""
-    return s.startswith(("#", ";")) and not s.startswith(("#,", "#/"))
-
-
-def _stdin_entries(opts):
-    """Standard input: streamed line by line when it is in a format of :data:`_LINE_FORMATS` or JSON lines."""
-    import json as _json
-
-    from ..formats import FORMATS, detect_format, read_text
-
-    name = "<stdin>"
-    readline = sys.stdin.readline
-    head: list[str] = []
-    first = None
-    while True:
-        raw = readline()
-        if not raw:
-            break
-        head.append(raw)
-        s = raw.strip()
-        if s and not _comment_line(s):
-            first = raw
-            break
-    fmt = None
-    if first is not None and opts["format"] in (None, "json") + _LINE_FORMATS:
-        try:
-            fmt = FORMATS[opts["format"]] if opts["format"] else detect_format(first, opts["kind"], name)
-        except ParseError:
-            fmt = None
-        if fmt is not None and fmt.name == "json":
-            try:
-                ok = isinstance(_json.loads(first), dict)
-            except ValueError:
-                ok = False
-            fmt = fmt if ok else None
-        elif fmt is not None and (fmt.name not in _LINE_FORMATS or not (opts["format"] or fmt.sniff(first))):
-            fmt = None  # only a line that is surely a line-format puzzle starts streaming
-    if fmt is None:  # not line-oriented: read everything, then parse as a whole
-        yield from read_text("".join(head) + sys.stdin.read(), name, **opts)
-        return
-    lineno = len(head)
-    for entry in _one_line(first, lineno, fmt.name, opts, name):
-        yield entry
-    forced = bool(opts["format"])
-    others = [FORMATS[f] for f in _LINE_FORMATS if f != fmt.name]
-    while True:
-        raw = readline()
-        if not raw:
-            return
-        lineno += 1
-        use = fmt
-        if not forced and not fmt.sniff(raw):  # a mixed stream: another line format may own this line
-            use = next((f for f in others if f.sniff(raw)), fmt)
-        yield from _one_line(raw, lineno, use.name, opts, name)
-
-
-def _one_line(raw: str, lineno: int, fmt: str, opts, name):
-    from ..formats import read_text
-
-    s = raw.strip()
-    if not s or _comment_line(s):
-        return []
-    o = dict(opts, format=fmt)
-    try:
-        entries = read_text(raw, name, **o)
-    except ParseError as e:
-        return [_moved_entry(None, e, name, lineno)]
-    return [_moved_entry(e, e.error, name, lineno) for e in entries]
-
-
-def _moved_entry(entry, err, name, lineno):
-    from ..formats import Entry
-
-    if err is not None:
-        err = ParseError(err.message, name, lineno, err.col)
-    if entry is None:
-        return Entry(None, err, name, lineno)
-    entry.error, entry.line, entry.file = err, lineno, name
-    return entry
 
 
 # ---------------------------------------------------------------------- the batch

@@ -1,0 +1,120 @@
+"""Puzzles from a text stream as the lines arrive, so ``gridsat generate ... | gridsat check`` streams.
+
+A stream whose first puzzle line is in a one-line format (:data:`LINE_FORMATS`) or is a JSON
+object on one line is read line by line: each line becomes its entries as soon as it is
+read, in the one-line format that owns it (classic, jigsaw, Hidato and Numbrix lines may be
+mixed) unless a format is forced. Any other stream is read to its end and parsed as a whole
+by :func:`gridsat.formats.read_text`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Iterator, TextIO
+
+from ..errors import ParseError
+from . import detect_format, read_text
+from .base import FORMATS, Entry
+
+__all__ = ["read_stream", "LINE_FORMATS"]
+
+#: one puzzle per line: a stream in these formats is read (and its puzzles yielded) line by line.
+LINE_FORMATS = ("line", "jigsaw-line", "hidato-line", "numbrix-line")
+
+
+def _comment_line(s: str) -> bool:
+    """A ``#``/``;`` comment line (``#,0,5/...`` is a Hidato line whose first cell is a hole)."""
+    return s.startswith(("#", ";")) and not s.startswith(("#,", "#/"))
+
+
+def read_stream(stream: TextIO, name: str = "<stdin>", *, format: str | None = None, kind: str | None = None,
+                box: "str | tuple[int, int] | None" = None) -> Iterator[Entry]:
+    """The entries of ``stream``, each yielded as soon as the line that holds it has been read.
+
+    Parameters
+    ----------
+    stream : text stream
+        Read with ``readline()`` (and ``read()`` for a stream that is not line-oriented).
+    name : str
+        Source name in entries and error locations.
+    format, kind, box
+        As for :func:`gridsat.formats.read_text`; a forced ``format`` other than ``json`` or a
+        one-line format makes the whole stream one text.
+
+    Yields
+    ------
+    Entry
+        One per puzzle, or per puzzle that could not be read (its ``error`` located at the
+        stream's line).
+
+    Raises
+    ------
+    ParseError
+        When a stream that is not line-oriented cannot be read at all (as :func:`read_text`).
+    """
+    opts = {"format": format, "kind": kind, "box": box}
+    readline = stream.readline
+    head: list[str] = []
+    first = None
+    while True:
+        raw = readline()
+        if not raw:
+            break
+        head.append(raw)
+        s = raw.strip()
+        if s and not _comment_line(s):
+            first = raw
+            break
+    fmt = None
+    if first is not None and format in (None, "json") + LINE_FORMATS:
+        try:
+            fmt = FORMATS[format] if format else detect_format(first, kind, name)
+        except ParseError:
+            fmt = None
+        if fmt is not None and fmt.name == "json":
+            try:
+                ok = isinstance(json.loads(first), dict)
+            except ValueError:
+                ok = False
+            fmt = fmt if ok else None
+        elif fmt is not None and (fmt.name not in LINE_FORMATS or not (format or fmt.sniff(first))):
+            fmt = None  # only a line that is surely a line-format puzzle starts streaming
+    if fmt is None:  # not line-oriented: read everything, then parse as a whole
+        yield from read_text("".join(head) + stream.read(), name, **opts)
+        return
+    lineno = len(head)
+    yield from _one_line(first, lineno, fmt.name, opts, name)
+    forced = bool(format)
+    others = [FORMATS[f] for f in LINE_FORMATS if f != fmt.name]
+    while True:
+        raw = readline()
+        if not raw:
+            return
+        lineno += 1
+        use = fmt
+        if not forced and not fmt.sniff(raw):  # a mixed stream: another line format may own this line
+            use = next((f for f in others if f.sniff(raw)), fmt)
+        yield from _one_line(raw, lineno, use.name, opts, name)
+
+
+def _one_line(raw: str, lineno: int, fmt: str, opts: dict, name: str) -> list[Entry]:
+    """The entries of one line read in format ``fmt``, located at ``name:lineno``."""
+    s = raw.strip()
+    if not s or _comment_line(s):
+        return []
+    o = dict(opts, format=fmt)
+    try:
+        entries = read_text(raw, name, **o)
+    except ParseError as e:
+        return [_moved_entry(None, e, name, lineno)]
+    return [_moved_entry(e, e.error, name, lineno) for e in entries]
+
+
+def _moved_entry(entry: Entry | None, err: ParseError | None, name: str, lineno: int) -> Entry:
+    """``entry`` (or a new error entry) relocated to line ``lineno`` of ``name``."""
+    if err is not None:
+        err = ParseError(err.message, name, lineno, err.col)
+    if entry is None:
+        return Entry(None, err, name, lineno)
+    entry.error, entry.line, entry.file = err, lineno, name
+    return entry
