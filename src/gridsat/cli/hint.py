@@ -16,6 +16,7 @@ import json
 import sys
 
 from ..errors import GridsatError, ParseError
+from ..kinds import kind_of
 from .common import add_input_args, fail, load_entries
 
 __all__ = ["register", "run_hint", "run_explain", "run_candidates", "run_rate"]
@@ -99,25 +100,16 @@ def _kw(args) -> dict:
     return dict(uniqueness=args.uniqueness, extra=tuple(args.extra), search=not args.no_search)
 
 
-def _hidato(args, puzzle, max_steps=None):
-    from ..logic import solve_hidato_logic
-
-    return solve_hidato_logic(puzzle, search=not args.no_search, max_steps=max_steps)
+def _emit_json(d: dict, where: str) -> None:
+    if where:
+        d["where"] = where
+    print(json.dumps(d))
 
 
 def _hint_one(args, where, puzzle) -> bool:
-    from ..logic import hint
-
-    if puzzle.kind == "hidato":
-        res = _hidato(args, puzzle, max_steps=1)
-        s = res.steps[0] if res.steps else None
-    else:
-        s = hint(puzzle, **_kw(args))
+    s = kind_of(puzzle).hint(puzzle, **_kw(args))
     if args.json:
-        d = {"step": s.to_dict() if s else None}
-        if where:
-            d["where"] = where
-        print(json.dumps(d))
+        _emit_json({"step": s.to_dict() if s else None}, where)
     else:
         prefix = f"{where}: " if where else ""
         print(prefix + (str(s) if s else "no step: the puzzle is solved or has no solution"))
@@ -129,38 +121,15 @@ def run_hint(args) -> int:
 
 
 def _explain_one(args, where, puzzle) -> bool:
-    from ..logic import explain
-
-    if puzzle.kind == "hidato":
-        res = _hidato(args, puzzle)
-        if args.json:
-            d = res.to_dict()
-            if where:
-                d["where"] = where
-            print(json.dumps(d))
-        else:
-            if where:
-                print(f"# {where}")
-            for i, s in enumerate(res.steps, 1):
-                print(f"{i:3d}. {s}")
-            status = "solved" if res.solved else f"not solved ({res.reason})"
-            print(f"rating {res.rating} (highest rule level), {len(res.steps)} steps, {status}"
-                  + (", used search" if res.used_search else ""))
-        return res.solved
-    res = explain(puzzle, **_kw(args))
+    res, summary = kind_of(puzzle).explain(puzzle, **_kw(args))
     if args.json:
-        d = res.to_dict()
-        if where:
-            d["where"] = where
-        print(json.dumps(d))
+        _emit_json(res.to_dict(), where)
     else:
         if where:
             print(f"# {where}")
         for i, s in enumerate(res.steps, 1):
             print(f"{i:3d}. {s}")
-        status = "solved" if res.solved else f"not solved ({res.reason})"
-        print(f"rating {res.rating:.1f} ({res.grade}), hardest: {res.hardest}, {len(res.steps)} steps, {status}"
-              + (", used search" if res.used_search else ""))
+        print(summary)
     return res.solved
 
 
@@ -169,20 +138,10 @@ def run_explain(args) -> int:
 
 
 def _cands_one(args, where, puzzle) -> bool:
-    from ..logic import candidates, hidato_candidates
-
-    if puzzle.kind == "hidato":
-        cs = hidato_candidates(puzzle)
-        name = puzzle.cell_name
-    else:
-        cs = candidates(puzzle)
-        n = puzzle.n
-        name = lambda c: f"r{c // n + 1}c{c % n + 1}"  # noqa: E731
+    cs = kind_of(puzzle).candidates(puzzle)
+    name = puzzle.cell_name
     if args.json:
-        d = {"candidates": [{"cell": name(c), "values": list(ds)} for c, ds in cs]}
-        if where:
-            d["where"] = where
-        print(json.dumps(d))
+        _emit_json({"candidates": [{"cell": name(c), "values": list(ds)} for c, ds in cs]}, where)
     else:
         if where:
             print(f"# {where}")
@@ -196,39 +155,12 @@ def run_candidates(args) -> int:
 
 
 def _rate_one(args, where, puzzle) -> bool:
-    from ..logic import rate
-
-    if puzzle.kind == "hidato":
-        res = _hidato(args, puzzle)
-        if args.json:
-            d = res.to_dict(steps=False)
-            if where:
-                d["where"] = where
-            print(json.dumps(d))
-        else:
-            rules = ", ".join(f"{k} x{v}" for k, v in res.rules.items())
-            print((f"{where}: " if where else "") + f"level {res.rating}"
-                  + (", used search" if res.used_search else "") + f"; rules: {rules}")
-        return res.solved
-
-    r = rate(puzzle, figures=not args.no_figures, **_kw(args))
+    d, text, solved = kind_of(puzzle).rate(puzzle, figures=not getattr(args, "no_figures", False), **_kw(args))
     if args.json:
-        d = r.to_dict()
-        if where:
-            d["where"] = where
-        print(json.dumps(d))
+        _emit_json(d, where)
     else:
-        text = f"{r.rating:.1f} {r.grade}, hardest: {r.hardest}, {r.steps} steps"
-        if r.used_search:
-            text += ", used search"
-        if r.search is not None:
-            f = r.search
-            way = " ".join(f"{c}={v}/{k}" for c, v, k in f.way) or "-"
-            text += (f"; search: depth {f.depth}, deepest {f.deepest}, way {way}, "
-                     f"choices^2 {f.choice_squares}, candidates {f.total_candidates}, "
-                     f"candidates^2 {f.candidate_squares}")
         print((f"{where}: " if where else "") + text)
-    return r.solved
+    return solved
 
 
 def run_rate(args) -> int:
