@@ -15,7 +15,7 @@ from gridsat import Sudoku
 from gridsat.cli import main
 from gridsat.formats import detect_format, read_text, write
 from gridsat.generators import generate
-from gridsat.generators.output import puzzle_line
+from gridsat.generators.lines import puzzle_line
 from gridsat.puzzles.hidato import Hidato
 
 KINDS = {

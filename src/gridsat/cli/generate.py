@@ -12,6 +12,7 @@ import json
 import sys
 
 from ..errors import GridsatError
+from ..kinds import kind_of
 
 __all__ = ["register", "run"]
 
@@ -101,7 +102,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     q.add_argument("--score", default="auto", choices=["auto", "effort", "rating"],
                    help="effort: fresh-solver conflicts+decisions; rating: gridsat.logic SE rating; auto: rating if available")
     q.add_argument("--json", action="store_true")
-    q.add_argument("--solver", default="cadical153")
+    q.add_argument("--solver", help="python-sat solver for the uniqueness proofs (default: the generator's)")
     q.set_defaults(func=run_improve, gen_kind="improve")
     p.set_defaults(func=lambda a: (p.print_help(sys.stderr), EXIT_USAGE)[1])
     return p
@@ -130,7 +131,7 @@ def _options(args) -> dict:
     k = args.gen_kind
     if k in ("sudoku", "jigsaw"):
         o = {"size": args.size, "symmetry": args.symmetry, "target": args.givens, "minimal": args.minimal,
-             "solver": args.solver or "cadical153", "attempts": args.attempts, "score": args.json,
+             "attempts": args.attempts, "score": args.json,
              "difficulty": _difficulty(args.difficulty), "polish": args.polish}
         if k == "sudoku":
             o["box"] = _box(args.box)
@@ -142,33 +143,20 @@ def _options(args) -> dict:
         return o
     return {"rows": args.rows, "cols": args.cols, "shape": args.shape, "rotation": args.rotate, "flip": args.flip,
             "density": args.density, "givens": args.givens, "keep_ends": args.keep_ends, "symmetry": args.symmetry,
-            "encoding": args.encoding, "solver": args.solver or "minisat22", "score": args.json}
+            "encoding": args.encoding, "score": args.json}
 
 
 def _emit(args, g) -> None:
-    from ..generators.output import puzzle_line
+    from ..generators.lines import puzzle_line
 
     if args.json:
         line = json.dumps(g.to_dict())
     elif args.board:
-        line = _board_text(g.puzzle) + "\n"
+        line = kind_of(g.puzzle).board_file(g.puzzle) + "\n"
     else:
         line = puzzle_line(g.puzzle)
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
-
-
-def _board_text(puzzle) -> str:
-    """The board as ``gridsat check`` reads it back: jigsaw with its region letters, Numbrix with its header."""
-    if puzzle.kind == "sudoku":
-        if puzzle.is_jigsaw:
-            from ..formats import format_board
-
-            return format_board(puzzle, region_grid=True)
-        from .common import render_board
-
-        return render_board(puzzle, puzzle.givens)
-    return ("numbrix\n" if getattr(puzzle, "is_numbrix", False) else "") + str(puzzle)
 
 
 def _progress(args, total):
@@ -219,6 +207,8 @@ def run(args) -> int:
             _emit(args, g)
             return EXIT_OK
         opts = _options(args)
+        if args.solver:
+            opts["solver"] = args.solver
         seed = args.seed if args.seed is not None else new_seed()
         count = None if args.count == 0 else args.count
         bar = _progress(args, count)
@@ -264,11 +254,12 @@ def run_improve(args) -> int:
     try:
         start = _load_one(args.partial, "sudoku", _box(args.box)) if args.partial else None
         res = improve(start=start, size=args.size, box=_box(args.box), time_budget=args.time, jobs=args.jobs,
-                      seed=args.seed, score=args.score, solver=args.solver)
+                      seed=args.seed, score=args.score,
+                      **({"solver": args.solver} if args.solver else {}))
     except GridsatError as e:
         print(f"gridsat: {e}", file=sys.stderr, flush=True)
         return EXIT_USAGE
-    from ..generators.output import puzzle_line
+    from ..generators.lines import puzzle_line
 
     if args.json:
         print(json.dumps(res.to_dict()), flush=True)

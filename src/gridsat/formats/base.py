@@ -18,7 +18,7 @@ is unambiguously in that format. The ``json`` format dispatches each object on i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from ..errors import GridsatError, ParseError
 
@@ -95,10 +95,6 @@ def get_format(name: str) -> Format:
 def list_formats(kind: str | None = None) -> list[Format]:
     """Registered formats, optionally only those that can hold puzzles of ``kind``."""
     return [f for _, f in sorted(FORMATS.items()) if kind is None or f.kind in (kind, "*")]
-
-
-def kinds_of(fmts: Sequence[Format]) -> set[str]:
-    return {f.kind for f in fmts}
 
 
 # ---------------------------------------------------------------------- JSON kinds

@@ -24,7 +24,7 @@ hidato-line, numbrix-line
     ``#`` comment) is the name. A line starting with ``#`` is a comment unless it is a row
     (``#,0,...``).
 
-These are the lines :func:`gridsat.generators.output.puzzle_line` writes, so
+These are the lines :func:`gridsat.generators.lines.puzzle_line` writes, so
 ``gridsat generate ... | gridsat check`` reads them back. :func:`load_generated` reads the
 objects ``gridsat generate --json`` writes (``{"kind": ..., "puzzle": "<one line>", ...}``).
 """

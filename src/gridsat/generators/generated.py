@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .output import puzzle_line
+from .lines import puzzle_line
 
 __all__ = ["Generated"]
 

@@ -24,6 +24,7 @@ from ..puzzles.sudoku import Sudoku, default_box
 from .carve import carve
 from .fill import sudoku_oracle, sudoku_peers
 from .grade import se_rating, sudoku_score
+from .lines import puzzle_line
 from .sudoku import from_partial, generate_sudoku
 
 __all__ = ["ImproveResult", "improve", "score_puzzle"]
@@ -43,8 +44,6 @@ class ImproveResult:
     seed: int | None = None
 
     def to_dict(self) -> dict:
-        from .output import puzzle_line
-
         return {"kind": "sudoku", "seed": self.seed, "puzzle": puzzle_line(self.puzzle), "box": list(self.puzzle.box),
                 "givens": self.puzzle.num_givens, "score": self.score, "score_name": self.score_name,
                 "steps": self.steps, "time": round(self.time, 3),
