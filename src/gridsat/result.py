@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .rendering.svg import render_svg
+
 __all__ = ["Result", "STATUSES"]
 
 #: ``solved``: a solution was found (uniqueness not asked); ``unique`` / ``ambiguous`` /
@@ -44,8 +46,6 @@ class Result:
         """Jupyter display: the board with the solution's values in blue."""
         if self.puzzle is None or not hasattr(self.puzzle, "kind"):
             return None
-        from .rendering import render_svg
-
         return render_svg(self.puzzle, self.solution)
 
     def _repr_html_(self) -> str:

@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Iterable, Mapping, Sequence
 
 from ..errors import PuzzleError
+from ..rendering.svg import Layout, render_svg
 
 __all__ = ["Hidato", "ADJACENCIES"]
 
@@ -314,10 +315,19 @@ class Hidato:
             lines.append(" ".join(("#" if v is None else "." if v == 0 else str(v)).rjust(w) for v in row))
         return "\n".join(lines)
 
+    def layout(self) -> Layout:
+        """The board as a :class:`~gridsat.rendering.svg.Layout` for drawing: holes, cells, the path."""
+        rows, cols = self.rows, self.cols
+        region: list = [None] * (rows * cols)
+        cell_of: list[int | None] = [None] * (rows * cols)
+        for i, (r, c) in enumerate(self.cells):
+            region[r * cols + c] = 0
+            cell_of[r * cols + c] = i
+        return Layout("numbrix" if self.is_numbrix else "hidato", rows, cols, region, cell_of, self.given_values,
+                      path=True, max_value=len(self.cells))
+
     def _repr_svg_(self) -> str:
         """Jupyter display: the board as SVG (see :func:`gridsat.rendering.render_svg`)."""
-        from ..rendering import render_svg
-
         return render_svg(self)
 
     def __repr__(self) -> str:

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable, Sequence
 
+from ..rendering.svg import Layout, render_svg
+
 from ..errors import PuzzleError
 
 __all__ = ["Sudoku", "default_box", "box_regions"]
@@ -218,10 +220,14 @@ class Sudoku:
 
         return format_board(self)
 
+    def layout(self) -> Layout:
+        """The board as a :class:`~gridsat.rendering.svg.Layout` for drawing (regions shaded on jigsaw maps)."""
+        n = self.n
+        return Layout("sudoku", n, n, list(self.regions), list(range(n * n)), self.givens,
+                      shade_regions=self.is_jigsaw, max_value=n)
+
     def _repr_svg_(self) -> str:
         """Jupyter display: the board as SVG (see :func:`gridsat.rendering.render_svg`)."""
-        from ..rendering import render_svg
-
         return render_svg(self)
 
     def __repr__(self) -> str:

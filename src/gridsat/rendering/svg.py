@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from ..errors import UnsupportedError
+
 __all__ = ["Layout", "layout", "render_svg", "border_segments", "STYLE"]
 
 #: colours and line widths, relative to a cell side of 1
@@ -62,30 +64,18 @@ class Layout:
         return [p for p, r in enumerate(self.region) if r is not None]
 
 
-def _hidato_layout(puzzle) -> Layout:
-    rows, cols = puzzle.rows, puzzle.cols
-    region: list[Any] = [None] * (rows * cols)
-    cell_of: list[int | None] = [None] * (rows * cols)
-    for i, (r, c) in enumerate(puzzle.cells):
-        region[r * cols + c] = 0
-        cell_of[r * cols + c] = i
-    kind = "numbrix" if puzzle.adjacency == "rook" else "hidato"
-    return Layout(kind, rows, cols, region, cell_of, puzzle.given_values, path=True,
-                  max_value=len(puzzle.cells))
-
-
 def layout(puzzle) -> Layout:
-    """The :class:`Layout` of a puzzle (Sudoku family or Hidato/Numbrix)."""
-    kind = getattr(puzzle, "kind", None)
-    if kind == "sudoku":
-        n = puzzle.n
-        return Layout("sudoku", n, n, list(puzzle.regions), list(range(n * n)), puzzle.givens,
-                      shade_regions=puzzle.is_jigsaw, max_value=n)
-    if kind == "hidato":
-        return _hidato_layout(puzzle)
-    from ..errors import UnsupportedError
+    """The :class:`Layout` of a puzzle: its own ``layout()`` (every puzzle class has one).
 
-    raise UnsupportedError(f"no renderer for puzzle kind {kind!r}")
+    Raises
+    ------
+    UnsupportedError
+        The object is not a puzzle that can be drawn.
+    """
+    make = getattr(puzzle, "layout", None)
+    if not callable(make):
+        raise UnsupportedError(f"no renderer for {type(puzzle).__name__} objects")
+    return make()
 
 
 def border_segments(lay: Layout) -> list[tuple[int, int, int, int]]:
@@ -248,8 +238,6 @@ def render_svg(
                 f'height="{_fmt(H)}" viewBox="0 0 {_fmt(W)} {_fmt(H)}">')
         return "\n".join([head, *body, "</svg>"]) + "\n"
     if page.lower() != "a4":
-        from ..errors import UnsupportedError
-
         raise UnsupportedError(f"unknown page size {page!r}; known: a4")
     pw, ph, pm = 210.0, 297.0, 15.0
     scale = min((pw - 2 * pm) / W, (ph - 2 * pm) / H)

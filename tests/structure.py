@@ -1,0 +1,140 @@
+"""The package's import graph, read from the source (no module is imported).
+
+Used by ``tests/test_structure.py``; ``python tests/structure.py`` prints the cycles and the
+function-level imports.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "gridsat"
+
+
+def module_name(path: Path) -> str:
+    """``src/gridsat/a/b.py`` -> ``gridsat.a.b`` (``__init__`` names the package)."""
+    parts = list(path.relative_to(SRC).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package by name."""
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _resolve(current: str, is_pkg: bool, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    base = current.split(".")
+    if not is_pkg:
+        base = base[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imports(name: str, path: Path, *, function_level: bool) -> set[str]:
+    """The package modules ``name`` imports: at module level, or only inside functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    known = modules()
+    out: set[str] = set()
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inside = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, (ast.Import, ast.ImportFrom)) and inside == function_level:
+                if isinstance(child, ast.Import):
+                    targets = [a.name for a in child.names]
+                else:
+                    mod = _resolve(name, path.name == "__init__.py", child)
+                    targets = [f"{mod}.{a.name}" if f"{mod}.{a.name}" in known else mod for a in child.names]
+                for t in targets:
+                    while t and t not in known:
+                        t = t.rpartition(".")[0]
+                    if t and t != name:
+                        out.add(t)
+            if isinstance(child, ast.If) and _is_type_checking(child.test):
+                continue
+            visit(child, inside)
+
+    visit(tree, False)
+    return out
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def graph(function_level: bool = False) -> dict[str, set[str]]:
+    """Module -> the package modules it imports (a package's ``__init__`` counts for its submodules'
+    parents: importing ``a.b`` runs ``a`` first)."""
+    g: dict[str, set[str]] = {}
+    for name, path in modules().items():
+        deps = imports(name, path, function_level=function_level)
+        if function_level:
+            deps |= imports(name, path, function_level=False)
+        g[name] = deps
+    return g
+
+
+def cycles(g: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+    counter = [0]
+    sys.setrecursionlimit(10000)
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in g.get(v, ()):
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(g):
+        if v not in index:
+            strong(v)
+    return out
+
+
+if __name__ == "__main__":
+    for level in (False, True):
+        print("with function-level imports" if level else "module level")
+        for c in cycles(graph(level)):
+            print("  cycle:", " ".join(c))
+
+
+def dodging_imports() -> list[tuple[str, str]]:
+    """Function-level imports that would close an import cycle if moved to module level."""
+    base = graph(False)
+    out = []
+    for name, path in modules().items():
+        for dep in sorted(imports(name, path, function_level=True) - base[name]):
+            g = {k: set(v) for k, v in base.items()}
+            g[name].add(dep)
+            if any(name in c and dep in c for c in cycles(g)):
+                out.append((name, dep))
+    return out
