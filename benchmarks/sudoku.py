@@ -3,7 +3,7 @@
 
 Usage::
 
-    .venv/bin/python benchmarks/sudoku.py ../shared/data/sudoku/magictour_top1465.txt \\
+    .venv/bin/python benchmarks/sudoku.py PUZZLES.txt [MORE.txt ...] \\
         [--limit K] [--jigsaw N] [--big N] [--repeat R] [--backends minisat22,cpsat:cpsat-int ...]
 
 Every competitor runs in the same process and the same run, on the same puzzles, so the
@@ -22,6 +22,18 @@ mean ms per puzzle and the ratio of its mean to gridsat's default backend ("x sl
   whole process.
 * ``puzzlekit``: the puzzlekit package's ``sudoku`` / ``jigsaw_sudoku`` solvers (a CP-SAT
   model built per puzzle; solving only, it has no uniqueness check).
+* ``gridsat native``: the C bitset core (backend ``native``) through the front door, and
+  ``native batch``: the same core over the whole set in one C call (``check_lines`` /
+  ``check_block``, no per-puzzle Python and no verifier).
+* ``hodoku-py C core``: hodoku-py's C accelerator (``_gen_accel.solve_string``, one call per
+  puzzle; it always counts to 2, so it stands in both tables) and ``rustoku``; both are
+  installed with pip into the running interpreter when missing, and skipped with a message
+  when that fails.
+* ``gridsat check FILE`` (process): the command line over the whole file in one process,
+  start-up included, wall and CPU time, beside QQWing's process.
+
+Several classic files may be given; each gets its own tables. ``--targets`` prints the
+ratios the native backend is held to after each table.
 
 ``--jigsaw N``: N 9x9 jigsaw puzzles, each with its own random layout; ``--big N``: N 16x16
 classic puzzles. Both sets are generated once (benchmarks/_gen.py) and cached under
@@ -177,6 +189,84 @@ def ensure_qqwing() -> str | None:
     return shutil.which("qqwing")
 
 
+def native_core():
+    """gridsat's native backend module, or ``None`` (with a message) when the C core is missing."""
+    from gridsat.backends import native_backend as nb
+    from gridsat.encoders import sudoku_native  # noqa: F401  (registers sudoku-native)
+
+    if nb.load() is None:
+        print(f"native: {nb.load_error()}", file=sys.stderr)
+        return None
+    return nb
+
+
+def _pip_import(module: str, package: str):
+    """Import ``module``, installing ``package`` with pip into this interpreter when missing."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        pass
+    r = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", package],
+                       capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        last = (r.stderr.strip().splitlines() or ["?"])[-1]
+        print(f"{package}: pip install failed ({last}); its rows are skipped", file=sys.stderr)
+        return None
+    importlib.invalidate_caches()
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        print(f"{package}: installed but {module} does not import ({exc}); its rows are skipped", file=sys.stderr)
+        return None
+
+
+def hodoku_core():
+    """hodoku-py's C accelerator module (``solve_string(line) -> (count up to 2, solution)``)."""
+    mod = _pip_import("hodoku.generator._gen_accel", "hodoku-py")
+    if mod is not None and not hasattr(mod, "solve_string"):
+        print("hodoku-py: no solve_string in its C core; its rows are skipped", file=sys.stderr)
+        return None
+    return mod
+
+
+def rustoku_solver():
+    """rustoku's ``(solve, count)`` functions on 81-character lines, or ``None``.
+
+    ``count`` is ``len(rustoku.solve_all(line))``: rustoku has no count-up-to-2, so on a
+    unique puzzle it proves uniqueness as the others do.
+    """
+    mod = _pip_import("rustoku", "rustoku")
+    if mod is None:
+        return None
+    if not (hasattr(mod, "solve") and hasattr(mod, "solve_all")):
+        print("rustoku: no solve/solve_all functions; its rows are skipped", file=sys.stderr)
+        return None
+    return mod.solve, lambda line: len(mod.solve_all(line))
+
+
+def gridsat_cli() -> list[str]:
+    """The command that runs gridsat's CLI in a fresh process."""
+    exe = Path(sys.executable).with_name("gridsat")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "gridsat.cli"]
+
+
+def cli_batch(job: str, path: str, backend: str | None = None) -> tuple[tuple[float, float], str]:
+    """(wall, CPU) time of one ``gridsat JOB FILE`` process over the whole file, and its statuses."""
+    args = gridsat_cli() + [job, path] + (["--backend", backend] if backend else [])
+    c0, t0 = _cpu(), time.perf_counter()
+    r = subprocess.run(args, capture_output=True, text=True)
+    dt = time.perf_counter() - t0, _cpu() - c0
+    if r.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(args)} failed ({r.returncode}): {r.stderr[-500:]}")
+    words = [ln.split(":")[0].split()[-1] for ln in r.stdout.splitlines() if ":" in ln]
+    from collections import Counter
+
+    known = {"unique", "ambiguous", "impossible", "solved", "unknown"}
+    return dt, ", ".join(f"{k} {v}" for k, v in sorted(Counter(w for w in words if w in known).items()))
+
+
 def _cpu() -> float:
     """CPU seconds of this process (all threads) and of its finished children."""
     t = os.times()
@@ -279,7 +369,33 @@ def _ours_row(job: str, puzzles, backend=None, encoding=None):
     return thunk
 
 
-def bench_classic(lines: list[str], extra: list[str], skip: set[str], repeat: int = 1) -> None:
+def _native_batch_row(nb, board, block: bytes, limit: int):
+    """A row thunk: the whole set in one C call (``check_block``), no per-puzzle Python."""
+    def thunk():
+        dt, res = timed(lambda blk: nb.check_block(board, blk, limit=limit), [block])
+        r = res[0]
+        st = [r.status(i) for i in range(len(r))]
+        if limit == 1:
+            st = ["solved" if c else s for c, s in zip(r.counts, st)]
+        return dt, statuses(st)
+    return thunk
+
+
+def _ratio(rows, slow: str, fast: str) -> str:
+    """``slow``'s mean over ``fast``'s, wall and CPU, from a table's rows (names by prefix)."""
+    def find(prefix):
+        return next((r for r in rows if r[0].startswith(prefix)), None)
+    a, b = find(slow), find(fast)
+    if a is None or b is None:
+        return f"{fast} vs {slow}: not measured"
+    return (f"{fast} vs {slow}: {a[2][0] / a[1] / (b[2][0] / b[1]):.2f}x wall, "
+            f"{a[2][1] / a[1] / max(b[2][1] / b[1], 1e-12):.2f}x CPU")
+
+
+def bench_classic(lines: list[str], extra: list[str], skip: set[str], repeat: int = 1,
+                  title: str = "classic 9x9", targets: bool = False) -> None:
+    import tempfile
+
     puzzles = [line_to_puzzle(s) for s in lines]
     from gridsat.api import resolve
 
@@ -288,38 +404,88 @@ def bench_classic(lines: list[str], extra: list[str], skip: set[str], repeat: in
     qq = None if "qqwing" in skip else ensure_qqwing()
     if qq is None and "qqwing" not in skip:
         print("qqwing unavailable (apt-get install -y qqwing failed)", file=sys.stderr)
+    nb = None if "native" in skip else native_core()
+    hk = None if "hodoku" in skip else hodoku_core()
+    rk = None if "rustoku" in skip else rustoku_solver()
     warm_up(puzzles, skip)
-    for job, limit in (("solve", 1), ("check", 2)):
-        specs = [(best, _ours_row(job, puzzles))]
-        for spec in extra:
-            bb, _, ee = spec.partition(":")
-            specs.append((f"gridsat {spec}", _ours_row(job, puzzles, bb, ee or None)))
-        if "cpsat" not in skip:
-            def cps(limit=limit):
-                dt, res = timed(lambda p: cpsat_rebuilt(p, limit), puzzles)
-                return dt, f"counts {statuses(res)}"
-            specs.append(("CP-SAT rebuilt per puzzle", cps))
-        if "norvig" not in skip:
-            def nv(limit=limit):
-                dt, res = timed(lambda s: __import__("_norvig").count(s, limit)[0], lines)
-                return dt, f"counts {statuses(res)}"
-            specs.append(("Norvig pure Python", nv))
-        if qq:
-            def qqw(job=job):
-                dt, uniq = qqwing_batch(qq, lines, job == "check")
-                return dt, f"{uniq} unique" if job == "check" else "solved"
-            specs.append(("QQWing (one batch process)", qqw))
-        rows = run_rows(specs, len(puzzles), repeat)
-        table(f"classic 9x9, {job} ({'one solution' if job == 'solve' else 'solution + uniqueness'})", rows)
+    block = "".join(lines).encode().translate(bytes.maketrans(b".0123456789", bytes([0, 0, *range(1, 10)])))
+    tmp = None
+    if "cli" not in skip:  # the process rows read exactly the puzzles timed here
+        tmp = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
+        tmp.write("\n".join(lines) + "\n")
+        tmp.close()
+        for job in ("solve", "check"):  # untimed: page the executable and its modules in
+            cli_batch(job, tmp.name)
+    try:
+        for job, limit in (("solve", 1), ("check", 2)):
+            specs = [(best, _ours_row(job, puzzles))]
+            if nb is not None:
+                if b.name != "native":
+                    specs.append(("gridsat native (front door)", _ours_row(job, puzzles, "native")))
+                specs.append(("native batch (one C call)", _native_batch_row(nb, puzzles[0], block, limit)))
+            for spec in extra:
+                bb, _, ee = spec.partition(":")
+                specs.append((f"gridsat {spec}", _ours_row(job, puzzles, bb, ee or None)))
+            if hk is not None:
+                def hodoku():
+                    dt, res = timed(hk.solve_string, lines)
+                    return dt, f"counts {statuses(r[0] for r in res)}"
+                specs.append(("hodoku-py C core (counts to 2)", hodoku))
+            if rk is not None:
+                def rust(job=job):
+                    dt, res = timed(rk[0] if job == "solve" else rk[1], lines)
+                    return dt, "solved" if job == "solve" else f"counts {statuses(res)}"
+                specs.append(("rustoku", rust))
+            if "cpsat" not in skip:
+                def cps(limit=limit):
+                    dt, res = timed(lambda p: cpsat_rebuilt(p, limit), puzzles)
+                    return dt, f"counts {statuses(res)}"
+                specs.append(("CP-SAT rebuilt per puzzle", cps))
+            if "norvig" not in skip:
+                def nv(limit=limit):
+                    dt, res = timed(lambda s: __import__("_norvig").count(s, limit)[0], lines)
+                    return dt, f"counts {statuses(res)}"
+                specs.append(("Norvig pure Python", nv))
+            if qq:
+                def qqw(job=job):
+                    dt, uniq = qqwing_batch(qq, lines, job == "check")
+                    return dt, f"{uniq} unique" if job == "check" else "solved"
+                specs.append(("QQWing (one batch process)", qqw))
+            if tmp is not None:
+                specs.append((f"gridsat {job} FILE (one process, default backend)",
+                              lambda job=job: cli_batch(job, tmp.name)))
+                if nb is not None and b.name != "native":
+                    specs.append((f"gridsat {job} FILE -b native (one process)",
+                                  lambda job=job: cli_batch(job, tmp.name, "native")))
+            rows = run_rows(specs, len(puzzles), repeat)
+            table(f"{title}, {job} ({'one solution' if job == 'solve' else 'solution + uniqueness'})", rows)
+            if targets and job == "check":
+                print()
+                print("- " + _ratio(rows, "hodoku-py", "gridsat native") + " (target >= 1.5x)")
+                print("- " + _ratio(rows, "hodoku-py", "native batch"))
+                print("- " + _ratio(rows, "QQWing", "gridsat check FILE -b native") + " (target >= 3x)")
+                print("- " + _ratio(rows, "QQWing", "gridsat check FILE (one process, default"))
+    finally:
+        if tmp is not None:
+            os.unlink(tmp.name)
 
 
-def bench_set(title: str, puzzles: list[Sudoku], extra: list[str], skip: set[str], repeat: int = 1) -> None:
+def bench_set(title: str, puzzles: list[Sudoku], extra: list[str], skip: set[str], repeat: int = 1,
+              targets: bool = False) -> None:
     from gridsat.api import resolve
     default_b, default_e = resolve(puzzles[0], None, None)
     best = f"gridsat {default_b.name}/{default_e.name}"
+    nb = None if "native" in skip else native_core()
     warm_up(puzzles, skip)
+    one_board = len({(p.n, p.regions) for p in puzzles}) == 1
+    block = b"".join(bytes(p.givens) for p in puzzles)
     for job in ("solve", "check"):
         specs = [(best, _ours_row(job, puzzles))]
+        if nb is not None and default_b.name != "native":
+            specs.append(("gridsat native (front door)", _ours_row(job, puzzles, "native")))
+        if nb is not None and one_board:
+            specs.append(("native batch (one C call)",
+                          _native_batch_row(nb, puzzles[0], block, 1 if job == "solve" else 2)))
         for spec in extra:
             bb, _, ee = spec.partition(":")
             try:
@@ -338,18 +504,24 @@ def bench_set(title: str, puzzles: list[Sudoku], extra: list[str], skip: set[str
                 dt, res = timed(lambda p: cpsat_rebuilt(p, 1 if job == "solve" else 2), puzzles)
                 return dt, f"counts {statuses(res)}"
             specs.append(("CP-SAT rebuilt per puzzle", cps))
-        table(f"{title}, {job}", run_rows(specs, len(puzzles), repeat))
+        rows = run_rows(specs, len(puzzles), repeat)
+        table(f"{title}, {job}", rows)
+        if targets and job == "check":
+            print()
+            print("- " + _ratio(rows, best, "gridsat native") + " (target >= 10x)")
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("data", nargs="?", help="file of 81-character classic puzzles")
+    ap.add_argument("data", nargs="*", help="files of 81-character classic puzzles (a table pair each)")
     ap.add_argument("--limit", type=int, default=None, help="first K puzzles only")
     ap.add_argument("--jigsaw", type=int, default=0, help="N generated 9x9 jigsaw puzzles (own layout each)")
     ap.add_argument("--big", type=int, default=0, help="N generated 16x16 classic puzzles")
     ap.add_argument("--backends", default="", help="extra gridsat rows: comma list of backend[:encoding]")
     ap.add_argument("--jigsaw-backends", default=None, help="extra rows for the jigsaw table (default: --backends)")
-    ap.add_argument("--skip", default="", help="comma list of competitors to leave out: cpsat,norvig,qqwing,puzzlekit")
+    ap.add_argument("--skip", default="",
+                    help="comma list of competitors to leave out: cpsat,norvig,qqwing,puzzlekit,native,hodoku,rustoku,cli")
+    ap.add_argument("--targets", action="store_true", help="print the native backend's target ratios after each check table")
     ap.add_argument("--repeat", type=int, default=1,
                     help="rounds over every row (interleaved); each row reports its best round")
     args = ap.parse_args(argv)
@@ -360,12 +532,17 @@ def main(argv=None) -> int:
 
     print(f"gridsat {gridsat.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f} at start")
-    if args.data:
-        bench_classic(read_lines(args.data, args.limit), extra, skip, args.repeat)
+    for path in args.data:
+        lines = read_lines(path, args.limit)
+        bench_classic(lines, extra, skip, args.repeat, title=f"classic 9x9, {Path(path).name} ({len(lines)} puzzles)",
+                      targets=args.targets)
     if args.jigsaw:
-        bench_set(f"9x9 jigsaw, {args.jigsaw} puzzles with a layout each", jigsaw_set(args.jigsaw), jextra, skip, args.repeat)
+        bench_set(f"9x9 jigsaw, {args.jigsaw} puzzles with a layout each", jigsaw_set(args.jigsaw), jextra, skip,
+                  args.repeat, targets=args.targets)
     if args.big:
-        bench_set(f"16x16 classic, {args.big} puzzles", big_set(args.big), extra, skip, args.repeat)
+        bench_set(f"16x16 classic, {args.big} puzzles", big_set(args.big), extra, skip, args.repeat,
+                  targets=args.targets)
+    print(f"\nload average {os.getloadavg()[0]:.1f} at the end")
     return 0
 
 

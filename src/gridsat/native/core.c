@@ -38,12 +38,22 @@ typedef struct {
     int *peer_off;     /* ncells + 1: offsets into peers */
     int *peers;
     uint64_t *umask;   /* 2 words per cell: the set of its units */
+    /* intersections of two units sharing 2..n-1 cells (box and line, region and line):
+       for locked candidates. Each lists its shared cells, then the cells of the first unit
+       only, then those of the second only. */
+    int nx;
+    int *x_units;      /* 2 per intersection */
+    int *x_k;          /* shared cells */
+    int *x_off;        /* nx + 1 offsets into x_cells */
+    int *x_cells;
+    int locked;        /* use them */
 } Geo;
 
 static void geo_free(Geo *g) {
     if (!g) return;
     free(g->unit_cells); free(g->cu_off); free(g->cell_units);
     free(g->peer_off); free(g->peers); free(g->umask);
+    free(g->x_units); free(g->x_k); free(g->x_off); free(g->x_cells);
     free(g);
 }
 
@@ -119,15 +129,17 @@ static Geo *get_geo(PyObject *cap) {
 }
 
 PyDoc_STRVAR(geometry_doc,
-"geometry(n, units) -> capsule\n\n"
+"geometry(n, units, locked=True) -> capsule\n\n"
 "A board for the solver: ``n`` values, ``units`` a sequence of unit cell lists (each of\n"
 "``n`` distinct cells numbered ``0..n*n-1``; rows, columns and regions). Every cell must\n"
-"lie in at least one unit.");
+"lie in at least one unit. ``locked``: propagate locked candidates too (a value confined\n"
+"to the cells two units share leaves the rest of the other unit).");
 
-static PyObject *py_geometry(PyObject *self, PyObject *args) {
-    int n;
+static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"n", "units", "locked", NULL};
+    int n, locked = 1;
     PyObject *units;
-    if (!PyArg_ParseTuple(args, "iO:geometry", &n, &units)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|p:geometry", kwlist, &n, &units, &locked)) return NULL;
     if (n < 1 || n > MAX_N) {
         PyErr_Format(PyExc_ValueError, "size %d is outside 1..%d", n, MAX_N);
         return NULL;
@@ -209,6 +221,68 @@ static PyObject *py_geometry(PyObject *self, PyObject *args) {
                 if (stamp[uc[k]] != c) { stamp[uc[k]] = c; g->peers[np++] = uc[k]; }
         }
         g->peer_off[c + 1] = np;
+    }
+    /* intersections for locked candidates */
+    {
+        int U = (int)nu, cap_x = 16, nx = 0, ncell = 0, cap_c = 16 * 2 * n;
+        int *common = calloc((size_t)U, sizeof(int));
+        g->x_units = malloc(sizeof(int) * 2 * (size_t)cap_x);
+        g->x_k = malloc(sizeof(int) * (size_t)cap_x);
+        g->x_off = malloc(sizeof(int) * ((size_t)cap_x + 1));
+        g->x_cells = malloc(sizeof(int) * (size_t)cap_c);
+        if (!common || !g->x_units || !g->x_k || !g->x_off || !g->x_cells) {
+            free(common);
+            PyErr_NoMemory();
+            goto fail;
+        }
+        g->x_off[0] = 0;
+        for (int a = 0; a < U; a++) {
+            memset(common, 0, sizeof(int) * (size_t)U);
+            for (int k = 0; k < n; k++) {
+                int c = g->unit_cells[a * n + k];
+                for (int i = g->cu_off[c]; i < g->cu_off[c + 1]; i++) common[g->cell_units[i]]++;
+            }
+            for (int b = a + 1; b < U; b++) {
+                if (common[b] < 2 || common[b] >= n) continue;
+                if (nx + 1 >= cap_x || ncell + 2 * n >= cap_c) {
+                    cap_x *= 2;
+                    cap_c = cap_c * 2 + 2 * n;
+                    int *xu = realloc(g->x_units, sizeof(int) * 2 * (size_t)cap_x);
+                    if (xu) g->x_units = xu;
+                    int *xk = realloc(g->x_k, sizeof(int) * (size_t)cap_x);
+                    if (xk) g->x_k = xk;
+                    int *xo = realloc(g->x_off, sizeof(int) * ((size_t)cap_x + 1));
+                    if (xo) g->x_off = xo;
+                    int *xc = realloc(g->x_cells, sizeof(int) * (size_t)cap_c);
+                    if (xc) g->x_cells = xc;
+                    if (!xu || !xk || !xo || !xc) { free(common); PyErr_NoMemory(); goto fail; }
+                }
+                /* stamp the cells of b with -2 - b (stamp holds cell ids >= 0 from above) */
+                for (int k = 0; k < n; k++) stamp[g->unit_cells[b * n + k]] = -2 - b;
+                int *out = g->x_cells + ncell, w = 0;
+                for (int k = 0; k < n; k++) {
+                    int c = g->unit_cells[a * n + k];
+                    if (stamp[c] == -2 - b) out[w++] = c;
+                }
+                for (int k = 0; k < n; k++) {
+                    int c = g->unit_cells[a * n + k];
+                    if (stamp[c] != -2 - b) out[w++] = c;
+                }
+                for (int k = 0; k < n; k++) stamp[g->unit_cells[a * n + k]] = -3 - U - a;
+                for (int k = 0; k < n; k++) {
+                    int c = g->unit_cells[b * n + k];
+                    if (stamp[c] != -3 - U - a) out[w++] = c;
+                }
+                g->x_units[2 * nx] = a;
+                g->x_units[2 * nx + 1] = b;
+                g->x_k[nx] = common[b];
+                ncell += w;
+                g->x_off[++nx] = ncell;
+            }
+        }
+        free(common);
+        g->nx = nx;
+        g->locked = locked && nx > 0;
     }
     free(stamp); free(count);
     Py_DECREF(seq);
@@ -394,7 +468,7 @@ done:
 }
 
 static PyMethodDef methods[] = {
-    {"geometry", py_geometry, METH_VARARGS, geometry_doc},
+    {"geometry", (PyCFunction)(void (*)(void))py_geometry, METH_VARARGS | METH_KEYWORDS, geometry_doc},
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
     {"batch", (PyCFunction)(void (*)(void))py_batch, METH_VARARGS | METH_KEYWORDS, batch_doc},
     {NULL, NULL, 0, NULL},

@@ -17,6 +17,7 @@ typedef struct {
     int *u0;              /* each cell's first unit */
     int *queue;
     uint64_t dirty[2];    /* units whose candidates changed since their last scan */
+    uint64_t ldirty[2];   /* ... since their last locked-candidates pass */
     int depth, choose, finished, tick;
     uint64_t count, limit, nodes;
     int keep;
@@ -59,10 +60,67 @@ static inline void SFX(mark)(SFX(Search) *s, int c) {
     const uint64_t *um = s->g->umask + 2 * c;
     s->dirty[0] |= um[0];
     s->dirty[1] |= um[1];
+    s->ldirty[0] |= um[0];
+    s->ldirty[1] |= um[1];
 }
 
 static inline void SFX(clear_dirty)(SFX(Search) *s) {
     s->dirty[0] = s->dirty[1] = 0;
+    s->ldirty[0] = s->ldirty[1] = 0;
+}
+
+/* Remove ``drop`` from ``cnt`` cells; -1 on a contradiction, else whether anything changed. */
+static inline int SFX(drop)(SFX(Search) *s, MASK_T *st, const int *cells, int cnt, MASK_T drop, int **qt) {
+    int changed = 0;
+    for (int i = 0; i < cnt; i++) {
+        int c = cells[i];
+        MASK_T m = st[c];
+        if (m & drop) {
+            m &= (MASK_T)~drop;
+            if (!m) return -1;
+            st[c] = m;
+            SFX(mark)(s, c);
+            if (!(m & (m - 1))) *(*qt)++ = c;
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+/* Locked candidates over the intersections with a unit changed since the last pass: a value
+   that, within one unit, can only go in the cells it shares with another unit leaves the
+   other unit's remaining cells. -1 on a contradiction, else whether anything changed. */
+static int SFX(locked)(SFX(Search) *s, MASK_T *st, int **qt) {
+    const Geo *g = s->g;
+    const int n = g->n;
+    const MASK_T *placed = st + s->N;
+    uint64_t d0 = s->ldirty[0], d1 = s->ldirty[1];
+    s->ldirty[0] = s->ldirty[1] = 0;
+    int changed = 0;
+    for (int x = 0; x < g->nx; x++) {
+        int a = g->x_units[2 * x], b = g->x_units[2 * x + 1];
+        if (!((a < 64 ? d0 >> a : d1 >> (a - 64)) & 1) && !((b < 64 ? d0 >> b : d1 >> (b - 64)) & 1)) continue;
+        const int *cells = g->x_cells + g->x_off[x];
+        int k = g->x_k[x], r = n - k;
+        MASK_T in = 0, ra = 0, rb = 0;
+        for (int i = 0; i < k; i++) in |= st[cells[i]];
+        in &= (MASK_T)~(placed[a] | placed[b]);
+        if (!in) continue;
+        for (int i = 0; i < r; i++) ra |= st[cells[k + i]];
+        for (int i = 0; i < r; i++) rb |= st[cells[k + r + i]];
+        MASK_T to_b = (MASK_T)(in & ~ra & rb), to_a = (MASK_T)(in & ~rb & ra);
+        if (to_b) {
+            int rc = SFX(drop)(s, st, cells + k + r, r, to_b, qt);
+            if (rc < 0) return -1;
+            changed |= rc;
+        }
+        if (to_a) {
+            int rc = SFX(drop)(s, st, cells + k, r, to_a, qt);
+            if (rc < 0) return -1;
+            changed |= rc;
+        }
+    }
+    return changed;
 }
 
 static inline int SFX(assign)(SFX(Search) *s, MASK_T *st, int *ns, int c, MASK_T bit, int **qt) {
@@ -105,7 +163,14 @@ static int SFX(propagate)(SFX(Search) *s, MASK_T *st, int *ns, int *qh, int *qt)
             if (placed[s->u0[c]] & m) continue;  /* placed already */
             if (!SFX(assign)(s, st, ns, c, m, &qt)) goto fail;
         }
-        if (*ns == N || !(s->dirty[0] | s->dirty[1])) { SFX(clear_dirty)(s); return 1; }
+        if (*ns == N) { SFX(clear_dirty)(s); return 1; }
+        if (!(s->dirty[0] | s->dirty[1])) {
+            if (!g->locked) { SFX(clear_dirty)(s); return 1; }
+            int rc = SFX(locked)(s, st, &qt);
+            if (rc < 0) goto fail;
+            if (!rc) { SFX(clear_dirty)(s); return 1; }
+            continue;
+        }
         int u;
         if (s->dirty[0]) { u = ctz64(s->dirty[0]); s->dirty[0] &= s->dirty[0] - 1; }
         else { u = 64 + ctz64(s->dirty[1]); s->dirty[1] &= s->dirty[1] - 1; }
@@ -215,12 +280,13 @@ static int SFX(search_run)(SFX(Search) *s, double deadline, double slice_end) {
         MASK_T rem = s->brem[d];
         MASK_T bit = (MASK_T)(rem & (MASK_T)(0u - rem));
         s->brem[d] = (MASK_T)(rem ^ bit);
+        int cell = s->bcell[d];
         s->nodes++;
         MASK_T *nx = st + W;
         memcpy(nx, st, sizeof(MASK_T) * (size_t)W);
         int ns = s->nsolved[d];
         int *q = s->queue, *qt = q;
-        if (!SFX(assign)(s, nx, &ns, s->bcell[d], bit, &qt)) {
+        if (!SFX(assign)(s, nx, &ns, cell, bit, &qt)) {
             SFX(clear_dirty)(s);
         } else if (SFX(propagate)(s, nx, &ns, q, qt)) {
             s->nsolved[d + 1] = ns;
