@@ -13,6 +13,7 @@ nothing could be read (the message ``file:line:col: ...`` goes to stderr); 130 i
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from types import ModuleType
 
@@ -23,7 +24,6 @@ from . import hint  # noqa: F401
 from . import generate  # noqa: F401
 from . import render, export  # noqa: F401
 from . import bench  # noqa: F401
-# other sessions: add `from . import hint`, `from . import generate`, ... here
 
 __all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED"]
 
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"unrecognized arguments: {' '.join(extra)}")
         except SystemExit as e:  # argparse: --help (0) or usage error (2)
             return int(e.code or 0) if not isinstance(e.code, str) else EXIT_USAGE
-        listed = common.run_list_flags(args)
+        listed = _run_list_flags(args)
         if listed is not None:
             return listed
         if not getattr(args, "func", None):
@@ -78,8 +78,6 @@ def main(argv: list[str] | None = None) -> int:
         return _interrupted()
     except BrokenPipeError:
         # the reader went away (e.g. `gridsat solve big.txt | head`): stop quietly
-        import os
-
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         except Exception:
@@ -90,6 +88,15 @@ def main(argv: list[str] | None = None) -> int:
         if "keyboard interrupt" not in str(exc).lower():
             raise
         return _interrupted()
+
+
+def _run_list_flags(args) -> int | None:
+    """Run the listing a ``--list-*`` flag asks for (its subcommand's ``run``), or return None."""
+    for flag, mod in (("list_backends", backends), ("list_encodings", encodings),
+                      ("list_examples", examples), ("list_formats", formats)):
+        if getattr(args, flag, False):
+            return mod.run(args)
+    return None
 
 
 def _interrupted() -> int:

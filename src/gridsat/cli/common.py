@@ -5,81 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Callable, Sequence
 
 from ..errors import GridsatError, ParseError
+from ..kinds import kind_of
 
-__all__ = ["add_input_args", "add_solver_args", "add_list_flags", "run_list_flags", "load_entries",
-           "run_batch", "BOARD_RENDERERS", "SOLUTION_LINES", "describe", "fail"]
+__all__ = ["add_input_args", "add_solver_args", "add_list_flags", "load_entries",
+           "run_batch", "fail"]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-
-#: kind -> ``render(puzzle, values) -> str`` for the single-puzzle board (other kinds may add theirs).
-BOARD_RENDERERS: dict[str, Callable[[Any, Sequence[int]], str]] = {}
-#: kind -> ``line(puzzle, values) -> str`` for the one-line solution of batch output.
-SOLUTION_LINES: dict[str, Callable[[Any, Sequence[int]], str]] = {}
-
-
-def _sudoku_board(puzzle, values):
-    from ..formats.text import format_board
-
-    return format_board(puzzle, values)
-
-
-def _sudoku_line(puzzle, values):
-    from ..formats.text import SYMBOLS, line_string
-
-    if puzzle.n > len(SYMBOLS):
-        return ",".join(str(v) for v in values)
-    return line_string(values)
-
-
-BOARD_RENDERERS["sudoku"] = _sudoku_board
-SOLUTION_LINES["sudoku"] = _sudoku_line
-
-
-def _grid_rows(puzzle, values) -> list[list[str]] | None:
-    """Rows of cell texts from a puzzle's ``grid(values)`` (``None``: no cell), if it has one."""
-    grid = getattr(puzzle, "grid", None)
-    if not callable(grid):
-        return None
-    try:
-        rows = grid(values)
-    except Exception:
-        return None
-    return [["#" if v is None else "." if v == 0 else str(v) for v in row] for row in rows]
-
-
-def render_board(puzzle, values) -> str:
-    """The board of a solution: Sudoku boards with borders, other kinds as a number grid."""
-    fn = BOARD_RENDERERS.get(puzzle.kind)
-    if fn is not None:
-        return fn(puzzle, values)
-    rows = _grid_rows(puzzle, values)
-    if rows is None:
-        return " ".join(str(v) for v in values)
-    w = max((len(t) for row in rows for t in row), default=1)
-    return "\n".join(" ".join(t.rjust(w) for t in row) for row in rows)
-
-
-def solution_line(puzzle, values) -> str:
-    """A solution on one line: Sudoku symbols, or grid rows joined by ``/``."""
-    fn = SOLUTION_LINES.get(puzzle.kind)
-    if fn is not None:
-        return fn(puzzle, values)
-    rows = _grid_rows(puzzle, values)
-    if rows is None:
-        return ",".join(str(v) for v in values)
-    return "/".join(",".join(row) for row in rows)
-
-
-def describe(puzzle) -> str:
-    """``9x9 sudoku, 3x3 boxes, 17 givens`` style summary."""
-    if getattr(puzzle, "kind", None) == "sudoku":
-        shape = f"{puzzle.box[0]}x{puzzle.box[1]} boxes" if puzzle.box else "jigsaw regions"
-        return f"{puzzle.n}x{puzzle.n} sudoku, {shape}, {puzzle.num_givens} givens"
-    return repr(puzzle).strip("<>")
-
 
 def fail(err: "Exception | str") -> int:
     """Print a usage/parse error (``file:line:col: message`` when located, no traceback); return 2."""
@@ -98,16 +31,6 @@ def add_list_flags(p: argparse.ArgumentParser) -> None:
     g.add_argument("--list-encodings", action="store_true", help="list encodings and exit")
     g.add_argument("--list-examples", action="store_true", help="list bundled examples and exit")
     g.add_argument("--list-formats", action="store_true", help="list input formats and exit")
-
-
-def run_list_flags(args) -> int | None:
-    from . import backends, encodings, examples, formats
-
-    for flag, mod in (("list_backends", backends), ("list_encodings", encodings),
-                      ("list_examples", examples), ("list_formats", formats)):
-        if getattr(args, flag, False):
-            return mod.run(args)
-    return None
 
 
 def add_input_args(p: argparse.ArgumentParser) -> None:
@@ -337,7 +260,7 @@ def _batch_line(where: str, job: str, res, limit) -> str:
             parts.append(f"method={res.method}")
     if res.solution is not None and res.status in ("solved", "unique") or (job == "count" and res.solution is not None
                                                                           and res.count == 1):
-        parts.append(solution_line(res.puzzle, res.solution))
+        parts.append(kind_of(res.puzzle).solution_line(res.puzzle, res.solution))
     elif res.reason:
         parts.append(f"({res.reason})")
     parts.append(f"{res.total_time:.3f}s")
@@ -355,7 +278,7 @@ def _print_single(args, job: str, res, limit) -> None:
         head = f"{res.status}: {head}"
     name = getattr(res.puzzle, "name", None)
     named = f", {json.dumps(name)}" if name else ""
-    _emit(f"{head}: {describe(res.puzzle)}{named} {info}")
+    _emit(f"{head}: {kind_of(res.puzzle).describe(res.puzzle)}{named} {info}")
     if res.reason and (res.status in ("impossible", "unknown") or res.approximate):
         _emit(f"reason: {res.reason}")
     if "race" in res.stats:
@@ -368,9 +291,4 @@ def _print_single(args, job: str, res, limit) -> None:
     if args.quiet:
         return
     if res.solution is not None and (res.status in ("solved", "unique") or job == "count"):
-        if res.puzzle.kind == "sudoku" and args.numbers:
-            from ..formats.text import format_board
-
-            _emit(format_board(res.puzzle, res.solution, numbers=True))
-        else:
-            _emit(render_board(res.puzzle, res.solution))
+        _emit(kind_of(res.puzzle).board(res.puzzle, res.solution, numbers=args.numbers or None))
