@@ -157,3 +157,37 @@ def test_bad_input_is_located(fmt, text, line, col, msg):
 def test_bad_json_is_located():
     es = read_text('{"kind": "hidato", "rows": [[1, "x"]]}\n', file="j.json")
     assert not es[0].ok and es[0].error.file == "j.json" and "not a cell" in es[0].error.message
+
+
+def test_json_kind_option_accepts_numbrix_objects_as_hidato_only():
+    numbrix = json.dumps({"kind": "numbrix", "rows": [[1, 0], [0, 4]]})
+    hidato = json.dumps({"kind": "hidato", "rows": [[1, 0], [0, 4]]})
+    (e,) = read_text(numbrix, format="json", kind="hidato")
+    assert e.ok and e.puzzle.is_numbrix
+    (e,) = read_text(numbrix, format="json", kind="numbrix")
+    assert e.ok and e.puzzle.is_numbrix
+    (e,) = read_text(hidato, format="json", kind="numbrix")
+    assert not e.ok and "expected a numbrix puzzle, got kind 'hidato'" in e.error.message
+    (e,) = read_text(hidato, format="json", kind="sudoku")
+    assert not e.ok and "expected a sudoku puzzle, got kind 'hidato'" in e.error.message
+
+
+def test_generated_json_objects_check_their_kind():
+    def one(obj, **kw):
+        (e,) = read_text(json.dumps(obj), format="json", **kw)
+        return e
+
+    e = one({"kind": "numbrix", "seed": 3, "puzzle": "numbrix 1,0/0,4", "givens": 2})
+    assert e.ok and e.puzzle.is_numbrix and e.puzzle.name == "seed 3"
+    e = one({"kind": "hidato", "puzzle": "numbrix 1,0/0,4", "givens": 2})
+    assert not e.ok and '"puzzle" says numbrix, "kind" says hidato' in e.error.message
+    e = one({"kind": "jigsaw", "puzzle": "1...........4..1", "givens": 3})
+    assert not e.ok and 'a jigsaw "puzzle" needs "|"' in e.error.message
+    e = one({"kind": "classic", "puzzle": "1...........4..1", "givens": 3})
+    assert e.ok and e.puzzle.box == (2, 2)
+    e = one({"kind": "kakuro", "puzzle": "1...........4..1", "givens": 3})
+    assert not e.ok
+    from gridsat.formats.oneline import load_generated
+
+    with pytest.raises(ValueError, match="unknown kind 'kakuro' for a generated puzzle"):
+        load_generated({"puzzle": "1...........4..1"}, "kakuro")

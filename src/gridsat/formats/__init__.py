@@ -22,11 +22,11 @@ from . import grid as _grid  # noqa: F401  (grid)
 from . import nonomino as _nonomino  # noqa: F401  (nonomino)
 from . import vector as _vector  # noqa: F401  (vector)
 from . import sudoku_json as _sudoku_json  # noqa: F401  (Sudoku objects of json)
-from . import jsonfmt as _jsonfmt  # noqa: F401  (json)
 from . import oneline as _oneline  # noqa: F401  (jigsaw-line, hidato-line, numbrix-line)
+from . import jsonfmt as _jsonfmt  # noqa: F401  (json)
 from . import hidato as _hidato  # noqa: F401  (hidato-*, numbrix-*, Hidato objects of json)
 from .sudoku_common import parse_box
-from .text import format_board, line_string
+from ..puzzles.text import format_board, line_string
 
 __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_formats", "register_format",
            "register_json_kind", "read_text", "read_file", "write", "detect_format", "format_board",

@@ -24,7 +24,7 @@ from ..errors import GridsatError, ParseError
 
 __all__ = [
     "Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS",
-    "JsonKind", "register_json_kind", "get_json_kind", "JSON_KINDS", "locate", "line_col",
+    "JsonKind", "register_json_kind", "get_json_kind", "json_puzzle_kind", "JSON_KINDS", "locate", "line_col",
 ]
 
 
@@ -100,33 +100,54 @@ def list_formats(kind: str | None = None) -> list[Format]:
 # ---------------------------------------------------------------------- JSON kinds
 @dataclass(frozen=True)
 class JsonKind:
-    """How the ``json`` format reads and writes one puzzle kind.
+    """How the ``json`` format reads and writes one kind of object.
 
     ``load(obj) -> (puzzle, solution or None)`` raises :class:`GridsatError` or
     ``ValueError``/``TypeError``/``KeyError`` with a plain message (the reader adds the
-    location); ``dump(puzzle, solution=None) -> dict`` includes ``"kind"``.
+    location); ``dump(puzzle, solution=None) -> dict`` includes ``"kind"``. ``puzzle_kind``
+    is the ``puzzle.kind`` of what ``load`` makes (``numbrix`` objects make ``hidato``
+    puzzles), so a reader asked for that kind accepts the object.
     """
 
     kind: str
     load: Callable[[dict], tuple[Any, Any]]
     dump: Callable[..., dict]
+    puzzle_kind: str = ""
 
 
 JSON_KINDS: dict[str, JsonKind] = {}
 
 
-def register_json_kind(kind: str, load: Callable[[dict], tuple[Any, Any]], dump: Callable[..., dict]) -> JsonKind:
-    """Let the ``json`` format read objects with ``"kind": kind``."""
-    jk = JsonKind(kind, load, dump)
+def register_json_kind(kind: str, load: Callable[[dict], tuple[Any, Any]], dump: Callable[..., dict], *,
+                       puzzle_kind: str | None = None) -> JsonKind:
+    """Let the ``json`` format read objects with ``"kind": kind``.
+
+    Parameters
+    ----------
+    kind : str
+        The ``"kind"`` value of the objects.
+    load, dump : callable
+        See :class:`JsonKind`.
+    puzzle_kind : str, optional
+        The kind of the puzzles ``load`` makes, when it is not ``kind`` itself.
+    """
+    jk = JsonKind(kind, load, dump, puzzle_kind or kind)
     JSON_KINDS[kind] = jk
     return jk
 
 
 def get_json_kind(kind: str) -> JsonKind:
+    """The JSON kind registered as ``kind``; a :class:`ParseError` lists the known ones."""
     try:
         return JSON_KINDS[kind]
     except KeyError:
         raise ParseError(f"unknown kind {kind!r}; known: {', '.join(sorted(JSON_KINDS))}") from None
+
+
+def json_puzzle_kind(kind: str) -> str:
+    """The puzzle kind objects of JSON kind ``kind`` make (``kind`` itself when unregistered)."""
+    jk = JSON_KINDS.get(kind)
+    return jk.puzzle_kind if jk is not None else kind
 
 
 # ---------------------------------------------------------------------- locating errors

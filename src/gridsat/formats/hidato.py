@@ -35,7 +35,14 @@ __all__ = ["read_grid", "write_grid", "from_json", "to_json", "STYLES", "detect"
 
 HOLE = None
 _TOKEN = re.compile(r"\S+")
-_ADJ_WORDS = {"hidato": "king", "king": "king", "numbrix": "rook", "rook": "rook"}
+#: the adjacency of each kind name a JSON object or a first line may give
+_KIND_ADJ = {"hidato": "king", "numbrix": "rook"}
+_ADJ_WORDS = {**_KIND_ADJ, "king": "king", "rook": "rook"}
+
+
+def _kind_adjacency(kind: Any) -> str | None:
+    """The adjacency of a ``hidato``/``numbrix`` kind value; ``None`` for anything else."""
+    return _KIND_ADJ.get(kind) if isinstance(kind, str) else None
 
 
 # ---------------------------------------------------------------------------- styles
@@ -287,9 +294,10 @@ def from_json(obj: dict[str, Any], file: str | None = None, line: int | None = N
     ``rows`` holds lists of numbers (``0`` open, ``null`` or ``-1`` no cell) or strings in
     the native grid syntax. The Sudoku JSON reader calls this when ``kind`` is ``hidato``.
     """
-    if not isinstance(obj, dict) or obj.get("kind", "hidato") not in ("hidato", "numbrix"):
+    kind_adj = _kind_adjacency(obj.get("kind", "hidato")) if isinstance(obj, dict) else None
+    if kind_adj is None:
         raise ParseError("expected an object with \"kind\": \"hidato\"", file, line, 1)
-    adj = obj.get("adjacency") or adjacency or ("rook" if obj.get("kind") == "numbrix" else "king")
+    adj = obj.get("adjacency") or adjacency or kind_adj
     rows = obj.get("rows")
     if not isinstance(rows, list) or not rows:
         raise ParseError("\"rows\" must be a non-empty list", file, line, 1)
@@ -346,7 +354,7 @@ def detect(text: str) -> str | None:
             except json.JSONDecodeError:
                 return None
         obj = obj[0] if isinstance(obj, list) and obj else obj
-        return "json" if isinstance(obj, dict) and obj.get("kind") in ("hidato", "numbrix") else None
+        return "json" if isinstance(obj, dict) and _kind_adjacency(obj.get("kind")) else None
     lines = [l for l in s.splitlines() if l.strip() and not _is_comment(l)
              and l.strip().split()[0].lower() not in _ADJ_WORDS]
     if not lines:
@@ -438,4 +446,4 @@ def _json_dump(puzzle: Hidato, solution=None) -> dict:
 
 
 register_json_kind("hidato", _json_load("king"), _json_dump)
-register_json_kind("numbrix", _json_load("rook"), _json_dump)
+register_json_kind("numbrix", _json_load("rook"), _json_dump, puzzle_kind="hidato")

@@ -22,7 +22,8 @@ import json
 from typing import Any, Sequence
 
 from ..errors import ParseError
-from .base import Entry, Format, get_json_kind, line_col, locate, register_format
+from .base import Entry, Format, get_json_kind, json_puzzle_kind, line_col, locate, register_format
+from .oneline import load_generated
 
 __all__ = ["read_json", "write_json", "sniff_json", "to_json_dict"]
 
@@ -104,11 +105,9 @@ def read_json(text: str, file: str | None = None, *, box=None, kind: str | None 
                 raise ParseError(f'"kind" must be a string, got {k!r}')
             raw_kind = k
             k = _KIND_ALIASES.get(k, k)
-            if kind is not None and k != kind and not (kind == "hidato" and k == "numbrix"):
+            if kind is not None and kind not in (k, json_puzzle_kind(k)):
                 raise ParseError(f"expected a {kind} puzzle, got kind {k!r}")
             if _is_generated(val):
-                from .oneline import load_generated
-
                 puzzle, _ = load_generated(val, raw_kind, box=box)
                 out.append(Entry(puzzle, None, file, line, None, "json"))
                 continue

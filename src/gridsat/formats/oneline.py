@@ -33,14 +33,14 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..errors import GridsatError, ParseError, PuzzleError
 from ..puzzles import Sudoku, default_box
 from ..puzzles.hidato import Hidato
 from .base import Entry, Format, locate, register_format
 from .sudoku_common import check_solution, parse_box
-from .text import SYMBOLS, symbol_value
+from ..puzzles.text import SYMBOLS, symbol_value
 
 __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw_line_string",
            "read_hidato_line", "write_hidato_line", "sniff_hidato_line", "hidato_line_string",
@@ -370,12 +370,27 @@ def _hidato_reader(default_adj: str, fmt_name: str):
 
 
 # ====================================================================== generator JSON objects
-def load_generated(obj: dict, kind: str | None = None, *, box=None) -> tuple[Any, None]:
+def load_generated(obj: dict, kind: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> tuple[Any, None]:
     """The puzzle of a ``gridsat generate --json`` object (``"puzzle"``: its one-line text).
 
-    ``kind`` is the object's kind (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``); a
-    ``"regions"`` list must agree with the line's region map, ``"box"`` gives the box shape
-    of a classic puzzle. The name is ``"name"`` if present, else ``seed N``.
+    Parameters
+    ----------
+    obj : dict
+        The decoded object.
+    kind : str, optional
+        The object's kind (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``; default its
+        ``"kind"``, else ``sudoku``). A ``"regions"`` list must agree with the line's region
+        map; ``"box"`` (else ``box``) gives the box shape of a classic puzzle.
+
+    Returns
+    -------
+    (puzzle, None)
+        The name is ``"name"`` if present, else ``seed N``; the object holds no solution.
+
+    Raises
+    ------
+    ValueError
+        With a plain message when the object does not describe a puzzle.
     """
     text = obj["puzzle"]
     k = kind or obj.get("kind") or "sudoku"
@@ -386,19 +401,28 @@ def load_generated(obj: dict, kind: str | None = None, *, box=None) -> tuple[Any
         name = str(name)
     if "\n" in text.strip():
         raise ValueError('"puzzle" must be one line')
-    if k in ("hidato", "numbrix"):
-        adj = "rook" if k == "numbrix" else "king"
-        e = _hidato_entry(text, 1, None, adj, "json")
-        if e is None:
-            raise ValueError('"puzzle" is empty')
-        if not e.ok:
-            raise ValueError(f'"puzzle": {e.error.message}')
-        p = e.puzzle
-        if k == "numbrix" and not p.is_numbrix or k == "hidato" and p.is_numbrix:
-            raise ValueError(f'"puzzle" says {"numbrix" if p.is_numbrix else "hidato"}, "kind" says {k}')
-        return Hidato.from_grid(p.grid(), p.adjacency, name=name), None
-    if k not in ("sudoku", "jigsaw", "classic", "nonomino"):
+    load = _GENERATED_LOADERS.get(k) if isinstance(k, str) else None
+    if load is None:
         raise ValueError(f"unknown kind {k!r} for a generated puzzle")
+    return load(obj, text, name, k, box), None
+
+
+def _generated_hidato(obj: dict, text: str, name: str | None, kind: str, box) -> Hidato:
+    """A ``hidato``/``numbrix`` line: its adjacency must be the one ``kind`` says."""
+    adj = _ADJ_WORDS[kind]
+    e = _hidato_entry(text, 1, None, adj, "json")
+    if e is None:
+        raise ValueError('"puzzle" is empty')
+    if not e.ok:
+        raise ValueError(f'"puzzle": {e.error.message}')
+    p = e.puzzle
+    if p.adjacency != adj:
+        raise ValueError(f'"puzzle" says {"numbrix" if p.is_numbrix else "hidato"}, "kind" says {kind}')
+    return Hidato.from_grid(p.grid(), p.adjacency, name=name)
+
+
+def _generated_sudoku(obj: dict, text: str, name: str | None, kind: str, box) -> Sudoku:
+    """A ``givens|regions`` (or classic givens) line; ``"regions"`` must match its map."""
     b = obj.get("box")
     b = parse_box(b) if b is not None else parse_box(box)
     tok = text.strip()
@@ -415,9 +439,23 @@ def load_generated(obj: dict, kind: str | None = None, *, box=None) -> tuple[Any
         other = Sudoku(p.n, [0] * (p.n * p.n), regions=[tuple(r) if isinstance(r, list) else r for r in regs])
         if other.regions != p.regions:
             raise ValueError('"regions" does not match the region map in "puzzle"')
-    if k == "jigsaw" and not p.is_jigsaw and "|" not in tok:
+    return p
+
+
+def _generated_jigsaw(obj: dict, text: str, name: str | None, kind: str, box) -> Sudoku:
+    """As :func:`_generated_sudoku`, but a classic-looking line must say ``|`` and its regions."""
+    p = _generated_sudoku(obj, text, name, kind, box)
+    if not p.is_jigsaw and "|" not in text.strip():
         raise ValueError('a jigsaw "puzzle" needs "|" and its region labels')
-    return p, None
+    return p
+
+
+#: the object's kind -> ``load(obj, line, name, kind, box) -> puzzle``
+_GENERATED_LOADERS: dict[str, Callable[..., Any]] = {
+    "hidato": _generated_hidato, "numbrix": _generated_hidato,
+    "sudoku": _generated_sudoku, "classic": _generated_sudoku, "nonomino": _generated_sudoku,
+    "jigsaw": _generated_jigsaw,
+}
 
 
 # ====================================================================== registration

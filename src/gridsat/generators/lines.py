@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from ..formats.oneline import hidato_line_string, jigsaw_line_string
+from typing import Any
+
+from ..kinds import kind_of
 
 __all__ = ["puzzle_line"]
 
 
-def puzzle_line(puzzle) -> str:
+def puzzle_line(puzzle: Any) -> str:
     """A puzzle on one line, as the ``jigsaw-line`` / ``hidato-line`` formats read it back.
 
     Sudoku: the cells row by row (``.`` empty; ``1-9``, then ``A`` = 10 ... for sizes up to 35,
     comma-separated numbers beyond). Jigsaw: the same, then ``|`` and the region letters
     (``A-Z``, ``a-z``, ``0-9``; comma-separated numbers beyond 62 regions).
     Hidato: rows separated by ``/``, cells by ``,``; numbers, ``0`` open, ``#`` no cell;
-    Numbrix: the same after the word ``numbrix``.
+    Numbrix: the same after the word ``numbrix``. The kind record says which writer
+    (:func:`~gridsat.formats.oneline.jigsaw_line_string`,
+    :func:`~gridsat.formats.oneline.hidato_line_string`) a puzzle takes.
     """
-    if puzzle.kind == "sudoku":
-        return jigsaw_line_string(puzzle)
-    return hidato_line_string(puzzle)
+    return kind_of(puzzle).puzzle_line(puzzle)

@@ -88,8 +88,6 @@ def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | Non
     if want is not None:
         info["rating"] = se_rating(puzzle)
         info["difficulty_met"] = want[0] <= info["rating"] <= want[1]
-    if kind == "jigsaw":
-        info["regions"] = list(board.regions)
     out = Generated(puzzle=puzzle, solution=tuple(grid), seed=seed, kind=kind, info=info)
     if score:
         out.score = sudoku_score(puzzle, grid)
@@ -177,9 +175,11 @@ def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int 
         if not is_valid_layout(n, labels):
             raise PuzzleError("layout does not split the board into n connected regions of n cells")
         board = Sudoku(n, None, regions=labels)
-    return _make(board, rng, symmetry=symmetry, target=target, minimal=minimal, solver=solver,
-                 attempts=attempts, seed=seed, t0=t0, kind="jigsaw", score=score, fresh_layout=fresh,
-                 difficulty=difficulty, polish=polish)
+    out = _make(board, rng, symmetry=symmetry, target=target, minimal=minimal, solver=solver,
+                attempts=attempts, seed=seed, t0=t0, kind="jigsaw", score=score, fresh_layout=fresh,
+                difficulty=difficulty, polish=polish)
+    out.info["regions"] = list(out.puzzle.regions)
+    return out
 
 
 def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = "cadical153",
