@@ -16,7 +16,7 @@ from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
 from .base import Entry, Format, locate, register_format
 from .sudoku_common import box_for, check_solution, parse_box, strip_comment
-from .text import SYMBOLS, line_string, symbol_value
+from ..puzzles.text import SYMBOLS, line_string, symbol_value
 
 __all__ = ["read_line", "write_line", "sniff_line"]
 

@@ -13,7 +13,7 @@ from typing import Sequence
 from ..puzzles import Sudoku
 from .base import register_json_kind
 from .sudoku_common import box_for, check_solution, parse_box
-from .text import symbol_value
+from ..puzzles.text import symbol_value
 
 __all__ = ["sudoku_from_json", "sudoku_to_json"]
 

@@ -15,7 +15,7 @@ from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
 from .base import Entry, Format, locate, register_format
 from .sudoku_common import NAME_RE, box_for, check_solution, parse_box, strip_comment
-from .text import symbol_value
+from ..puzzles.text import symbol_value
 
 __all__ = ["read_vector", "write_vector", "sniff_vector"]
 

@@ -29,7 +29,7 @@ class Ref:
     Parameters
     ----------
     target : str
-        ``"gridsat.formats.text:format_board"`` style name.
+        ``"gridsat.puzzles.text:format_board"`` style name.
 
     Examples
     --------

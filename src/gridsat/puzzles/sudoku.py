@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Iterable, Sequence
 
 from ..rendering.svg import Layout, render_svg
+from .text import format_board
 
 from ..errors import PuzzleError
 
@@ -216,8 +217,6 @@ class Sudoku:
         return [list(v[r * self.n:(r + 1) * self.n]) for r in range(self.n)]
 
     def __str__(self) -> str:
-        from ..formats.text import format_board
-
         return format_board(self)
 
     def layout(self) -> Layout:

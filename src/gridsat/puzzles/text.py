@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-__all__ = ["SYMBOLS", "EMPTY_CHARS", "symbol", "symbol_value", "line_string", "format_board"]
+__all__ = ["SYMBOLS", "EMPTY_CHARS", "symbol", "symbol_value", "line_string", "format_board", "solution_line", "board_file"]
 
 #: the symbol of value ``v`` is ``SYMBOLS[v - 1]``.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
