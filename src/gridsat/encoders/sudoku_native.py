@@ -14,10 +14,11 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
-from .base import register
-from .units import sudoku_units
+from functools import lru_cache
 
-__all__ = ["NativeModel", "native_model", "MAX_N", "CACHE_SIZE"]
+from .base import register
+
+__all__ = ["NativeModel", "native_model", "unit_table", "MAX_N", "CACHE_SIZE"]
 
 #: largest board the C core takes: candidates are one 32-bit word per cell
 MAX_N = 32
@@ -38,12 +39,28 @@ class NativeModel:
 
     key: Hashable
     n: int
-    units: list[list[int]]
+    units: list
     geometry: Any = None
     info: dict = field(default_factory=dict)
 
 
-def _compile(n: int, units: list[list[int]]):
+@lru_cache(maxsize=None)
+def _lines(n: int) -> tuple[tuple[int, ...], ...]:
+    """The rows, then the columns, of an ``n`` x ``n`` board (cells row-major)."""
+    rows = [tuple(range(r * n, r * n + n)) for r in range(n)]
+    cols = [tuple(range(c, n * n, n)) for c in range(n)]
+    return tuple(rows + cols)
+
+
+def unit_table(n: int, regions) -> list:
+    """Rows, columns, then regions (in label order), each as a sequence of row-major cells."""
+    regs: list[list[int]] = [[] for _ in range(n)]
+    for cell, k in enumerate(regions):
+        regs[k].append(cell)
+    return [*_lines(n), *regs]
+
+
+def _compile(n: int, units: list):
     try:
         _native = importlib.import_module("gridsat._native")
     except ImportError:
@@ -61,7 +78,7 @@ def native_model(puzzle) -> NativeModel:
     if model is not None:
         _CACHE.move_to_end(key)
         return model
-    units = sudoku_units(puzzle.n, puzzle.regions)
+    units = unit_table(puzzle.n, puzzle.regions)
     model = NativeModel(key=key, n=puzzle.n, units=units, geometry=_compile(puzzle.n, units),
                         info={"units": len(units)})
     _CACHE[key] = model
