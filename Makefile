@@ -33,4 +33,4 @@ docs: $(DOCS_STAMP)
 	@echo "docs: open docs/_build/html/index.html"
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info
+	rm -rf $(VENV) build src/*.egg-info src/gridsat/_native*.so
