@@ -138,3 +138,49 @@ def dodging_imports() -> list[tuple[str, str]]:
             if any(name in c and dep in c for c in cycles(g)):
                 out.append((name, dep))
     return out
+
+
+#: the layers, bottom first: a module may import from its own layer and the layers below
+LAYERS: list[set[str]] = [
+    {"errors", "rendering"},
+    {"result", "verify", "puzzles"},
+    {"kinds", "logic"},
+    {"encoders", "formats"},
+    {"backends"},
+    {"selection"},
+    {"engine"},
+    {"counting", "exports", "portfolio"},
+    {"api"},
+    {"generators", "examples"},
+    {"experiments"},
+    {"__init__"},
+    {"cli"},
+]
+
+#: scripts kept inside the package that use it as a user does (``import gridsat``)
+SCRIPTS = {"gridsat.examples._generate"}
+
+
+def part(module: str) -> str:
+    """The top-level part of the package a module belongs to (``__init__`` for ``gridsat``)."""
+    bits = module.split(".")
+    return bits[1] if len(bits) > 1 else "__init__"
+
+
+def layer(module: str) -> int:
+    """The layer index of a module."""
+    p = part(module)
+    for i, names in enumerate(LAYERS):
+        if p in names:
+            return i
+    raise KeyError(f"{module}: part {p!r} is in no layer")
+
+
+def upward_imports() -> list[tuple[str, str]]:
+    """Imports (at any level) from a module to a module of a higher layer."""
+    out = []
+    for name, deps in graph(True).items():
+        if name in SCRIPTS:
+            continue
+        out += [(name, d) for d in sorted(deps) if layer(d) > layer(name)]
+    return out

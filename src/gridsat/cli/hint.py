@@ -16,7 +16,7 @@ import json
 import sys
 
 from ..errors import GridsatError, ParseError
-from ..kinds import kind_of
+from ..kinds import KINDS, kind_of
 from .common import add_input_args, fail, load_entries
 
 __all__ = ["register", "run_hint", "run_explain", "run_candidates", "run_rate"]
@@ -61,7 +61,7 @@ def _puzzles(args):
         where = f"{e.file}:{e.line}" if e.line else (e.file or "")
         if not e.ok:
             yield where, None, e.error.located() if hasattr(e.error, "located") else str(e.error)
-        elif getattr(e.puzzle, "kind", None) not in ("sudoku", "hidato"):
+        elif getattr(e.puzzle, "kind", None) not in KINDS:
             yield where, None, f"{where}: the logical solver handles Sudoku-family and Hidato puzzles, not {e.puzzle.kind}"
         else:
             yield where, e.puzzle, None

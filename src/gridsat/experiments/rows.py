@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
+from ..kinds import kind_of
 from .config import Config
 from .instances import Instance
 
@@ -33,20 +34,16 @@ _BOOLS = {"solved", "complete", "approximate", "verified"}
 
 
 def _size(puzzle: Any) -> str | None:
-    if getattr(puzzle, "kind", None) == "sudoku":
+    if hasattr(puzzle, "n"):  # the Sudoku family: n x n
         return f"{puzzle.n}x{puzzle.n}"
     if hasattr(puzzle, "rows") and hasattr(puzzle, "cols"):
         return f"{puzzle.rows}x{puzzle.cols}"
     return None
 
 
-# kind label: to be taken from the kind record
 def _variant(puzzle: Any) -> str:
-    if puzzle.kind == "sudoku":
-        return "jigsaw" if puzzle.is_jigsaw else "classic"
-    if puzzle.kind == "hidato":
-        return "numbrix" if puzzle.is_numbrix else "hidato"
-    return puzzle.kind
+    """The variant label the kind record gives (``classic``, ``jigsaw``, ``hidato``, ``numbrix``)."""
+    return kind_of(puzzle).variant(puzzle)
 
 
 def new_row(i: int, inst: Instance, cfg: Config, job: str, time_limit: float | None) -> dict[str, Any]:

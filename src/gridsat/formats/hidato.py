@@ -28,6 +28,7 @@ import re
 from typing import Any, Callable
 
 from ..errors import ParseError, PuzzleError, UnsupportedError
+from ..kinds import alias_option
 from ..puzzles.hidato import Hidato
 from .base import Entry, Format, register_format, register_json_kind
 
@@ -388,7 +389,7 @@ def _sniffer(style: str) -> Callable[[str], bool]:
 
 def _reader(style: str, default_adj: str):
     def read(text: str, file: str | None = None, kind: str | None = None) -> list[Entry]:
-        adj = "rook" if kind == "numbrix" else default_adj
+        adj = alias_option(kind, "adjacency", default_adj)
         entries = read_grid(text, file, style, adj)
         for e in entries:
             e.format = _name_of(style, default_adj)

@@ -36,6 +36,7 @@ import re
 from typing import Any, Callable, Sequence
 
 from ..errors import GridsatError, ParseError, PuzzleError
+from ..kinds import alias_option
 from ..puzzles import Sudoku, default_box
 from ..puzzles.hidato import Hidato
 from .base import Entry, Format, locate, register_format
@@ -363,7 +364,7 @@ def sniff_hidato_line(text: str) -> bool:
 
 def _hidato_reader(default_adj: str, fmt_name: str):
     def read(text: str, file: str | None = None, kind: str | None = None) -> list[Entry]:
-        adj = "rook" if kind == "numbrix" else default_adj
+        adj = alias_option(kind, "adjacency", default_adj)
         return read_hidato_line(text, file, adj, fmt_name)
 
     return read

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from ..errors import UnsupportedError
 
-__all__ = ["Kind", "Choice", "Ref", "register_kind", "get_kind", "kind_of", "list_kinds", "KINDS"]
+__all__ = ["Kind", "Choice", "Ref", "register_kind", "get_kind", "kind_of", "list_kinds", "alias_option", "KINDS"]
 
 
 class Ref:
@@ -143,6 +143,8 @@ class Kind:
         ``mzn_decode(puzzle, x) -> tuple``: cell values from the model's ``x``.
     mzn_key : Ref
         ``mzn_key(puzzle) -> hashable``: what a MiniZinc model instance depends on.
+    alias_options : dict
+        Options an alias implies, e.g. ``{"numbrix": {"adjacency": "rook"}}``.
     samples : callable
         ``samples() -> [(puzzle, solutions)]``: small puzzles with their known solution counts,
         which the test suite runs through every backend and encoding of the kind.
@@ -175,6 +177,7 @@ class Kind:
     mzn_decode: Ref
     mzn_key: Ref
     samples: Callable[[], list]
+    alias_options: dict = field(default_factory=dict)
     info: dict = field(default_factory=dict)
 
 
@@ -214,3 +217,16 @@ def kind_of(puzzle: Any) -> Kind:
 def list_kinds() -> list[str]:
     """Registered kind names."""
     return sorted(KINDS)
+
+
+def alias_option(name: "str | None", key: str, default: Any) -> Any:
+    """The option ``key`` that the kind name or alias ``name`` implies, else ``default``.
+
+    >>> alias_option("numbrix", "adjacency", "king")
+    'rook'
+    >>> alias_option(None, "adjacency", "king")
+    'king'
+    """
+    if name is None or name not in _ALIASES:
+        return default
+    return KINDS[_ALIASES[name]].alias_options.get(name, {}).get(key, default)

@@ -71,4 +71,5 @@ HIDATO = register_kind(Kind(
     mzn_decode=Ref("gridsat.encoders.mzn:hidato_decode"),
     mzn_key=Ref("gridsat.encoders.mzn:hidato_key"),
     samples=samples,
+    alias_options={"numbrix": {"adjacency": "rook"}},
 ))

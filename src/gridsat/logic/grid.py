@@ -200,7 +200,7 @@ class Grid:
 
         Raises :class:`PuzzleError` when two givens conflict.
         """
-        if getattr(puzzle, "kind", None) != "sudoku":
+        if not hasattr(puzzle, "regions"):  # the Sudoku family: cells in rows, columns and regions
             raise PuzzleError("the logical solver handles Sudoku-family puzzles")
         geo = geometry(puzzle.n, tuple(puzzle.regions), puzzle.box is not None)
         return cls.from_values(geo, list(puzzle.givens))
