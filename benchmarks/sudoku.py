@@ -260,11 +260,12 @@ def cli_batch(job: str, path: str, backend: str | None = None) -> tuple[tuple[fl
     dt = time.perf_counter() - t0, _cpu() - c0
     if r.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(args)} failed ({r.returncode}): {r.stderr[-500:]}")
-    words = [ln.split(":")[0].split()[-1] for ln in r.stdout.splitlines() if ":" in ln]
+    import re
     from collections import Counter
 
-    known = {"unique", "ambiguous", "impossible", "solved", "unknown"}
-    return dt, ", ".join(f"{k} {v}" for k, v in sorted(Counter(w for w in words if w in known).items()))
+    # one line per puzzle: "FILE:LINE: STATUS SOLUTION TIME"
+    words = [m.group(1) for m in re.finditer(r"^.*?:\d+: (\w+)", r.stdout, re.M)]
+    return dt, ", ".join(f"{k} {v}" for k, v in sorted(Counter(words).items()))
 
 
 def _cpu() -> float:
