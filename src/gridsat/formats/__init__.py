@@ -1,5 +1,9 @@
 """Reading and writing puzzles as text, with format detection.
 
+Each format lives in its own module and registers itself in :mod:`.base` when imported
+(this package imports them all); :func:`gridsat.formats.stream.read_stream` reads a stream
+of puzzles as its lines arrive.
+
 >>> from gridsat.formats import read_text, write
 >>> [e.puzzle for e in read_text("1..4\\n..1.\\n.1..\\n4..1\\n")]
 [<Sudoku 4x4 2x2 boxes, 6 givens>]
@@ -14,6 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import ParseError
+from ..puzzles import Hidato, Sudoku
 from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats, register_format,
                    register_json_kind)
 # importing a format module registers its formats (and JSON kinds)
@@ -190,8 +195,11 @@ def read_file(path: "str | Path", format: str | None = None, kind: str | None = 
     return read_text(text, name, format=format, kind=kind, box=box)
 
 
-def write(puzzle, format: str = "json", solution: Sequence[int] | None = None) -> str:
-    """``puzzle`` (and optionally a solution) as text in ``format``."""
+def write(puzzle: "Sudoku | Hidato", format: str = "json", solution: Sequence[int] | None = None) -> str:
+    """``puzzle`` (and optionally a solution) as text in ``format``.
+
+    Raises :class:`ParseError` for an unknown format or one that does not hold the puzzle's kind.
+    """
     fmt = get_format(format)
     if fmt.kind not in (puzzle.kind, "*"):
         raise ParseError(f"format {fmt.name} holds {fmt.kind} puzzles, not {puzzle.kind}")

@@ -1,4 +1,4 @@
-"""The format registry: every reader/writer of every puzzle kind, and format detection.
+"""The format registry: every reader/writer of every puzzle kind, and the kinds of JSON objects.
 
 A format reads text into :class:`Entry` objects (one per puzzle, each either a puzzle or
 a located :class:`~gridsat.errors.ParseError`, so one bad puzzle in a batch fails alone)
@@ -46,10 +46,12 @@ class Entry:
 
     @property
     def ok(self) -> bool:
+        """Whether a puzzle was read (no error)."""
         return self.error is None
 
     @property
     def name(self) -> str | None:
+        """The puzzle's name, if it has one."""
         return getattr(self.puzzle, "name", None)
 
 

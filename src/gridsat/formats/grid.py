@@ -78,7 +78,7 @@ def _grid_value(tok: str, n: int) -> int | None:
     return None
 
 
-def read_grid(text: str, file: str | None = None, *, box=None) -> list[Entry]:
+def read_grid(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> list[Entry]:
     """Read the ``grid`` format (one puzzle per text)."""
     box = parse_box(box)
     try:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..errors import ParseError, PuzzleError, UnsupportedError
 from ..kinds import alias_option
@@ -265,7 +265,7 @@ def _read_janko(text: str, file, adjacency: str) -> list[Entry]:
 
 
 # ---------------------------------------------------------------------------- writing
-def write_grid(puzzle: Hidato, solution=None, style: str = "native") -> str:
+def write_grid(puzzle: Hidato, solution: Sequence[int] | None = None, style: str = "native") -> str:
     """The puzzle (or ``solution``, numbers per cell) as a grid in ``style``."""
     writer = STYLES[style][1]
     if style == "janko" and not puzzle.full:
@@ -293,7 +293,8 @@ def from_json(obj: dict[str, Any], file: str | None = None, line: int | None = N
     """A puzzle from a decoded JSON object ``{"kind": "hidato", "adjacency": ..., "rows": [...]}``.
 
     ``rows`` holds lists of numbers (``0`` open, ``null`` or ``-1`` no cell) or strings in
-    the native grid syntax. The Sudoku JSON reader calls this when ``kind`` is ``hidato``.
+    the native grid syntax. The ``json`` format reaches it through the ``hidato`` and ``numbrix``
+    JSON kinds; ``adjacency`` is the default when the object names none.
     """
     kind_adj = _kind_adjacency(obj.get("kind", "hidato")) if isinstance(obj, dict) else None
     if kind_adj is None:
@@ -327,8 +328,8 @@ def from_json(obj: dict[str, Any], file: str | None = None, line: int | None = N
         raise ParseError(str(e), file, line, 1) from None
 
 
-def to_json(puzzle: Hidato, solution=None) -> str:
-    """One JSON line: kind, adjacency, rows (``null`` for no cell), name and optional solution."""
+def to_json(puzzle: Hidato, solution: Sequence[int] | None = None) -> str:
+    """The puzzle as JSON text (one line): kind, adjacency, rows (``null`` for no cell), name, solution."""
     d: dict[str, Any] = {"kind": "hidato", "adjacency": puzzle.adjacency, "rows": puzzle.grid()}
     if puzzle.name:
         d["name"] = puzzle.name

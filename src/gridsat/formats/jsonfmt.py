@@ -22,6 +22,7 @@ import json
 from typing import Any, Sequence
 
 from ..errors import ParseError
+from ..puzzles import Hidato, Sudoku
 from .base import Entry, Format, get_json_kind, json_puzzle_kind, line_col, locate, register_format
 from .oneline import load_generated
 
@@ -89,7 +90,8 @@ def _values(text: str, file):
         i = _skip_ws(text, end)
 
 
-def read_json(text: str, file: str | None = None, *, box=None, kind: str | None = None) -> list[Entry]:
+def read_json(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None,
+              kind: str | None = None) -> list[Entry]:
     """Read ``json`` objects; each one becomes an :class:`Entry` (bad ones carry their error)."""
     out: list[Entry] = []
     for val, pos in _values(text, file):
@@ -132,12 +134,12 @@ def _is_generated(obj: dict) -> bool:
         and not isinstance(obj.get("rows"), list)
 
 
-def to_json_dict(puzzle, solution: Sequence[int] | None = None) -> dict[str, Any]:
+def to_json_dict(puzzle: "Sudoku | Hidato", solution: Sequence[int] | None = None) -> dict[str, Any]:
     """The ``json`` object of any registered kind."""
     return get_json_kind(puzzle.kind).dump(puzzle, solution)
 
 
-def write_json(puzzle, solution: Sequence[int] | None = None) -> str:
+def write_json(puzzle: "Sudoku | Hidato", solution: Sequence[int] | None = None) -> str:
     """One JSON line (so many puzzles make a JSON-lines file)."""
     return json.dumps(to_json_dict(puzzle, solution)) + "\n"
 

@@ -46,7 +46,7 @@ def _line_size(length: int, expect: int | None) -> int:
     return n
 
 
-def read_line(text: str, file: str | None = None, *, box=None) -> list[Entry]:
+def read_line(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> list[Entry]:
     """Read the ``line`` format: one puzzle per line, comments and blank lines skipped."""
     box = parse_box(box)
     entries: list[Entry] = []

@@ -40,8 +40,8 @@ from ..kinds import alias_option
 from ..puzzles import Sudoku, default_box
 from ..puzzles.hidato import Hidato
 from .base import Entry, Format, locate, register_format
-from .sudoku_common import check_solution, parse_box
 from ..puzzles.text import SYMBOLS, symbol_value
+from .sudoku_common import check_solution, parse_box
 
 __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw_line_string",
            "read_hidato_line", "write_hidato_line", "sniff_hidato_line", "hidato_line_string",
@@ -126,7 +126,7 @@ def _parse_jigsaw_token(tok: str, file, line: int, col: int, box=None, name=None
         raise locate(e, file, line, rcol if bar else col) from None
 
 
-def read_jigsaw_line(text: str, file: str | None = None, *, box=None) -> list[Entry]:
+def read_jigsaw_line(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> list[Entry]:
     """Read ``jigsaw-line``: one ``givens|regions`` puzzle per line (``#`` comment lines skipped)."""
     box = parse_box(box)
     out: list[Entry] = []
@@ -371,7 +371,8 @@ def _hidato_reader(default_adj: str, fmt_name: str):
 
 
 # ====================================================================== generator JSON objects
-def load_generated(obj: dict, kind: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> tuple[Any, None]:
+def load_generated(obj: dict, kind: str | None = None, *,
+                   box: "str | tuple[int, int] | None" = None) -> tuple[Any, None]:
     """The puzzle of a ``gridsat generate --json`` object (``"puzzle"``: its one-line text).
 
     Parameters

@@ -59,7 +59,7 @@ def _json_value(x, n: int, what: str, i: int) -> int:
     return v
 
 
-def sudoku_from_json(obj: dict, *, box=None) -> tuple[Sudoku, tuple[int, ...] | None]:
+def sudoku_from_json(obj: dict, *, box: "str | tuple[int, int] | None" = None) -> tuple[Sudoku, tuple[int, ...] | None]:
     """A :class:`Sudoku` (and stored solution) from a ``{"kind": "sudoku", ...}`` object."""
     if "givens" not in obj:
         raise ValueError('missing "givens"')

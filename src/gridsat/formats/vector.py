@@ -84,7 +84,7 @@ def _vector_values(toks, n, file):
     return vals
 
 
-def read_vector(text: str, file: str | None = None, *, box=None) -> list[Entry]:
+def read_vector(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> list[Entry]:
     """Read the ``vector`` format (box-major values, one puzzle per top-level vector)."""
     box = parse_box(box)
     try:

@@ -12,42 +12,33 @@ the SAT oracle while it is carved and re-checked through :func:`gridsat.check`.
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 from typing import Any, Iterator
 
 from ..errors import UnsupportedError
-from .layouts import count_layouts, enumerate_layouts, random_layout
 from .generated import Generated
+from .hidato import generate_hidato, generate_numbrix
+from .layouts import count_layouts, enumerate_layouts, random_layout
 from .sudoku import from_partial, generate_jigsaw, generate_sudoku
 
 __all__ = ["generate", "stream", "KINDS", "Generated", "generate_sudoku", "generate_jigsaw", "from_partial",
            "generate_hidato", "generate_numbrix", "enumerate_layouts", "count_layouts", "random_layout",
            "new_seed"]
 
-KINDS = ("sudoku", "jigsaw", "hidato", "numbrix")
-
-
-def generate_hidato(*args, **kw) -> Generated:
-    """See :func:`gridsat.generators.hidato.generate_hidato`."""
-    from .hidato import generate_hidato as f
-
-    return f(*args, **kw)
-
-
-def generate_numbrix(*args, **kw) -> Generated:
-    """See :func:`gridsat.generators.hidato.generate_numbrix`."""
-    from .hidato import generate_numbrix as f
-
-    return f(*args, **kw)
-
-
+#: generator name -> ``generator(**options) -> Generated``
 _FUNCS = {"sudoku": generate_sudoku, "jigsaw": generate_jigsaw, "hidato": generate_hidato,
           "numbrix": generate_numbrix}
+#: the generator names, in the order the CLI lists them
+KINDS = tuple(_FUNCS)
 
 
 def generate(kind: str = "sudoku", **options: Any) -> Generated:
-    """One puzzle of ``kind`` (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``); options go to its generator."""
+    """One puzzle of ``kind`` (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``); options go to its generator.
+
+    Raises :class:`UnsupportedError` for an unknown kind.
+    """
     try:
         f = _FUNCS[kind]
     except KeyError:
@@ -55,7 +46,7 @@ def generate(kind: str = "sudoku", **options: Any) -> Generated:
     return f(**options)
 
 
-def _task(args) -> Generated:
+def _task(args: tuple) -> Generated:
     kind, options, seed = args
     return generate(kind, seed=seed, **options)
 
@@ -65,17 +56,30 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2 ** 31)
 
 
-def stream(kind: str = "sudoku", count: int = 1, *, seed: int | None = None, jobs: int = 1,
+def stream(kind: str = "sudoku", count: int | None = 1, *, seed: int | None = None, jobs: int | None = 1,
            **options: Any) -> Iterator[Generated]:
     """``count`` puzzles in order, puzzle ``i`` from seed ``seed + i`` (``count=None``: forever).
 
-    With ``jobs > 1`` the puzzles are made in that many worker processes and still come out in
-    order, each identical to what ``jobs=1`` gives.
+    Parameters
+    ----------
+    kind : str
+        Generator name (see :data:`KINDS`).
+    count : int or None
+        How many puzzles; ``None`` for an endless stream.
+    seed : int, optional
+        The first seed (default :func:`new_seed`).
+    jobs : int or None
+        Worker processes (``None`` or ``<= 0``: one per CPU). With ``jobs > 1`` the puzzles
+        still come out in order, each identical to what ``jobs=1`` gives.
+    **options
+        Passed to the generator.
+
+    Yields
+    ------
+    Generated
     """
     if seed is None:
         seed = new_seed()
-    import itertools
-
     seeds = itertools.count(seed) if count is None else range(seed, seed + count)
     tasks = ((kind, options, s) for s in seeds)
     if jobs is None or jobs <= 0:

@@ -38,22 +38,30 @@ def carve(oracle: CnfOracle, solution: Sequence[int], groups: Sequence[Sequence[
     Parameters
     ----------
     oracle : CnfOracle
+        The board's oracle; the givens go in as assumptions.
     solution : sequence of int
         Value per cell (the unique solution).
     groups : sequence of sequence of int
         Cells removed together (symmetry orbits; singletons for no symmetry).
+    rng : random.Random
+        Shuffles the order of the groups.
     target : int, optional
         Stop as soon as at most this many givens remain.
-    keep : cells never removed.
-    start : cells given at the start (default: every cell).
-    extra : further assumption literals (for example region literals).
-    peers : optional Sudoku peer lists; when every removed cell is a naked single among the
-        remaining givens (its peers show the other ``n - 1`` values) the removal is safe
-        without a SAT call.
-    witness : optional dict ``group -> other solution`` kept across calls: a second solution
-        that still agrees with every remaining given outside the group (and differs inside it)
-        refuses the removal without a SAT call. The answer is the same either way, so the
-        output does not depend on which witness the solver happened to return.
+    keep : sequence of int
+        Cells never removed.
+    start : sequence of int, optional
+        Cells given at the start (default: every cell).
+    extra : sequence of int
+        Further assumption literals (for example region literals).
+    peers : sequence of sequence of int, optional
+        Sudoku peer lists (:func:`~gridsat.generators.fill.sudoku_peers`): when every removed
+        cell is a naked single among the remaining givens (its peers show the other ``n - 1``
+        values) the removal is safe without a SAT call.
+    witness : dict, optional
+        ``group -> other solution``, kept across calls: a second solution that still agrees
+        with every remaining given outside the group (and differs inside it) refuses the
+        removal without a SAT call. The answer is the same either way, so the output does not
+        depend on which witness the solver happened to return.
 
     Returns
     -------

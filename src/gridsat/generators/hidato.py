@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..api import check
 from ..encoders import get_encoding
@@ -100,8 +100,31 @@ def carve_hidato(board: Hidato, solution: Sequence[int], rng: random.Random, *, 
                  encoding: str = "cnf-pos", solver: str = "minisat22", batch: float = 0.5) -> tuple[set[int], bool]:
     """Remove groups of givens in random order while the solution stays unique.
 
-    Returns the given cells and whether the result is minimal (every remaining removable
-    group was tested and refused).
+    Parameters
+    ----------
+    board : Hidato
+        The board (its givens are ignored).
+    solution : sequence of int
+        Number per cell: the path being carved.
+    rng : random.Random
+        Shuffles the order of the groups.
+    keep : sequence of int
+        Cells never removed (e.g. the ends of the path).
+    target : int, optional
+        Stop as soon as at most this many givens remain.
+    groups : sequence of sequence of int, optional
+        Cells removed together (symmetry orbits); default one group per cell.
+    encoding, solver : str
+        The Hidato CNF encoding and python-sat solver of the uniqueness proofs.
+    batch : float
+        About this share of the givens (at least 4 groups) is tested per round, against one
+        formula whose other givens are fixed.
+
+    Returns
+    -------
+    (set of int, bool)
+        The given cells, and whether the result is minimal (every remaining removable group
+        was tested and refused).
     """
     N = board.num_cells
     given = set(range(N))
@@ -159,7 +182,8 @@ def _board(rows, cols, shape, rotation, flip, adjacency) -> Hidato:
     return Hidato(s[0], s[1], s[2], None, adjacency)
 
 
-def generate_hidato(rows: int | None = None, cols: int | None = None, *, shape=None, rotation: int = 0,
+def generate_hidato(rows: int | None = None, cols: int | None = None, *,
+                    shape: "str | shapes_mod.Shape | None" = None, rotation: int = 0,
                     flip: bool = False, seed: int | None = None, density: float | None = None,
                     givens: int | None = None, keep_ends: bool = True, symmetry: str = "none",
                     adjacency: str = "king", encoding: str = "cnf-pos", solver: str = "minisat22",
@@ -224,7 +248,7 @@ def generate_hidato(rows: int | None = None, cols: int | None = None, *, shape=N
     return out
 
 
-def generate_numbrix(rows: int | None = None, cols: int | None = None, **kw) -> Generated:
+def generate_numbrix(rows: int | None = None, cols: int | None = None, **kw: Any) -> Generated:
     """:func:`generate_hidato` with rook adjacency (Numbrix)."""
     kw["adjacency"] = "rook"
     return generate_hidato(rows, cols, **kw)

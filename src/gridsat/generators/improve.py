@@ -18,6 +18,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from ..errors import GridsatError
 from ..puzzles.sudoku import Sudoku, default_box
@@ -44,6 +45,7 @@ class ImproveResult:
     seed: int | None = None
 
     def to_dict(self) -> dict:
+        """JSON-ready summary: puzzle line, box, givens, score, steps, time and the score history."""
         return {"kind": "sudoku", "seed": self.seed, "puzzle": puzzle_line(self.puzzle), "box": list(self.puzzle.box),
                 "givens": self.puzzle.num_givens, "score": self.score, "score_name": self.score_name,
                 "steps": self.steps, "time": round(self.time, 3),
@@ -58,15 +60,19 @@ def _rating_available() -> bool:
     return True
 
 
-def score_puzzle(puzzle: Sudoku, solution, name: str = "rating", solver: str = "minisat22") -> float:
-    """The puzzle's score: SE ``rating`` or solver ``effort`` (conflicts + decisions)."""
+def score_puzzle(puzzle: Sudoku, solution: Sequence[int], name: str = "rating", solver: str = "minisat22") -> float:
+    """The puzzle's score: SE ``rating``, or solver ``effort`` (a fresh MiniSat's conflicts + decisions).
+
+    ``solver`` is not used: the effort is always measured with the default solver of
+    :func:`~gridsat.generators.grade.sudoku_score`, so scores stay comparable.
+    """
     if name == "rating":
         return se_rating(puzzle)
     s = sudoku_score(puzzle, solution)
     return float(s["conflicts"] + s["decisions"])
 
 
-def _worker(args) -> ImproveResult:
+def _worker(args: tuple) -> ImproveResult:
     start, size, box, budget, seed, score_name, solver = args
     t0 = time.perf_counter()
     rng = random.Random(seed)

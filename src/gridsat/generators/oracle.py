@@ -16,9 +16,11 @@ depend on the solver's history: the same seed gives the same puzzle in any proce
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Sequence
+from typing import Callable, Hashable, Iterable, Sequence
 
 from pysat.solvers import Solver
+
+from ..encoders import CnfModel
 
 __all__ = ["CnfOracle", "oracle_for", "fresh_effort"]
 
@@ -34,7 +36,7 @@ class CnfOracle:
         A python-sat solver name (``minisat22``, ``glucose4``, ``cadical153``, ...).
     """
 
-    def __init__(self, model, solver: str = "minisat22"):
+    def __init__(self, model: CnfModel, solver: str = "minisat22") -> None:
         self.model = model
         self.var = model.var
         self.solver_name = solver
@@ -46,12 +48,13 @@ class CnfOracle:
         self.base: list[int] = []
         self.calls = 0
 
-    def lits(self, pairs) -> list[int]:
+    def lits(self, pairs: Iterable[tuple[int, int]]) -> list[int]:
         """Literals of ``(cell, value)`` pairs."""
         var = self.var
         return [int(var[c, v]) for c, v in pairs]
 
     def sat(self, assumptions: Sequence[int]) -> bool:
+        """Whether ``base + assumptions`` is satisfiable (the model is kept for :meth:`last_model`)."""
         self.calls += 1
         ok = bool(self.solver.solve(assumptions=self.base + list(assumptions)))
         # keep the model now: adding a clause afterwards invalidates it (CaDiCaL aborts on get_model)
@@ -90,16 +93,18 @@ class CnfOracle:
         return self._model
 
     def core(self) -> list[int] | None:
+        """The failed assumptions of the last unsatisfiable call (``None`` after a satisfiable one)."""
         return self.solver.get_core()
 
     def delete(self) -> None:
+        """Free the solver."""
         self.solver.delete()
 
 
 _CACHE: "OrderedDict[tuple, CnfOracle]" = OrderedDict()
 
 
-def oracle_for(key, build, solver: str = "minisat22", size: int = 4) -> CnfOracle:
+def oracle_for(key: Hashable, build: Callable[[], CnfModel], solver: str = "minisat22", size: int = 4) -> CnfOracle:
     """The cached oracle for ``key`` (``build()`` makes the model on a miss); a small LRU per process."""
     k = (solver, key)
     o = _CACHE.get(k)
@@ -114,7 +119,7 @@ def oracle_for(key, build, solver: str = "minisat22", size: int = 4) -> CnfOracl
     return o
 
 
-def fresh_effort(model, assumptions: Sequence[int], block: Sequence[int], solver: str = "minisat22") -> dict:
+def fresh_effort(model: CnfModel, assumptions: Sequence[int], block: Sequence[int], solver: str = "minisat22") -> dict:
     """Solver effort to prove uniqueness on a *fresh* solver (deterministic): solve, block, solve again.
 
     Returns ``{"conflicts", "decisions", "propagations", "unique"}``.

@@ -83,6 +83,7 @@ def mirror(s: Shape) -> Shape:
 
 
 def rectangle(rows: int, cols: int | None = None) -> Shape:
+    """Every cell of a ``rows x cols`` rectangle (a square when ``cols`` is ``None``)."""
     cols = rows if cols is None else cols
     return _make((r, c) for r in range(rows) for c in range(cols))
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..api import check
 from ..encoders import get_encoding
@@ -41,6 +41,11 @@ def _final_check(puzzle, solution) -> None:
 def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | None, minimal: bool,
           solver: str, attempts: int, seed, t0: float, kind: str, score: bool, fresh_layout=None,
           difficulty=None, polish: int = 0) -> Generated:
+    """Grids and carvings until a puzzle meets the target, minimality and difficulty asked for.
+
+    Up to ``attempts`` grids (a fresh layout each for jigsaw); when none meets them all, the
+    closest puzzle found is returned and ``info`` says what was missed.
+    """
     best = None
     tried = 0
     want = difficulty_range(difficulty)
@@ -98,7 +103,8 @@ def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | Non
 def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: int | None = None,
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
                     solver: str = "cadical153", attempts: int = 50, score: bool = True,
-                    difficulty=None, polish: int = 4, rng: random.Random | None = None) -> Generated:
+                    difficulty: "str | tuple[float, float] | None" = None, polish: int = 4,
+                    rng: random.Random | None = None) -> Generated:
     """A random Sudoku with exactly one solution.
 
     Parameters
@@ -149,7 +155,8 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
 def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int | None = None,
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
                     solver: str = "cadical153", attempts: int = 50, score: bool = True,
-                    difficulty=None, polish: int = 4, rng: random.Random | None = None) -> Generated:
+                    difficulty: "str | tuple[float, float] | None" = None, polish: int = 4,
+                    rng: random.Random | None = None) -> Generated:
     """A random jigsaw Sudoku with exactly one solution, on a fresh random layout or on ``layout``.
 
     ``layout`` is ``n*n`` region labels row by row (any hashable labels) or a letter-grid
@@ -160,14 +167,15 @@ def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int 
     if symmetry not in sym_mod.SYMMETRIES:
         raise PuzzleError(f"unknown symmetry {symmetry!r}; choose from {', '.join(sym_mod.SYMMETRIES)}")
     rng = rng or random.Random(seed)
-    fresh = None
+    fresh: Callable[[], Sudoku] | None = None
     if layout is None:
         if size < 1:
             raise PuzzleError(f"size must be positive, got {size}")
 
-        def fresh():
+        def new_layout() -> Sudoku:
             return Sudoku(size, None, regions=random_layout(size, rng))
 
+        fresh = new_layout
         board = fresh()
     else:
         labels = layout_from_text(layout) if isinstance(layout, str) else tuple(layout)

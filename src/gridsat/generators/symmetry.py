@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ..errors import PuzzleError
 
 __all__ = ["SYMMETRIES", "orbits", "image", "is_symmetric"]
@@ -33,7 +35,8 @@ def image(sym: str, rows: int, cols: int, rc: tuple[int, int]) -> tuple[int, int
     return _map(sym, rows, cols)(*rc)
 
 
-def orbits(sym: str, rows: int, cols: int, cells=None) -> list[tuple[tuple[int, int], ...]]:
+def orbits(sym: str, rows: int, cols: int,
+           cells: Iterable[tuple[int, int]] | None = None) -> list[tuple[tuple[int, int], ...]]:
     """The orbits of ``cells`` (default: the whole rectangle) under the symmetry's group.
 
     Cells whose images fall off ``cells`` are still grouped with the images that exist, so
@@ -57,7 +60,7 @@ def orbits(sym: str, rows: int, cols: int, cells=None) -> list[tuple[tuple[int, 
     return out
 
 
-def is_symmetric(sym: str, rows: int, cols: int, given_cells) -> bool:
+def is_symmetric(sym: str, rows: int, cols: int, given_cells: Iterable[tuple[int, int]]) -> bool:
     """Whether the set of given cells is mapped onto itself by the symmetry."""
     f = _map(sym, rows, cols)
     s = set(given_cells)
