@@ -20,8 +20,10 @@ def test_kind_record_is_complete(kind):
     for name, value in vars(kind).items():
         if isinstance(value, Ref):
             assert callable(value.resolve()), name
-    for ref in kind.generators.values():
-        assert callable(ref.resolve())
+    for gen in kind.generators.values():
+        for ref in (gen.make, gen.cli_options, gen.cli_values):
+            assert callable(ref.resolve())
+        assert gen.help
     for alias in (kind.name,) + kind.aliases:
         assert get_kind(alias) is kind
     assert get_encoding(kind.export_encoding, kind.name).target == "cnf"

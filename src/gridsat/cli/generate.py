@@ -12,7 +12,8 @@ import json
 import sys
 
 from ..errors import GridsatError
-from ..kinds import kind_of
+from ..kinds import KINDS, kind_of
+from .generate_sudoku import parse_box
 
 __all__ = ["register", "run"]
 
@@ -26,44 +27,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     g.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (0 = one per core); output order is kept")
     g.add_argument("--json", action="store_true", help="JSON lines: kind, seed, givens, score, time, puzzle, ...")
     g.add_argument("--board", action="store_true", help="print each puzzle as a board instead of one line")
-    g.add_argument("--solver", help="python-sat solver for the uniqueness proofs "
-                                    "(default: cadical153 for Sudoku/jigsaw, minisat22 for Hidato/Numbrix)")
+    g.add_argument("--solver", help="python-sat solver for the uniqueness proofs (default: the generator's)")
     g.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
-
-
-def _sudoku_opts(p: argparse.ArgumentParser, jigsaw: bool) -> None:
-    p.add_argument("--size", type=int, default=9, help="board size n (default 9)")
-    if jigsaw:
-        p.add_argument("--layout", help="region layout file (letter grid, one row per line); default: random per puzzle")
-    else:
-        p.add_argument("--box", help="box shape RxC, e.g. 2x3 (default: the squarest)")
-        p.add_argument("--from", dest="partial", metavar="FILE",
-                       help="make a unique puzzle consistent with this partial grid (drop clashing givens, add givens)")
-    p.add_argument("--symmetry", default="none", choices=["none", "rot180", "rot90", "mirror", "diagonal"],
-                   help="symmetry of the givens pattern")
-    p.add_argument("--givens", type=int, help="target number of givens (stop removing there)")
-    p.add_argument("--minimal", action="store_true",
-                   help="no given can be removed (proved; with --symmetry grids are retried until it holds)")
-    p.add_argument("--difficulty", help="grade (easy, medium, hard, expert, extreme) or SE range LO-HI, "
-                                        "rated by gridsat.logic; grids are retried up to --attempts")
-    p.add_argument("--polish", type=int, default=4,
-                   help="local moves toward fewer givens after carving (default 4; 9x9: only at 25+ givens; 0 = fastest)")
-    p.add_argument("--attempts", type=int, default=50, help="grids to try for --givens/--minimal/--difficulty targets")
-
-
-def _hidato_opts(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--rows", type=int, help="rows (default 8), or the size of a parametric shape")
-    p.add_argument("--cols", type=int, help="columns (default: rows)")
-    p.add_argument("--shape", help="named shape (rectangle, diamond, circle, ring, triangle, heart, arrow, cross, "
-                                   "star, house, frame) or a template file (0/. cells, -/# holes)")
-    p.add_argument("--rotate", type=int, default=0, help="rotate the shape clockwise: 0, 90, 180, 270")
-    p.add_argument("--flip", action="store_true", help="mirror the shape")
-    p.add_argument("--density", type=float, help="stop removing at this fraction of cells given (e.g. 0.3)")
-    p.add_argument("--givens", type=int, help="stop removing at this many givens")
-    p.add_argument("--no-keep-ends", dest="keep_ends", action="store_false", help="allow 1 and N to be removed")
-    p.add_argument("--symmetry", default="none", choices=["none", "rot180", "rot90", "mirror", "diagonal"])
-    p.add_argument("--encoding", default="cnf-pos", choices=["cnf-pos", "cnf-arcs"],
-                   help="Hidato CNF used for uniqueness proofs")
 
 
 def register(subparsers) -> argparse.ArgumentParser:
@@ -71,18 +36,12 @@ def register(subparsers) -> argparse.ArgumentParser:
                               description="Generate puzzles with exactly one solution (proved by the SAT oracle, "
                                           "re-checked by the front door).")
     sub = p.add_subparsers(dest="gen_kind", metavar="KIND")
-    for kind, helptext in [("sudoku", "classic Sudoku, any r x c boxes (4x4 .. 16x16; 25x25 is slow)"),
-                           ("jigsaw", "jigsaw Sudoku on random or given region layouts")]:
-        q = sub.add_parser(kind, help=helptext, description=helptext)
-        _sudoku_opts(q, kind == "jigsaw")
-        _common(q)
-        q.set_defaults(func=run, gen_kind=kind)
-    for kind, helptext in [("hidato", "Hidato (king moves) on rectangles or named shapes"),
-                           ("numbrix", "Numbrix (rook moves) on rectangles or named shapes")]:
-        q = sub.add_parser(kind, help=helptext, description=helptext)
-        _hidato_opts(q)
-        _common(q)
-        q.set_defaults(func=run, gen_kind=kind)
+    for kind in KINDS.values():
+        for name, gen in kind.generators.items():
+            q = sub.add_parser(name, help=gen.help, description=gen.help)
+            gen.cli_options(q, name)
+            _common(q)
+            q.set_defaults(func=run, gen_kind=name, generator=gen)
     q = sub.add_parser("layouts", help="jigsaw region layouts: --all enumerates every one (n <= 5), else random",
                        description="Print jigsaw region layouts (letter grids separated by blank lines).")
     q.add_argument("--size", type=int, default=9)
@@ -106,44 +65,6 @@ def register(subparsers) -> argparse.ArgumentParser:
     q.set_defaults(func=run_improve, gen_kind="improve")
     p.set_defaults(func=lambda a: (p.print_help(sys.stderr), EXIT_USAGE)[1])
     return p
-
-
-def _box(text):
-    if not text:
-        return None
-    try:
-        r, c = text.lower().split("x")
-        return int(r), int(c)
-    except ValueError:
-        raise GridsatError(f"--box wants RxC like 2x3, got {text!r}") from None
-
-
-def _difficulty(text):
-    if not text:
-        return None
-    if "-" in text.strip("-"):
-        lo, hi = text.split("-", 1)
-        return float(lo), float(hi)
-    return text
-
-
-def _options(args) -> dict:
-    k = args.gen_kind
-    if k in ("sudoku", "jigsaw"):
-        o = {"size": args.size, "symmetry": args.symmetry, "target": args.givens, "minimal": args.minimal,
-             "attempts": args.attempts, "score": args.json,
-             "difficulty": _difficulty(args.difficulty), "polish": args.polish}
-        if k == "sudoku":
-            o["box"] = _box(args.box)
-        elif args.layout:
-            from ..generators.layouts import layout_from_text
-
-            with open(args.layout, encoding="utf-8") as f:
-                o["layout"] = layout_from_text(f.read())
-        return o
-    return {"rows": args.rows, "cols": args.cols, "shape": args.shape, "rotation": args.rotate, "flip": args.flip,
-            "density": args.density, "givens": args.givens, "keep_ends": args.keep_ends, "symmetry": args.symmetry,
-            "encoding": args.encoding, "score": args.json}
 
 
 def _emit(args, g) -> None:
@@ -202,11 +123,11 @@ def run(args) -> int:
     _plain_sigint()
     try:
         if getattr(args, "partial", None):
-            p = _load_one(args.partial, "sudoku", _box(getattr(args, "box", None)))
+            p = _load_one(args.partial, "sudoku", parse_box(getattr(args, "box", None)))
             g = from_partial(p, seed=args.seed)
             _emit(args, g)
             return EXIT_OK
-        opts = _options(args)
+        opts = args.generator.cli_values(args, args.gen_kind)
         if args.solver:
             opts["solver"] = args.solver
         seed = args.seed if args.seed is not None else new_seed()
@@ -252,8 +173,8 @@ def run_improve(args) -> int:
 
     _plain_sigint()
     try:
-        start = _load_one(args.partial, "sudoku", _box(args.box)) if args.partial else None
-        res = improve(start=start, size=args.size, box=_box(args.box), time_budget=args.time, jobs=args.jobs,
+        start = _load_one(args.partial, "sudoku", parse_box(args.box)) if args.partial else None
+        res = improve(start=start, size=args.size, box=parse_box(args.box), time_budget=args.time, jobs=args.jobs,
                       seed=args.seed, score=args.score,
                       **({"solver": args.solver} if args.solver else {}))
     except GridsatError as e:

@@ -8,7 +8,7 @@ Adding a kind: write its puzzle class, verifier, encodings and ``kinds/<kind>.py
 its :class:`Kind` record, then add one import line below.
 """
 
-from .base import KINDS, Choice, Kind, Ref, alias_option, get_kind, kind_of, list_kinds, register_kind
+from .base import KINDS, Choice, Generator, Kind, Ref, alias_option, get_kind, kind_of, list_kinds, register_kind
 from . import sudoku, hidato  # noqa: F401  (registration: one line per kind)
 
-__all__ = ["KINDS", "Choice", "Kind", "Ref", "alias_option", "get_kind", "kind_of", "list_kinds", "register_kind"]
+__all__ = ["KINDS", "Choice", "Generator", "Kind", "Ref", "alias_option", "get_kind", "kind_of", "list_kinds", "register_kind"]

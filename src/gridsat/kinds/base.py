@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from ..errors import UnsupportedError
 
-__all__ = ["Kind", "Choice", "Ref", "register_kind", "get_kind", "kind_of", "list_kinds", "alias_option", "KINDS"]
+__all__ = ["Kind", "Choice", "Generator", "Ref", "register_kind", "get_kind", "kind_of", "list_kinds", "alias_option", "KINDS"]
 
 
 class Ref:
@@ -83,6 +83,28 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Generator:
+    """One generator of a kind, with its command-line options.
+
+    Attributes
+    ----------
+    make : Ref
+        ``make(**options) -> Generated``: one puzzle with exactly one solution.
+    help : str
+        One line for ``gridsat generate --help``.
+    cli_options : Ref
+        ``cli_options(parser, name)``: adds the generator's options to its subcommand.
+    cli_values : Ref
+        ``cli_values(args, name) -> dict``: the keyword options from the parsed command line.
+    """
+
+    make: Ref
+    help: str
+    cli_options: Ref
+    cli_values: Ref
+
+
+@dataclass(frozen=True)
 class Kind:
     """Everything kind-specific about one puzzle kind.
 
@@ -125,9 +147,8 @@ class Kind:
         ``puzzle_line(puzzle) -> str``: the puzzle in its one-line format.
     board_file : Ref
         ``board_file(puzzle) -> str``: the puzzle as a multi-line text that reads back.
-    generators : dict of str to Ref
-        The generators by name (``sudoku``, ``jigsaw``; ``hidato``, ``numbrix``):
-        ``generator(**options) -> Generated``.
+    generators : dict of str to Generator
+        The generators by name (``sudoku``, ``jigsaw``; ``hidato``, ``numbrix``).
     hint, explain, rate, candidates : Ref
         The logical solver's jobs, all with the options ``uniqueness``, ``extra`` and
         ``search`` (see :mod:`gridsat.logic.sudoku_front`): ``hint -> step or None``,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..puzzles.hidato import Hidato
-from .base import Choice, Kind, Ref, register_kind
+from .base import Choice, Generator, Kind, Ref, register_kind
 
 __all__ = ["HIDATO", "board", "solution_line", "board_file"]
 
@@ -59,8 +59,14 @@ HIDATO = register_kind(Kind(
     solution_line=Ref("gridsat.kinds.hidato:solution_line"),
     puzzle_line=Ref("gridsat.formats.oneline:hidato_line_string"),
     board_file=Ref("gridsat.kinds.hidato:board_file"),
-    generators={"hidato": Ref("gridsat.generators.hidato:generate_hidato"),
-                "numbrix": Ref("gridsat.generators.hidato:generate_numbrix")},
+    generators={
+        "hidato": Generator(Ref("gridsat.generators.hidato:generate_hidato"),
+                            "Hidato (king moves) on rectangles or named shapes",
+                            Ref("gridsat.cli.generate_hidato:add_options"), Ref("gridsat.cli.generate_hidato:values")),
+        "numbrix": Generator(Ref("gridsat.generators.hidato:generate_numbrix"),
+                             "Numbrix (rook moves) on rectangles or named shapes",
+                             Ref("gridsat.cli.generate_hidato:add_options"), Ref("gridsat.cli.generate_hidato:values")),
+    },
     hint=Ref("gridsat.logic.hidato_front:hint"),
     explain=Ref("gridsat.logic.hidato_front:explain"),
     rate=Ref("gridsat.logic.hidato_front:rate"),

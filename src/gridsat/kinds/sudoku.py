@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..puzzles.sudoku import Sudoku
-from .base import Choice, Kind, Ref, register_kind
+from .base import Choice, Generator, Kind, Ref, register_kind
 
 __all__ = ["SUDOKU"]
 
@@ -81,8 +81,14 @@ SUDOKU = register_kind(Kind(
     solution_line=Ref("gridsat.puzzles.text:solution_line"),
     puzzle_line=Ref("gridsat.formats.oneline:jigsaw_line_string"),
     board_file=Ref("gridsat.puzzles.text:board_file"),
-    generators={"sudoku": Ref("gridsat.generators.sudoku:generate_sudoku"),
-                "jigsaw": Ref("gridsat.generators.sudoku:generate_jigsaw")},
+    generators={
+        "sudoku": Generator(Ref("gridsat.generators.sudoku:generate_sudoku"),
+                            "classic Sudoku, any r x c boxes (4x4 .. 16x16; 25x25 is slow)",
+                            Ref("gridsat.cli.generate_sudoku:add_classic_options"), Ref("gridsat.cli.generate_sudoku:values")),
+        "jigsaw": Generator(Ref("gridsat.generators.sudoku:generate_jigsaw"),
+                            "jigsaw Sudoku on random or given region layouts",
+                            Ref("gridsat.cli.generate_sudoku:add_jigsaw_options"), Ref("gridsat.cli.generate_sudoku:values")),
+    },
     hint=Ref("gridsat.logic.sudoku_front:hint"),
     explain=Ref("gridsat.logic.sudoku_front:explain"),
     rate=Ref("gridsat.logic.sudoku_front:rate"),

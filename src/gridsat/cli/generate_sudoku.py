@@ -1,0 +1,79 @@
+"""The options of ``gridsat generate sudoku`` and ``gridsat generate jigsaw`` (the Sudoku kind's generators)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import GridsatError
+from ..generators.layouts import layout_from_text
+
+__all__ = ["add_classic_options", "add_jigsaw_options", "values", "parse_box"]
+
+SYMMETRIES = ["none", "rot180", "rot90", "mirror", "diagonal"]
+
+
+def parse_box(text: str | None) -> tuple[int, int] | None:
+    """``"2x3"`` -> ``(2, 3)``; ``None`` stays ``None``.
+
+    Raises
+    ------
+    GridsatError
+        The text is not ``RxC``.
+    """
+    if not text:
+        return None
+    try:
+        r, c = text.lower().split("x")
+        return int(r), int(c)
+    except ValueError:
+        raise GridsatError(f"--box wants RxC like 2x3, got {text!r}") from None
+
+
+def _difficulty(text: str | None):
+    if not text:
+        return None
+    if "-" in text.strip("-"):
+        lo, hi = text.split("-", 1)
+        return float(lo), float(hi)
+    return text
+
+
+def add_classic_options(p: argparse.ArgumentParser, name: str) -> None:
+    """Add the options of the classic generator (``gridsat generate sudoku``)."""
+    p.add_argument("--size", type=int, default=9, help="board size n (default 9)")
+    p.add_argument("--box", help="box shape RxC, e.g. 2x3 (default: the squarest)")
+    p.add_argument("--from", dest="partial", metavar="FILE",
+                   help="make a unique puzzle consistent with this partial grid (drop clashing givens, add givens)")
+    _shared(p)
+
+
+def add_jigsaw_options(p: argparse.ArgumentParser, name: str) -> None:
+    """Add the options of the jigsaw generator (``gridsat generate jigsaw``)."""
+    p.add_argument("--size", type=int, default=9, help="board size n (default 9)")
+    p.add_argument("--layout", help="region layout file (letter grid, one row per line); default: random per puzzle")
+    _shared(p)
+
+
+def _shared(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--symmetry", default="none", choices=SYMMETRIES, help="symmetry of the givens pattern")
+    p.add_argument("--givens", type=int, help="target number of givens (stop removing there)")
+    p.add_argument("--minimal", action="store_true",
+                   help="no given can be removed (proved; with --symmetry grids are retried until it holds)")
+    p.add_argument("--difficulty", help="grade (easy, medium, hard, expert, extreme) or SE range LO-HI, "
+                                        "rated by gridsat.logic; grids are retried up to --attempts")
+    p.add_argument("--polish", type=int, default=4,
+                   help="local moves toward fewer givens after carving (default 4; 9x9: only at 25+ givens; 0 = fastest)")
+    p.add_argument("--attempts", type=int, default=50, help="grids to try for --givens/--minimal/--difficulty targets")
+
+
+def values(args: argparse.Namespace, name: str) -> dict:
+    """The generator's keyword options from the parsed command line."""
+    o = {"size": args.size, "symmetry": args.symmetry, "target": args.givens, "minimal": args.minimal,
+         "attempts": args.attempts, "score": args.json, "difficulty": _difficulty(args.difficulty),
+         "polish": args.polish}
+    if hasattr(args, "box"):
+        o["box"] = parse_box(args.box)
+    elif args.layout:
+        with open(args.layout, encoding="utf-8") as f:
+            o["layout"] = layout_from_text(f.read())
+    return o
