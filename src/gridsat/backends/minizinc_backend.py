@@ -3,9 +3,8 @@
 It is a third, independent check of our encodings: the models share nothing with them,
 only the data file written by the ``mzn`` encoding (:mod:`gridsat.encoders.mzn`). It needs the ``minizinc``
 Python package (``pip install 'gridsat[minizinc]'``) and the MiniZinc tool chain with
-Gecode (Debian: ``apt-get install minizinc``). Importing this module fails with
-:class:`ImportError` when the Python package is missing, so the registry only lists the
-backend where it can be used; a missing ``minizinc`` binary is reported when it runs.
+Gecode (Debian: ``apt-get install minizinc``). The registry declares the backend only where
+the Python package is installed; a missing ``minizinc`` binary is reported when it runs.
 
 The encoding ``mzn`` (target ``minizinc``) builds the model path and the data, so
 :func:`gridsat.selection.resolve` pairs the backend with it like any other.
@@ -14,15 +13,11 @@ The encoding ``mzn`` (target ``minizinc``) builds the model path and the data, s
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import time
 import warnings
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
-
-if importlib.util.find_spec("minizinc") is None:
-    raise ImportError("the minizinc backend needs the 'minizinc' package: pip install 'gridsat[minizinc]'")
 
 from ..encoders.mzn import MznModel
 from ..errors import UnsupportedError

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import itemgetter
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable
 
 from ..errors import PuzzleError
 
@@ -257,11 +257,6 @@ class Grid:
         for p in self.geo.peers[cell]:
             cands[p] &= nb
 
-    def eliminate(self, cell: int, d: int) -> None:
-        """Remove candidate ``d`` from ``cell``."""
-        self.cache.clear()
-        self.cands[cell] &= ~(1 << (d - 1))
-
     def apply(self, placements: Iterable[tuple[int, int]], eliminations: Iterable[tuple[int, int]]) -> None:
         """Apply a step: remove the eliminations, then place the placements (``(cell, digit)`` pairs).
 
@@ -278,11 +273,6 @@ class Grid:
     def solved(self) -> bool:
         """Whether every cell holds a digit."""
         return 0 not in self.values
-
-    def empty_cells(self) -> Iterator[int]:
-        """The empty cells, in increasing order."""
-        v = self.values
-        return (c for c in range(self.geo.ncells) if not v[c])
 
     def broken(self) -> str | None:
         """A reason the grid cannot be completed by elimination alone, or None."""
@@ -318,7 +308,3 @@ class Grid:
                     m ^= b
             self.cache["pos"] = pos
         return pos
-
-    def num_candidates(self) -> int:
-        """Total number of candidates over all cells."""
-        return sum(c.bit_count() for c in self.cands)
