@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..errors import ParseError
-from ..puzzles import Hidato, Sudoku
 from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats, register_format,
                    register_json_kind)
 # importing a format module registers its formats (and JSON kinds)
@@ -32,6 +31,9 @@ from . import jsonfmt as _jsonfmt  # noqa: F401  (json)
 from . import hidato as _hidato  # noqa: F401  (hidato-*, numbrix-*, Hidato objects of json)
 from .sudoku_common import parse_box
 from ..puzzles.text import format_board, line_string
+
+if TYPE_CHECKING:
+    from ..puzzles import Hidato, Sudoku
 
 __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_formats", "register_format",
            "register_json_kind", "read_text", "read_file", "write", "detect_format", "format_board",

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import ParseError
-from ..puzzles import Hidato, Sudoku
 from .base import Entry, Format, get_json_kind, json_puzzle_kind, line_col, locate, register_format
 from .oneline import load_generated
+
+if TYPE_CHECKING:
+    from ..puzzles import Hidato, Sudoku
 
 __all__ = ["read_json", "write_json", "sniff_json", "to_json_dict"]
 

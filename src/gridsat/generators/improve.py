@@ -22,6 +22,7 @@ from typing import Sequence
 
 from ..errors import GridsatError
 from ..puzzles.sudoku import Sudoku, default_box
+from . import new_seed
 from .carve import carve
 from .fill import sudoku_oracle, sudoku_peers
 from .grade import se_rating, sudoku_score
@@ -149,8 +150,6 @@ def improve(start: Sudoku | None = None, *, size: int = 9, box: tuple[int, int] 
     if score not in ("rating", "effort"):
         raise GridsatError(f"unknown score {score!r}; use rating or effort")
     if seed is None:
-        from . import new_seed
-
         seed = new_seed()
     if box is None and start is None:
         box = default_box(size)
