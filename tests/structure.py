@@ -184,3 +184,26 @@ def upward_imports() -> list[tuple[str, str]]:
             continue
         out += [(name, d) for d in sorted(deps) if layer(d) > layer(name)]
     return out
+
+
+def missing_docstrings() -> list[str]:
+    """Public modules, classes, functions and methods without a docstring (``name:line``)."""
+    out = []
+    for name, path in modules().items():
+        if any(part.startswith("_") and part != "__init__" for part in path.relative_to(PACKAGE).with_suffix("").parts):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if not ast.get_docstring(tree):
+            out.append(f"{name}:1 (module)")
+
+        def walk(node: ast.AST, prefix: str, in_class: bool) -> None:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    public = not child.name.startswith("_")
+                    if public and not ast.get_docstring(child):
+                        out.append(f"{name}:{child.lineno} {prefix}{child.name}")
+                    if isinstance(child, ast.ClassDef) and public:
+                        walk(child, prefix + child.name + ".", True)
+
+        walk(tree, "", False)
+    return out

@@ -28,6 +28,7 @@ class ParseError(GridsatError, ValueError):
         super().__init__(self.located())
 
     def located(self) -> str:
+        """The message prefixed with ``file:line:col:`` as far as they are known."""
         where = self.file or "<input>"
         if self.line is not None:
             where += f":{self.line}"

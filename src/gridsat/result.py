@@ -40,6 +40,7 @@ class Result:
 
     @property
     def solved(self) -> bool:
+        """Whether a verified solution was found."""
         return self.solution is not None
 
     def _repr_svg_(self) -> str | None:

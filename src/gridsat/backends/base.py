@@ -51,6 +51,8 @@ class Backend:
 
     def run(self, puzzle, encoding, *, limit: int | None = 1, time_limit: float | None = None,
             keep: int = 2) -> Outcome:
+        """Enumerate up to ``limit`` solutions of ``puzzle`` under ``encoding`` within ``time_limit`` seconds;
+        return the :class:`Outcome` (the first ``keep`` solutions, unverified)."""
         raise NotImplementedError
 
     def unavailable(self) -> str | None:

@@ -86,9 +86,11 @@ class CpsatBackend(Backend):
         return m, time.perf_counter() - t0
 
     def close(self) -> None:
+        """Drop the cached base models."""
         self._cache.clear()
 
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
+        """Solve or enumerate with CP-SAT on (a copy of) the cached base model; see :meth:`Backend.run`."""
         if encoding.target != "cpsat":
             raise UnsupportedError(f"backend cpsat solves CP-SAT encodings, not {encoding.target} ({encoding.name})")
         m, build_time = self._model(puzzle, encoding)

@@ -40,6 +40,7 @@ class LnsBackend(Backend):
 
     def run(self, puzzle, encoding, *, limit: int | None = 1, time_limit: float | None = None,
             keep: int = 2) -> Outcome:
+        """Search for one solution by large-neighbourhood search (needs ``time_limit``; proves nothing)."""
         if time_limit is None:
             raise UnsupportedError("the lns backend needs a time limit: local search cannot prove "
                                    "that no solution exists")

@@ -80,9 +80,11 @@ class MinizincBackend(Backend):
         self._models: dict[Path, Any] = {}
 
     def unavailable(self) -> str | None:
+        """Why MiniZinc or its solver cannot run here, or None."""
         return unavailable(self.solver_name)
 
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
+        """Solve or enumerate the reference model through MiniZinc; see :meth:`Backend.run`."""
         if encoding.target != "minizinc":
             raise UnsupportedError(f"backend {self.name} runs MiniZinc models, not {encoding.target} ({encoding.name})")
         why = unavailable(self.solver_name)

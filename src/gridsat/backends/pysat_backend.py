@@ -181,6 +181,7 @@ class PysatBackend(Backend):
         return entry, time.perf_counter() - t0
 
     def close(self) -> None:
+        """Delete the cached solvers and formulas."""
         for entry in self._cache.values():
             entry[1].delete()
         self._cache.clear()
@@ -262,6 +263,7 @@ class PysatBackend(Backend):
             budget = int(max(min(rate * slot, 1.5 * budget + 100), 50))
 
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
+        """Solve or enumerate with the cached incremental solver (givens as assumptions); see :meth:`Backend.run`."""
         if encoding.target != "cnf":
             raise UnsupportedError(f"backend {self.name} solves CNF encodings, not {encoding.target} ({encoding.name})")
         if time_limit is not None and "time_limit" not in self.supports:

@@ -8,6 +8,7 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``backends`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("backends", help="list solver backends",
                               description="List solver backends: name, encoding target, capabilities.")
     p.set_defaults(func=run)
@@ -15,6 +16,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    """Run ``gridsat backends``; returns the exit code."""
     from ..api import default_roles
     from ..backends import get_backend, list_backends
 

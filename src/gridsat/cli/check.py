@@ -10,6 +10,7 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``check`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("check", help="decide whether each puzzle has exactly one solution", description="Decide whether each puzzle has exactly one solution.")
     add_input_args(p)
     add_solver_args(p)
@@ -18,4 +19,5 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    """Run ``gridsat check``; returns the exit code."""
     return run_batch(args, "check")

@@ -26,6 +26,7 @@ def fail(err: "Exception | str") -> int:
 
 # ---------------------------------------------------------------------- arguments
 def add_list_flags(p: argparse.ArgumentParser) -> None:
+    """Add the ``--list-*`` flags (backends, encodings, examples, formats) to a parser."""
     g = p.add_argument_group("listings")
     g.add_argument("--list-backends", action="store_true", help="list solver backends and exit")
     g.add_argument("--list-encodings", action="store_true", help="list encodings and exit")
@@ -34,6 +35,7 @@ def add_list_flags(p: argparse.ArgumentParser) -> None:
 
 
 def add_input_args(p: argparse.ArgumentParser) -> None:
+    """Add the input options: files, ``--example``, ``--format``, ``--kind``, ``--box``."""
     g = p.add_argument_group("input")
     g.add_argument("files", nargs="*", metavar="FILE",
                    help="puzzle files ('-' or none: standard input); many puzzles per file are fine")
@@ -47,6 +49,7 @@ def add_input_args(p: argparse.ArgumentParser) -> None:
 
 
 def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
+    """Add the solver options (backend, encoding, race, time limit, limit) and the output options."""
     g = p.add_argument_group("solver")
     g.add_argument("-b", "--backend", metavar="NAME", help="solver backend (see 'gridsat backends')")
     g.add_argument("--encoding", metavar="NAME", help="encoding (see 'gridsat encodings')")

@@ -15,6 +15,7 @@ METHOD_HELP = ("enum: the backend enumerates (default; stops at --limit); cpsat:
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``count`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("count", help="count the solutions of each puzzle (up to --limit)", description="Count the solutions of each puzzle (up to --limit).")
     add_input_args(p)
     add_solver_args(p, limit=True)
@@ -30,6 +31,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    """Run ``gridsat count``; returns the exit code."""
     from ..counting import get_method
     from ..errors import GridsatError
 

@@ -8,6 +8,7 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``encodings`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("encodings", help="list encodings",
                               description="List encodings: puzzle kind, name, target, description.")
     p.set_defaults(func=run)
@@ -15,6 +16,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    """Run ``gridsat encodings``; returns the exit code."""
     from ..api import default_roles
     from ..encoders import list_encodings
 

@@ -8,6 +8,7 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``examples`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("examples", help="list bundled example puzzles",
                               description="List the bundled examples; solve one with 'gridsat solve --example NAME'.")
     p.add_argument("name", nargs="?", help="print this example's text instead")
@@ -16,6 +17,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    """Run ``gridsat examples``; returns the exit code."""
     from ..examples import example_text, list_examples
     from ..errors import GridsatError
     from .common import fail

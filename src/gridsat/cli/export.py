@@ -15,6 +15,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``export`` subcommand to ``subparsers``."""
     p = subparsers.add_parser(
         "export", help="write puzzles as DIMACS CNF, CP-SAT text proto or MiniZinc data",
         description="Write each puzzle for another tool: 'dimacs' (any CNF encoding; givens as unit "
@@ -37,6 +38,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    """Run ``gridsat export``; returns the exit code."""
     from ..exports import model_path, to_cpsat_text, to_dimacs, to_dzn
 
     try:

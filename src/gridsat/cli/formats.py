@@ -8,6 +8,7 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``formats`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("formats", help="list puzzle text formats",
                               description="List the formats read by --format (detected when omitted).")
     p.set_defaults(func=run)
@@ -15,6 +16,7 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    """Run ``gridsat formats``; returns the exit code."""
     from ..formats import list_formats
 
     fmts = list_formats()

@@ -32,6 +32,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``generate`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("generate", help="generate puzzles with exactly one solution",
                               description="Generate puzzles with exactly one solution (proved by the SAT oracle, "
                                           "re-checked by the front door).")
@@ -118,6 +119,7 @@ def _plain_sigint() -> None:
 
 
 def run(args) -> int:
+    """Run ``gridsat generate``; returns the exit code."""
     from ..generators import from_partial, new_seed, stream
 
     _plain_sigint()
@@ -149,6 +151,7 @@ def run(args) -> int:
 
 
 def run_layouts(args) -> int:
+    """Run ``gridsat generate layouts``; returns the exit code."""
     from ..generators.layouts import count_layouts, enumerate_layouts, layout_to_text, random_layout
     import random
 
@@ -169,6 +172,7 @@ def run_layouts(args) -> int:
 
 
 def run_improve(args) -> int:
+    """Run ``gridsat generate improve``; returns the exit code."""
     from ..generators.improve import improve
 
     _plain_sigint()

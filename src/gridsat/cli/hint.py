@@ -36,6 +36,7 @@ def _logic_args(p: argparse.ArgumentParser, figures: bool = False) -> None:
 
 
 def register(subparsers) -> None:
+    """Add the ``hint``, ``explain``, ``candidates`` and ``rate`` subcommands."""
     for name, fn, help_, fig in (
         ("hint", "run_hint", "show the next logical step", False),
         ("explain", "run_explain", "show the full logical solving path and its rating", False),
@@ -117,6 +118,7 @@ def _hint_one(args, where, puzzle) -> bool:
 
 
 def run_hint(args) -> int:
+    """Run ``gridsat hint``; returns the exit code."""
     return _loop(args, _hint_one)
 
 
@@ -134,6 +136,7 @@ def _explain_one(args, where, puzzle) -> bool:
 
 
 def run_explain(args) -> int:
+    """Run ``gridsat explain``; returns the exit code."""
     return _loop(args, _explain_one)
 
 
@@ -151,6 +154,7 @@ def _cands_one(args, where, puzzle) -> bool:
 
 
 def run_candidates(args) -> int:
+    """Run ``gridsat candidates``; returns the exit code."""
     return _loop(args, _cands_one)
 
 
@@ -164,4 +168,5 @@ def _rate_one(args, where, puzzle) -> bool:
 
 
 def run_rate(args) -> int:
+    """Run ``gridsat rate``; returns the exit code."""
     return _loop(args, _rate_one)

@@ -15,6 +15,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``render`` subcommand to ``subparsers``."""
     p = subparsers.add_parser(
         "render", help="draw puzzles as SVG, PNG or PDF (A4 printable)",
         description="Draw each puzzle as a picture: thick region borders, givens in bold black, "
@@ -51,6 +52,7 @@ def _outputs(path: str, count: int) -> list[Path]:
 
 
 def run(args) -> int:
+    """Run ``gridsat render``; returns the exit code."""
     from .. import api
     from ..rendering import to_bytes
 

@@ -10,6 +10,7 @@ __all__ = ["register", "run"]
 
 
 def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``solve`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("solve", help="find one solution of each puzzle", description="Find one solution of each puzzle.")
     add_input_args(p)
     add_solver_args(p)
@@ -18,4 +19,5 @@ def register(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    """Run ``gridsat solve``; returns the exit code."""
     return run_batch(args, "solve")

@@ -31,9 +31,11 @@ class ApproxMethod(SharpSatMethod):
         self.epsilon, self.delta, self.seed = float(epsilon), float(delta), int(seed)
 
     def options(self) -> dict:
+        """The tolerance and confidence of the estimate: ``epsilon`` and ``delta``."""
         return {"epsilon": self.epsilon, "delta": self.delta, "seed": self.seed}
 
     def count_formula(self, formula: Formula) -> tuple[int, dict]:
+        """Estimate the projected model count with ApproxMC (in the child process)."""
         import pyapproxmc
 
         c = pyapproxmc.Counter(seed=self.seed, epsilon=self.epsilon, delta=self.delta)

@@ -22,6 +22,7 @@ class D4Method(SharpSatMethod):
     package = "d4solver"
 
     def count_formula(self, formula: Formula) -> tuple[int, dict]:
+        """Count the projected models exactly with d4 (in the child process)."""
         import py_d4
 
         path = write_dimacs(formula, projection=True)

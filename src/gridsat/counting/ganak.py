@@ -22,6 +22,7 @@ class GanakMethod(SharpSatMethod):
         self.seed = seed
 
     def count_formula(self, formula: Formula) -> tuple[int, dict]:
+        """Count the projected models exactly with Ganak (in the child process)."""
         import pyganak
 
         c = pyganak.Counter(verbose=0, seed=self.seed)

@@ -47,6 +47,7 @@ def example_path(name: str) -> Path:
 
 
 def example_text(name: str) -> str:
+    """The text of the bundled example ``name``."""
     return example_path(name).read_text(encoding="utf-8")
 
 

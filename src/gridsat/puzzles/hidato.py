@@ -156,18 +156,22 @@ class Hidato:
     # ------------------------------------------------------------------ properties
     @property
     def num_cells(self) -> int:
+        """Number of board cells."""
         return len(self.cells)
 
     @property
     def max_value(self) -> int:
+        """The largest number, ``N`` (one number per cell)."""
         return len(self.cells)
 
     @property
     def num_givens(self) -> int:
+        """Number of given numbers."""
         return len(self.givens)
 
     @property
     def is_numbrix(self) -> bool:
+        """Whether moves are orthogonal (rook adjacency)."""
         return self.adjacency == "rook"
 
     @property

@@ -162,6 +162,7 @@ class Sudoku:
     # ------------------------------------------------------------------ properties
     @property
     def is_jigsaw(self) -> bool:
+        """Whether the regions are not boxes (a jigsaw map)."""
         return self.box is None
 
     @property
@@ -171,10 +172,12 @@ class Sudoku:
 
     @property
     def num_cells(self) -> int:
+        """``n * n``."""
         return self.n * self.n
 
     @property
     def num_givens(self) -> int:
+        """Number of given cells."""
         return sum(1 for v in self.givens if v)
 
     @cached_property
