@@ -13,11 +13,11 @@ of puzzles as its lines arrive.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from ..errors import ParseError
+from ..kinds import KINDS
 from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats, register_format,
                    register_json_kind)
 # importing a format module registers its formats (and JSON kinds)
@@ -29,6 +29,7 @@ from . import sudoku_json as _sudoku_json  # noqa: F401  (Sudoku objects of json
 from . import oneline as _oneline  # noqa: F401  (jigsaw-line, hidato-line, numbrix-line)
 from . import jsonfmt as _jsonfmt  # noqa: F401  (json)
 from . import hidato as _hidato  # noqa: F401  (hidato-*, numbrix-*, Hidato objects of json)
+from .oneline import LINE_HEAD_WORDS
 from .sudoku_common import parse_box
 from ..puzzles.text import format_board, line_string
 
@@ -56,19 +57,6 @@ def _formats_for(kind: str | None) -> list[Format]:
     return fmts
 
 
-_LINE_TOKEN = re.compile(r"[0-9A-Za-z._\-]{10,}")
-
-
-def _looks_like_lines(text: str) -> bool:
-    """The first content line starts with a long run of cell symbols: a ``line``-format attempt."""
-    for raw in text.splitlines():
-        s = raw.split("#")[0].strip()
-        if s:
-            tok = s.split()[0].partition(",")[0]
-            return bool(_LINE_TOKEN.fullmatch(tok))
-    return False
-
-
 def detect_format(text: str, kind: str | None = None, file: str | None = None) -> Format:
     """The format ``text`` is unambiguously in.
 
@@ -79,8 +67,13 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     """
     fmts = _formats_for(kind)
     cands = [f for f in fmts if f.sniff(text)]
-    if kind in (None, "sudoku") and not any(f.kind == "sudoku" for f in cands) and _looks_like_lines(text):
-        return FORMATS["line"]  # a broken line-format puzzle: let its reader say what is wrong
+    # kinds whose record guesses a format for text none of their formats claims (Sudoku)
+    guessers = [k for k in KINDS.values() if k.guess_format is not None and kind in (None, k.name)]
+    for k in guessers:
+        if not any(f.kind == k.name for f in cands):
+            name = k.guess_format(text, early=True)  # e.g. a broken line-format puzzle
+            if name:
+                return FORMATS[name]
     specific = [f for f in cands if f.kind != "*"]
     if specific:
         cands = specific
@@ -94,12 +87,14 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     guess = _guess_one_line(text, fmts)
     if guess is not None:
         return guess  # a broken generated line: let its reader say what is wrong
-    if kind not in (None, "sudoku"):
-        if not fmts:
-            raise ParseError(f"no format reads {kind!r} puzzles", file, 1, 1)
-        raise ParseError(f"cannot tell the format of this {kind} input; give --format "
-                         f"({', '.join(f.name for f in fmts)})", file, 1, 1)
-    return _guess_sudoku(text)
+    for k in guessers:
+        name = k.guess_format(text, early=False)  # the most plausible format, for a precise error
+        if name:
+            return FORMATS[name]
+    if not fmts:
+        raise ParseError(f"no format reads {kind!r} puzzles", file, 1, 1)
+    raise ParseError(f"cannot tell the format of this {kind} input; give --format "
+                     f"({', '.join(f.name for f in fmts)})", file, 1, 1)
 
 
 def _guess_one_line(text: str, fmts: list[Format]) -> Format | None:
@@ -109,7 +104,7 @@ def _guess_one_line(text: str, fmts: list[Format]) -> Format | None:
         if not s or (s.startswith(("#", ";")) and not s.startswith(("#,", "#/"))):
             continue
         toks = s.split()
-        if toks[0].lower() in ("hidato", "numbrix", "king", "rook") and len(toks) > 1:
+        if toks[0].lower() in LINE_HEAD_WORDS and len(toks) > 1:
             toks = toks[1:]
         tok = toks[0]
         names = [f.name for f in fmts]
@@ -121,29 +116,6 @@ def _guess_one_line(text: str, fmts: list[Format]) -> Format | None:
                     return FORMATS[name]
         return None
     return None
-
-
-def _guess_sudoku(text: str) -> Format:
-    """The most plausible Sudoku format for text no format claims, to get a precise error."""
-    body = [raw.split("#")[0] for raw in text.splitlines()]
-    body = [b for b in body if b.strip()]
-    first = body[0].strip() if body else ""
-    if first.startswith("{"):
-        return FORMATS["json"]
-    if first.startswith("["):
-        return FORMATS["json"] if first[1:].lstrip().startswith("{") else FORMATS["vector"]
-    toks = first.replace("|", " ").split()
-    if len(toks) == 1 and len(toks[0]) > 9:
-        return FORMATS["line"]
-    if "," in first or (len(toks) > 2 and sum(t.isdigit() and len(t) == 2 for t in toks) >= 0.8 * len(toks)):
-        return FORMATS["nonomino"]
-    if len(toks) == 1 and len(body) >= 2:
-        # compact grid rows, or line puzzles of the wrong length
-        return FORMATS["grid"] if all(len(b.strip()) == len(first) for b in body[:len(first)]) \
-            and len(body) in (len(first), 2 * len(first), 3 * len(first)) else FORMATS["line"]
-    if len(toks) == 1:
-        return FORMATS["line"]
-    return FORMATS["grid"]
 
 
 def read_text(text: str, file: str | None = None, format: str | None = None, kind: str | None = None,

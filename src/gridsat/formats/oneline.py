@@ -51,6 +51,9 @@ __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw
 REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 _ADJ_WORDS = {"hidato": "king", "king": "king", "numbrix": "rook", "rook": "rook"}
 
+#: words that may open a one-line Hidato puzzle (its adjacency): ``numbrix 1,0,0/...``
+LINE_HEAD_WORDS = ("hidato", "numbrix", "king", "rook")
+
 
 def _fields(raw: str) -> tuple[list[tuple[str, int]], str | None]:
     """Whitespace fields with 1-based columns, up to a ``#`` that starts a field (a comment)."""

@@ -164,6 +164,10 @@ class Kind:
         ``mzn_decode(puzzle, x) -> tuple``: cell values from the model's ``x``.
     mzn_key : Ref
         ``mzn_key(puzzle) -> hashable``: what a MiniZinc model instance depends on.
+    guess_format : Ref, optional
+        ``guess_format(text, early) -> format name or None``: the kind's best guess of the
+        format a text no format claims was meant to be in, so its reader can say what is
+        wrong (asked ``early``, before other kinds' formats are weighed, and last).
     alias_options : dict
         Options an alias implies, e.g. ``{"numbrix": {"adjacency": "rook"}}``.
     samples : callable
@@ -198,6 +202,7 @@ class Kind:
     mzn_decode: Ref
     mzn_key: Ref
     samples: Callable[[], list]
+    guess_format: "Ref | None" = None
     alias_options: dict = field(default_factory=dict)
     info: dict = field(default_factory=dict)
 

@@ -99,4 +99,5 @@ SUDOKU = register_kind(Kind(
     mzn_decode=Ref("gridsat.encoders.mzn:sudoku_decode"),
     mzn_key=Ref("gridsat.encoders.mzn:sudoku_key"),
     samples=samples,
+    guess_format=Ref("gridsat.formats.sudoku_guess:guess"),
 ))
