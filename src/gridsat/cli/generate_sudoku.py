@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from ..errors import GridsatError
-from ..generators.layouts import layout_from_text
 
 __all__ = ["add_classic_options", "add_jigsaw_options", "values", "parse_box"]
 
@@ -74,6 +73,8 @@ def values(args: argparse.Namespace, name: str) -> dict:
     if hasattr(args, "box"):
         o["box"] = parse_box(args.box)
     elif args.layout:
+        from ..generators.layouts import layout_from_text  # the generators load when a puzzle is made
+
         with open(args.layout, encoding="utf-8") as f:
             o["layout"] = layout_from_text(f.read())
     return o

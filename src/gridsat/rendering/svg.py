@@ -14,11 +14,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Sequence
-from xml.sax.saxutils import escape, quoteattr
 
 from ..errors import UnsupportedError
 
 __all__ = ["Layout", "layout", "render_svg", "border_segments", "STYLE"]
+
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as XML entities (as ``xml.sax.saxutils.escape``, which would
+    import ``urllib.request`` and with it most of the network stack)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` escaped and quoted as an XML attribute value (as ``xml.sax.saxutils.quoteattr``)."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
 
 #: colours and line widths, relative to a cell side of 1
 STYLE: dict[str, Any] = {
