@@ -18,20 +18,20 @@ import random
 from typing import Any, Iterator
 
 from ..errors import UnsupportedError
+from ..kinds import KINDS as _KIND_RECORDS
 from .generated import Generated
 from .hidato import generate_hidato, generate_numbrix
 from .layouts import count_layouts, enumerate_layouts, random_layout
 from .sudoku import from_partial, generate_jigsaw, generate_sudoku
 
-__all__ = ["generate", "stream", "KINDS", "Generated", "generate_sudoku", "generate_jigsaw", "from_partial",
+__all__ = ["generate", "stream", "NAMES", "Generated", "generate_sudoku", "generate_jigsaw", "from_partial",
            "generate_hidato", "generate_numbrix", "enumerate_layouts", "count_layouts", "random_layout",
            "new_seed"]
 
-#: generator name -> ``generator(**options) -> Generated``
-_FUNCS = {"sudoku": generate_sudoku, "jigsaw": generate_jigsaw, "hidato": generate_hidato,
-          "numbrix": generate_numbrix}
+#: generator name -> its record (from the kind records: ``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``)
+_GENERATORS = {name: gen for kind in _KIND_RECORDS.values() for name, gen in kind.generators.items()}
 #: the generator names, in the order the CLI lists them
-KINDS = tuple(_FUNCS)
+NAMES = tuple(_GENERATORS)
 
 
 def generate(kind: str = "sudoku", **options: Any) -> Generated:
@@ -40,10 +40,10 @@ def generate(kind: str = "sudoku", **options: Any) -> Generated:
     Raises :class:`UnsupportedError` for an unknown kind.
     """
     try:
-        f = _FUNCS[kind]
+        gen = _GENERATORS[kind]
     except KeyError:
-        raise UnsupportedError(f"no generator for {kind!r}; known: {', '.join(KINDS)}") from None
-    return f(**options)
+        raise UnsupportedError(f"no generator for {kind!r}; known: {', '.join(NAMES)}") from None
+    return gen.make(**options)
 
 
 def _task(args: tuple) -> Generated:
@@ -63,7 +63,7 @@ def stream(kind: str = "sudoku", count: int | None = 1, *, seed: int | None = No
     Parameters
     ----------
     kind : str
-        Generator name (see :data:`KINDS`).
+        Generator name (see :data:`NAMES`).
     count : int or None
         How many puzzles; ``None`` for an endless stream.
     seed : int, optional

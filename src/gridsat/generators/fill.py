@@ -16,8 +16,12 @@ import sys
 from typing import Sequence
 
 from ..encoders import get_encoding
+from ..kinds import get_kind
 from ..puzzles.sudoku import Sudoku
 from .oracle import CnfOracle, oracle_for
+
+#: the python-sat solver of the uniqueness proofs while carving (the kind record's ``oracle``)
+ORACLE: str = get_kind("sudoku").oracle.backend
 
 __all__ = ["random_grid", "sudoku_peers", "sudoku_oracle"]
 
@@ -61,7 +65,7 @@ def sudoku_peers(n: int, regions: tuple[int, ...]) -> list[tuple[int, ...]]:
     return p
 
 
-def sudoku_oracle(puzzle: Sudoku, solver: str = "cadical153") -> CnfOracle:
+def sudoku_oracle(puzzle: Sudoku, solver: str = ORACLE) -> CnfOracle:
     """The cached SAT oracle for the puzzle's shape: its ``cnf-extended`` CNF, givens as assumptions.
 
     Parameters

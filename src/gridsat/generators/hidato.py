@@ -26,11 +26,15 @@ from typing import Any, Sequence
 from ..api import check
 from ..encoders import get_encoding
 from ..errors import GridsatError, PuzzleError
+from ..kinds import get_kind
 from ..puzzles.hidato import Hidato
 from . import shapes as shapes_mod
 from . import symmetry as sym_mod
 from .oracle import CnfOracle, fresh_effort
 from .generated import Generated
+
+#: the python-sat solver of the uniqueness proofs while carving (the kind record's ``oracle``)
+ORACLE: str = get_kind("hidato").oracle.backend
 
 __all__ = ["random_path", "generate_hidato", "generate_numbrix", "carve_hidato"]
 
@@ -97,7 +101,7 @@ def _oracle(board: Hidato, solution: Sequence[int], floor: set[int], encoding: s
 
 def carve_hidato(board: Hidato, solution: Sequence[int], rng: random.Random, *, keep: Sequence[int] = (),
                  target: int | None = None, groups: Sequence[Sequence[int]] | None = None,
-                 encoding: str = "cnf-pos", solver: str = "minisat22", batch: float = 0.5) -> tuple[set[int], bool]:
+                 encoding: str = "cnf-pos", solver: str = ORACLE, batch: float = 0.5) -> tuple[set[int], bool]:
     """Remove groups of givens in random order while the solution stays unique.
 
     Parameters
@@ -186,7 +190,7 @@ def generate_hidato(rows: int | None = None, cols: int | None = None, *,
                     shape: "str | shapes_mod.Shape | None" = None, rotation: int = 0,
                     flip: bool = False, seed: int | None = None, density: float | None = None,
                     givens: int | None = None, keep_ends: bool = True, symmetry: str = "none",
-                    adjacency: str = "king", encoding: str = "cnf-pos", solver: str = "minisat22",
+                    adjacency: str = "king", encoding: str = "cnf-pos", solver: str = ORACLE,
                     mix: float = 10.0, score: bool = True, rng: random.Random | None = None) -> Generated:
     """A random Hidato (or Numbrix with ``adjacency="rook"``) with exactly one solution.
 
@@ -255,7 +259,7 @@ def generate_numbrix(rows: int | None = None, cols: int | None = None, **kw: Any
 
 
 def hidato_score(puzzle: Hidato, solution: Sequence[int], encoding: str = "cnf-arcs",
-                 solver: str = "minisat22") -> dict:
+                 solver: str = ORACLE) -> dict:
     """Search effort to prove uniqueness on a fresh solver (conflicts, decisions, propagations)."""
     model = get_encoding(encoding, "hidato").build(puzzle)
     block = [int(model.var[c, v]) for c, v in enumerate(solution) if model.var[c, v]]

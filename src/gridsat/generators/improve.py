@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..errors import GridsatError
+from ..kinds import get_kind
 from ..puzzles.sudoku import Sudoku, default_box
 from . import new_seed
 from .carve import carve
@@ -28,6 +29,9 @@ from .fill import sudoku_oracle, sudoku_peers
 from .grade import se_rating, sudoku_score
 from .lines import puzzle_line
 from .sudoku import from_partial, generate_sudoku
+
+#: the python-sat solver of the uniqueness proofs while carving (the kind record's ``oracle``)
+ORACLE: str = get_kind("sudoku").oracle.backend
 
 __all__ = ["ImproveResult", "improve", "score_puzzle"]
 
@@ -126,7 +130,7 @@ def _worker(args: tuple) -> ImproveResult:
 
 def improve(start: Sudoku | None = None, *, size: int = 9, box: tuple[int, int] | None = None,
             time_budget: float = 10.0, jobs: int = 1, seed: int | None = None, score: str = "auto",
-            solver: str = "cadical153") -> ImproveResult:
+            solver: str = ORACLE) -> ImproveResult:
     """Search for the highest-scoring unique minimal puzzle in ``time_budget`` seconds.
 
     Parameters

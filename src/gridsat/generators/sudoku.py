@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 from ..api import check
 from ..encoders import get_encoding
 from ..errors import GridsatError, PuzzleError
+from ..kinds import get_kind
 from ..puzzles.sudoku import Sudoku, default_box
 from . import symmetry as sym_mod
 from .carve import carve, carve_sudoku
@@ -28,6 +29,9 @@ from .generated import Generated
 from .grade import difficulty_range, se_rating, sudoku_score
 from .layouts import is_valid_layout, layout_from_text, random_layout
 from .oracle import CnfOracle
+
+#: the python-sat solver of the uniqueness proofs while carving (the kind record's ``oracle``)
+ORACLE: str = get_kind("sudoku").oracle.backend
 
 __all__ = ["generate_sudoku", "generate_jigsaw", "from_partial"]
 
@@ -102,7 +106,7 @@ def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | Non
 
 def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: int | None = None,
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
-                    solver: str = "cadical153", attempts: int = 50, score: bool = True,
+                    solver: str = ORACLE, attempts: int = 50, score: bool = True,
                     difficulty: "str | tuple[float, float] | None" = None, polish: int = 4,
                     rng: random.Random | None = None) -> Generated:
     """A random Sudoku with exactly one solution.
@@ -125,7 +129,7 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
         or target every puzzle is minimal anyway; with symmetry, grids are retried until the
         symmetric puzzle is also cell-minimal (``info["minimal"]`` says if that failed).
     solver : str
-        python-sat solver used while removing givens (default ``cadical153``, the fastest here).
+        python-sat solver used while removing givens (default: the kind record's ``oracle``, ``cadical153``).
     difficulty : str or (float, float), optional
         A grade (``easy``, ``medium``, ``hard``, ``expert``, ``extreme``) or SE-rating bounds
         from :func:`gridsat.logic.rate`; grids are retried (``attempts``) until the rating fits,
@@ -154,7 +158,7 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
 
 def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int | None = None,
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
-                    solver: str = "cadical153", attempts: int = 50, score: bool = True,
+                    solver: str = ORACLE, attempts: int = 50, score: bool = True,
                     difficulty: "str | tuple[float, float] | None" = None, polish: int = 4,
                     rng: random.Random | None = None) -> Generated:
     """A random jigsaw Sudoku with exactly one solution, on a fresh random layout or on ``layout``.
@@ -190,7 +194,7 @@ def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int 
     return out
 
 
-def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = "cadical153",
+def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = ORACLE,
                  rng: random.Random | None = None) -> Generated:
     """A unique puzzle consistent with a partial grid.
 

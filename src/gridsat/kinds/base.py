@@ -164,6 +164,9 @@ class Kind:
         ``mzn_decode(puzzle, x) -> tuple``: cell values from the model's ``x``.
     mzn_key : Ref
         ``mzn_key(puzzle) -> hashable``: what a MiniZinc model instance depends on.
+    oracle : Choice, optional
+        The python-sat solver (and CNF encoding) the kind's generators prove uniqueness with
+        while they carve.
     guess_format : Ref, optional
         ``guess_format(text, early) -> format name or None``: the kind's best guess of the
         format a text no format claims was meant to be in, so its reader can say what is
@@ -202,6 +205,7 @@ class Kind:
     mzn_decode: Ref
     mzn_key: Ref
     samples: Callable[[], list]
+    oracle: "Choice | None" = None
     guess_format: "Ref | None" = None
     alias_options: dict = field(default_factory=dict)
     info: dict = field(default_factory=dict)

@@ -78,4 +78,6 @@ HIDATO = register_kind(Kind(
     mzn_key=Ref("gridsat.encoders.mzn:hidato_key"),
     samples=samples,
     alias_options={"numbrix": {"adjacency": "rook"}},
+    oracle=Choice("minisat22", "cnf-pos", "hidato and numbrix generation",
+                  "MiniSat on the pruned position formula, rebuilt as the givens are carved"),
 ))

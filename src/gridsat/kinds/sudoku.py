@@ -100,4 +100,6 @@ SUDOKU = register_kind(Kind(
     mzn_key=Ref("gridsat.encoders.mzn:sudoku_key"),
     samples=samples,
     guess_format=Ref("gridsat.formats.sudoku_guess:guess"),
+    oracle=Choice("cadical153", "cnf-extended", "sudoku and jigsaw generation",
+                  "CaDiCaL answers the carving's thousands of incremental uniqueness calls fastest here"),
 ))
