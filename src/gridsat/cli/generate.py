@@ -13,7 +13,6 @@ import sys
 
 from ..errors import GridsatError
 from ..kinds import KINDS, kind_of
-from .generate_sudoku import parse_box
 
 __all__ = ["register", "run"]
 
@@ -120,6 +119,7 @@ def _plain_sigint() -> None:
 
 def run(args) -> int:
     """Run ``gridsat generate``; returns the exit code."""
+    from ..formats import parse_box
     from ..generators import from_partial, new_seed, stream
 
     _plain_sigint()
@@ -173,6 +173,7 @@ def run_layouts(args) -> int:
 
 def run_improve(args) -> int:
     """Run ``gridsat generate improve``; returns the exit code."""
+    from ..formats import parse_box
     from ..generators.improve import improve
 
     _plain_sigint()

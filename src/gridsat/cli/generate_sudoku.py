@@ -4,28 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import GridsatError
 
-__all__ = ["add_classic_options", "add_jigsaw_options", "values", "parse_box"]
+__all__ = ["add_classic_options", "add_jigsaw_options", "values"]
 
 SYMMETRIES = ["none", "rot180", "rot90", "mirror", "diagonal"]
-
-
-def parse_box(text: str | None) -> tuple[int, int] | None:
-    """``"2x3"`` -> ``(2, 3)``; ``None`` stays ``None``.
-
-    Raises
-    ------
-    GridsatError
-        The text is not ``RxC``.
-    """
-    if not text:
-        return None
-    try:
-        r, c = text.lower().split("x")
-        return int(r), int(c)
-    except ValueError:
-        raise GridsatError(f"--box wants RxC like 2x3, got {text!r}") from None
 
 
 def _difficulty(text: str | None):
@@ -71,6 +53,8 @@ def values(args: argparse.Namespace, name: str) -> dict:
          "attempts": args.attempts, "score": args.json, "difficulty": _difficulty(args.difficulty),
          "polish": args.polish}
     if hasattr(args, "box"):
+        from ..formats import parse_box  # the readers load when a command reads or parses puzzles
+
         o["box"] = parse_box(args.box)
     elif args.layout:
         from ..generators.layouts import layout_from_text  # the generators load when a puzzle is made
