@@ -38,14 +38,17 @@ typedef struct {
     int *peer_off;     /* ncells + 1: offsets into peers */
     int *peers;
     uint64_t *umask;   /* 2 words per cell: the set of its units */
-    /* intersections of two units sharing 2..n-1 cells (box and line, region and line):
-       for locked candidates. Each lists its shared cells, then the cells of the first unit
-       only, then those of the second only. */
-    int nx;
-    int *x_units;      /* 2 per intersection */
-    int *x_k;          /* shared cells */
-    int *x_off;        /* nx + 1 offsets into x_cells */
-    int *x_cells;
+    /* Locked candidates work on *segments*: the cells two units of different families
+       share (a family is a set of units that partitions the board: the rows, the columns,
+       the regions). For each pair of families whose segments are not all single cells
+       (rows x regions, columns x regions), the segments partition both families' units. */
+    int npairs;
+    int *pair_off;     /* npairs + 1 offsets into the segment arrays */
+    int *seg_a, *seg_b;  /* each segment's unit in the first and the second family */
+    int *seg_off;      /* total segments + 1 offsets into seg_cells */
+    int *seg_cells;
+    int *cell_seg;     /* npairs * ncells: each cell's segment in each pair */
+    int maxseg;        /* most segments in one pair */
     int locked;        /* use them */
 } Geo;
 
@@ -53,7 +56,7 @@ static void geo_free(Geo *g) {
     if (!g) return;
     free(g->unit_cells); free(g->cu_off); free(g->cell_units);
     free(g->peer_off); free(g->peers); free(g->umask);
-    free(g->x_units); free(g->x_k); free(g->x_off); free(g->x_cells);
+    free(g->pair_off); free(g->seg_a); free(g->seg_b); free(g->seg_off); free(g->seg_cells); free(g->cell_seg);
     free(g);
 }
 
@@ -222,67 +225,92 @@ static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
         }
         g->peer_off[c + 1] = np;
     }
-    /* intersections for locked candidates */
+    /* families (greedy: a unit joins the first family it does not overlap) and the
+       segments of every pair of families that each partition the board */
     {
-        int U = (int)nu, cap_x = 16, nx = 0, ncell = 0, cap_c = 16 * 2 * n;
-        int *common = calloc((size_t)U, sizeof(int));
-        g->x_units = malloc(sizeof(int) * 2 * (size_t)cap_x);
-        g->x_k = malloc(sizeof(int) * (size_t)cap_x);
-        g->x_off = malloc(sizeof(int) * ((size_t)cap_x + 1));
-        g->x_cells = malloc(sizeof(int) * (size_t)cap_c);
-        if (!common || !g->x_units || !g->x_k || !g->x_off || !g->x_cells) {
-            free(common);
+        int U = (int)nu, nf = 0, nseg = 0;
+        int *fam = malloc(sizeof(int) * (size_t)U);
+        int *famcells = calloc((size_t)U, sizeof(int));
+        int *owner = malloc(sizeof(int) * (size_t)U * (size_t)ncells);  /* family x cell -> unit */
+        int *key = malloc(sizeof(int) * (size_t)U * (size_t)U);
+        if (!fam || !famcells || !owner || !key) {
+            free(fam); free(famcells); free(owner); free(key);
             PyErr_NoMemory();
             goto fail;
         }
-        g->x_off[0] = 0;
-        for (int a = 0; a < U; a++) {
-            memset(common, 0, sizeof(int) * (size_t)U);
-            for (int k = 0; k < n; k++) {
-                int c = g->unit_cells[a * n + k];
-                for (int i = g->cu_off[c]; i < g->cu_off[c + 1]; i++) common[g->cell_units[i]]++;
+        for (int u = 0; u < U; u++) {
+            const int *uc = g->unit_cells + u * n;
+            int f = 0;
+            for (; f < nf; f++) {
+                int k = 0;
+                while (k < n && owner[(size_t)f * ncells + uc[k]] < 0) k++;
+                if (k == n) break;
             }
-            for (int b = a + 1; b < U; b++) {
-                if (common[b] < 2 || common[b] >= n) continue;
-                if (nx + 1 >= cap_x || ncell + 2 * n >= cap_c) {
-                    cap_x *= 2;
-                    cap_c = cap_c * 2 + 2 * n;
-                    int *xu = realloc(g->x_units, sizeof(int) * 2 * (size_t)cap_x);
-                    if (xu) g->x_units = xu;
-                    int *xk = realloc(g->x_k, sizeof(int) * (size_t)cap_x);
-                    if (xk) g->x_k = xk;
-                    int *xo = realloc(g->x_off, sizeof(int) * ((size_t)cap_x + 1));
-                    if (xo) g->x_off = xo;
-                    int *xc = realloc(g->x_cells, sizeof(int) * (size_t)cap_c);
-                    if (xc) g->x_cells = xc;
-                    if (!xu || !xk || !xo || !xc) { free(common); PyErr_NoMemory(); goto fail; }
+            if (f == nf) {
+                for (int c = 0; c < ncells; c++) owner[(size_t)nf * ncells + c] = -1;
+                nf++;
+            }
+            for (int k = 0; k < n; k++) owner[(size_t)f * ncells + uc[k]] = u;
+            fam[u] = f;
+            famcells[f] += n;
+        }
+        int nfull = 0;
+        for (int f = 0; f < nf; f++) nfull += famcells[f] == ncells;
+        size_t maxpairs = (size_t)nfull * (size_t)(nfull > 0 ? nfull - 1 : 0) / 2 + 1;
+        size_t room = maxpairs * (size_t)ncells + 1;  /* segments (and their cells) per pair <= cells */
+        g->pair_off = calloc(maxpairs + 1, sizeof(int));
+        g->seg_a = malloc(sizeof(int) * room);
+        g->seg_b = malloc(sizeof(int) * room);
+        g->seg_off = malloc(sizeof(int) * (room + 1));
+        g->seg_cells = malloc(sizeof(int) * room);
+        g->cell_seg = malloc(sizeof(int) * room);
+        if (!g->pair_off || !g->seg_a || !g->seg_b || !g->seg_off || !g->seg_cells || !g->cell_seg) {
+            free(fam); free(famcells); free(owner); free(key);
+            PyErr_NoMemory();
+            goto fail;
+        }
+        int np = 0, nsc = 0;
+        g->pair_off[0] = 0;
+        g->seg_off[0] = 0;
+        g->maxseg = 0;
+        for (int f = 0; f < nf; f++) {
+            if (famcells[f] != ncells) continue;
+            for (int h = f + 1; h < nf; h++) {
+                if (famcells[h] != ncells) continue;
+                /* segments of (f, h): one per pair of units that meet */
+                for (int i = 0; i < U * U; i++) key[i] = -1;
+                int first = nseg, big = 0;
+                int *cs = g->cell_seg + (size_t)np * ncells;
+                for (int c = 0; c < ncells; c++) {
+                    int a = owner[(size_t)f * ncells + c], b = owner[(size_t)h * ncells + c];
+                    int *kp = key + a * U + b;
+                    if (*kp < 0) { *kp = nseg; g->seg_a[nseg] = a; g->seg_b[nseg] = b; nseg++; }
+                    cs[c] = *kp;
                 }
-                /* stamp the cells of b with -2 - b (stamp holds cell ids >= 0 from above) */
-                for (int k = 0; k < n; k++) stamp[g->unit_cells[b * n + k]] = -2 - b;
-                int *out = g->x_cells + ncell, w = 0;
-                for (int k = 0; k < n; k++) {
-                    int c = g->unit_cells[a * n + k];
-                    if (stamp[c] == -2 - b) out[w++] = c;
+                /* the cells of each segment, in order */
+                int *size = calloc((size_t)(nseg - first), sizeof(int));
+                if (!size) { free(fam); free(famcells); free(owner); free(key); PyErr_NoMemory(); goto fail; }
+                for (int c = 0; c < ncells; c++) size[cs[c] - first]++;
+                for (int sg = first; sg < nseg; sg++) {
+                    g->seg_off[sg + 1] = g->seg_off[sg] + size[sg - first];
+                    if (size[sg - first] > 1) big = 1;
                 }
-                for (int k = 0; k < n; k++) {
-                    int c = g->unit_cells[a * n + k];
-                    if (stamp[c] != -2 - b) out[w++] = c;
+                for (int sg = first; sg < nseg; sg++) size[sg - first] = 0;
+                for (int c = 0; c < ncells; c++) {
+                    int sg = cs[c];
+                    g->seg_cells[g->seg_off[sg] + size[sg - first]++] = c;
                 }
-                for (int k = 0; k < n; k++) stamp[g->unit_cells[a * n + k]] = -3 - U - a;
-                for (int k = 0; k < n; k++) {
-                    int c = g->unit_cells[b * n + k];
-                    if (stamp[c] != -3 - U - a) out[w++] = c;
-                }
-                g->x_units[2 * nx] = a;
-                g->x_units[2 * nx + 1] = b;
-                g->x_k[nx] = common[b];
-                ncell += w;
-                g->x_off[++nx] = ncell;
+                free(size);
+                if (!big) { nseg = first; continue; }  /* rows x columns: single cells only */
+                nsc = g->seg_off[nseg];
+                if (nseg - first > g->maxseg) g->maxseg = nseg - first;
+                g->pair_off[++np] = nseg;
             }
         }
-        free(common);
-        g->nx = nx;
-        g->locked = locked && nx > 0;
+        (void)nsc;
+        free(fam); free(famcells); free(owner); free(key);
+        g->npairs = np;
+        g->locked = locked && np > 0;
     }
     free(stamp); free(count);
     Py_DECREF(seq);

@@ -17,7 +17,8 @@ typedef struct {
     int *u0;              /* each cell's first unit */
     int *queue;
     uint64_t dirty[2];    /* units whose candidates changed since their last scan */
-    uint64_t ldirty[2];   /* ... since their last locked-candidates pass */
+    int ldirty;           /* candidates changed since the last locked-candidates pass */
+    MASK_T *segor, *uonce, *utwice;  /* scratch for that pass */
     int depth, choose, finished, tick;
     uint64_t count, limit, nodes;
     int keep;
@@ -27,6 +28,7 @@ typedef struct {
 static void SFX(search_free)(SFX(Search) *s) {
     free(s->stack); free(s->nsolved); free(s->bcell); free(s->brem);
     free(s->u0); free(s->queue); free(s->sols);
+    free(s->segor); free(s->uonce); free(s->utwice);
     memset(s, 0, sizeof(*s));
 }
 
@@ -46,7 +48,10 @@ static int SFX(search_init)(SFX(Search) *s, const Geo *g, int keep) {
     s->u0 = malloc(sizeof(int) * (size_t)s->N);
     s->queue = malloc(sizeof(int) * (size_t)(2 * s->N + 1));
     s->sols = malloc((size_t)(keep > 0 ? keep : 1) * (size_t)s->N);
-    if (!s->stack || !s->nsolved || !s->bcell || !s->brem || !s->u0 || !s->queue || !s->sols) {
+    s->segor = malloc(sizeof(MASK_T) * ((size_t)g->maxseg + 1));
+    s->uonce = malloc(sizeof(MASK_T) * ((size_t)s->U + 1));
+    s->utwice = malloc(sizeof(MASK_T) * ((size_t)s->U + 1));
+    if (!s->segor || !s->uonce || !s->utwice || !s->nsolved || !s->bcell || !s->brem || !s->u0 || !s->queue || !s->sols) {
         SFX(search_free)(s);
         return -1;
     }
@@ -54,19 +59,16 @@ static int SFX(search_init)(SFX(Search) *s, const Geo *g, int keep) {
     return 0;
 }
 
-/* Place value ``bit`` in cell ``c`` of state ``st``: queue the peers left with a single
-   candidate. 0 on a contradiction. */
 static inline void SFX(mark)(SFX(Search) *s, int c) {
     const uint64_t *um = s->g->umask + 2 * c;
     s->dirty[0] |= um[0];
     s->dirty[1] |= um[1];
-    s->ldirty[0] |= um[0];
-    s->ldirty[1] |= um[1];
+    s->ldirty = 1;
 }
 
 static inline void SFX(clear_dirty)(SFX(Search) *s) {
     s->dirty[0] = s->dirty[1] = 0;
-    s->ldirty[0] = s->ldirty[1] = 0;
+    s->ldirty = 0;
 }
 
 /* Remove ``drop`` from ``cnt`` cells; -1 on a contradiction, else whether anything changed. */
@@ -87,42 +89,67 @@ static inline int SFX(drop)(SFX(Search) *s, MASK_T *st, const int *cells, int cn
     return changed;
 }
 
-/* Locked candidates over the intersections with a unit changed since the last pass: a value
-   that, within one unit, can only go in the cells it shares with another unit leaves the
-   other unit's remaining cells. -1 on a contradiction, else whether anything changed. */
+/* Locked candidates: a value that, within one unit, can only go in one of its segments
+   leaves the rest of the unit on the segment's other side. For each pair of families, one
+   pass ORs each segment's candidates and folds them per unit into "in one segment" and "in
+   two or more" masks. Masks gone stale by eliminations earlier in the pass are supersets,
+   which keeps every elimination sound. -1 on a contradiction, else whether anything changed. */
 static int SFX(locked)(SFX(Search) *s, MASK_T *st, int **qt) {
     const Geo *g = s->g;
     const int n = g->n;
     const MASK_T *placed = st + s->N;
-    uint64_t d0 = s->ldirty[0], d1 = s->ldirty[1];
-    s->ldirty[0] = s->ldirty[1] = 0;
+    MASK_T *segor = s->segor, *once = s->uonce, *twice = s->utwice;
     int changed = 0;
-    for (int x = 0; x < g->nx; x++) {
-        int a = g->x_units[2 * x], b = g->x_units[2 * x + 1];
-        if (!((a < 64 ? d0 >> a : d1 >> (a - 64)) & 1) && !((b < 64 ? d0 >> b : d1 >> (b - 64)) & 1)) continue;
-        const int *cells = g->x_cells + g->x_off[x];
-        int k = g->x_k[x], r = n - k;
-        MASK_T in = 0, ra = 0, rb = 0;
-        for (int i = 0; i < k; i++) in |= st[cells[i]];
-        in &= (MASK_T)~(placed[a] | placed[b]);
-        if (!in) continue;
-        for (int i = 0; i < r; i++) ra |= st[cells[k + i]];
-        for (int i = 0; i < r; i++) rb |= st[cells[k + r + i]];
-        MASK_T to_b = (MASK_T)(in & ~ra & rb), to_a = (MASK_T)(in & ~rb & ra);
-        if (to_b) {
-            int rc = SFX(drop)(s, st, cells + k + r, r, to_b, qt);
-            if (rc < 0) return -1;
-            changed |= rc;
+    for (int p = 0; p < g->npairs; p++) {
+        const int s0 = g->pair_off[p], s1 = g->pair_off[p + 1];
+        const int *cs = g->cell_seg + (size_t)p * s->N;
+        for (int sg = s0; sg < s1; sg++) {
+            once[g->seg_a[sg]] = twice[g->seg_a[sg]] = 0;
+            once[g->seg_b[sg]] = twice[g->seg_b[sg]] = 0;
         }
-        if (to_a) {
-            int rc = SFX(drop)(s, st, cells + k, r, to_a, qt);
-            if (rc < 0) return -1;
-            changed |= rc;
+        for (int sg = s0; sg < s1; sg++) {
+            MASK_T m = 0;
+            for (int i = g->seg_off[sg]; i < g->seg_off[sg + 1]; i++) m |= st[g->seg_cells[i]];
+            segor[sg - s0] = m;
+            int a = g->seg_a[sg], b = g->seg_b[sg];
+            twice[a] |= once[a] & m;
+            once[a] |= m;
+            twice[b] |= once[b] & m;
+            once[b] |= m;
+        }
+        for (int sg = s0; sg < s1; sg++) {
+            if (g->seg_off[sg + 1] - g->seg_off[sg] < 2) continue;
+            MASK_T m = segor[sg - s0];
+            int a = g->seg_a[sg], b = g->seg_b[sg];
+            MASK_T ex_a = (MASK_T)(once[a] & ~twice[a]), ex_b = (MASK_T)(once[b] & ~twice[b]);
+            MASK_T free_ = (MASK_T)(m & ~(placed[a] | placed[b]));
+            MASK_T others_a = (MASK_T)(once[a] & ~(ex_a & m)), others_b = (MASK_T)(once[b] & ~(ex_b & m));
+            MASK_T to_b = (MASK_T)(free_ & ex_a & others_b), to_a = (MASK_T)(free_ & ex_b & others_a);
+            if (to_b) {
+                const int *uc = g->unit_cells + b * n;
+                for (int k = 0; k < n; k++) {
+                    if (cs[uc[k]] == sg) continue;
+                    int rc = SFX(drop)(s, st, uc + k, 1, to_b, qt);
+                    if (rc < 0) return -1;
+                    changed |= rc;
+                }
+            }
+            if (to_a) {
+                const int *uc = g->unit_cells + a * n;
+                for (int k = 0; k < n; k++) {
+                    if (cs[uc[k]] == sg) continue;
+                    int rc = SFX(drop)(s, st, uc + k, 1, to_a, qt);
+                    if (rc < 0) return -1;
+                    changed |= rc;
+                }
+            }
         }
     }
     return changed;
 }
 
+/* Place value ``bit`` in cell ``c`` of state ``st``: queue the peers left with a single
+   candidate. 0 on a contradiction. */
 static inline int SFX(assign)(SFX(Search) *s, MASK_T *st, int *ns, int c, MASK_T bit, int **qt) {
     const Geo *g = s->g;
     if (!(st[c] & bit)) return 0;
@@ -165,7 +192,8 @@ static int SFX(propagate)(SFX(Search) *s, MASK_T *st, int *ns, int *qh, int *qt)
         }
         if (*ns == N) { SFX(clear_dirty)(s); return 1; }
         if (!(s->dirty[0] | s->dirty[1])) {
-            if (!g->locked) { SFX(clear_dirty)(s); return 1; }
+            if (!g->locked || !s->ldirty) { SFX(clear_dirty)(s); return 1; }
+            s->ldirty = 0;
             int rc = SFX(locked)(s, st, &qt);
             if (rc < 0) goto fail;
             if (!rc) { SFX(clear_dirty)(s); return 1; }
