@@ -93,3 +93,12 @@ def test_backend_answers_every_sample(backend, kind):
         assert res.verified and res.backend == backend
     if not ran:
         pytest.skip(f"backend {backend} has no encoding for {kind.name}")
+
+
+def test_built_in_encodings_are_catalogued(encoding):
+    """The catalogue names each built-in encoding's target and module, so it loads on demand."""
+    from gridsat.encoders import CATALOGUE
+
+    if encoding.build.__module__.startswith("gridsat."):
+        target, module = CATALOGUE[(encoding.kind, encoding.name)]
+        assert (target, module) == (encoding.target, encoding.build.__module__)

@@ -13,7 +13,7 @@ the exporters, the counters, the race and the listings all ask this module.
 from __future__ import annotations
 
 from .backends import Backend, get_backend, list_backends
-from .encoders import Encoding, get_encoding, list_encodings
+from .encoders import Encoding, catalogued_target, get_encoding, list_encodings
 from .errors import UnsupportedError
 from .kinds import KINDS, Choice, kind_of
 
@@ -94,9 +94,10 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
     if encoding is None:
         name = choice.encoding if b.name == choice.backend else (
             kind.encoding_for(puzzle, b.name, b.target) or choice.encoding)
-        enc = get_encoding(name, kind.name)
-        if enc.target == b.target and enc.applies(puzzle):
-            return b, enc
+        if catalogued_target(name, kind.name) in (None, b.target):  # (don't load encodings of another target)
+            enc = get_encoding(name, kind.name)
+            if enc.target == b.target and enc.applies(puzzle):
+                return b, enc
         enc = _first_that_applies(puzzle, b.target)
         if enc is None:
             raise UnsupportedError(f"backend {b.name} has no encoding for {kind.name}")

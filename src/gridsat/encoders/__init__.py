@@ -1,11 +1,11 @@
 """Encoders: pure builders from a puzzle to a CNF formula or a CP-SAT model.
 
-The registry imports the built-in encoding modules (:data:`BUILTIN_MODULES`) when it is
-first read; ``list_encodings()`` shows what is there.
+The registry imports a built-in encoding's module (see :data:`CATALOGUE`) when the
+encoding is first asked for; ``list_encodings()`` shows what is there.
 """
 
-from .base import (BUILTIN_MODULES, REGISTRY, CnfModel, CpsatModel, Encoding, get_encoding, list_encodings,
-                   register)
+from .base import (CATALOGUE, REGISTRY, CnfModel, CpsatModel, Encoding, catalogued_target, get_encoding,
+                   list_encodings, register)
 
-__all__ = ["BUILTIN_MODULES", "REGISTRY", "CnfModel", "CpsatModel", "Encoding", "get_encoding", "list_encodings",
-           "register"]
+__all__ = ["CATALOGUE", "REGISTRY", "catalogued_target", "CnfModel", "CpsatModel", "Encoding", "get_encoding",
+           "list_encodings", "register"]

@@ -18,7 +18,7 @@ from typing import Any, Callable, Hashable, Sequence
 
 from ..errors import UnsupportedError
 
-__all__ = ["CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY"]
+__all__ = ["CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY", "CATALOGUE", "catalogued_target"]
 
 
 @dataclass
@@ -123,23 +123,29 @@ class Encoding:
 
 REGISTRY: dict[tuple[str, str], Encoding] = {}
 
-#: the modules of the built-in encodings, imported when the registry is first read
-BUILTIN_MODULES: tuple[str, ...] = (
-    "gridsat.encoders.sudoku_cnf", "gridsat.encoders.sudoku_cpsat", "gridsat.encoders.hidato_cnf",
-    "gridsat.encoders.hidato_cpsat", "gridsat.encoders.hidato_lns", "gridsat.encoders.mzn",
-    "gridsat.encoders.sudoku_native",
-)
-_loaded = False
+#: the built-in encodings: ``(kind, name) -> (target, module)``; a module is imported when one of
+#: its encodings is first asked for (``list_encodings`` imports those of the kind and target asked)
+CATALOGUE: dict[tuple[str, str], tuple[str, str]] = {
+    **{("sudoku", n): ("cnf", "gridsat.encoders.sudoku_cnf")
+       for n in ("cnf-extended", "cnf-minimal", "cnf-regionlits", "cnf-layered", "cnf-reduced")},
+    **{("sudoku", n): ("cpsat", "gridsat.encoders.sudoku_cpsat") for n in ("cpsat-int", "cpsat-bool")},
+    ("sudoku", "sudoku-native"): ("native", "gridsat.encoders.sudoku_native"),
+    **{("hidato", n): ("cnf", "gridsat.encoders.hidato_cnf") for n in ("cnf-pos", "cnf-arcs")},
+    **{("hidato", n): ("cpsat", "gridsat.encoders.hidato_cpsat") for n in ("cpsat-bool", "cpsat-circuit", "cpsat-seg")},
+    ("hidato", "hidato-jumps"): ("lns", "gridsat.encoders.hidato_lns"),
+    **{(k, "mzn"): ("minizinc", "gridsat.encoders.mzn") for k in ("sudoku", "hidato")},
+}
 
 
-def _load_builtin() -> None:
-    """Import the built-in encoding modules once (each registers its encodings)."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in BUILTIN_MODULES:
-            importlib.import_module(module)
+def catalogued_target(name: str, kind: str) -> str | None:
+    """The target of a built-in encoding, known without importing it (``None``: not built in)."""
+    entry = CATALOGUE.get((kind, name))
+    return entry[0] if entry else None
 
+
+def _load(modules) -> None:
+    for module in sorted(set(modules)):
+        importlib.import_module(module)
 
 
 def register(
@@ -164,7 +170,7 @@ def register(
 
 def list_encodings(kind: str | None = None, target: str | None = None) -> list[Encoding]:
     """Registered encodings, filtered by puzzle kind and/or target."""
-    _load_builtin()
+    _load(m for (k, _), (t, m) in CATALOGUE.items() if kind in (None, k) and target in (None, t))
     return [
         e for (k, _), e in sorted(REGISTRY.items())
         if (kind is None or k == kind) and (target is None or e.target == target)
@@ -175,7 +181,8 @@ def get_encoding(name: str | Encoding, kind: str) -> Encoding:
     """The encoding called ``name`` for puzzle ``kind`` (an :class:`Encoding` passes through)."""
     if isinstance(name, Encoding):
         return name
-    _load_builtin()
+    if (kind, name) not in REGISTRY and (kind, name) in CATALOGUE:
+        _load([CATALOGUE[(kind, name)][1]])
     try:
         return REGISTRY[(kind, name)]
     except KeyError:
