@@ -23,9 +23,9 @@ demo: $(STAMP)
 	$(VENV)/bin/gridsat solve --example sudoku-9x9
 	$(VENV)/bin/gridsat check --example jigsaw-9x9
 
-## run the whole test suite
+## run the whole test suite (and the doctests in src/gridsat, collected by conftest.py)
 test: $(STAMP)
-	$(PY) -m pytest -q -n 2 tests
+	$(PY) -m pytest -q -n 2 tests src/gridsat
 
 ## build the documentation site into docs/_build/html (warnings are errors)
 docs: $(DOCS_STAMP)
