@@ -28,6 +28,12 @@
 
 #define MAX_N 32
 #define MAX_UNITS 128
+#ifndef PAIRS
+#define PAIRS 1
+#endif
+#ifndef HIDDEN_PAIRS
+#define HIDDEN_PAIRS 1
+#endif
 
 /* ------------------------------------------------------------------ geometry */
 typedef struct {

@@ -148,6 +148,73 @@ static int SFX(locked)(SFX(Search) *s, MASK_T *st, int **qt) {
     return changed;
 }
 
+/* Naked pairs: two cells of a unit with the same two candidates take both values, which
+   leave the unit's other cells. -1 on a contradiction, else whether anything changed. */
+static int SFX(pairs)(SFX(Search) *s, MASK_T *st, int **qt) {
+    const Geo *g = s->g;
+    const int n = g->n;
+    int changed = 0, two[MAX_N];
+    for (int u = 0; u < s->U; u++) {
+        const int *cells = g->unit_cells + u * n;
+        int k2 = 0;
+        for (int k = 0; k < n; k++) {
+            unsigned m = st[cells[k]], r = m & (m - 1);
+            if (r && !(r & (r - 1))) two[k2++] = k;
+        }
+        if (HIDDEN_PAIRS) {
+            /* hidden pairs: two values with the same two places and nowhere else */
+            MASK_T once = 0, twice = 0, thrice = 0;
+            for (int k = 0; k < n; k++) {
+                MASK_T m = st[cells[k]];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            MASK_T dv = (MASK_T)(twice & ~thrice & ~st[s->N + u]);
+            if (dv & (dv - 1)) {
+                int pa[MAX_N], pb[MAX_N];
+                MASK_T vals[MAX_N];
+                int nv = 0;
+                while (dv) {
+                    MASK_T bit = (MASK_T)(dv & (MASK_T)(0u - dv));
+                    dv ^= bit;
+                    int k = 0;
+                    while (!(st[cells[k]] & bit)) k++;
+                    pa[nv] = k++;
+                    while (!(st[cells[k]] & bit)) k++;
+                    pb[nv] = k;
+                    vals[nv++] = bit;
+                }
+                for (int i = 0; i + 1 < nv; i++)
+                    for (int j = i + 1; j < nv; j++) {
+                        if (pa[i] != pa[j] || pb[i] != pb[j]) continue;
+                        MASK_T keep = (MASK_T)(vals[i] | vals[j]);
+                        int rc = SFX(drop)(s, st, cells + pa[i], 1, (MASK_T)~keep, qt);
+                        if (rc < 0) return -1;
+                        changed |= rc;
+                        rc = SFX(drop)(s, st, cells + pb[i], 1, (MASK_T)~keep, qt);
+                        if (rc < 0) return -1;
+                        changed |= rc;
+                    }
+            }
+        }
+        for (int i = 0; i + 1 < k2; i++) {
+            MASK_T m = st[cells[two[i]]];
+            for (int j = i + 1; j < k2; j++) {
+                if (st[cells[two[j]]] != m) continue;
+                for (int k = 0; k < n; k++) {
+                    if (k == two[i] || k == two[j]) continue;
+                    int rc = SFX(drop)(s, st, cells + k, 1, m, qt);
+                    if (rc < 0) return -1;
+                    changed |= rc;
+                }
+                break;
+            }
+        }
+    }
+    return changed;
+}
+
 /* Place value ``bit`` in cell ``c`` of state ``st``: queue the peers left with a single
    candidate. 0 on a contradiction. */
 static inline int SFX(assign)(SFX(Search) *s, MASK_T *st, int *ns, int c, MASK_T bit, int **qt) {
@@ -195,6 +262,8 @@ static int SFX(propagate)(SFX(Search) *s, MASK_T *st, int *ns, int *qh, int *qt)
             if (!g->locked || !s->ldirty) { SFX(clear_dirty)(s); return 1; }
             s->ldirty = 0;
             int rc = SFX(locked)(s, st, &qt);
+            if (rc < 0) goto fail;
+            if (!rc && PAIRS) rc = SFX(pairs)(s, st, &qt);
             if (rc < 0) goto fail;
             if (!rc) { SFX(clear_dirty)(s); return 1; }
             continue;
