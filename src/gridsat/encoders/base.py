@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
 from ..errors import UnsupportedError
+from ..kinds import KINDS
 
 __all__ = ["CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY", "CATALOGUE", "catalogued_target"]
 
@@ -123,18 +124,11 @@ class Encoding:
 
 REGISTRY: dict[tuple[str, str], Encoding] = {}
 
-#: the built-in encodings: ``(kind, name) -> (target, module)``; a module is imported when one of
-#: its encodings is first asked for (``list_encodings`` imports those of the kind and target asked)
+#: the built-in encodings from the kind records: ``(kind, name) -> (target, module)``; a module is
+#: imported when one of its encodings is first asked for (``list_encodings`` imports those of
+#: the kind and target asked)
 CATALOGUE: dict[tuple[str, str], tuple[str, str]] = {
-    **{("sudoku", n): ("cnf", "gridsat.encoders.sudoku_cnf")
-       for n in ("cnf-extended", "cnf-minimal", "cnf-regionlits", "cnf-layered", "cnf-reduced")},
-    **{("sudoku", n): ("cpsat", "gridsat.encoders.sudoku_cpsat") for n in ("cpsat-int", "cpsat-bool")},
-    ("sudoku", "sudoku-native"): ("native", "gridsat.encoders.sudoku_native"),
-    **{("hidato", n): ("cnf", "gridsat.encoders.hidato_cnf") for n in ("cnf-pos", "cnf-arcs")},
-    **{("hidato", n): ("cpsat", "gridsat.encoders.hidato_cpsat") for n in ("cpsat-bool", "cpsat-circuit", "cpsat-seg")},
-    ("hidato", "hidato-jumps"): ("lns", "gridsat.encoders.hidato_lns"),
-    **{(k, "mzn"): ("minizinc", "gridsat.encoders.mzn") for k in ("sudoku", "hidato")},
-}
+    (kind.name, name): entry for kind in KINDS.values() for name, entry in kind.encodings.items()}
 
 
 def catalogued_target(name: str, kind: str) -> str | None:

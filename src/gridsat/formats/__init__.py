@@ -13,6 +13,7 @@ of puzzles as its lines arrive.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
@@ -20,15 +21,13 @@ from ..errors import ParseError
 from ..kinds import KINDS
 from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats, register_format,
                    register_json_kind)
-# importing a format module registers its formats (and JSON kinds)
-from . import line as _line  # noqa: F401  (line)
-from . import grid as _grid  # noqa: F401  (grid)
-from . import nonomino as _nonomino  # noqa: F401  (nonomino)
-from . import vector as _vector  # noqa: F401  (vector)
-from . import sudoku_json as _sudoku_json  # noqa: F401  (Sudoku objects of json)
-from . import oneline as _oneline  # noqa: F401  (jigsaw-line, hidato-line, numbrix-line)
-from . import jsonfmt as _jsonfmt  # noqa: F401  (json)
-from . import hidato as _hidato  # noqa: F401  (hidato-*, numbrix-*, Hidato objects of json)
+# importing a format module registers its formats (and JSON kinds): every kind's own modules
+# (its record's ``format_modules``), then the one-line and JSON formats that serve every kind
+for _kind in KINDS.values():
+    for _module in _kind.format_modules:
+        importlib.import_module(_module)
+from . import oneline as _oneline  # noqa: E402,F401  (jigsaw-line, hidato-line, numbrix-line)
+from . import jsonfmt as _jsonfmt  # noqa: E402,F401  (json)
 from .oneline import LINE_HEAD_WORDS
 from .sudoku_common import parse_box
 from ..puzzles.text import format_board, line_string

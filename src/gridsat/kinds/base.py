@@ -173,6 +173,11 @@ class Kind:
         wrong (asked ``early``, before other kinds' formats are weighed, and last).
     alias_options : dict
         Options an alias implies, e.g. ``{"numbrix": {"adjacency": "rook"}}``.
+    encodings : dict of str to (str, str)
+        The kind's encodings: name -> (target, module). The encoder registry imports a
+        module when one of its encodings is first asked for.
+    format_modules : tuple of str
+        Modules that register the kind's text formats; the format registry imports them.
     samples : callable
         ``samples() -> [(puzzle, solutions)]``: small puzzles with their known solution counts,
         which the test suite runs through every backend and encoding of the kind.
@@ -205,6 +210,8 @@ class Kind:
     mzn_decode: Ref
     mzn_key: Ref
     samples: Callable[[], list]
+    encodings: dict = field(default_factory=dict)
+    format_modules: tuple[str, ...] = ()
     oracle: "Choice | None" = None
     guess_format: "Ref | None" = None
     alias_options: dict = field(default_factory=dict)

@@ -77,6 +77,13 @@ HIDATO = register_kind(Kind(
     mzn_decode=Ref("gridsat.encoders.mzn:hidato_decode"),
     mzn_key=Ref("gridsat.encoders.mzn:hidato_key"),
     samples=samples,
+    encodings={
+        **{name: ("cnf", "gridsat.encoders.hidato_cnf") for name in ("cnf-pos", "cnf-arcs")},
+        **{name: ("cpsat", "gridsat.encoders.hidato_cpsat") for name in ("cpsat-bool", "cpsat-circuit", "cpsat-seg")},
+        "hidato-jumps": ("lns", "gridsat.encoders.hidato_lns"),
+        "mzn": ("minizinc", "gridsat.encoders.mzn"),
+    },
+    format_modules=("gridsat.formats.hidato",),
     alias_options={"numbrix": {"adjacency": "rook"}},
     oracle=Choice("minisat22", "cnf-pos", "hidato and numbrix generation",
                   "MiniSat on the pruned position formula, rebuilt as the givens are carved"),

@@ -99,6 +99,15 @@ SUDOKU = register_kind(Kind(
     mzn_decode=Ref("gridsat.encoders.mzn:sudoku_decode"),
     mzn_key=Ref("gridsat.encoders.mzn:sudoku_key"),
     samples=samples,
+    encodings={
+        **{name: ("cnf", "gridsat.encoders.sudoku_cnf")
+           for name in ("cnf-extended", "cnf-minimal", "cnf-regionlits", "cnf-layered", "cnf-reduced")},
+        **{name: ("cpsat", "gridsat.encoders.sudoku_cpsat") for name in ("cpsat-int", "cpsat-bool")},
+        "sudoku-native": ("native", "gridsat.encoders.sudoku_native"),
+        "mzn": ("minizinc", "gridsat.encoders.mzn"),
+    },
+    format_modules=("gridsat.formats.line", "gridsat.formats.grid", "gridsat.formats.nonomino",
+                    "gridsat.formats.vector", "gridsat.formats.sudoku_json"),
     guess_format=Ref("gridsat.formats.sudoku_guess:guess"),
     oracle=Choice("cadical153", "cnf-extended", "sudoku and jigsaw generation",
                   "CaDiCaL answers the carving's thousands of incremental uniqueness calls fastest here"),
