@@ -62,9 +62,11 @@ class NativeBackend(Backend):
     supports = frozenset({"solve", "count", "time_limit", "stats", "batch"})
 
     def unavailable(self) -> str | None:
+        """Why the C core cannot be loaded here (e.g. it was not built), or None."""
         return load_error()
 
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
+        """Solve or count with the C core on the encoding's unit table; see :meth:`Backend.run`."""
         if encoding.target != "native":
             raise UnsupportedError(f"backend {self.name} takes native encodings, not {encoding.target} ({encoding.name})")
         core = load()
@@ -112,10 +114,12 @@ class BlockResult:
 
     @property
     def complete(self) -> list[bool]:
+        """Per puzzle: whether the search was exhausted (the count is exact)."""
         return [f == 1 for f in self.flags]
 
     @property
     def timed_out(self) -> list[bool]:
+        """Per puzzle: whether the time limit stopped the search."""
         return [f == 2 for f in self.flags]
 
     def status(self, i: int) -> str:
@@ -128,6 +132,7 @@ class BlockResult:
         return "unknown"
 
     def solution(self, i: int) -> tuple[int, ...] | None:
+        """The first solution of puzzle ``i`` (``None`` when it has none)."""
         if not self.counts[i]:
             return None
         size = self.n * self.n
