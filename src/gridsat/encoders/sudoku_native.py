@@ -60,12 +60,12 @@ def unit_table(n: int, regions) -> list:
     return [*_lines(n), *regs]
 
 
-def _compile(n: int, units: list):
+def _compile(n: int, units: list, pairs: bool):
     try:
         _native = importlib.import_module("gridsat._native")
     except ImportError:
         return None
-    return _native.geometry(n, units)
+    return _native.geometry(n, units, pairs=pairs)
 
 
 @register("sudoku-native", "sudoku", "native", key=lambda p: (p.n, p.regions),
@@ -79,8 +79,11 @@ def native_model(puzzle) -> NativeModel:
         _CACHE.move_to_end(key)
         return model
     units = unit_table(puzzle.n, puzzle.regions)
-    model = NativeModel(key=key, n=puzzle.n, units=units, geometry=_compile(puzzle.n, units),
-                        info={"units": len(units)})
+    # naked/hidden pairs pay on classic boards (16x16 set: 10.5 -> 5.2 ms a check) but not on
+    # jigsaw maps (100 layouts: 79 nodes against 90, 28% more instructions), so they are off there
+    pairs = not puzzle.is_jigsaw
+    model = NativeModel(key=key, n=puzzle.n, units=units, geometry=_compile(puzzle.n, units, pairs),
+                        info={"units": len(units), "pairs": pairs})
     _CACHE[key] = model
     while len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)

@@ -28,12 +28,6 @@
 
 #define MAX_N 32
 #define MAX_UNITS 128
-#ifndef PAIRS
-#define PAIRS 1
-#endif
-#ifndef HIDDEN_PAIRS
-#define HIDDEN_PAIRS 1
-#endif
 
 /* ------------------------------------------------------------------ geometry */
 typedef struct {
@@ -56,6 +50,7 @@ typedef struct {
     int *cell_seg;     /* npairs * ncells: each cell's segment in each pair */
     int maxseg;        /* most segments in one pair */
     int locked;        /* use them */
+    int pairs;         /* naked and hidden pairs */
 } Geo;
 
 static void geo_free(Geo *g) {
@@ -138,17 +133,19 @@ static Geo *get_geo(PyObject *cap) {
 }
 
 PyDoc_STRVAR(geometry_doc,
-"geometry(n, units, locked=True) -> capsule\n\n"
+"geometry(n, units, locked=True, pairs=True) -> capsule\n\n"
 "A board for the solver: ``n`` values, ``units`` a sequence of unit cell lists (each of\n"
 "``n`` distinct cells numbered ``0..n*n-1``; rows, columns and regions). Every cell must\n"
 "lie in at least one unit. ``locked``: propagate locked candidates too (a value confined\n"
-"to the cells two units share leaves the rest of the other unit).");
+"to the cells two units share leaves the rest of the other unit). ``pairs``: naked and\n"
+"hidden pairs too, when the other rules stall.");
 
 static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"n", "units", "locked", NULL};
-    int n, locked = 1;
+    static char *kwlist[] = {"n", "units", "locked", "pairs", NULL};
+    int n, locked = 1, pairs = 1;
     PyObject *units;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|p:geometry", kwlist, &n, &units, &locked)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pp:geometry", kwlist, &n, &units, &locked, &pairs))
+        return NULL;
     if (n < 1 || n > MAX_N) {
         PyErr_Format(PyExc_ValueError, "size %d is outside 1..%d", n, MAX_N);
         return NULL;
@@ -165,7 +162,7 @@ static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
     Geo *g = calloc(1, sizeof(Geo));
     int *count = NULL, *stamp = NULL;
     if (!g) { Py_DECREF(seq); return PyErr_NoMemory(); }
-    g->n = n; g->ncells = ncells; g->nunits = (int)nu;
+    g->n = n; g->ncells = ncells; g->nunits = (int)nu; g->pairs = pairs;
     g->unit_cells = malloc(sizeof(int) * (size_t)(nu * n + 1));
     g->cu_off = calloc((size_t)ncells + 1, sizeof(int));
     count = calloc((size_t)ncells, sizeof(int));

@@ -161,7 +161,7 @@ static int SFX(pairs)(SFX(Search) *s, MASK_T *st, int **qt) {
             unsigned m = st[cells[k]], r = m & (m - 1);
             if (r && !(r & (r - 1))) two[k2++] = k;
         }
-        if (HIDDEN_PAIRS) {
+        {
             /* hidden pairs: two values with the same two places and nowhere else */
             MASK_T once = 0, twice = 0, thrice = 0;
             for (int k = 0; k < n; k++) {
@@ -263,7 +263,7 @@ static int SFX(propagate)(SFX(Search) *s, MASK_T *st, int *ns, int *qh, int *qt)
             s->ldirty = 0;
             int rc = SFX(locked)(s, st, &qt);
             if (rc < 0) goto fail;
-            if (!rc && PAIRS) rc = SFX(pairs)(s, st, &qt);
+            if (!rc && g->pairs) rc = SFX(pairs)(s, st, &qt);
             if (rc < 0) goto fail;
             if (!rc) { SFX(clear_dirty)(s); return 1; }
             continue;
