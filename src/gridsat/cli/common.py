@@ -164,10 +164,11 @@ def run_batch(args, job: str) -> int:
 
             get_format(args.format)
         backend = get_backend(args.backend) if args.backend else None
-        known = {e.name for e in list_encodings()}
-
         def check_encoding(name: str | None) -> None:
-            if name and name not in known:
+            if not name:
+                return
+            known = {e.name for e in list_encodings()}  # (loads the encoders only when a name is given)
+            if name not in known:
                 raise ParseError(f"no encoding {name!r}; known: {', '.join(sorted(known))}")
 
         check_encoding(args.encoding)

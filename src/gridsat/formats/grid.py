@@ -212,8 +212,15 @@ def write_grid(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+#: the most non-blank lines one grid puzzle can take: three 35x35 blocks, a ruler under every
+#: row, three labels and a name
+_MOST_LINES = 3 * 2 * 35 + 4
+
+
 def sniff_grid(text: str) -> bool:
     """A whole number of ``n x n`` blocks (1 to 3) whose first block holds values in range."""
+    if sum(1 for line in text.splitlines() if line.strip()) > _MOST_LINES:
+        return False  # more lines than three 35x35 blocks with rulers and labels: not one grid
     try:
         rows, _ = _grid_rows(text)
     except Exception:  # pragma: no cover - defensive

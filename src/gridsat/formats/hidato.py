@@ -23,6 +23,7 @@ format         cells                                                       detec
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any, Callable, Sequence
@@ -339,6 +340,7 @@ def to_json(puzzle: Hidato, solution: Sequence[int] | None = None) -> str:
 
 
 # ---------------------------------------------------------------------------- detection
+@functools.lru_cache(maxsize=4)  # every Hidato format's sniffer asks about the same text
 def detect(text: str) -> str | None:
     """The grid style ``text`` is unambiguously in, or ``None``.
 

@@ -16,12 +16,30 @@ from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
 from .base import Entry, Format, locate, register_format
 from .sudoku_common import box_for, check_solution, parse_box, strip_comment
-from ..puzzles.text import SYMBOLS, line_string, symbol_value
+from ..puzzles.text import EMPTY_CHARS, SYMBOLS, line_string, symbol_value
 
 __all__ = ["read_line", "write_line", "sniff_line"]
 
 
+_TABLES: dict[int, dict[str, int]] = {}
+
+
+def _table(n: int) -> dict[str, int]:
+    """Symbol -> value for an ``n x n`` board: the empty marks, then ``1-9`` (``A``... above 9), any case."""
+    table = _TABLES.get(n)
+    if table is None:
+        table = {ch: 0 for ch in EMPTY_CHARS}
+        for v in range(1, n + 1):
+            table[SYMBOLS[v - 1]] = table[SYMBOLS[v - 1].lower()] = v
+        _TABLES[n] = table
+    return table
+
+
 def _decode_symbols(token: str, n: int, file, lineno, col0) -> list[int]:
+    try:
+        return [_table(n)[ch] for ch in token]  # the fast path; the loop below locates a bad symbol
+    except KeyError:
+        pass
     out = []
     for j, ch in enumerate(token):
         v = symbol_value(ch)
