@@ -37,7 +37,8 @@ def _table(n: int) -> dict[str, int]:
 
 def _decode_symbols(token: str, n: int, file, lineno, col0) -> list[int]:
     try:
-        return [_table(n)[ch] for ch in token]  # the fast path; the loop below locates a bad symbol
+        table = _table(n)
+        return [table[ch] for ch in token]  # the fast path; the loop below locates a bad symbol
     except KeyError:
         pass
     out = []

@@ -8,6 +8,7 @@ the map is the classic one.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -37,6 +38,7 @@ def default_box(n: int) -> tuple[int, int]:
     raise PuzzleError(f"size {n} has no r x c box shape; give a region map (jigsaw) instead")
 
 
+@functools.lru_cache(maxsize=64)
 def box_regions(n: int, box: tuple[int, int]) -> tuple[int, ...]:
     """Region index of each cell for classic ``box = (rows, cols)`` boxes, numbered row-major."""
     br, bc = box
@@ -110,12 +112,13 @@ class Sudoku:
             raise PuzzleError(f"size must be a positive integer, got {n!r}")
         if n > 64:
             raise PuzzleError(f"size {n} is larger than the supported maximum of 64")
-        g = tuple(int(v) for v in givens) if givens is not None else (0,) * (n * n)
+        g = tuple(map(int, givens)) if givens is not None else (0,) * (n * n)
         if len(g) != n * n:
             raise PuzzleError(f"expected {n * n} cells for size {n}, got {len(g)}")
-        for i, v in enumerate(g):
-            if not 0 <= v <= n:
-                raise PuzzleError(f"value {v} at r{i // n + 1}c{i % n + 1} is outside 1..{n}")
+        if g and (min(g) < 0 or max(g) > n):
+            for i, v in enumerate(g):
+                if not 0 <= v <= n:
+                    raise PuzzleError(f"value {v} at r{i // n + 1}c{i % n + 1} is outside 1..{n}")
         if regions is None:
             box = tuple(box) if box is not None else default_box(n)
             regs = box_regions(n, box)

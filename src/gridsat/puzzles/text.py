@@ -31,7 +31,8 @@ def symbol_value(ch: str) -> int | None:
 
 def line_string(values: Sequence[int], empty: str = ".") -> str:
     """Values as one line of symbols (the ``line`` format without name or solution)."""
-    return "".join(symbol(v, empty) for v in values)
+    syms = (empty,) + tuple(SYMBOLS)
+    return "".join([syms[v] for v in values])
 
 
 def format_board(puzzle, values: Sequence[int] | None = None, *, numbers: bool | None = None,
