@@ -100,26 +100,40 @@ enum { RUN_DONE = 0, RUN_LIMIT = 1, RUN_TIMEOUT = 2, RUN_PAUSE = 3 };
 #undef MASK_T
 #undef SFX
 
+/* 9x9 boards (classic or jigsaw) again with the size fixed at compile time */
+#define MASK_T uint16_t
+#define SFX(name) name##9
+#define NFIX 9
+#include "core_impl.h"
+#undef MASK_T
+#undef SFX
+#undef NFIX
+
 /* One search of either width behind one face. */
 typedef struct {
-    int wide;
-    union { Search16 s16; Search32 s32; } u;
+    int wide;  /* 0: 16-bit words, 1: 32-bit words, 2: 9x9 */
+    union { Search16 s16; Search32 s32; Search9 s9; } u;
 } AnySearch;
 
 static int any_init(AnySearch *a, const Geo *g, int keep) {
-    a->wide = g->n > 16;
-    return a->wide ? search_init32(&a->u.s32, g, keep) : search_init16(&a->u.s16, g, keep);
+    a->wide = g->n > 16 ? 1 : g->n == 9 ? 2 : 0;
+    return a->wide == 1 ? search_init32(&a->u.s32, g, keep)
+         : a->wide == 2 ? search_init9(&a->u.s9, g, keep) : search_init16(&a->u.s16, g, keep);
 }
 static void any_free(AnySearch *a) {
-    if (a->wide) search_free32(&a->u.s32); else search_free16(&a->u.s16);
+    if (a->wide == 1) search_free32(&a->u.s32);
+    else if (a->wide == 2) search_free9(&a->u.s9);
+    else search_free16(&a->u.s16);
 }
 static int any_start(AnySearch *a, const uint8_t *givens, uint64_t limit) {
-    return a->wide ? search_start32(&a->u.s32, givens, limit) : search_start16(&a->u.s16, givens, limit);
+    return a->wide == 1 ? search_start32(&a->u.s32, givens, limit)
+         : a->wide == 2 ? search_start9(&a->u.s9, givens, limit) : search_start16(&a->u.s16, givens, limit);
 }
 static int any_run(AnySearch *a, double deadline, double slice_end) {
-    return a->wide ? search_run32(&a->u.s32, deadline, slice_end) : search_run16(&a->u.s16, deadline, slice_end);
+    return a->wide == 1 ? search_run32(&a->u.s32, deadline, slice_end)
+         : a->wide == 2 ? search_run9(&a->u.s9, deadline, slice_end) : search_run16(&a->u.s16, deadline, slice_end);
 }
-#define ANY(a, field) ((a)->wide ? (a)->u.s32.field : (a)->u.s16.field)
+#define ANY(a, field) ((a)->wide == 1 ? (a)->u.s32.field : (a)->wide == 2 ? (a)->u.s9.field : (a)->u.s16.field)
 
 /* ------------------------------------------------------------------ Python glue */
 static const char *CAPSULE = "gridsat._native.Geometry";

@@ -6,6 +6,15 @@
  * unit. The stack holds one state per search depth.
  */
 
+/* NFIX: the board size fixed at compile time (0: read from the geometry). The 9x9
+   instantiation lets the compiler unroll the per-unit loops. */
+#ifndef NFIX
+#define NFIX 0
+#define NFIX_DEFAULTED
+#endif
+#define NN(g) (NFIX ? NFIX : (g)->n)
+#define NCELLS(s) (NFIX ? NFIX * NFIX : (s)->N)
+
 typedef struct {
     const Geo *g;
     int N, U, W;          /* cells, units, words per state */
@@ -96,13 +105,13 @@ static inline int SFX(drop)(SFX(Search) *s, MASK_T *st, const int *cells, int cn
    which keeps every elimination sound. -1 on a contradiction, else whether anything changed. */
 static int SFX(locked)(SFX(Search) *s, MASK_T *st, int **qt) {
     const Geo *g = s->g;
-    const int n = g->n;
-    const MASK_T *placed = st + s->N;
+    const int n = NN(g);
+    const MASK_T *placed = st + NCELLS(s);
     MASK_T *segor = s->segor, *once = s->uonce, *twice = s->utwice;
     int changed = 0;
     for (int p = 0; p < g->npairs; p++) {
         const int s0 = g->pair_off[p], s1 = g->pair_off[p + 1];
-        const int *cs = g->cell_seg + (size_t)p * s->N;
+        const int *cs = g->cell_seg + (size_t)p * NCELLS(s);
         for (int sg = s0; sg < s1; sg++) {
             once[g->seg_a[sg]] = twice[g->seg_a[sg]] = 0;
             once[g->seg_b[sg]] = twice[g->seg_b[sg]] = 0;
@@ -152,7 +161,7 @@ static int SFX(locked)(SFX(Search) *s, MASK_T *st, int **qt) {
    leave the unit's other cells. -1 on a contradiction, else whether anything changed. */
 static int SFX(pairs)(SFX(Search) *s, MASK_T *st, int **qt) {
     const Geo *g = s->g;
-    const int n = g->n;
+    const int n = NN(g);
     int changed = 0, two[MAX_N];
     for (int u = 0; u < s->U; u++) {
         const int *cells = g->unit_cells + u * n;
@@ -220,7 +229,7 @@ static int SFX(pairs)(SFX(Search) *s, MASK_T *st, int **qt) {
 static inline int SFX(assign)(SFX(Search) *s, MASK_T *st, int *ns, int c, MASK_T bit, int **qt) {
     const Geo *g = s->g;
     if (!(st[c] & bit)) return 0;
-    MASK_T *placed = st + s->N;
+    MASK_T *placed = st + NCELLS(s);
     for (int i = g->cu_off[c]; i < g->cu_off[c + 1]; i++) {
         int u = g->cell_units[i];
         if (placed[u] & bit) return 0;
@@ -247,7 +256,7 @@ static inline int SFX(assign)(SFX(Search) *s, MASK_T *st, int *ns, int c, MASK_T
    units. 0 on a contradiction. The dirty list is empty on return. */
 static int SFX(propagate)(SFX(Search) *s, MASK_T *st, int *ns, int *qh, int *qt) {
     const Geo *g = s->g;
-    const int N = s->N, n = g->n;
+    const int N = NCELLS(s), n = NN(g);
     const MASK_T full = s->full;
     MASK_T *placed = st + N;
     for (;;) {
@@ -340,7 +349,7 @@ static int SFX(search_start)(SFX(Search) *s, const uint8_t *givens, uint64_t lim
 static int SFX(search_run)(SFX(Search) *s, double deadline, double slice_end) {
     if (s->finished >= 0) return s->finished;
     if (deadline > 0 && now_s() >= deadline) return s->finished = RUN_TIMEOUT;
-    const int N = s->N, W = s->W;
+    const int N = NCELLS(s), W = s->W;
     for (;;) {
         int d = s->depth;
         MASK_T *st = s->stack + (size_t)d * W;
@@ -392,3 +401,10 @@ static int SFX(search_run)(SFX(Search) *s, double deadline, double slice_end) {
         }
     }
 }
+
+#undef NN
+#undef NCELLS
+#ifdef NFIX_DEFAULTED
+#undef NFIX
+#undef NFIX_DEFAULTED
+#endif
