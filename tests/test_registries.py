@@ -102,3 +102,15 @@ def test_built_in_encodings_are_catalogued(encoding):
     if encoding.build.__module__.startswith("gridsat."):
         target, module = CATALOGUE[(encoding.kind, encoding.name)]
         assert (target, module) == (encoding.target, encoding.build.__module__)
+
+
+def test_defaults_fall_back_when_the_c_core_is_missing(monkeypatch):
+    """Where a default backend cannot run, its fallback pair serves (here: the C core 'missing')."""
+    from gridsat.backends import native_backend
+    from gridsat.selection import default_choice
+
+    p = gridsat.Sudoku.empty(9)
+    monkeypatch.setattr(native_backend.NativeBackend, "unavailable", lambda self: "not built (test)")
+    assert default_choice(p).pair == ("minisat22", "cnf-extended")
+    assert gridsat.count(gridsat.Sudoku.empty(4)).backend == "minisat22"
+    assert default_choice(gridsat.Sudoku.empty(16)).pair == ("minicard", "cnf-reduced")

@@ -21,6 +21,7 @@ from .engine import VerificationError, run
 from .errors import GridsatError, UnsupportedError
 from .kinds import kind_of
 from .result import Result
+from .selection import default_choice
 from .verify import verify
 
 __all__ = ["race", "parse_configs"]
@@ -80,7 +81,7 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
         configs = parse_configs(configs)
     kind = kind_of(puzzle)
     pairs = list(configs or kind.race)
-    defaults = kind.default(puzzle).pair
+    defaults = default_choice(puzzle).pair
     if job not in ("solve", "check", "count"):
         raise UnsupportedError(f"race runs solve, check or count, not {job!r}")
     lim = {"solve": 1, "check": 2}.get(job, limit)

@@ -24,8 +24,22 @@ TARGET_BACKENDS: dict[str, str] = {"cnf": "minisat22", "cpsat": "cpsat"}
 
 
 def default_choice(puzzle) -> Choice:
-    """The default backend/encoding pair for ``puzzle``, with the reason (see :class:`~gridsat.kinds.Choice`)."""
-    return kind_of(puzzle).default(puzzle)
+    """The default backend/encoding pair for ``puzzle``, with the reason (see :class:`~gridsat.kinds.Choice`).
+
+    A pair whose backend cannot run here (e.g. the C core was not built) gives way to its
+    ``fallback``.
+    """
+    choice = kind_of(puzzle).default(puzzle)
+    while choice.fallback is not None and _cannot_run(choice.backend):
+        choice = choice.fallback
+    return choice
+
+
+def _cannot_run(name: str) -> bool:
+    try:
+        return get_backend(name).unavailable() is not None
+    except ImportError:
+        return True
 
 
 def default_roles(what: str) -> dict:
@@ -42,6 +56,15 @@ def default_roles(what: str) -> dict:
             key = choice.backend if what == "backend" else (kind.name, choice.encoding)
             roles.setdefault(key, []).append(choice.serves)
     return {key: "default for " + ", ".join(labels) for key, labels in roles.items()}
+
+
+def _encoding_of(choice: "Choice | None", backend: str) -> str | None:
+    """The encoding paired with ``backend`` in ``choice`` or its fallbacks (``None``: not there)."""
+    while choice is not None:
+        if choice.backend == backend:
+            return choice.encoding
+        choice = choice.fallback
+    return None
 
 
 def _first_that_applies(puzzle, target: str) -> Encoding | None:
@@ -77,7 +100,7 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
         backend's target that applies.
     """
     kind = kind_of(puzzle)
-    choice = kind.default(puzzle)
+    choice = default_choice(puzzle)
     if backend is None and encoding is None:
         return get_backend(choice.backend), _checked(get_encoding(choice.encoding, kind.name), puzzle)
     if backend is None:
@@ -92,8 +115,9 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
         return b, enc
     b = get_backend(backend)
     if encoding is None:
-        name = choice.encoding if b.name == choice.backend else (
-            kind.encoding_for(puzzle, b.name, b.target) or choice.encoding)
+        name = _encoding_of(kind.default(puzzle), b.name)  # the backend of a default pair or its fallback
+        if name is None:
+            name = kind.encoding_for(puzzle, b.name, b.target) or choice.encoding
         if catalogued_target(name, kind.name) in (None, b.target):  # (don't load encodings of another target)
             enc = get_encoding(name, kind.name)
             if enc.target == b.target and enc.applies(puzzle):

@@ -69,12 +69,15 @@ class Choice:
         Which puzzles it is the default for, e.g. ``"sudoku up to 9x9"``.
     reason : str
         Why, in one sentence (the measured figures are in the benchmark pages).
+    fallback : Choice, optional
+        The pair to use where this backend cannot run (e.g. the C core was not built).
     """
 
     backend: str
     encoding: str
     serves: str = ""
     reason: str = ""
+    fallback: "Choice | None" = None
 
     @property
     def pair(self) -> tuple[str, str]:
