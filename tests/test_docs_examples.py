@@ -48,9 +48,7 @@ PAGES = [ROOT / "README.md"] + sorted(
     p for p in DOCS.rglob("*.md") if not any(p.relative_to(DOCS).as_posix().startswith(g) for g in GENERATED)
 )
 #: pages whose examples are known not to run yet, with the reason (they still run: xfail)
-KNOWN_BROKEN = {
-    "docs/native.md": "its batch example is a sketch: lines, board and givens are not defined",
-}
+KNOWN_BROKEN: dict[str, str] = {}
 MIRRORED = ["tests", "benchmarks", "models", "notebooks", "src", "README.md", "pyproject.toml"]
 BLOCK_TIMEOUT_S = 120
 SEPARATOR = "@@gridsat-docs-example@@"
@@ -178,6 +176,12 @@ def _setup(namespace: dict) -> None:
     namespace["HAVE_COUNTERS"] = all(map(_optional, ("d4solver", "pyganak", "pyapproxmc")))
     namespace["HAVE_CAIRO"] = _optional("cairosvg")
     namespace["HAVE_MATPLOTLIB"] = _optional("matplotlib")
+    try:
+        from gridsat import get_backend
+
+        namespace["HAVE_NATIVE"] = get_backend("native").unavailable() is None
+    except Exception:  # noqa: BLE001 - no native backend at all
+        namespace["HAVE_NATIVE"] = False
 
 
 SYBIL = Sybil(
