@@ -36,6 +36,8 @@ highlight_language = "none"
 # -- MyST -------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
+# A page may go from "##" straight to "####" (benchmark tables under a section): allowed.
+suppress_warnings = ["myst.header"]
 
 # -- Notebooks ----------------------------------------------------------------
 # The four notebooks in notebooks/ are the tutorials. They are executed by the
