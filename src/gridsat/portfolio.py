@@ -11,10 +11,8 @@ killed. The winner's solutions are verified again in the parent.
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import time
-from multiprocessing.connection import wait
 from typing import Sequence
 
 from .engine import VerificationError, run
@@ -86,6 +84,9 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
         raise UnsupportedError(f"race runs solve, check or count, not {job!r}")
     lim = {"solve": 1, "check": 2}.get(job, limit)
     t0 = time.perf_counter()
+    import multiprocessing  # (loaded with the first race, not with import gridsat)
+    from multiprocessing.connection import wait
+
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
     procs, conns = {}, {}
     for b, e in pairs:

@@ -19,10 +19,8 @@ out of the CLI's output.
 from __future__ import annotations
 
 import importlib.util
-import multiprocessing
 import os
 import signal
-import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -122,6 +120,8 @@ def isolated(fn: Callable, args: tuple, time_limit: float | None, what: str) -> 
     GridsatError
         The child raised, or died (e.g. out of memory).
     """
+    import multiprocessing  # (loaded with the first isolated counter, not with import gridsat)
+
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     recv, send = ctx.Pipe(duplex=False)
@@ -228,6 +228,8 @@ class SharpSatMethod(CountMethod):
 
 def write_dimacs(formula: Formula, projection: bool = True) -> str:
     """Write the formula to a temporary ``.cnf`` file; the caller removes it."""
+    import tempfile  # (loaded with the first DIMACS file, not with import gridsat)
+
     fd, path = tempfile.mkstemp(prefix="gridsat-", suffix=".cnf")
     with os.fdopen(fd, "w") as fh:
         fh.write(formula.dimacs(projection))

@@ -6,11 +6,13 @@ PDF defaults to an A4 page, so the file prints as it is.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from ..errors import UnsupportedError
 from .svg import render_svg
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["save", "to_bytes", "save_pdf_pages", "FORMATS"]
 
@@ -53,6 +55,8 @@ def to_bytes(puzzle, solution: Sequence[int] | None = None, fmt: str = "svg", *,
 def save(puzzle, file: str | Path, solution: Sequence[int] | None = None, *, fmt: str | None = None,
          page: str | None = None, dpi: float = 150, **kw) -> Path:
     """Write the picture to ``file``; the format comes from ``fmt`` or the file suffix."""
+    from pathlib import Path  # (loaded when a file is written, not with import gridsat)
+
     file = Path(file)
     fmt = (fmt or file.suffix.lstrip(".") or "svg").lower()
     file.write_bytes(to_bytes(puzzle, solution, fmt, page=page, dpi=dpi, **kw))
