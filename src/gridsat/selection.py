@@ -4,10 +4,12 @@ Every default comes from the puzzle's kind record (:mod:`gridsat.kinds`); the fr
 the exporters, the counters, the race and the listings all ask this module.
 
 >>> from gridsat import Sudoku
->>> from gridsat.selection import resolve
+>>> from gridsat.selection import default_choice, resolve
 >>> backend, encoding = resolve(Sudoku.empty(9), None, None)
->>> backend.name, encoding.name
-('minisat22', 'cnf-extended')
+>>> (backend.name, encoding.name) == default_choice(Sudoku.empty(9)).pair
+True
+>>> resolve(Sudoku.empty(9), "minisat22", None)[1].name   # a SAT backend: its fallback pair's encoding
+'cnf-extended'
 """
 
 from __future__ import annotations
