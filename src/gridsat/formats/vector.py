@@ -1,4 +1,4 @@
-"""The ``vector`` format: ``[v1 v2 ...]`` in box-major order.
+"""The ``vector`` format: a bracketed list of values per puzzle, in box-major order.
 
 Each vector holds ``n*n`` values, box 1 row by row, then box 2, ...; ``0``, ``.``, ``_`` or
 ``nil`` is empty. Several vectors make several puzzles, and a second vector on the line where
