@@ -1,4 +1,4 @@
-"""Puzzles from a text stream as the lines arrive, so ``gridsat generate ... | gridsat check`` streams.
+"""Puzzles from a text stream as the lines arrive, so that a pipe from ``gridsat generate`` streams.
 
 A stream whose first puzzle line is in a one-line format (:data:`LINE_FORMATS`) or is a JSON
 object on one line is read line by line: each line becomes its entries as soon as it is
