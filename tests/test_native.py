@@ -24,7 +24,7 @@ from gridsat import Sudoku
 from gridsat.backends import native_backend as nb
 from gridsat.encoders import sudoku_native  # noqa: F401  (registers sudoku-native)
 from gridsat.errors import UnsupportedError
-from gridsat.puzzles.sudoku import box_regions
+from gridsat.generators.layouts import random_layout
 
 ROOT = Path(__file__).resolve().parent.parent
 needs_core = pytest.mark.skipif(nb.load() is None, reason=f"C extension not built: {nb.load_error()}")
@@ -41,34 +41,6 @@ def _pattern_grid(n: int, box: tuple[int, int]) -> list[int]:
     return [((r % br) * bc + r // br + c) % n + 1 for r in range(n) for c in range(n)]
 
 
-def _random_layout(n: int, rng: random.Random, swaps: int = 60) -> tuple[int, ...]:
-    """Random connected regions: boxes, then size-keeping label swaps that keep regions connected."""
-    from gridsat.puzzles.sudoku import default_box
-
-    regs = list(box_regions(n, default_box(n)))
-
-    def connected(lab):
-        cells = [i for i, r in enumerate(regs) if r == lab]
-        seen, stack = {cells[0]}, [cells[0]]
-        while stack:
-            r, c = divmod(stack.pop(), n)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                d = rr * n + cc
-                if 0 <= rr < n and 0 <= cc < n and d not in seen and regs[d] == lab:
-                    seen.add(d)
-                    stack.append(d)
-        return len(seen) == n
-
-    for _ in range(swaps):
-        a, b = rng.sample(range(n * n), 2)
-        A, B = regs[a], regs[b]
-        if A != B:
-            regs[a], regs[b] = B, A
-            if not (connected(A) and connected(B)):
-                regs[a], regs[b] = A, B
-    return tuple(regs)
-
-
 @st.composite
 def puzzles(draw, max_n: int = 16):
     """Classic puzzles of every box shape up to ``max_n`` and jigsaws of size 4 to 9.
@@ -81,9 +53,7 @@ def puzzles(draw, max_n: int = 16):
     jigsaw = draw(st.booleans())
     if jigsaw:
         n = draw(st.sampled_from([4, 5, 6, 7, 8, 9]))
-        regions = _random_layout(n, rng) if n not in (5, 7) else None
-        if regions is None:  # prime sizes: rows as regions would clash with rows; use stripes
-            regions = tuple((r + c) % n for r in range(n) for c in range(n))  # diagonals: valid
+        regions = random_layout(n, rng)
         board = Sudoku.empty(n, regions=regions)
     else:
         box = draw(st.sampled_from([s for s in SHAPES if s[0] * s[1] <= max_n]))
@@ -125,7 +95,7 @@ def test_registered_with_its_encoding():
 def test_geometry_is_cached_per_board():
     a = sudoku_native.native_model(Sudoku.empty(9))
     assert sudoku_native.native_model(Sudoku(9, [1] + [0] * 80)) is a
-    jig = Sudoku.empty(6, regions=_random_layout(6, random.Random(3)))
+    jig = Sudoku.empty(6, regions=random_layout(6, random.Random(3)))
     assert sudoku_native.native_model(jig) is not sudoku_native.native_model(Sudoku.empty(6))
 
 
@@ -240,7 +210,7 @@ def test_batch_matches_single_checks():
 
 @needs_core
 def test_batch_on_a_jigsaw_board():
-    board = Sudoku.empty(6, regions=_random_layout(6, random.Random(9)))
+    board = Sudoku.empty(6, regions=random_layout(6, random.Random(9)))
     first = gridsat.solve(board, backend="native").solution
     puzzles = [first[:k] + (0,) * (36 - k) for k in (36, 30, 12, 0)]
     res = nb.check_block(board, b"".join(bytes(p) for p in puzzles), limit=3)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import gridsat
 from gridsat import Sudoku
 from gridsat.errors import UnsupportedError
+from gridsat.generators.layouts import random_layout
 
 DATA = Path(__file__).parent / "data"
 
@@ -58,35 +59,6 @@ def _read(name: str) -> tuple[Sudoku, tuple[int, ...]]:
     givens = [int(x) for x in lines[0].split()]
     solution = tuple(int(x) for x in lines[1].split())
     return Sudoku.classic(givens), solution
-
-
-def _random_layout(n: int, rng: random.Random, swaps: int = 60) -> tuple[int, ...]:
-    """Random connected regions: boxes, then size-keeping label swaps that keep regions connected."""
-    from gridsat.puzzles.sudoku import box_regions, default_box
-
-    regs = list(box_regions(n, default_box(n)))
-
-    def conn(lab):
-        cells = [i for i, r in enumerate(regs) if r == lab]
-        seen, stack = {cells[0]}, [cells[0]]
-        while stack:
-            r, c = divmod(stack.pop(), n)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                d = rr * n + cc
-                if 0 <= rr < n and 0 <= cc < n and d not in seen and regs[d] == lab:
-                    seen.add(d)
-                    stack.append(d)
-        return len(seen) == n
-
-    for _ in range(swaps):
-        a, b = rng.sample(range(n * n), 2)
-        A, B = regs[a], regs[b]
-        if A == B:
-            continue
-        regs[a], regs[b] = B, A
-        if not (conn(A) and conn(B)):
-            regs[a], regs[b] = A, B
-    return tuple(regs)
 
 
 # ---------------------------------------------------------------------------- counting
@@ -131,7 +103,7 @@ def small_puzzles(draw):
     n = draw(st.sampled_from([4, 6]))
     seed = draw(st.integers(0, 2**32 - 1))
     rng = random.Random(seed)
-    regions = _random_layout(n, rng) if draw(st.booleans()) else None
+    regions = random_layout(n, rng) if draw(st.booleans()) else None
     k = draw(st.integers(0, n * n // 2))
     givens = [0] * (n * n)
     for c in rng.sample(range(n * n), k):
