@@ -7,6 +7,7 @@ function-level imports.
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -22,6 +23,7 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+@functools.lru_cache(maxsize=1)
 def modules() -> dict[str, Path]:
     """Every module of the package by name."""
     return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
@@ -126,18 +128,6 @@ if __name__ == "__main__":
         for c in cycles(graph(level)):
             print("  cycle:", " ".join(c))
 
-
-def dodging_imports() -> list[tuple[str, str]]:
-    """Function-level imports that would close an import cycle if moved to module level."""
-    base = graph(False)
-    out = []
-    for name, path in modules().items():
-        for dep in sorted(imports(name, path, function_level=True) - base[name]):
-            g = {k: set(v) for k, v in base.items()}
-            g[name].add(dep)
-            if any(name in c and dep in c for c in cycles(g)):
-                out.append((name, dep))
-    return out
 
 
 #: the layers, bottom first: a module may import from its own layer and the layers below

@@ -21,17 +21,14 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..errors import GridsatError
-from ..kinds import get_kind
 from ..puzzles.sudoku import Sudoku, default_box
 from . import new_seed
 from .carve import carve
-from .fill import sudoku_oracle, sudoku_peers
+from .fill import ORACLE, sudoku_oracle, sudoku_peers
 from .grade import se_rating, sudoku_score
 from .lines import puzzle_line
 from .sudoku import from_partial, generate_sudoku
 
-#: the python-sat solver of the uniqueness proofs while carving (the kind record's ``oracle``)
-ORACLE: str = get_kind("sudoku").oracle.backend
 
 __all__ = ["ImproveResult", "improve", "score_puzzle"]
 

@@ -20,18 +20,15 @@ from typing import Callable, Sequence
 from ..api import check
 from ..encoders import get_encoding
 from ..errors import GridsatError, PuzzleError
-from ..kinds import get_kind
 from ..puzzles.sudoku import Sudoku, default_box
 from . import symmetry as sym_mod
 from .carve import carve, carve_sudoku
-from .fill import random_grid, sudoku_oracle, sudoku_peers
+from .fill import ORACLE, random_grid, sudoku_oracle, sudoku_peers
 from .generated import Generated
 from .grade import difficulty_range, se_rating, sudoku_score
 from .layouts import is_valid_layout, layout_from_text, random_layout
 from .oracle import CnfOracle
 
-#: the python-sat solver of the uniqueness proofs while carving (the kind record's ``oracle``)
-ORACLE: str = get_kind("sudoku").oracle.backend
 
 __all__ = ["generate_sudoku", "generate_jigsaw", "from_partial"]
 

@@ -38,8 +38,8 @@ def default(puzzle) -> Choice:
 
 
 def encoding_for(puzzle, backend: str, target: str) -> str | None:
-    """The encoding for a backend that is not the default one (``None``: the default encoding)."""
-    if puzzle.is_jigsaw and target == "cnf" and backend != JIGSAW_SAT.backend:
+    """The encoding for a backend outside the default pair and its fallbacks (``None``: the default encoding)."""
+    if puzzle.is_jigsaw and target == "cnf":
         return JIGSAW_OTHER_CNF
     return None
 
