@@ -351,3 +351,13 @@ def test_ctrl_c_keeps_written_results_and_exits_130(tmp_path):
     assert first.startswith(f"{f}:1: ambiguous count=")
     assert p.returncode == 130
     assert "interrupted" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("text", ["\u00b2\n", "1 2\n\u0663 4\n", "[1 0 \u00b2 0 0 0 0 0 0 0 0 0 0 0 0 0]\n",
+                                  "11 22 \u00b2\n", "1,0,\u00b2/0,0,0/0,0,9\n"],
+                         ids=["alone", "grid", "vector", "nonomino", "hidato-line"])
+def test_unicode_digits_are_one_located_error(capsys, monkeypatch, text):
+    """Digits other than ASCII 0-9 (which str.isdigit accepts) are refused with one located line."""
+    code, out, err = run(["check"], capsys, stdin=text, monkeypatch=monkeypatch)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("<stdin>:")

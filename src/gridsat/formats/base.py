@@ -25,6 +25,7 @@ from ..errors import GridsatError, ParseError
 __all__ = [
     "Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS",
     "JsonKind", "register_json_kind", "get_json_kind", "json_puzzle_kind", "JSON_KINDS", "locate", "line_col",
+    "is_digits",
 ]
 
 
@@ -78,6 +79,16 @@ class Format:
 
 
 FORMATS: dict[str, Format] = {}
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is a run of ASCII digits ``0-9`` (``str.isdigit`` also accepts ``²`` and
+    other Unicode digits, which ``int`` then rejects or reads as other numbers).
+
+    >>> is_digits("12"), is_digits("\u00b2"), is_digits("\u0663"), is_digits("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
 
 
 def register_format(fmt: Format) -> Format:

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku, default_box
-from .base import Entry, Format, locate, register_format
+from .base import Entry, Format, is_digits, locate, register_format
 from .sudoku_common import NAME_RE, box_for, check_solution, parse_box, strip_comment
 from ..puzzles.text import symbol_value
 
@@ -48,7 +48,7 @@ def _grid_rows(text: str):
         if _RULER.match(content) and ("+" in stripped or "==" in stripped or "---" in stripped):
             continue
         compact = re.sub(r"\s*\|\s*", "", stripped)
-        if len(compact.split()) == 1 and len(compact) > 1 and not re.fullmatch(r"\d{1,2}", compact):
+        if len(compact.split()) == 1 and len(compact) > 1 and not re.fullmatch(r"[0-9]{1,2}", compact):
             # a row written without spaces: one symbol per cell
             toks, cols = [], []
             for j, ch in enumerate(content):
@@ -68,7 +68,7 @@ def _grid_rows(text: str):
 def _grid_value(tok: str, n: int) -> int | None:
     if tok in (".", "0", "-", "_", "*"):
         return 0
-    if tok.isdigit():
+    if is_digits(tok):
         v = int(tok)
         return v if v <= n else -v
     if len(tok) == 1 and n > 9:

@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 from ..errors import ParseError, PuzzleError, UnsupportedError
 from ..kinds import alias_option
 from ..puzzles.hidato import Hidato
-from .base import Entry, Format, register_format, register_json_kind
+from .base import Entry, Format, is_digits, register_format, register_json_kind
 
 __all__ = ["read_grid", "write_grid", "from_json", "to_json", "STYLES", "detect"]
 
@@ -104,7 +104,7 @@ def _int(tok: str) -> int:
 
 
 def _number(tok: str) -> int:
-    if not tok.isdigit():
+    if not is_digits(tok):
         raise ValueError(f"{tok!r} is not a number or a cell mark")
     return int(tok)
 
@@ -245,7 +245,7 @@ def _read_janko(text: str, file, adjacency: str) -> list[Entry]:
     while i < len(lines):
         no, head = lines[i]
         toks = head.split()
-        if len(toks) != 2 or not all(t.isdigit() for t in toks):
+        if len(toks) != 2 or not all(is_digits(t) for t in toks):
             out.append(Entry(None, ParseError("expected a 'rows cols' header", file, no, 1), file, no))
             break
         r, c = int(toks[0]), int(toks[1])
@@ -364,7 +364,7 @@ def detect(text: str) -> str | None:
     if not lines:
         return None
     head = lines[0].split()
-    if len(head) == 2 and all(t.isdigit() for t in head) and len(lines) > 1 and "-" in " ".join(lines[1:]).split():
+    if len(head) == 2 and all(is_digits(t) for t in head) and len(lines) > 1 and "-" in " ".join(lines[1:]).split():
         return "janko"
     toks = set()
     for l in lines:
@@ -374,14 +374,14 @@ def detect(text: str) -> str | None:
     if all(len(l.split()) == 1 and set(l.strip()) <= {"0", "-"} for l in lines) and any("-" in l for l in lines):
         return "template"
     if "_" in toks:
-        return "rosetta" if all(t in ("_", ".") or t.isdigit() for t in toks) else None
+        return "rosetta" if all(t in ("_", ".") or is_digits(t) for t in toks) else None
     if all(re.fullmatch(r"-?\d+", t) for t in toks):
         if "-2" in toks:
             return "haskell2"
         if "-1" in toks:
             return "haskell"
         return "native"
-    if all(t in (".", "#", "0") or t.isdigit() for t in toks):
+    if all(t in (".", "#", "0") or is_digits(t) for t in toks):
         return "native"
     return None
 

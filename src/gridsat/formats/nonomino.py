@@ -13,7 +13,7 @@ from typing import Sequence
 
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
-from .base import Entry, Format, locate, register_format
+from .base import Entry, Format, is_digits, locate, register_format
 from .sudoku_common import NAME_RE, check_solution, strip_comment
 
 __all__ = ["read_nonomino", "write_nonomino", "sniff_nonomino"]
@@ -70,7 +70,7 @@ def read_nonomino(text: str, file: str | None = None) -> list[Entry]:
 def _read_nonomino(toks, file, name):
     nums = []
     for tok, line, col in toks:
-        if not tok.isdigit() or len(tok) > 2:
+        if not is_digits(tok) or len(tok) > 2:
             raise ParseError(f"bad nonomino cell {tok!r}: expected two digits, region then value (e.g. 37)",
                              file, line, col)
         nums.append(int(tok))
@@ -145,7 +145,7 @@ def sniff_nonomino(text: str) -> bool:
     if not records:
         return False
     toks = records[0][0]
-    if not all(t.isdigit() and len(t) <= 2 for t, _, _ in toks):
+    if not all(is_digits(t) and len(t) <= 2 for t, _, _ in toks):
         return False
     k = len(toks)
     n = math.isqrt(k)

@@ -39,7 +39,7 @@ from ..errors import GridsatError, ParseError, PuzzleError
 from ..kinds import alias_option
 from ..puzzles import Sudoku, default_box
 from ..puzzles.hidato import Hidato
-from .base import Entry, Format, locate, register_format
+from .base import Entry, Format, is_digits, locate, register_format
 from ..puzzles.text import SYMBOLS, symbol_value
 from .sudoku_common import check_solution, parse_box
 
@@ -76,7 +76,7 @@ def _sudoku_values(tok: str, file, line: int, col: int) -> tuple[list[int], list
                 if p == "":
                     raise ParseError("empty cell between commas (write 0 or '.')", file, line, pos)
                 vals.append(0)
-            elif p.isdigit():
+            elif is_digits(p):
                 vals.append(int(p))
             else:
                 raise ParseError(f"bad cell {p!r} (expected a number, '.' or '0')", file, line, pos)
@@ -244,7 +244,7 @@ def _parse_rows(tok: str, file, line: int, col: int) -> list[list[int | None]]:
                 row.append(0)
             elif cell == "#":
                 row.append(None)
-            elif cell.isdigit():
+            elif is_digits(cell):
                 row.append(int(cell))
             else:
                 what = "nothing between the commas" if cell == "" else f"bad cell {cell!r}"

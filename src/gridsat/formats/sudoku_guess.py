@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from .base import is_digits
+
 __all__ = ["guess", "looks_like_lines"]
 
 _LINE_TOKEN = re.compile(r"[0-9A-Za-z._\-]{10,}")
@@ -51,7 +53,7 @@ def _guess(text: str) -> str:
     toks = first.replace("|", " ").split()
     if len(toks) == 1 and len(toks[0]) > 9:
         return "line"
-    if "," in first or (len(toks) > 2 and sum(t.isdigit() and len(t) == 2 for t in toks) >= 0.8 * len(toks)):
+    if "," in first or (len(toks) > 2 and sum(is_digits(t) and len(t) == 2 for t in toks) >= 0.8 * len(toks)):
         return "nonomino"
     if len(toks) == 1 and len(body) >= 2:
         # compact grid rows, or line puzzles of the wrong length

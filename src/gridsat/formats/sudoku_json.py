@@ -11,7 +11,7 @@ import math
 from typing import Sequence
 
 from ..puzzles import Sudoku
-from .base import register_json_kind
+from .base import is_digits, register_json_kind
 from .sudoku_common import box_for, check_solution, parse_box
 from ..puzzles.text import symbol_value
 
@@ -50,7 +50,7 @@ def _json_value(x, n: int, what: str, i: int) -> int:
         v = x
     elif isinstance(x, str) and len(x) == 1 and symbol_value(x) is not None:
         v = symbol_value(x)
-    elif isinstance(x, str) and x.isdigit():
+    elif isinstance(x, str) and is_digits(x):
         v = int(x)
     else:
         raise ValueError(f"{what}: cell r{i // n + 1}c{i % n + 1} is {x!r}, not a value 0..{n}")

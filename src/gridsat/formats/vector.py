@@ -13,7 +13,7 @@ from typing import Sequence
 
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
-from .base import Entry, Format, locate, register_format
+from .base import Entry, Format, is_digits, locate, register_format
 from .sudoku_common import NAME_RE, box_for, check_solution, parse_box, strip_comment
 from ..puzzles.text import symbol_value
 
@@ -75,7 +75,7 @@ def _vector_values(toks, n, file):
         if t in ("nil", "_", ".", "-"):
             vals.append(0)
             continue
-        v = int(t) if t.isdigit() else (symbol_value(t) if len(t) == 1 and n > 9 else None)
+        v = int(t) if is_digits(t) else (symbol_value(t) if len(t) == 1 and n > 9 else None)
         if v is None:
             raise ParseError(f"bad value {t!r} (expected 0..{n}, '.', '_' or nil)", file, line, col)
         if v > n:
