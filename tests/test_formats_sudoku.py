@@ -157,9 +157,10 @@ def test_grid_compact_16x16_rows_are_a_grid_not_lines():
     assert e.format == "grid" and e.puzzle == p
 
 
-def test_two_grids_in_one_file_are_explained():
-    err = err_of(write(example("sudoku-4x4")[0], "grid") + "\n" + write(example("sudoku-4x4")[0], "grid"))
-    assert "looks like another puzzle" in err.message and err.line == 6
+def test_two_grids_in_one_file_are_two_puzzles():
+    p4 = example("sudoku-4x4")[0]
+    got = read_text(write(p4, "grid") + "\n" + write(p4, "grid"))
+    assert [e.puzzle for e in got] == [p4, p4] and [e.line for e in got] == [1, 6]
 
 
 def test_grid_dash_and_zero_are_empty():
@@ -253,10 +254,10 @@ BAD = {
     "line-prime-size": ("." * 49, 1, 1, r"size 7 .* region map"),
     "line-bad-solution": ("1" + "." * 15 + " 2341412323141432", 1, 18, r"solution has 2 at r1c1 where the given is 1"),
     "line-too-small": ("1234", 1, 1, r"4 cells"),
-    "grid-row-too-short": ("1 2 3 4\n. . .\n. . . .\n. . . .\n", 2, None, r"row has 3 values, expected 4"),
+    "grid-row-too-short": ("1 2 3 4\n. . .\n. . . .\n. . . .\n", 2, None, r"row 2 has 3 values, expected 4"),
     "grid-bad-token": ("1 2 3 4\n. x . .\n. . . .\n. . . .\n", 2, 3, r"bad given value 'x'"),
     "grid-value-out-of-range": ("1 2 3 4\n. 7 . .\n. . . .\n. . . .\n", 2, 3, r"value 7 is outside 1..4"),
-    "grid-missing-rows": ("1 2 3 4\n. . . .\n. . . .\n", 3, None, r"got 3 rows, expected 4"),
+    "grid-missing-rows": ("1 2 3 4\n. . . .\n. . . .\n", 3, None, r"got 3 rows, expected 4 rows of 4 values \(1 row is missing\)"),
     "grid-prime-size": ("1 2 3 4 5\n" + ". . . . .\n" * 4, 1, None, r"size 5 .* region map"),
     "grid-regions-not-partition": (
         "\n".join(WIKI_GIVENS) + "\n\n" + "\n".join(["111133333"] + WIKI_REGIONS[1:]), 11, None,

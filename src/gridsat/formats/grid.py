@@ -1,189 +1,256 @@
-"""The ``grid`` format: one Sudoku per text, as rows of values.
+"""The ``grid`` format: Sudoku puzzles as rows of values, one or many per file.
 
 ``n`` rows of ``n`` whitespace-separated values (``.``, ``0``, ``-``, ``_`` empty; rows may
 also be written without spaces, ``|`` and ``---+---`` rulers are ignored), for jigsaw
 followed by ``n`` rows of region labels; an optional ``solution:`` block of ``n`` rows
-follows. ``regions:`` / ``solution:`` lines may label the blocks, and a ``# name: ...``
-comment names the puzzle.
+follows. ``regions:`` / ``solution:`` lines may label the blocks.
+
+A file may hold many puzzles, separated by blank lines or by header lines: ``Grid 01``
+(the Project Euler 96 file), ``Puzzle 3: easy``, ``# name: ...`` or any ``# comment``
+right before a puzzle; the header names the puzzle. An unlabelled block after a puzzle is
+its region map only when it looks like one (no empty marks, labels repeated within a row);
+anything else starts the next puzzle.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku, default_box
-from .base import Entry, Format, is_digits, locate, register_format
-from .sudoku_common import NAME_RE, box_for, check_solution, parse_box, strip_comment
+from .base import Entry, Format, locate, register_format
+from .sudoku_common import box_for, check_solution, header_name, parse_box, strip_comment
+from .tokens import is_int, split_lines
 from ..puzzles.text import symbol_value
 
-__all__ = ["read_grid", "write_grid", "sniff_grid"]
+__all__ = ["read_grid", "write_grid", "sniff_grid", "grid_blocks", "Block"]
 
 
 _RULER = re.compile(r"^[\s\-+=|:]*$")
 _LABEL = re.compile(r"^\s*(givens|puzzle|regions?|solution)\s*:?\s*$", re.I)
+_EMPTY = (".", "0", "-", "_", "*")
+#: the lines the sniffer looks at: enough for the first puzzle of any size with rulers and labels
+_SNIFF_LINES = 3 * 2 * 35 + 12
 
 
-def _grid_rows(text: str):
-    """Content rows of a grid text: (lineno, col of each token, tokens, label, name)."""
-    rows = []
-    label = None
-    name = None
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        m = NAME_RE.match(raw)
-        if m:
-            name = m.group(1)
-            continue
+@dataclass
+class Block:
+    """Consecutive rows of a grid text: ``rows`` are ``(line, columns, tokens)``; ``name`` comes
+    from a header line before the block, ``label`` from a ``regions:``/``solution:`` line."""
+
+    name: str | None
+    label: str | None
+    rows: list = field(default_factory=list)
+
+
+def _row_tokens(content: str) -> tuple[list[int], list[str]]:
+    stripped = content.strip()
+    compact = re.sub(r"\s*\|\s*", "", stripped)
+    toks, cols = [], []
+    if len(compact.split()) == 1 and len(compact) > 1 and not re.fullmatch(r"[0-9]{1,2}", compact):
+        for j, ch in enumerate(content):  # a row written without spaces: one symbol per cell
+            if not ch.isspace() and ch != "|":
+                toks.append(ch)
+                cols.append(j + 1)
+    else:
+        for mt in re.finditer(r"[^\s|]+", content):
+            toks.append(mt.group(0))
+            cols.append(mt.start() + 1)
+    return cols, toks
+
+
+def grid_blocks(text: str, limit: int | None = None) -> list[Block]:
+    """The blocks of rows of a grid text (at most ``limit`` lines read)."""
+    blocks: list[Block] = []
+    name = label = None
+    cur: Block | None = None
+    lines = split_lines(text if limit is None else "\n".join(text[:200_000].split("\n", limit)[:limit]))
+    for lineno, raw in enumerate(lines, 1):
         content, _ = strip_comment(raw)
         if not content.strip():
-            rows.append(None)  # blank line: a block boundary
+            cur = None
+            if raw.strip():
+                name = header_name(raw) or name  # '# name: x' or '# x' names the next puzzle
             continue
         m = _LABEL.match(content)
         if m:
-            label = m.group(1).lower().rstrip("s")
-            rows.append(None)
+            cur, label = None, m.group(1).lower().rstrip("s")
+            continue
+        head = header_name(content)
+        if head is not None:
+            cur, name = None, head
             continue
         stripped = content.strip()
         if _RULER.match(content) and ("+" in stripped or "==" in stripped or "---" in stripped):
             continue
-        compact = re.sub(r"\s*\|\s*", "", stripped)
-        if len(compact.split()) == 1 and len(compact) > 1 and not re.fullmatch(r"[0-9]{1,2}", compact):
-            # a row written without spaces: one symbol per cell
-            toks, cols = [], []
-            for j, ch in enumerate(content):
-                if not ch.isspace() and ch != "|":
-                    toks.append(ch)
-                    cols.append(j + 1)
-        else:
-            toks, cols = [], []
-            for mt in re.finditer(r"[^\s|]+", content):
-                toks.append(mt.group(0))
-                cols.append(mt.start() + 1)
-        rows.append((lineno, cols, toks, label))
-        label = None
-    return rows, name
+        if cur is None:
+            cur = Block(name, label)
+            blocks.append(cur)
+            name = label = None
+        cols, toks = _row_tokens(content)
+        cur.rows.append((lineno, cols, toks))
+    return blocks
 
 
 def _grid_value(tok: str, n: int) -> int | None:
-    if tok in (".", "0", "-", "_", "*"):
+    if tok in _EMPTY:
         return 0
-    if is_digits(tok):
+    if is_int(tok, signed=False):
         v = int(tok)
         return v if v <= n else -v
-    if len(tok) == 1 and n > 9:
+    if len(tok) == 1 and n > 9 and tok.isascii():
         v = symbol_value(tok)
         if v is not None:
             return v if v <= n else -v
     return None
 
 
-def read_grid(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> list[Entry]:
-    """Read the ``grid`` format (one puzzle per text)."""
-    box = parse_box(box)
-    try:
-        puzzle, solution, line = _read_grid(text, file, box)
-        return [Entry(puzzle, None, file, line, solution, "grid")]
-    except ParseError as e:
-        err = locate(e, file, 1)
-        return [Entry(None, err, file, err.line, None, "grid")]
+def _width(rows) -> int:
+    """The row length most rows have (the longer one on a tie)."""
+    counts = Counter(len(t) for _, _, t in rows)
+    return max(counts, key=lambda k: (counts[k], k))
 
 
-def _read_grid(text, file, box):
-    rows, name = _grid_rows(text)
-    # split into blocks at blank/label lines
-    blocks: list[list] = []
-    cur: list = []
-    for row in rows:
-        if row is None:
-            if cur:
-                blocks.append(cur)
-                cur = []
-            continue
-        if row[3] is not None and cur:
-            blocks.append(cur)
-            cur = []
-        cur.append(row)
-    if cur:
-        blocks.append(cur)
-    if not blocks:
-        raise ParseError("empty input: no puzzle found", file, 1, 1)
-    first = blocks[0][0]
-    n = len(first[2])
+def _shape_error(b: Block, n: int, file) -> ParseError | None:
+    """What is wrong with the shape of a block of ``n``-value rows, or ``None``."""
     if n < 2:
-        raise ParseError(f"a grid row needs at least 2 cells, got {n}", file, first[0], first[1][0] if first[1] else 1)
-    # re-split blocks into runs of n rows (a missing blank line between blocks is fine)
-    chunks: list[list] = []
+        line, cols, _ = b.rows[0]
+        return ParseError(f"a grid row needs at least 2 cells, got {n}", file, line, cols[0] if cols else 1)
+    for i, (line, cols, toks) in enumerate(b.rows):
+        if len(toks) != n:
+            col = cols[n] if len(toks) > n else (cols[-1] if cols else 1)
+            return ParseError(f"row {i % n + 1} has {len(toks)} values, expected {n}", file, line, col)
+    k = len(b.rows)
+    if k < n:
+        missing = n - k
+        return ParseError(f"got {k} rows, expected {n} rows of {n} values "
+                          f"({missing} row{'s are' if missing > 1 else ' is'} missing)", file, b.rows[-1][0], 1)
+    if k % n:
+        bad = b.rows[(k // n) * n]
+        return ParseError(f"block has {k} rows, expected a multiple of {n} (one row per line, {n} rows "
+                          f"a puzzle; a blank line between puzzles)", file, bad[0], 1)
+    return None
+
+
+def _looks_like_regions(chunk) -> bool:
+    toks = [t for _, _, row in chunk for t in row]
+    if any(t in (".", "-", "_", "*") for t in toks):
+        return False
+    if not any(len(set(row)) < len(row) for _, _, row in chunk):
+        return False  # a solved grid: no value twice in a row
+    n = len(chunk)
+    return "0" not in toks or all(c == n for c in Counter(toks).values())
+
+
+@dataclass
+class _Pending:
+    n: int
+    givens: list
+    name: str | None
+    regions: list | None = None
+    solution: list | None = None
+
+
+def read_grid(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> list[Entry]:
+    """Read the ``grid`` format: every puzzle of the text, one :class:`Entry` each."""
+    box = parse_box(box)
+    blocks = grid_blocks(text)
+    if not blocks:
+        return [Entry(None, ParseError("empty input: no puzzle found", file, 1, 1), file, 1, None, "grid")]
+    entries: list[Entry] = []
+    cur: _Pending | None = None
+
+    def flush():
+        nonlocal cur
+        if cur is not None:
+            entries.append(_entry(cur, file, box))
+            cur = None
+
     for b in blocks:
-        if len(b) % n and len(b) > n:
-            # report the first row that makes the block the wrong size
-            bad = b[(len(b) // n) * n]
-            raise ParseError(f"block has {len(b)} rows, expected a multiple of {n} (one row per line, {n} rows)",
-                             file, bad[0], 1)
-        if len(b) < n:
-            last = b[-1]
-            raise ParseError(f"got {len(b)} rows, expected {n} rows of {n} values", file, last[0], 1)
-        for k in range(0, len(b), n):
-            chunks.append(b[k:k + n])
-    for ch in chunks:
-        for lineno, cols, toks, _ in ch:
-            if len(toks) != n:
-                raise ParseError(f"row has {len(toks)} values, expected {n}", file, lineno,
-                                 cols[min(len(cols) - 1, n)] if len(toks) > n else (cols[-1] if cols else 1))
-    labels = [ch[0][3] for ch in chunks]
-    givens_rows = chunks[0]
-    regions_rows = solution_rows = None
-    rest = list(zip(labels[1:], chunks[1:]))
-    for lab, ch in rest:
-        if lab == "solution" or (lab is None and regions_rows is not None and solution_rows is None):
-            if solution_rows is not None:
-                raise ParseError("more than one solution block", file, ch[0][0], 1)
-            solution_rows = ch
-        elif lab == "region" or (lab is None and regions_rows is None and solution_rows is None):
-            if regions_rows is not None:
-                raise ParseError("more than one region block", file, ch[0][0], 1)
-            regions_rows = ch
-        else:
-            raise ParseError(f"unexpected extra block of {n} rows (expected regions, then a solution)",
-                             file, ch[0][0], 1)
+        n = _width(b.rows)
+        err = _shape_error(b, n, file)
+        if err is not None:
+            flush()
+            entries.append(Entry(None, err, file, b.rows[0][0], None, "grid"))
+            continue
+        for j in range(0, len(b.rows), n):
+            chunk = b.rows[j:j + n]
+            label = b.label if j == 0 else None
+            named = j == 0 and b.name is not None
+            fits = cur is not None and cur.n == n
+            if label == "solution":
+                if not fits or cur.solution is not None:
+                    flush()
+                    entries.append(Entry(None, ParseError("a solution block with no puzzle of its size before it",
+                                                          file, chunk[0][0], 1), file, chunk[0][0], None, "grid"))
+                    continue
+                cur.solution = chunk
+            elif label == "region" or (label is None and not named and fits and cur.regions is None
+                                       and cur.solution is None and _looks_like_regions(chunk)):
+                if not fits or cur.regions is not None:
+                    flush()
+                    entries.append(Entry(None, ParseError("a region block with no puzzle of its size before it",
+                                                          file, chunk[0][0], 1), file, chunk[0][0], None, "grid"))
+                    continue
+                cur.regions = chunk
+            else:
+                flush()
+                cur = _Pending(n, chunk, b.name if j == 0 else None)
+    flush()
+    return entries
 
-    def values(chunk, what):
-        out = []
-        for lineno, cols, toks, _ in chunk:
-            for tok, col in zip(toks, cols):
-                v = _grid_value(tok, n)
-                if v is None:
-                    raise ParseError(f"bad {what} value {tok!r} (expected 1..{n}, or '.', '0', '-' for empty)",
-                                     file, lineno, col)
-                if v < 0:
-                    raise ParseError(f"{what} value {-v} is outside 1..{n}", file, lineno, col)
-                out.append(v)
-        return out
 
-    givens = values(givens_rows, "given")
-    line0 = givens_rows[0][0]
+def _values(chunk, n, what, file):
+    out = []
+    for lineno, cols, toks in chunk:
+        for tok, col in zip(toks, cols):
+            v = _grid_value(tok, n)
+            if v is None:
+                shown = tok if len(tok) <= 12 else tok[:12] + "..."
+                raise ParseError(f"bad {what} value {shown!r} (expected 1..{n}, or '.', '0', '-' for empty)",
+                                 file, lineno, col)
+            if v < 0:
+                raise ParseError(f"{what} value {-v} is outside 1..{n}", file, lineno, col)
+            out.append(v)
+    return out
+
+
+def _entry(p: _Pending, file, box) -> Entry:
+    line0 = p.givens[0][0]
     try:
-        if regions_rows is not None:
-            labels_ = [tok for _, _, toks, _ in regions_rows for tok in toks]
-            puzzle = Sudoku(n, givens, regions=labels_, name=name)
+        puzzle, solution = _build(p, file, box)
+        return Entry(puzzle, None, file, line0, solution, "grid")
+    except ParseError as e:
+        err = locate(e, file, line0, 1)
+        return Entry(None, err, file, line0, None, "grid")
+
+
+def _build(p: _Pending, file, box):
+    n = p.n
+    givens = _values(p.givens, n, "given", file)
+    line0 = p.givens[0][0]
+    labels = None
+    try:
+        if p.regions is not None:
+            labels = [tok for _, _, toks in p.regions for tok in toks]
+            puzzle = Sudoku(n, givens, regions=labels, name=p.name)
         else:
-            puzzle = Sudoku(n, givens, box=box_for(n, box), name=name)
+            puzzle = Sudoku(n, givens, box=box_for(n, box), name=p.name)
     except ParseError as e:
         raise locate(e, file, line0, 1) from None
     except GridsatError as e:
-        where = regions_rows[0][0] if regions_rows is not None else line0
-        if regions_rows is not None and any(t in (".", "0", "-", "_") for t in labels_):
-            e = ParseError(f"{e}: the second block looks like another puzzle, not a region map "
-                           "(a grid file holds one puzzle; use the line or json format for many)")
-        raise locate(e, file, where, 1) from None
+        raise locate(e, file, p.regions[0][0] if p.regions is not None else line0, 1) from None
     solution = None
-    if solution_rows is not None:
-        solution = tuple(values(solution_rows, "solution"))
+    if p.solution is not None:
+        solution = tuple(_values(p.solution, n, "solution", file))
         try:
             check_solution(puzzle, solution)
         except ParseError as e:
-            raise locate(e, file, solution_rows[0][0], 1) from None
-    return puzzle, solution, line0
+            raise locate(e, file, p.solution[0][0], 1) from None
+    return puzzle, solution
 
 
 def _grid_token(v: int, n: int, empty: str = ".") -> str:
@@ -212,35 +279,31 @@ def write_grid(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-#: the most non-blank lines one grid puzzle can take: three 35x35 blocks, a ruler under every
-#: row, three labels and a name
-_MOST_LINES = 3 * 2 * 35 + 4
-
-
 def sniff_grid(text: str) -> bool:
-    """A whole number of ``n x n`` blocks (1 to 3) whose first block holds values in range."""
-    if sum(1 for line in text.splitlines() if line.strip()) > _MOST_LINES:
-        return False  # more lines than three 35x35 blocks with rulers and labels: not one grid
-    try:
-        rows, _ = _grid_rows(text)
-    except Exception:  # pragma: no cover - defensive
+    """The first block is one to three ``n x n`` chunks whose first holds values in range."""
+    blocks = grid_blocks(text, _SNIFF_LINES)
+    if not blocks:
         return False
-    content = [r for r in rows if r is not None]
-    if not content:
+    first = blocks[0]
+    rows = first.rows
+    n = len(rows[0][2])
+    if n < 2 or len(rows) not in (n, 2 * n, 3 * n) or any(len(r[2]) != n for r in rows):
         return False
-    n = len(content[0][2])
-    if n < 2 or len(content) not in (n, 2 * n, 3 * n):
+    toks = {t for r in rows[:n] for t in r[2]}
+    if "-" in toks and "0" in toks:
+        return False  # '-' no cell and '0' open: a Hidato board
+    if not all((v := _grid_value(t, n)) is not None and v >= 0 for t in toks):
         return False
-    if len(content) == n:  # no region block: the size needs a box shape
-        try:
+    if len(rows) == n and (len(blocks) == 1 or blocks[1].label != "region"
+                           and not (len(blocks[1].rows) == n and _looks_like_regions(blocks[1].rows))):
+        try:  # no region block: the size needs a box shape
             default_box(n)
         except GridsatError:
             return False
-    if any(len(r[2]) != n for r in content):
-        return False
-    return all(_grid_value(t, n) is not None and _grid_value(t, n) >= 0 for r in content[:n] for t in r[2])
+    return True
 
 
-register_format(Format("grid", "sudoku", read_grid, write_grid, sniff_grid, many=False,
-                       description="n rows of n values ('.', '0', '-' empty), then region rows for jigsaw",
+register_format(Format("grid", "sudoku", read_grid, write_grid, sniff_grid, many=True,
+                       description="n rows of n values ('.', '0', '-' empty), then region rows for jigsaw; "
+                                   "puzzles separated by blank lines or headers such as 'Grid 01'",
                        options=frozenset({"box"}), priority=5))

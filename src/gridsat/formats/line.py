@@ -16,6 +16,7 @@ from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
 from .base import Entry, Format, locate, register_format
 from .sudoku_common import box_for, check_solution, parse_box, strip_comment
+from .tokens import split_lines
 from ..puzzles.text import EMPTY_CHARS, SYMBOLS, line_string, symbol_value
 
 __all__ = ["read_line", "write_line", "sniff_line"]
@@ -70,7 +71,7 @@ def read_line(text: str, file: str | None = None, *, box: "str | tuple[int, int]
     box = parse_box(box)
     entries: list[Entry] = []
     last_n: int | None = None
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(split_lines(text), 1):
         content, comment = strip_comment(raw)
         if not content.strip():
             continue
@@ -137,7 +138,7 @@ def _looks_like_solution(word: str, n: int) -> bool:
 
 def sniff_line(text: str) -> bool:
     """The first content line starts with a square-length token of valid symbols."""
-    for raw in text.splitlines():
+    for raw in text.split("\n", 200)[:200]:
         content, _ = strip_comment(raw)
         if not content.strip():
             continue

@@ -2,7 +2,8 @@
 
 ``n*n`` integers (whitespace or commas) whose tens digit is the region and units digit the
 value (0 empty), row by row; a second block of ``n*n`` is the solution. One puzzle per line
-works too, and a ``# name: ...`` comment before a puzzle names it. Boards up to 9x9.
+works too, and a ``# name: ...`` comment before a puzzle names it. Boards up to 9x9. The
+list may be bracketed as a Haskell ``[Int]`` is printed: ``[13,10,10,...]``.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from typing import Sequence
 
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
-from .base import Entry, Format, is_digits, locate, register_format
+from .base import Entry, Format, line_col, locate, register_format
 from .sudoku_common import NAME_RE, check_solution, strip_comment
+from .tokens import is_int, split_lines
 
 __all__ = ["read_nonomino", "write_nonomino", "sniff_nonomino"]
 
 
-_NUM_TOKEN = re.compile(r"[^\s,]+")
+_NUM_TOKEN = re.compile(r"[^\s,\[\]]+")
 
 
 def _nonomino_records(text: str, file):
@@ -28,7 +30,7 @@ def _nonomino_records(text: str, file):
     all_toks = []
     name = None
     names: dict[int, str] = {}
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(split_lines(text), 1):
         m = NAME_RE.match(raw)
         if m:
             name = m.group(1)
@@ -53,6 +55,13 @@ def _nonomino_records(text: str, file):
 
 def read_nonomino(text: str, file: str | None = None) -> list[Entry]:
     """Read the ``nonomino`` format (region digit + value digit per cell)."""
+    opened, closed = text.count("["), text.count("]")
+    if opened or closed:
+        if opened != 1 or closed != 1 or text.index("[") > text.index("]"):
+            pos = text.index("[") if opened else text.index("]")
+            line, col = line_col(text, pos)
+            return [Entry(None, ParseError("a nonomino list is one [...] of two-digit cells (brackets do not match)",
+                                           file, line, col), file, line, None, "nonomino")]
     records = _nonomino_records(text, file)
     if not records:
         return [Entry(None, ParseError("empty input: no puzzle found", file, 1, 1), file, 1, None, "nonomino")]
@@ -70,7 +79,7 @@ def read_nonomino(text: str, file: str | None = None) -> list[Entry]:
 def _read_nonomino(toks, file, name):
     nums = []
     for tok, line, col in toks:
-        if not is_digits(tok) or len(tok) > 2:
+        if not is_int(tok, signed=False) or len(tok) > 2:
             raise ParseError(f"bad nonomino cell {tok!r}: expected two digits, region then value (e.g. 37)",
                              file, line, col)
         nums.append(int(tok))
@@ -136,7 +145,10 @@ def write_nonomino(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str
 
 def sniff_nonomino(text: str) -> bool:
     """Only 1-2 digit integers, a square count (or two squares), ``n`` distinct tens digits, some >= 10."""
-    if text.lstrip().startswith(("[", "{")):
+    head = text.lstrip()[:2]
+    if head.startswith("{") or head.startswith("[") and head[1:].lstrip()[:1] in ("[", "{", '"'):
+        return False
+    if text.count("[") > 1 or text.count("]") > 1:
         return False
     try:
         records = _nonomino_records(text, None)
@@ -145,7 +157,7 @@ def sniff_nonomino(text: str) -> bool:
     if not records:
         return False
     toks = records[0][0]
-    if not all(is_digits(t) and len(t) <= 2 for t, _, _ in toks):
+    if not all(is_int(t, signed=False) and len(t) <= 2 for t, _, _ in toks):
         return False
     k = len(toks)
     n = math.isqrt(k)
@@ -159,5 +171,6 @@ def sniff_nonomino(text: str) -> bool:
 
 
 register_format(Format("nonomino", "sudoku", read_nonomino, write_nonomino, sniff_nonomino, many=True,
-                       description="n*n two-digit cells: region digit then value digit (0 empty)",
-                       priority=5))
+                       description="n*n two-digit cells: region digit then value digit (0 empty), "
+                                   "bare or as a list [13,10,...]",
+                       priority=6))

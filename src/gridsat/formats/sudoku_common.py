@@ -8,7 +8,8 @@ from typing import Sequence
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku, default_box
 
-__all__ = ["parse_box", "box_for", "check_solution", "strip_comment", "NAME_RE"]
+__all__ = ["parse_box", "box_for", "check_solution", "strip_comment", "NAME_RE", "HEADER_RE", "header_name",
+           "connected_regions"]
 
 #: a ``# name: ...`` (or ``; name: ...``) comment line that names the next puzzle.
 NAME_RE = re.compile(r"^\s*[#;]+\s*name\s*:\s*(.*?)\s*$", re.I)
@@ -22,7 +23,7 @@ def parse_box(text: "str | Sequence[int] | None") -> tuple[int, int] | None:
     if text is None:
         return None
     if isinstance(text, str):
-        m = re.fullmatch(r"\s*(\d+)\s*[xX*,]\s*(\d+)\s*", text)
+        m = re.fullmatch(r"\s*([0-9]{1,3})\s*[xX*,]\s*([0-9]{1,3})\s*", text)
         if not m:
             raise ParseError(f"box must look like RxC (e.g. 3x4), got {text!r}")
         return int(m.group(1)), int(m.group(2))
@@ -64,3 +65,56 @@ def strip_comment(line: str, marks: str = "#") -> tuple[str, str | None]:
         return line, None
     return line[:idx], line[idx:].lstrip(marks).strip()
 
+
+
+# ---------------------------------------------------------------------- multi-puzzle text files
+#: a header line that names the puzzle after it: ``Grid 01`` (Project Euler 96), ``Puzzle 3: easy``
+HEADER_RE = re.compile(r"^\s*([A-Za-z]{2,}(?:\s+#?|\s*#)\s*[0-9][^\n]*?|[A-Za-z]{2,}(?:\s+[A-Za-z]+)*\s*:.*?)\s*$")
+#: a comment line (``# text`` or ``; text``): names the next puzzle when it comes right before it
+COMMENT_RE = re.compile(r"^\s*[#;]+\s*(.*?)\s*$")
+
+
+def header_name(line: str) -> str | None:
+    """The puzzle name a header line gives (``Grid 01``, ``# name: easy``, ``# easy``), else ``None``.
+
+    >>> header_name("Grid 01"), header_name("# name: easy one"), header_name("5 3 . .")
+    ('Grid 01', 'easy one', None)
+    """
+    m = NAME_RE.match(line)
+    if m:
+        return m.group(1)
+    m = COMMENT_RE.match(line)
+    if m:
+        return m.group(1) or None
+    m = HEADER_RE.match(line)
+    if m and not _LABEL_WORDS.match(line):
+        return m.group(1)
+    return None
+
+
+_LABEL_WORDS = re.compile(r"^\s*(givens|puzzle|regions?|solution)\s*:?\s*$", re.I)
+
+
+def connected_regions(n: int, labels: Sequence) -> bool:
+    """Whether every label's cells form one orthogonally connected piece (a region map, not a
+    solved grid: equal values of a solution never touch)."""
+    seen: set[int] = set()
+    for start in range(n * n):
+        if start in seen:
+            continue
+        lab = labels[start]
+        stack = [start]
+        seen.add(start)
+        size = 0
+        while stack:
+            c = stack.pop()
+            size += 1
+            r, k = divmod(c, n)
+            for d in ((c - n) if r else -1, (c + n) if r < n - 1 else -1, (c - 1) if k else -1,
+                      (c + 1) if k < n - 1 else -1):
+                if d >= 0 and d not in seen and labels[d] == lab:
+                    seen.add(d)
+                    stack.append(d)
+        if size != sum(1 for x in labels if x == lab):
+            return False
+    return True

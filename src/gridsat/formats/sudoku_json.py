@@ -11,8 +11,9 @@ import math
 from typing import Sequence
 
 from ..puzzles import Sudoku
-from .base import is_digits, register_json_kind
+from .base import register_json_kind
 from .sudoku_common import box_for, check_solution, parse_box
+from .tokens import is_int
 from ..puzzles.text import symbol_value
 
 __all__ = ["sudoku_from_json", "sudoku_to_json"]
@@ -50,7 +51,7 @@ def _json_value(x, n: int, what: str, i: int) -> int:
         v = x
     elif isinstance(x, str) and len(x) == 1 and symbol_value(x) is not None:
         v = symbol_value(x)
-    elif isinstance(x, str) and is_digits(x):
+    elif isinstance(x, str) and is_int(x, signed=False):
         v = int(x)
     else:
         raise ValueError(f"{what}: cell r{i // n + 1}c{i % n + 1} is {x!r}, not a value 0..{n}")
@@ -76,6 +77,8 @@ def sudoku_from_json(obj: dict, *, box: "str | tuple[int, int] | None" = None) -
     givens = [_json_value(x, n, '"givens"', i) for i, x in enumerate(raw)]
     name = obj.get("name")
     if name is not None and not isinstance(name, str):
+        if not isinstance(name, (int, float)) or isinstance(name, bool):
+            raise ValueError(f'"name" must be a string, got {type(name).__name__}')
         name = str(name)
     if obj.get("regions") is not None:
         regions = _json_cells(obj["regions"], n, '"regions"')
@@ -86,7 +89,7 @@ def sudoku_from_json(obj: dict, *, box: "str | tuple[int, int] | None" = None) -
     else:
         b = obj.get("box")
         if b is not None:
-            if not (isinstance(b, list) and len(b) == 2 and all(isinstance(x, int) for x in b)) \
+            if not (isinstance(b, list) and len(b) == 2 and all(isinstance(x, int) and 0 < x < 100 for x in b)) \
                     and not isinstance(b, str):
                 raise ValueError(f'"box" must be [rows, cols], got {b!r}')
             b = parse_box(b)

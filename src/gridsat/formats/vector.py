@@ -13,9 +13,10 @@ from typing import Sequence
 
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
-from .base import Entry, Format, is_digits, locate, register_format
+from .base import Entry, Format, locate, register_format
 from .sudoku_common import NAME_RE, box_for, check_solution, parse_box, strip_comment
 from ..puzzles.text import symbol_value
+from .tokens import is_int, split_lines
 
 __all__ = ["read_vector", "write_vector", "sniff_vector"]
 
@@ -39,7 +40,7 @@ def _vectors(text: str, file):
     toks: list = []
     start = None
     name = None
-    lines = text.splitlines()
+    lines = split_lines(text)
     for lineno, raw in enumerate(lines, 1):
         m = NAME_RE.match(raw)
         if m and depth == 0:
@@ -75,7 +76,7 @@ def _vector_values(toks, n, file):
         if t in ("nil", "_", ".", "-"):
             vals.append(0)
             continue
-        v = int(t) if is_digits(t) else (symbol_value(t) if len(t) == 1 and n > 9 else None)
+        v = int(t) if is_int(t, signed=False) else (symbol_value(t) if len(t) == 1 and n > 9 and t.isascii() else None)
         if v is None:
             raise ParseError(f"bad value {t!r} (expected 0..{n}, '.', '_' or nil)", file, line, col)
         if v > n:
@@ -147,11 +148,14 @@ def write_vector(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
 
 def sniff_vector(text: str) -> bool:
     """Starts with ``[`` followed by a value (not a JSON object or string)."""
-    body = "\n".join(strip_comment(raw, "#;")[0] for raw in text.splitlines()).lstrip()
+    body = "\n".join(strip_comment(raw, "#;")[0] for raw in text[:10_000].split("\n")).lstrip()
     if not body.startswith("["):
         return False
     rest = body[1:].lstrip().lstrip("[").lstrip()
-    return bool(rest) and rest[0] not in '{"]'
+    if not rest or rest[0] in '{"]':
+        return False
+    cells = re.split(r"[\s,\[\]]+", rest[:200])[:20]
+    return not (len(cells) > 4 and all(len(c) == 2 and c.isascii() and c.isdigit() for c in cells))
 
 
 register_format(Format("vector", "sudoku", read_vector, write_vector, sniff_vector, many=True,
