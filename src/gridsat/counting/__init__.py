@@ -17,7 +17,7 @@ from . import d4  # noqa: F401
 from . import ganak  # noqa: F401
 from . import approx  # noqa: F401
 from .approx import ApproxMethod
-from .base import (EXTRA, METHODS, CounterTimeout, CountMethod, Formula, SharpSatMethod, cnf_formula,
+from .base import (EXTRA, METHODS, CounterTimeout, CountInterrupted, CountMethod, Formula, SharpSatMethod, cnf_formula,
                    get_method, list_methods, register_method)
 from .d4 import D4Method
 from .enumeration import CpsatEnumMethod, EnumMethod
@@ -25,5 +25,5 @@ from .front import count
 from .ganak import GanakMethod
 
 __all__ = ["count", "get_method", "list_methods", "register_method", "cnf_formula", "Formula",
-           "CountMethod", "SharpSatMethod", "CounterTimeout", "EnumMethod", "CpsatEnumMethod",
+           "CountMethod", "SharpSatMethod", "CounterTimeout", "CountInterrupted", "EnumMethod", "CpsatEnumMethod",
            "D4Method", "GanakMethod", "ApproxMethod", "METHODS", "EXTRA"]

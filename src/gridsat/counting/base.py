@@ -30,7 +30,7 @@ from ..engine import VerificationError, solve
 from ..result import Result
 from ..selection import pick_encoding
 
-__all__ = ["CountMethod", "SharpSatMethod", "Formula", "CounterTimeout", "cnf_formula",
+__all__ = ["CountMethod", "SharpSatMethod", "Formula", "CounterTimeout", "CountInterrupted", "cnf_formula",
            "register_method", "get_method", "list_methods", "sharp_count", "METHODS", "EXTRA"]
 
 #: the pyproject extra that installs every optional counter
@@ -39,6 +39,18 @@ EXTRA = "count"
 
 class CounterTimeout(GridsatError):
     """A counter ran past its time limit and was stopped."""
+
+
+class CountInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a count; ``result`` holds the count so far (``complete`` False).
+
+    A :class:`KeyboardInterrupt`, so a caller that does not look for it still stops; the
+    command line catches it to print the partial count before exiting 130.
+    """
+
+    def __init__(self, result: Result):
+        super().__init__("count interrupted")
+        self.result = result
 
 
 @dataclass
@@ -184,8 +196,13 @@ class CountMethod:
             raise UnsupportedError(why)
 
     def count(self, puzzle, limit: int | None = None, *, backend=None, encoding=None,
-              time_limit: float | None = None):
-        """Count the solutions of ``puzzle``; returns a :class:`~gridsat.result.Result`."""
+              time_limit: float | None = None, keep: int | None = None,
+              progress: "Callable[[int, float], None] | None" = None) -> Result:
+        """Count the solutions of ``puzzle``; returns a :class:`~gridsat.result.Result`.
+
+        ``keep`` solutions come back (``None``: every one found, enumerating methods);
+        ``progress(count_so_far, seconds)`` is called while a long count runs.
+        """
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -221,8 +238,9 @@ class SharpSatMethod(CountMethod):
             importlib.import_module(self.module)  # once in the parent, not in every child
         return isolated(self.count_formula, (formula,), time_limit, f"counter {self.name}")
 
-    def count(self, puzzle, limit=None, *, backend=None, encoding=None, time_limit=None):
-        """Count with :func:`sharp_count`."""
+    def count(self, puzzle, limit=None, *, backend=None, encoding=None, time_limit=None, keep=None,
+              progress=None) -> Result:
+        """Count with :func:`sharp_count` (``keep`` and ``progress`` do not apply: the count comes in one piece)."""
         return sharp_count(self, puzzle, limit, backend=backend, encoding=encoding, time_limit=time_limit)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from ..result import Result
 from .base import CountMethod, get_method, sharp_count
 
@@ -9,7 +11,8 @@ __all__ = ["count", "sharp_count"]
 
 
 def count(puzzle, limit: int | None = None, *, method: "str | CountMethod" = "enum", backend=None,
-          encoding=None, time_limit: float | None = None) -> Result:
+          encoding=None, time_limit: float | None = None, keep: int | None = None,
+          progress: "Callable[[int, float], None] | None" = None) -> Result:
     """Count solutions, up to ``limit`` (``None``: all); ``complete`` says whether the count is exact.
 
     Parameters
@@ -27,18 +30,36 @@ def count(puzzle, limit: int | None = None, *, method: "str | CountMethod" = "en
         See :func:`gridsat.selection.resolve`.
     time_limit : float, optional
         Seconds; on expiry the count found so far is returned with ``complete`` False.
+    keep : int, optional
+        How many of the solutions found to return in ``solutions`` (default: all of them;
+        enumerating methods only, a #SAT count returns its solution only when it is 1).
+    progress : callable, optional
+        ``progress(count_so_far, seconds)``, called while a count past 1,000 solutions runs
+        (enumerating methods, which then count in growing rounds).
 
     Returns
     -------
     Result
-        ``count``, ``complete``, ``method``; the first solutions, verified.
+        ``count``, ``complete``, ``method``; ``solutions``: the first ``keep``, verified.
+
+    Raises
+    ------
+    CountInterrupted
+        Ctrl-C stopped an enumeration; its ``result`` holds the count so far (a
+        :class:`KeyboardInterrupt`).
 
     Examples
     --------
     >>> from gridsat import Sudoku
-    >>> count(Sudoku.empty(4)).count
-    288
+    >>> res = count(Sudoku.empty(4))
+    >>> res.count, len(res.solutions), res.complete
+    (288, 288, True)
+    >>> len(count(Sudoku.empty(4), keep=3).solutions)
+    3
     """
     m = get_method(method)
     m.require()
-    return m.count(puzzle, limit, backend=backend, encoding=encoding, time_limit=time_limit)
+    if keep is not None and keep < 0:
+        raise ValueError(f"keep must be at least 0, got {keep}")
+    return m.count(puzzle, limit, backend=backend, encoding=encoding, time_limit=time_limit, keep=keep,
+                   progress=progress)
