@@ -185,8 +185,8 @@ def test_format_and_kind_options(capsys, tmp_path):
     (["solve", "--box", "3by4", "--example", "sudoku-4x4"], "gridsat: box must look like RxC"),
     (["solve", "--format", "nope", "--example", "sudoku-4x4"], "gridsat: unknown format 'nope'"),
     (["solve", "--example", "nope"], "no example 'nope'; known:"),
-    (["solve", "--time-limit", "-1", "--example", "sudoku-4x4"], "--time-limit must be positive"),
-    (["count", "--limit", "0", "--example", "sudoku-4x4"], "--limit must be at least 1"),
+    (["solve", "--time-limit", "-1", "--example", "sudoku-4x4"], "argument -t/--time-limit: must be above 0"),
+    (["count", "--limit", "0", "--example", "sudoku-4x4"], "argument -l/--limit: must be at least 1"),
 ], ids=["backend", "encoding", "box", "format", "example", "time-limit", "limit"])
 def test_usage_errors_exit_2(capsys, argv, pattern):
     code, out, err = run(argv, capsys)

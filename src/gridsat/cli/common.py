@@ -1,18 +1,88 @@
-"""What ``solve``, ``count`` and ``check`` share: input options, loading, the batch loop, output."""
+"""What the subcommands share: input options, loading, writing, and the types of numeric options.
+
+Also the argument types every subcommand uses for numbers (:func:`positive_int`,
+:func:`nonnegative_int`, :func:`positive_float`, :func:`fraction`, ...): a value out of
+range is a usage error (exit 2) that names the option.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
+import math
 import sys
 
 from ..errors import GridsatError, ParseError
 from ..kinds import kind_of
 
-__all__ = ["add_input_args", "add_solver_args", "add_list_flags", "load_entries",
-           "run_batch", "fail"]
+__all__ = ["add_input_args", "add_solver_args", "add_list_flags", "load_entries", "iter_entries",
+           "fail", "positive_int", "nonnegative_int", "positive_float", "nonnegative_float",
+           "fraction", "output_format", "write_puzzle", "checked_output", "DEFAULT_COUNT_CAP"]
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+#: ``count`` with neither ``--limit`` nor ``--time-limit`` stops here (and says so)
+DEFAULT_COUNT_CAP = 100_000
+
+
+# ---------------------------------------------------------------------- option values
+def _number(text: "str | int | float", cast, what: str):
+    try:
+        value = cast(str(text).strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+    return value
+
+
+def positive_int(text: "str | int") -> int:
+    """An argparse type: an integer of at least 1."""
+    value = _number(text, int, "an integer of at least 1")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def nonnegative_int(text: "str | int") -> int:
+    """An argparse type: an integer of at least 0."""
+    value = _number(text, int, "an integer of at least 0")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
+    return value
+
+
+def positive_float(text: "str | float") -> float:
+    """An argparse type: a finite number above 0 (seconds, sizes)."""
+    value = _number(text, float, "a number above 0")
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+    return value
+
+
+def nonnegative_float(text: "str | float") -> float:
+    """An argparse type: a finite number of at least 0."""
+    value = _number(text, float, "a number of at least 0")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {text}")
+    return value
+
+
+def fraction(text: "str | float") -> float:
+    """An argparse type: a number from 0 to 1 (a density, a share of cells)."""
+    value = _number(text, float, "a number from 0 to 1")
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1, got {text}")
+    return value
+
+
+def output_format(text: str) -> str:
+    """An argparse type: the name of a registered text format (see ``gridsat formats``)."""
+    from ..formats import get_format
+
+    try:
+        return get_format(text).name
+    except ParseError as e:
+        raise argparse.ArgumentTypeError(e.message) from None
 
 def fail(err: "Exception | str") -> int:
     """Print a usage/parse error (``file:line:col: message`` when located, no traceback); return 2."""
@@ -56,13 +126,20 @@ def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
     g.add_argument("--race", nargs="?", const="", metavar="B:E,...",
                    help="run several backend:encoding pairs at once, one process each; the first "
                         "answer wins (default pairs: glucose4:cnf-pos,cpsat:cpsat-bool for Hidato)")
-    g.add_argument("-t", "--time-limit", type=float, metavar="SECONDS",
+    g.add_argument("-t", "--time-limit", type=positive_float, metavar="SECONDS",
                    help="per puzzle; when it runs out the status is 'unknown'")
     if limit:
-        g.add_argument("-l", "--limit", type=int, metavar="N", help="stop counting at N solutions (default: all)")
+        g.add_argument("-l", "--limit", type=positive_int, metavar="N",
+                       help=f"stop counting at N solutions (default: all, but at most {DEFAULT_COUNT_CAP:,} "
+                            "unless --time-limit is given)")
     o = p.add_argument_group("output")
     o.add_argument("--json", action="store_true",
-                   help="one JSON object per puzzle per line (file, line, name, status, solution, count, ...)")
+                   help="one JSON object per puzzle per line (file, line, name, format, status, solution, "
+                        "count, ...)")
+    o.add_argument("-O", "--output-format", type=output_format, metavar="FMT",
+                   help="write each puzzle with its solution in this text format on standard output "
+                        "(line, grid, vector, json, ...: see 'gridsat formats'); status lines go to "
+                        "standard error")
     o.add_argument("--numbers", action="store_true", help="draw boards with numbers, not 1-9A-Z symbols")
     o.add_argument("-q", "--quiet", action="store_true", help="single puzzle: print the status line only")
     add_list_flags(p)
@@ -80,7 +157,8 @@ def iter_entries(args):
 
     A source that cannot be read becomes one error entry. Standard input in a one-line
     format (``line``, ``jigsaw-line``, ``hidato-line``, ``numbrix-line``) or JSON lines is read
-    line by line, so ``generate | gridsat check`` streams.
+    line by line, so ``generate | gridsat check`` streams; a line of it that is not UTF-8 text
+    ends it with one located error. Each entry's ``format`` names the format that read it.
     Raises :class:`ParseError` only when no input is given at all.
     """
     from ..formats import Entry, read_file, read_text
@@ -99,200 +177,124 @@ def iter_entries(args):
 
         src = f"example:{name}"
         try:
-            got = read_text(example_text(name), src, **opts)
+            text = example_text(name)
+            got = _tagged(read_text(text, src, **opts), lambda: text, args)
         except GridsatError as e:
             err = e if isinstance(e, ParseError) else ParseError(str(e))
             got = [Entry(None, err, err.file or src, err.line)]
         yield from got
     for path in files:
         try:
-            got = read_stream(sys.stdin, "<stdin>", **opts) if path == "-" else read_file(path, **opts)
-            yield from got
+            if path == "-":
+                yield from _tagged(read_stream(_stdin(), "<stdin>", **opts), None, args)
+            else:
+                yield from _tagged(read_file(path, **opts), lambda: _file_text(path), args)
         except ParseError as e:
             yield Entry(None, e, e.file or ("<stdin>" if path == "-" else path), e.line)
 
 
-# ---------------------------------------------------------------------- the batch
-def _good(job: str, res, limit: int | None) -> bool:
-    if job == "solve":
-        return res.status in ("solved", "unique")
-    if job == "check":
-        return res.status == "unique"
-    return res.complete or res.approximate or (limit is not None and (res.count or 0) >= limit)
+def _file_text(path: str) -> str:
+    from pathlib import Path
+
+    return Path(path).read_text(encoding="utf-8-sig")
 
 
-def _error_line(err: ParseError) -> str:
-    """``file:line:col: error: message``."""
-    where = err.located()[: -len(err.message) - 2] if err.located().endswith(err.message) else "<input>"
-    return f"{where}: error: {err.message}"
+def _tagged(entries, text, args):
+    """``entries`` with ``format`` set: the reader's own word, else ``--format``, else the
+    format detected in the source's ``text()`` (asked for once, only when needed)."""
+    detected = args.format
+    for e in entries:
+        if e.format is None and e.ok:
+            if detected is None and text is not None:
+                from ..formats import detect_format
+
+                try:
+                    detected = detect_format(text(), args.kind).name
+                except (GridsatError, OSError, ValueError):
+                    text = None
+            e.format = detected
+        yield e
 
 
-def _emit(line: str, stream=None) -> None:
-    print(line, file=stream or sys.stdout, flush=True)
+class _Utf8Lines:
+    """Standard input decoded line by line (lines end at ``\n`` only): a line that is not
+    UTF-8 text, or that holds a NUL byte, stops the input with one located :class:`ParseError`."""
+
+    def __init__(self, raw, name: str = "<stdin>"):
+        self.raw, self.name, self.lineno = raw, name, 0
+
+    def readline(self) -> str:
+        """The next line as text (``""`` at the end)."""
+        data = self.raw.readline()
+        if not data:
+            return ""
+        self.lineno += 1
+        if self.lineno == 1 and data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            col = len(data[: e.start].decode("utf-8", "replace")) + 1
+            raise ParseError(f"not UTF-8 text (byte 0x{data[e.start]:02x}): binary input?",
+                             self.name, self.lineno, col) from None
+        if "\x00" in text:
+            raise ParseError("binary input (a NUL byte), not puzzle text", self.name, self.lineno,
+                             text.index("\x00") + 1)
+        return text
+
+    def read(self) -> str:
+        """The rest of the input as text."""
+        parts = []
+        while True:
+            line = self.readline()
+            if not line:
+                return "".join(parts)
+            parts.append(line)
 
 
-def _error_obj(entry, err: ParseError) -> dict:
-    return {"file": err.file or entry.file, "line": err.line if err.line is not None else entry.line,
-            "col": err.col, "name": entry.name, "status": "error", "error": err.message}
+def _stdin():
+    """Standard input for the readers: its bytes decoded strictly (see :class:`_Utf8Lines`)."""
+    raw = getattr(sys.stdin, "buffer", None)
+    return sys.stdin if raw is None else _Utf8Lines(raw)
 
 
-def _status_text(job: str, res, limit: int | None) -> str:
-    if job == "count":
-        if res.approximate:
-            return f"about {res.count} solutions"
-        if res.complete:
-            return f"{res.count} solution{'s' if res.count != 1 else ''}"
-        if res.count:
-            return f"at least {res.count} solution{'s' if res.count != 1 else ''}" + \
-                (" (limit reached)" if limit is not None and res.count >= limit else "")
-        return "count unknown"
-    return res.status
+# ---------------------------------------------------------------------- writing
+def write_puzzle(puzzle, fmt: str, solution=None) -> str:
+    """``puzzle`` (with ``solution``) in text format ``fmt``, ending in a newline; a text of
+    several lines gets a blank line after it, so that many of them read back as one file.
 
-
-def run_batch(args, job: str) -> int:
-    """Load every input, run ``job`` on each puzzle, print each result as soon as it is known."""
-    from .. import api
-    from ..backends import get_backend
-    from ..encoders import list_encodings
-    from ..formats import parse_box
+    Raises
+    ------
+    ParseError
+        The format cannot hold this puzzle (another kind, a region map the format has no
+        place for, a size it cannot spell).
+    """
+    from ..formats import write
 
     try:
-        if args.box is not None:
-            parse_box(args.box)
-        if args.format is not None:
-            from ..formats import get_format
-
-            get_format(args.format)
-        backend = get_backend(args.backend) if args.backend else None
-        def check_encoding(name: str | None) -> None:
-            if not name:
-                return
-            known = {e.name for e in list_encodings()}  # (loads the encoders only when a name is given)
-            if name not in known:
-                raise ParseError(f"no encoding {name!r}; known: {', '.join(sorted(known))}")
-
-        check_encoding(args.encoding)
-        if args.time_limit is not None and args.time_limit <= 0:
-            raise ParseError("--time-limit must be positive")
-        race_configs = None
-        if getattr(args, "race", None) is not None:
-            from ..portfolio import parse_configs
-
-            if args.backend or args.encoding:
-                raise ParseError("--race takes its own backend:encoding pairs; drop --backend/--encoding")
-            if getattr(getattr(args, "count_method", None), "name", "enum") != "enum":
-                raise ParseError("--race enumerates; it does not combine with --method")
-            race_configs = parse_configs(args.race) if args.race else []
-            for b, e in race_configs:
-                if b != "default":
-                    get_backend(b)
-                check_encoding(None if e == "default" else e)
-        limit = getattr(args, "limit", None)
-        if limit is not None and limit < 1:
-            raise ParseError("--limit must be at least 1")
-        entries = iter_entries(args)
-        first = next(entries, None)
-        second = next(entries, None) if first is not None else None
-    except GridsatError as e:
-        return fail(e)
-    if first is None:
-        return fail(ParseError("empty input: no puzzle found"))
-    single = second is None
-    if single and not first.ok:
-        return fail(first.error)
-
-    def all_entries():
-        yield first
-        if second is not None:
-            yield second
-        yield from entries
-
-    code = EXIT_OK
-    loaded = 0
-    for entry in all_entries():
-        if not entry.ok:
-            code = EXIT_FAILED
-            if args.json:
-                _emit(json.dumps(_error_obj(entry, entry.error)))
-            else:
-                _emit(_error_line(entry.error))
-            continue
-        loaded += 1
-        puzzle = entry.puzzle
-        where = f"{entry.file or '<input>'}:{entry.line}"
-        try:
-            if race_configs is not None:
-                from ..portfolio import race
-
-                res = race(puzzle, job, race_configs or None, limit=limit, time_limit=args.time_limit)
-            elif job == "count":
-                res = api.count(puzzle, limit, method=getattr(args, "count_method", "enum"), backend=backend,
-                                encoding=args.encoding, time_limit=args.time_limit)
-            else:
-                res = api.run(puzzle, job, limit=(1 if job == "solve" else 2),
-                              backend=backend, encoding=args.encoding, time_limit=args.time_limit)
-        except GridsatError as exc:
-            code = EXIT_FAILED
-            err = ParseError(str(exc), entry.file, entry.line)
-            if args.json:
-                _emit(json.dumps(_error_obj(entry, err)))
-            elif single:
-                print(f"{where}: error: {exc}", file=sys.stderr, flush=True)
-            else:
-                _emit(f"{where}: error: {exc}")
-            continue
-        if not _good(job, res, limit):
-            code = EXIT_FAILED
-        if args.json:
-            d = res.to_dict()
-            obj = {"file": entry.file, "line": entry.line, "name": entry.name, "kind": puzzle.kind}
-            obj.update(d)
-            obj["name"] = entry.name
-            _emit(json.dumps(obj))
-        elif single:
-            _print_single(args, job, res, limit)
-        else:
-            _emit(_batch_line(where, job, res, limit))
-    return code if loaded else EXIT_USAGE
+        text = write(puzzle, fmt, solution)
+    except ParseError:
+        raise
+    except (GridsatError, NotImplementedError, ValueError) as e:
+        raise ParseError(f"format {fmt} cannot write this puzzle: {e}") from None
+    text = text.rstrip("\n") + "\n"
+    return text + "\n" if text.count("\n") > 1 else text
 
 
-def _batch_line(where: str, job: str, res, limit) -> str:
-    parts = [f"{where}: {res.status}"]
-    if job == "count":
-        parts.append(f"count={'~' if res.approximate else ''}{res.count}{'' if res.complete or res.approximate else '+'}")
-        if res.method not in ("", "enum"):
-            parts.append(f"method={res.method}")
-    if res.solution is not None and res.status in ("solved", "unique") or (job == "count" and res.solution is not None
-                                                                          and res.count == 1):
-        parts.append(kind_of(res.puzzle).solution_line(res.puzzle, res.solution))
-    elif res.reason:
-        parts.append(f"({res.reason})")
-    parts.append(f"{res.total_time:.3f}s")
-    name = getattr(res.puzzle, "name", None)
-    if name:
-        parts.append(f"# {name}")
-    return " ".join(parts)
+def checked_output(path: str):
+    """``path`` as a :class:`~pathlib.Path` that can be written, or a :class:`ParseError`
+    saying why not (a folder, a missing folder, no permission)."""
+    import os
+    from pathlib import Path
 
-
-def _print_single(args, job: str, res, limit) -> None:
-    who = f"{res.backend}/{res.encoding}" if res.method in ("", "enum") else f"method {res.method}, {res.encoding}"
-    info = f"[{who}, {res.total_time:.3f} s{', verified' if res.verified else ''}]"
-    head = _status_text(job, res, limit)
-    if job == "count" and res.status in ("unique", "ambiguous", "impossible"):
-        head = f"{res.status}: {head}"
-    name = getattr(res.puzzle, "name", None)
-    named = f", {json.dumps(name)}" if name else ""
-    _emit(f"{head}: {kind_of(res.puzzle).describe(res.puzzle)}{named} {info}")
-    if res.reason and (res.status in ("impossible", "unknown") or res.approximate):
-        _emit(f"reason: {res.reason}")
-    if "race" in res.stats:
-        _emit("race: " + ", ".join(f"{k} {v}" for k, v in res.stats["race"].items()))
-    if res.status == "ambiguous" and len(res.solutions) >= 2 and hasattr(res.puzzle, "cell_name"):
-        a, b = res.solutions[0], res.solutions[1]
-        diff = [res.puzzle.cell_name(i) for i, (x, y) in enumerate(zip(a, b)) if x != y]
-        more = f" ... ({len(diff)} cells)" if len(diff) > 12 else ""
-        _emit(f"two solutions differ at {' '.join(diff[:12])}{more}")
-    if args.quiet:
-        return
-    if res.solution is not None and (res.status in ("solved", "unique") or job == "count"):
-        _emit(kind_of(res.puzzle).board(res.puzzle, res.solution, numbers=args.numbers or None))
+    out = Path(path)
+    parent = out.parent
+    if out.is_dir():
+        raise ParseError(f"cannot write {path}: it is a folder; give a file name")
+    if not parent.exists():
+        raise ParseError(f"cannot write {path}: no such folder {str(parent)!r}")
+    if not parent.is_dir():
+        raise ParseError(f"cannot write {path}: {str(parent)!r} is not a folder")
+    if (out.exists() and not os.access(out, os.W_OK)) or (not out.exists() and not os.access(parent, os.W_OK)):
+        raise ParseError(f"cannot write {path}: permission denied")
+    return out

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from .common import add_input_args, add_solver_args, fail, run_batch
+from .batch import run_batch
+from .common import add_input_args, add_solver_args, fail
 
 __all__ = ["register", "run"]
 
@@ -19,6 +20,10 @@ def register(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser("count", help="count the solutions of each puzzle (up to --limit)", description="Count the solutions of each puzzle (up to --limit).")
     add_input_args(p)
     add_solver_args(p, limit=True)
+    p.add_argument_group("output").add_argument(
+        "-s", "--solutions", action="store_true",
+        help="print every solution found (up to --limit): each as a board, one line each in a batch, "
+             "in --output-format, or as \"solutions\" in --json records")
     g = p.add_argument_group("counting method")
     g.add_argument("-m", "--method", default="enum", choices=["enum", "cpsat", "d4", "ganak", "approx"],
                    help=METHOD_HELP)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from .common import add_input_args, add_solver_args, run_batch
+from .batch import run_batch
+from .common import add_input_args, add_solver_args
 
 __all__ = ["register", "run"]
 

@@ -1,0 +1,313 @@
+"""The batch loop of ``solve``, ``count`` and ``check``: run the job on every puzzle read, print
+each answer as soon as it is known (a status line and board, a batch line, a JSON record, or
+the puzzle and its solutions in ``--output-format``).
+
+``count`` with neither ``--limit`` nor ``--time-limit`` stops at
+:data:`~gridsat.cli.common.DEFAULT_COUNT_CAP` solutions and says so; a long count reports
+its progress on standard error; Ctrl-C prints the count so far, marked incomplete, and
+exits 130.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import GridsatError, ParseError
+from ..kinds import kind_of
+from .common import (DEFAULT_COUNT_CAP, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, iter_entries,
+                     write_puzzle)
+
+__all__ = ["run_batch"]
+
+
+# ---------------------------------------------------------------------- the batch
+def _good(job: str, res, limit: int | None) -> bool:
+    if job == "solve":
+        return res.status in ("solved", "unique")
+    if job == "check":
+        return res.status == "unique"
+    return res.complete or res.approximate or (limit is not None and (res.count or 0) >= limit)
+
+
+def _error_line(err: ParseError) -> str:
+    """``file:line:col: error: message``."""
+    where = err.located()[: -len(err.message) - 2] if err.located().endswith(err.message) else "<input>"
+    return f"{where}: error: {err.message}"
+
+
+def _emit(line: str, stream=None) -> None:
+    print(line, file=stream or sys.stdout, flush=True)
+
+
+def _error_obj(entry, err: ParseError) -> dict:
+    return {"file": err.file or entry.file, "line": err.line if err.line is not None else entry.line,
+            "col": err.col, "name": entry.name, "status": "error", "error": err.message}
+
+
+def _plural(n: int) -> str:
+    return f"{n} solution{'s' if n != 1 else ''}"
+
+
+def _status_text(job: str, res, limit: int | None, capped: bool = False) -> str:
+    if job == "count":
+        if res.approximate:
+            return f"about {res.count} solutions"
+        if res.complete:
+            return _plural(res.count)
+        if res.stats.get("interrupted"):
+            return f"at least {_plural(res.count)} (interrupted)" if res.count else "count unknown (interrupted)"
+        if res.count:
+            reached = limit is not None and res.count >= limit
+            note = " (default cap; use --limit N or --time-limit)" if reached and capped else \
+                " (limit reached)" if reached else ""
+            return f"at least {_plural(res.count)}{note}"
+        return "count unknown"
+    return res.status
+
+
+class _Job:
+    """The settings of one ``solve``/``count``/``check`` run, checked before any puzzle is read."""
+
+    def __init__(self, args, job: str):
+        from ..backends import get_backend
+        from ..encoders import list_encodings
+        from ..formats import parse_box
+
+        self.args, self.job = args, job
+        if args.box is not None:
+            parse_box(args.box)
+        if args.format is not None:
+            from ..formats import get_format
+
+            get_format(args.format)
+        self.backend = get_backend(args.backend) if args.backend else None
+
+        def check_encoding(name: str | None) -> None:
+            if not name:
+                return
+            known = {e.name for e in list_encodings()}  # (loads the encoders only when a name is given)
+            if name not in known:
+                raise ParseError(f"no encoding {name!r}; known: {', '.join(sorted(known))}")
+
+        check_encoding(args.encoding)
+        if args.time_limit is not None and args.time_limit <= 0:
+            raise ParseError("--time-limit must be positive")
+        self.race = None
+        method = getattr(args, "count_method", None)
+        if getattr(args, "race", None) is not None:
+            from ..portfolio import parse_configs
+
+            if args.backend or args.encoding:
+                raise ParseError("--race takes its own backend:encoding pairs; drop --backend/--encoding")
+            if getattr(method, "name", "enum") != "enum":
+                raise ParseError("--race enumerates; it does not combine with --method")
+            self.race = parse_configs(args.race) if args.race else []
+            for b, e in self.race:
+                if b != "default":
+                    get_backend(b)
+                check_encoding(None if e == "default" else e)
+        self.limit = getattr(args, "limit", None)
+        if self.limit is not None and self.limit < 1:
+            raise ParseError("--limit must be at least 1")
+        self.capped = (job == "count" and self.limit is None and args.time_limit is None
+                       and getattr(method, "enumerates", True))
+        if self.capped:
+            self.limit = DEFAULT_COUNT_CAP
+        self.listing = bool(getattr(args, "solutions", False))
+        self.out = getattr(args, "output_format", None)
+        if self.out and args.json:
+            raise ParseError("--json and --output-format do not combine; use --output-format json")
+
+    def run(self, puzzle, where: str):
+        """The result of the job on ``puzzle``; a count stopped by Ctrl-C raises CountInterrupted."""
+        from .. import api
+
+        args = self.args
+        if self.race is not None:
+            from ..portfolio import race
+
+            return race(puzzle, self.job, self.race or None, limit=self.limit, time_limit=args.time_limit)
+        if self.job == "count":
+            return api.count(puzzle, self.limit, method=getattr(args, "count_method", "enum"),
+                             backend=self.backend, encoding=args.encoding, time_limit=args.time_limit,
+                             keep=None if self.listing else 2, progress=self._progress(where))
+        return api.run(puzzle, self.job, limit=(1 if self.job == "solve" else 2),
+                       backend=self.backend, encoding=self.args.encoding, time_limit=args.time_limit)
+
+    def _progress(self, where: str):
+        if self.args.quiet:
+            return None
+
+        def show(n: int, seconds: float) -> None:
+            print(f"{where}: counting: at least {n:,} solutions so far ({seconds:.1f} s)",
+                  file=sys.stderr, flush=True)
+        return show
+
+    def texts(self, res) -> list[str]:
+        """What ``--output-format`` writes for ``res``: the puzzle with its solution(s)."""
+        p = res.puzzle
+        if self.listing:
+            return [write_puzzle(p, self.out, s) for s in res.solutions]
+        shown = res.solution if res.status in ("solved", "unique") or self.job == "count" else None
+        return [write_puzzle(p, self.out, shown)]
+
+
+def run_batch(args, job: str) -> int:
+    """Load every input, run ``job`` on each puzzle, print each result as soon as it is known."""
+    from ..counting import CountInterrupted
+    from ..formats import get_format
+
+    try:
+        settings = _Job(args, job)
+        entries = iter_entries(args)
+        first = next(entries, None)
+        second = next(entries, None) if first is not None else None
+    except GridsatError as e:
+        return fail(e)
+    if first is None:
+        return fail(ParseError("empty input: no puzzle found"))
+    single = second is None
+    if single and not first.ok:
+        return fail(first.error)
+
+    def all_entries():
+        yield first
+        if second is not None:
+            yield second
+        yield from entries
+
+    code = EXIT_OK
+    loaded = 0
+    status_stream = sys.stderr if settings.out else sys.stdout
+    for entry in all_entries():
+        if not entry.ok:
+            code = max(code, EXIT_FAILED)
+            if args.json:
+                _emit(json.dumps(_error_obj(entry, entry.error)))
+            else:
+                _emit(_error_line(entry.error), status_stream)
+            continue
+        loaded += 1
+        puzzle = entry.puzzle
+        where = f"{entry.file or '<input>'}:{entry.line}"
+        if settings.out and get_format(settings.out).kind not in (puzzle.kind, "*"):
+            _emit(f"{where}: error: format {settings.out} holds {get_format(settings.out).kind} puzzles, "
+                  f"not {puzzle.kind}", sys.stderr)
+            code = EXIT_USAGE
+            continue
+        interrupted = False
+        try:
+            res = settings.run(puzzle, where)
+        except CountInterrupted as exc:
+            res, interrupted = exc.result, True
+            res.puzzle = res.puzzle if res.puzzle is not None else puzzle
+        except GridsatError as exc:
+            code = max(code, EXIT_FAILED)
+            err = ParseError(str(exc), entry.file, entry.line)
+            if args.json:
+                _emit(json.dumps(_error_obj(entry, err)))
+            elif single:
+                print(f"{where}: error: {exc}", file=sys.stderr, flush=True)
+            else:
+                _emit(f"{where}: error: {exc}", status_stream)
+            continue
+        if not _good(job, res, settings.limit):
+            code = max(code, EXIT_FAILED)
+        try:
+            _report(settings, entry, res, single, where, status_stream)
+        except ParseError as exc:  # the output format cannot hold this puzzle
+            _emit(f"{where}: error: {exc.message}", sys.stderr)
+            code = EXIT_USAGE
+        if interrupted:
+            print("gridsat: interrupted", file=sys.stderr, flush=True)
+            return EXIT_INTERRUPTED
+    return code if loaded else EXIT_USAGE
+
+
+def _report(settings: _Job, entry, res, single: bool, where: str, status_stream) -> None:
+    """Print one result: a JSON record, a status line (and board), or a batch line; and the
+    ``--output-format`` texts."""
+    args, job = settings.args, settings.job
+    texts = settings.texts(res) if settings.out else []  # (raises before anything is printed)
+    if args.json:
+        d = res.to_dict()
+        obj = {"file": entry.file, "line": entry.line, "name": entry.name, "kind": res.puzzle.kind}
+        obj.update(d)
+        obj["name"] = entry.name
+        if settings.listing:
+            obj["solutions"] = [list(s) for s in res.solutions]
+        if job == "count" and settings.limit is not None:
+            obj["limit"] = settings.limit
+            obj["default_cap"] = settings.capped
+        if res.stats.get("interrupted"):
+            obj["interrupted"] = True
+        obj["format"] = entry.format
+        _emit(json.dumps(obj))
+    elif single:
+        if not (args.quiet and settings.out):
+            _print_single(settings, res, entry.format, status_stream)
+    else:
+        _emit(_batch_line(where, job, res, settings), status_stream)
+        if settings.listing and not settings.out:
+            line = kind_of(res.puzzle).solution_line
+            for i, s in enumerate(res.solutions, 1):
+                _emit(f"{where}: solution {i}: {line(res.puzzle, s)}")
+    for text in texts:
+        sys.stdout.write(text)
+    if texts:
+        sys.stdout.flush()
+
+
+def _batch_line(where: str, job: str, res, settings: _Job) -> str:
+    parts = [f"{where}: {res.status}"]
+    if job == "count":
+        parts.append(f"count={'~' if res.approximate else ''}{res.count}{'' if res.complete or res.approximate else '+'}")
+        if res.method not in ("", "enum"):
+            parts.append(f"method={res.method}")
+        if settings.capped and not res.complete and (res.count or 0) >= settings.limit:
+            parts.append("(default cap)")
+        if res.stats.get("interrupted"):
+            parts.append("(interrupted)")
+    if settings.out or settings.listing:
+        pass  # the solutions follow (in the output format, or one line each)
+    elif res.solution is not None and res.status in ("solved", "unique") or (job == "count" and res.solution is not None
+                                                                            and res.count == 1):
+        parts.append(kind_of(res.puzzle).solution_line(res.puzzle, res.solution))
+    elif res.reason and res.reason != "interrupted":
+        parts.append(f"({res.reason})")
+    parts.append(f"{res.total_time:.3f}s")
+    name = getattr(res.puzzle, "name", None)
+    if name:
+        parts.append(f"# {name}")
+    return " ".join(parts)
+
+
+def _print_single(settings: _Job, res, fmt: str | None, stream) -> None:
+    args, job, limit = settings.args, settings.job, settings.limit
+    who = f"{res.backend}/{res.encoding}" if res.method in ("", "enum") else f"method {res.method}, {res.encoding}"
+    read = f"{fmt} format, " if fmt else ""
+    info = f"[{read}{who}, {res.total_time:.3f} s{', verified' if res.verified else ''}]"
+    head = _status_text(job, res, limit, settings.capped)
+    if job == "count" and res.status in ("unique", "ambiguous", "impossible"):
+        head = f"{res.status}: {head}"
+    name = getattr(res.puzzle, "name", None)
+    named = f", {json.dumps(name)}" if name else ""
+    _emit(f"{head}: {kind_of(res.puzzle).describe(res.puzzle)}{named} {info}", stream)
+    if res.reason and res.reason != "interrupted" and (res.status in ("impossible", "unknown") or res.approximate):
+        _emit(f"reason: {res.reason}", stream)
+    if "race" in res.stats:
+        _emit("race: " + ", ".join(f"{k} {v}" for k, v in res.stats["race"].items()), stream)
+    if res.status == "ambiguous" and len(res.solutions) >= 2 and hasattr(res.puzzle, "cell_name"):
+        a, b = res.solutions[0], res.solutions[1]
+        diff = [res.puzzle.cell_name(i) for i, (x, y) in enumerate(zip(a, b)) if x != y]
+        more = f" ... ({len(diff)} cells)" if len(diff) > 12 else ""
+        _emit(f"two solutions differ at {' '.join(diff[:12])}{more}", stream)
+    if args.quiet or settings.out:
+        return
+    board = kind_of(res.puzzle).board
+    if settings.listing:
+        for i, s in enumerate(res.solutions, 1):
+            _emit(("\n" if i > 1 else "") + f"solution {i}:\n" + board(res.puzzle, s, numbers=args.numbers or None))
+    elif res.solution is not None and (res.status in ("solved", "unique") or job == "count"):
+        _emit(board(res.puzzle, res.solution, numbers=args.numbers or None))
