@@ -151,7 +151,9 @@ def sniff_vector(text: str) -> bool:
     body = "\n".join(strip_comment(raw, "#;")[0] for raw in text[:10_000].split("\n")).lstrip()
     if not body.startswith("["):
         return False
-    rest = body[1:].lstrip().lstrip("[").lstrip()
+    if body[1:].lstrip().startswith("["):
+        return False  # a list of rows: sudoku-matrix (or a Hidato matrix)
+    rest = body[1:].lstrip()
     if not rest or rest[0] in '{"]':
         return False
     cells = re.split(r"[\s,\[\]]+", rest[:200])[:20]

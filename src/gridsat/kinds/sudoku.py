@@ -120,7 +120,7 @@ SUDOKU = register_kind(Kind(
     format_modules=("gridsat.formats.line", "gridsat.formats.grid", "gridsat.formats.nonomino",
                     "gridsat.formats.vector", "gridsat.formats.sudoku_json", "gridsat.formats.sudokuwiki",
                     "gridsat.formats.fpuzzles", "gridsat.formats.puzzlink", "gridsat.formats.janko_sudoku",
-                    "gridsat.formats.sdk"),
+                    "gridsat.formats.sdk", "gridsat.formats.hodoku", "gridsat.formats.haskell_sudoku"),
     guess_format=Ref("gridsat.formats.sudoku_guess:guess"),
     oracle=Choice("cadical153", "cnf-extended", "sudoku and jigsaw generation",
                   "CaDiCaL answers the carving's thousands of incremental uniqueness calls fastest here"),
