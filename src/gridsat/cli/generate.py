@@ -11,57 +11,90 @@ import argparse
 import json
 import sys
 
-from ..errors import GridsatError
+from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
+from .common import fail, fraction, nonnegative_int, output_format, positive_float, positive_int
 
 __all__ = ["register", "run"]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
+EXAMPLES = """examples:
+  gridsat generate sudoku -n 5 --seed 1
+  gridsat generate sudoku --size 6 --symmetry rot180 --board
+  gridsat generate jigsaw --json | gridsat check
+  gridsat generate hidato --rows 6 --output-format hidato
+  gridsat generate numbrix --rows 5 -n 3
+  gridsat generate layouts --size 5 --all --count-only
+  gridsat generate improve --time 5"""
+
+#: options the generators' own modules add, and the range each must be in (checked after parsing)
+_RANGES = {"rows": positive_int, "cols": positive_int, "size": positive_int, "density": fraction,
+           "givens": nonnegative_int, "attempts": positive_int, "polish": nonnegative_int}
+
+
+def _backend_option(g) -> None:
+    g.add_argument("-b", "--backend", metavar="NAME",
+                   help="python-sat solver for the uniqueness proofs, e.g. glucose4, cadical153 "
+                        "(default: the generator's)")
+    g.add_argument("--solver", dest="backend", help=argparse.SUPPRESS)  # the old name
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("batch")
     g.add_argument("--seed", type=int, help="base seed: puzzle i uses seed+i (default: random, printed with --json)")
-    g.add_argument("--count", "-n", type=int, default=1, help="how many puzzles (default 1; 0 = until interrupted)")
-    g.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (0 = one per core); output order is kept")
+    g.add_argument("--count", "-n", type=nonnegative_int, default=1,
+                   help="how many puzzles (default 1; 0 = until interrupted)")
+    g.add_argument("--jobs", "-j", type=nonnegative_int, default=1,
+                   help="worker processes (0 = one per core); output order is kept")
     g.add_argument("--json", action="store_true", help="JSON lines: kind, seed, givens, score, time, puzzle, ...")
     g.add_argument("--board", action="store_true", help="print each puzzle as a board instead of one line")
-    g.add_argument("--solver", help="python-sat solver for the uniqueness proofs (default: the generator's)")
+    g.add_argument("-O", "--output-format", type=output_format, metavar="FMT",
+                   help="write each puzzle in this text format (see 'gridsat formats')")
+    _backend_option(g)
     g.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
 
 
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``generate`` subcommand to ``subparsers``."""
+    raw = argparse.RawDescriptionHelpFormatter
     p = subparsers.add_parser("generate", help="generate puzzles with exactly one solution",
                               description="Generate puzzles with exactly one solution (proved by the SAT oracle, "
-                                          "re-checked by the front door).")
+                                          "re-checked by the front door).", epilog=EXAMPLES, formatter_class=raw)
     sub = p.add_subparsers(dest="gen_kind", metavar="KIND")
     for kind in KINDS.values():
         for name, gen in kind.generators.items():
-            q = sub.add_parser(name, help=gen.help, description=gen.help)
+            q = sub.add_parser(name, help=gen.help, description=gen.help, formatter_class=raw,
+                               epilog="examples:\n" + "\n".join(line for line in EXAMPLES.splitlines()
+                                                                 if f"generate {name} " in line + " "))
             gen.cli_options(q, name)
             _common(q)
-            q.set_defaults(func=run, gen_kind=name, generator=gen)
+            q.set_defaults(func=run, gen_kind=name, generator=gen, puzzle_kind=kind.name)
     q = sub.add_parser("layouts", help="jigsaw region layouts: --all enumerates every one (n <= 5), else random",
-                       description="Print jigsaw region layouts (letter grids separated by blank lines).")
-    q.add_argument("--size", type=int, default=9)
+                       description="Print jigsaw region layouts (letter grids separated by blank lines).",
+                       epilog="examples:\n  gridsat generate layouts --size 5 --all --count-only\n"
+                              "  gridsat generate layouts --size 9 -n 3 --seed 1", formatter_class=raw)
+    q.add_argument("--size", type=positive_int, default=9)
     q.add_argument("--all", action="store_true", help="every layout (117 for 4, 4006 for 5)")
     q.add_argument("--count-only", action="store_true", help="with --all: print only how many")
     q.add_argument("--seed", type=int)
-    q.add_argument("--count", "-n", type=int, default=1)
+    q.add_argument("--count", "-n", type=nonnegative_int, default=1)
     q.set_defaults(func=run_layouts, gen_kind="layouts")
     q = sub.add_parser("improve", help="search for a harder Sudoku in a time budget (hill climbing over givens)",
-                       description="Hill-climb / anneal over the set of givens for the highest score in --time seconds.")
-    q.add_argument("--size", type=int, default=9)
+                       description="Hill-climb / anneal over the set of givens for the highest score in --time seconds.",
+                       epilog="examples:\n  gridsat generate improve --time 5\n"
+                              "  gridsat generate improve --from puzzle.txt --time 30 --json", formatter_class=raw)
+    q.add_argument("--size", type=positive_int, default=9)
     q.add_argument("--box", help="box shape RxC")
     q.add_argument("--from", dest="partial", metavar="FILE", help="start from this puzzle or full grid")
-    q.add_argument("--time", type=float, default=10.0, help="time budget in seconds (default 10)")
-    q.add_argument("--jobs", "-j", type=int, default=1, help="independent workers (best of all is reported)")
+    q.add_argument("--time", type=positive_float, default=10.0, help="time budget in seconds (default 10)")
+    q.add_argument("--jobs", "-j", type=positive_int, default=1, help="independent workers (best of all is reported)")
     q.add_argument("--seed", type=int)
     q.add_argument("--score", default="auto", choices=["auto", "effort", "rating"],
                    help="effort: fresh-solver conflicts+decisions; rating: gridsat.logic SE rating; auto: rating if available")
     q.add_argument("--json", action="store_true")
-    q.add_argument("--solver", help="python-sat solver for the uniqueness proofs (default: the generator's)")
+    _backend_option(q)
     q.set_defaults(func=run_improve, gen_kind="improve")
     p.set_defaults(func=lambda a: (p.print_help(sys.stderr), EXIT_USAGE)[1])
     return p
@@ -70,6 +103,12 @@ def register(subparsers) -> argparse.ArgumentParser:
 def _emit(args, g) -> None:
     from ..generators.lines import puzzle_line
 
+    if getattr(args, "output_format", None):
+        from .common import write_puzzle
+
+        sys.stdout.write(write_puzzle(g.puzzle, args.output_format))
+        sys.stdout.flush()
+        return
     if args.json:
         line = json.dumps(g.to_dict())
     elif args.board:
@@ -124,14 +163,17 @@ def run(args) -> int:
 
     _plain_sigint()
     try:
+        _check_ranges(args)
+        _check_backend(args)
+        _check_output_format(args)
         if getattr(args, "partial", None):
             p = _load_one(args.partial, "sudoku", parse_box(getattr(args, "box", None)))
             g = from_partial(p, seed=args.seed)
             _emit(args, g)
             return EXIT_OK
         opts = args.generator.cli_values(args, args.gen_kind)
-        if args.solver:
-            opts["solver"] = args.solver
+        if args.backend:
+            opts["solver"] = args.backend
         seed = args.seed if args.seed is not None else new_seed()
         count = None if args.count == 0 else args.count
         bar = _progress(args, count)
@@ -145,9 +187,42 @@ def run(args) -> int:
             if bar is not None:
                 bar.close()
         return EXIT_OK
+    except ParseError as e:
+        return fail(e)
     except (GridsatError, OSError) as e:
         print(f"gridsat: {e}", file=sys.stderr, flush=True)
         return EXIT_USAGE if not isinstance(e, GridsatError) or "bug" not in str(e) else EXIT_FAILED
+
+
+def _check_ranges(args) -> None:
+    """Numeric options the generators' modules add must be in range (a usage error otherwise)."""
+    for dest, check in _RANGES.items():
+        value = getattr(args, dest, None)
+        if value is not None:
+            try:
+                check(value)
+            except argparse.ArgumentTypeError as e:
+                raise ParseError(f"argument --{dest}: {e}") from None
+
+
+def _check_backend(args) -> None:
+    """``--backend`` must name a python-sat solver (the generators' uniqueness proofs use one)."""
+    from ..backends.catalogue import PYSAT_SOLVERS
+
+    if args.backend and args.backend not in PYSAT_SOLVERS:
+        raise ParseError(f"generate proves uniqueness with a python-sat solver, not {args.backend!r}; "
+                         f"known: {', '.join(PYSAT_SOLVERS)}")
+
+
+def _check_output_format(args) -> None:
+    """``--output-format`` must hold the generator's kind of puzzle."""
+    from ..formats import get_format
+
+    name = getattr(args, "output_format", None)
+    if name and get_format(name).kind not in (args.puzzle_kind, "*"):
+        raise ParseError(f"format {name} holds {get_format(name).kind} puzzles, not {args.puzzle_kind}")
+    if name and args.json:
+        raise ParseError("--json and --output-format do not combine; use --output-format json")
 
 
 def run_layouts(args) -> int:
@@ -178,13 +253,13 @@ def run_improve(args) -> int:
 
     _plain_sigint()
     try:
+        _check_backend(args)
         start = _load_one(args.partial, "sudoku", parse_box(args.box)) if args.partial else None
         res = improve(start=start, size=args.size, box=parse_box(args.box), time_budget=args.time, jobs=args.jobs,
                       seed=args.seed, score=args.score,
-                      **({"solver": args.solver} if args.solver else {}))
+                      **({"solver": args.backend} if args.backend else {}))
     except GridsatError as e:
-        print(f"gridsat: {e}", file=sys.stderr, flush=True)
-        return EXIT_USAGE
+        return fail(e if isinstance(e, ParseError) else str(e))
     from ..generators.lines import puzzle_line
 
     if args.json:
