@@ -43,15 +43,35 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="gridsat",
         description="Solve, count and check number-placement puzzles (Sudoku, jigsaw, Hidato) with SAT/CP solvers.",
-        epilog="exit codes: 0 ok; 1 some puzzle impossible/not unique/timed out/bad in a batch; "
-               "2 usage or parse error; 130 interrupted. Run 'gridsat COMMAND -h' for a command's options.",
+        epilog="examples:\n"
+               "  gridsat solve --example sudoku-9x9\n"
+               "  gridsat count --solutions --example hidato-6x5\n"
+               "  gridsat check puzzles.txt --json\n"
+               "  gridsat convert --to vector puzzle.txt\n"
+               "  gridsat help count\n\n"
+               "exit codes: 0 ok; 1 some puzzle impossible/not unique/timed out/bad in a batch;\n"
+               "2 usage or input error; 130 interrupted. Run 'gridsat help COMMAND' (or\n"
+               "'gridsat COMMAND -h') for a command's options and examples.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"gridsat {__version__}")
     common.add_list_flags(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for mod in _commands():
         mod.register(sub)
+    h = sub.add_parser("help", help="show the help of a command ('gridsat help count' = 'gridsat count -h')",
+                       description="Show the help of COMMAND, or the list of commands.")
+    h.add_argument("topic", nargs="*", metavar="COMMAND", help="a command, e.g. count or 'generate hidato'")
+    h.set_defaults(func=lambda a: _help(p, a.topic))
     return p
+
+
+def _help(parser: argparse.ArgumentParser, topic: list[str]) -> int:
+    """``gridsat help [COMMAND ...]``: what ``gridsat COMMAND ... -h`` prints (an unknown command: exit 2)."""
+    if not topic:
+        parser.print_help()
+        return EXIT_OK
+    return main([*topic, "-h"])
 
 
 def main(argv: list[str] | None = None) -> int:

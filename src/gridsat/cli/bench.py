@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError, ParseError
-from .common import add_input_args, add_list_flags, fail, iter_entries
+from .common import add_input_args, add_list_flags, checked_output, fail, iter_entries, nonnegative_float, \
+    positive_int
 
 __all__ = ["register", "run"]
 
@@ -64,9 +65,9 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="comma-separated configurations (default: 'default')")
     g.add_argument("--job", choices=("solve", "check", "count"), default="check",
                    help="what each run does (default: check)")
-    g.add_argument("-t", "--time-limit", type=float, default=10.0, metavar="SECONDS",
+    g.add_argument("-t", "--time-limit", type=nonnegative_float, default=10.0, metavar="SECONDS",
                    help="per run (default 10; 0 = none); building is not limited")
-    g.add_argument("-l", "--limit", type=int, metavar="N", help="--job count: stop at N solutions")
+    g.add_argument("-l", "--limit", type=positive_int, metavar="N", help="--job count: stop at N solutions")
     g.add_argument("--warm", action="store_true",
                    help="keep solver caches between runs (batch throughput; build paid once per shape)")
     g.add_argument("--no-warmup", action="store_true", help="no untimed first run per configuration")
@@ -97,6 +98,8 @@ def _outputs(args: argparse.Namespace) -> list[tuple[str, Path]]:
         if kind is None:
             raise ParseError(f"-o {args.output}: use a .csv or .jsonl file name")
         out.append((kind, Path(args.output)))
+    for _, path in out:
+        checked_output(str(path))  # before the runs, not after them
     return out
 
 

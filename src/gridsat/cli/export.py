@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError
-from .common import add_input_args, fail, load_entries
+from .common import add_input_args, checked_output, fail, load_entries
 
 __all__ = ["register", "run"]
 
@@ -21,6 +21,11 @@ def register(subparsers) -> argparse.ArgumentParser:
         description="Write each puzzle for another tool: 'dimacs' (any CNF encoding; givens as unit "
                     "clauses or on a 'c assumptions' line), 'cpsat' (the CP-SAT model as text protobuf, "
                     "givens fixed) or 'dzn' (data for the MiniZinc models in models/).",
+        epilog="examples:\n"
+               "  gridsat export --to dimacs --example sudoku-4x4\n"
+               "  gridsat export --to dimacs --encoding cnf-minimal --givens assumptions puzzle.txt -o p.cnf\n"
+               "  gridsat export --to dzn --example jigsaw-9x9 -o jigsaw.dzn",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_input_args(p)
     o = p.add_argument_group("export")
@@ -42,6 +47,8 @@ def run(args) -> int:
     from ..exports import model_path, to_cpsat_text, to_dimacs, to_dzn
 
     try:
+        if args.output:
+            checked_output(args.output)
         entries, _ = load_entries(args)
     except GridsatError as e:
         return fail(e)
@@ -72,7 +79,10 @@ def run(args) -> int:
         out = Path(args.output)
         if len(good) > 1:
             out = out.with_name(f"{out.stem}-{i}{out.suffix}")
-        out.write_text(text)
+        try:
+            out.write_text(text)
+        except OSError as exc:
+            return fail(f"cannot write {out}: {exc.strerror or exc}")
         print(f"wrote {out}", file=sys.stderr, flush=True)
     if args.to == "dzn":
         try:

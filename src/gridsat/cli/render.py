@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError, ParseError
-from .common import add_input_args, fail, load_entries
+from .common import add_input_args, checked_output, fail, load_entries, positive_float
 
 __all__ = ["register", "run"]
 
@@ -21,6 +21,11 @@ def register(subparsers) -> argparse.ArgumentParser:
         description="Draw each puzzle as a picture: thick region borders, givens in bold black, "
                     "solved values in blue, Hidato holes shaded and the path drawn through the numbers. "
                     "PNG and PDF need the 'render' extra (cairosvg).",
+        epilog="examples:\n"
+               "  gridsat render --example sudoku-9x9 > puzzle.svg\n"
+               "  gridsat render --example jigsaw-9x9 --solve -o solved.png\n"
+               "  gridsat render puzzles.txt -o book.pdf --title '{name}'",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_input_args(p)
     o = p.add_argument_group("picture")
@@ -35,11 +40,11 @@ def register(subparsers) -> argparse.ArgumentParser:
     o.add_argument("--path", action=argparse.BooleanOptionalAction, default=None,
                    help="Hidato: draw the path through consecutive numbers (default: with --solve)")
     o.add_argument("--page", choices=("a4", "none"), help="page: a4 (default for PDF) or none (just the board)")
-    o.add_argument("--dpi", type=float, default=150, help="PNG resolution (default 150)")
-    o.add_argument("--cell", type=float, default=40, help="cell size in SVG pixels (default 40)")
+    o.add_argument("--dpi", type=positive_float, default=150, help="PNG resolution (default 150)")
+    o.add_argument("--cell", type=positive_float, default=40, help="cell size in SVG pixels (default 40)")
     o.add_argument("--title", help="caption above the board ('{name}' is the puzzle's name)")
     o.add_argument("-b", "--backend", metavar="NAME", help="backend for --solve")
-    o.add_argument("-t", "--time-limit", type=float, metavar="SECONDS", help="time limit for --solve")
+    o.add_argument("-t", "--time-limit", type=positive_float, metavar="SECONDS", help="time limit for --solve")
     p.set_defaults(func=run)
     return p
 
@@ -62,6 +67,8 @@ def run(args) -> int:
             raise ParseError(f"cannot tell the picture format from {args.output!r}; use --to svg|png|pdf")
         if fmt != "svg" and not args.output:
             raise ParseError(f"{fmt.upper()} output needs -o FILE")
+        if args.output:
+            checked_output(args.output)
         entries, _ = load_entries(args)
     except GridsatError as e:
         return fail(e)
@@ -108,7 +115,10 @@ def run(args) -> int:
             sys.stdout.write(data.decode())
             sys.stdout.flush()
         else:
-            path.write_bytes(data)
+            try:
+                path.write_bytes(data)
+            except OSError as exc:
+                return fail(f"cannot write {path}: {exc.strerror or exc}")
             print(f"wrote {path}", file=sys.stderr, flush=True)
     if book:
         from ..rendering import save_pdf_pages
@@ -117,5 +127,7 @@ def run(args) -> int:
             n = save_pdf_pages(pages, paths[0], cell=args.cell, path=args.path)
         except GridsatError as exc:
             return fail(exc)
+        except OSError as exc:
+            return fail(f"cannot write {paths[0]}: {exc.strerror or exc}")
         print(f"wrote {paths[0]} ({n} pages)", file=sys.stderr, flush=True)
     return code
