@@ -10,7 +10,9 @@ __all__ = ["register", "run"]
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``backends`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("backends", help="list solver backends",
-                              description="List solver backends: name, encoding target, capabilities.")
+                              description="List solver backends: name, encoding target, capabilities.",
+                              epilog="examples:\n  gridsat backends\n  gridsat solve --example sudoku-9x9 --backend cadical153",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=run)
     return p
 

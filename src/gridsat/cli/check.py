@@ -12,7 +12,14 @@ __all__ = ["register", "run"]
 
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``check`` subcommand to ``subparsers``."""
-    p = subparsers.add_parser("check", help="decide whether each puzzle has exactly one solution", description="Decide whether each puzzle has exactly one solution.")
+    p = subparsers.add_parser("check", help="decide whether each puzzle has exactly one solution",
+                              description="Decide whether each puzzle has exactly one solution.",
+                              epilog="examples:\n"
+                                     "  gridsat check --example jigsaw-9x9\n"
+                                     "  gridsat generate sudoku -n 10 | gridsat check\n"
+                                     "  gridsat check puzzles.txt --json --time-limit 5\n"
+                                     "  gridsat check --example sudoku-4x4 --output-format grid",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     add_solver_args(p)
     p.set_defaults(func=run)

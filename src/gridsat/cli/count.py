@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from .batch import run_batch
-from .common import add_input_args, add_solver_args, fail
+from .common import DEFAULT_COUNT_CAP, add_input_args, add_solver_args, fail, positive_float
 
 __all__ = ["register", "run"]
 
@@ -17,7 +17,17 @@ METHOD_HELP = ("enum: the backend enumerates (default; stops at --limit); cpsat:
 
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``count`` subcommand to ``subparsers``."""
-    p = subparsers.add_parser("count", help="count the solutions of each puzzle (up to --limit)", description="Count the solutions of each puzzle (up to --limit).")
+    p = subparsers.add_parser("count", help="count the solutions of each puzzle (up to --limit)",
+                              description="Count the solutions of each puzzle (up to --limit). Without --limit "
+                                          "and --time-limit an enumeration stops at "
+                                          f"{DEFAULT_COUNT_CAP:,} solutions and says so; a long count reports "
+                                          "its progress on standard error, and Ctrl-C prints the count so far.",
+                              epilog="examples:\n"
+                                     "  gridsat count --example hidato-6x5 --solutions\n"
+                                     "  echo 1...........4..1 | gridsat count --solutions --output-format line\n"
+                                     "  gridsat count puzzle.txt --limit 1000000\n"
+                                     "  gridsat count puzzle.txt --method d4",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     add_solver_args(p, limit=True)
     p.add_argument_group("output").add_argument(
@@ -27,9 +37,9 @@ def register(subparsers) -> argparse.ArgumentParser:
     g = p.add_argument_group("counting method")
     g.add_argument("-m", "--method", default="enum", choices=["enum", "cpsat", "d4", "ganak", "approx"],
                    help=METHOD_HELP)
-    g.add_argument("--epsilon", type=float, default=0.8, metavar="E",
+    g.add_argument("--epsilon", type=positive_float, default=0.8, metavar="E",
                    help="approx: tolerance, the estimate is within a factor 1+E (default 0.8)")
-    g.add_argument("--delta", type=float, default=0.2, metavar="D",
+    g.add_argument("--delta", type=positive_float, default=0.2, metavar="D",
                    help="approx: the tolerance holds with probability at least 1-D (default 0.2)")
     p.set_defaults(func=run)
     return p

@@ -10,7 +10,10 @@ __all__ = ["register", "run"]
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``encodings`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("encodings", help="list encodings",
-                              description="List encodings: puzzle kind, name, target, description.")
+                              description="List encodings: puzzle kind, name, target, description.",
+                              epilog="examples:\n  gridsat encodings\n"
+                                     "  gridsat solve --example sudoku-9x9 --backend minisat22 --encoding cnf-minimal",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=run)
     return p
 

@@ -10,7 +10,10 @@ __all__ = ["register", "run"]
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``examples`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("examples", help="list bundled example puzzles",
-                              description="List the bundled examples; solve one with 'gridsat solve --example NAME'.")
+                              description="List the bundled examples; solve one with 'gridsat solve --example NAME'.",
+                              epilog="examples:\n  gridsat examples\n  gridsat examples hidato-6x5\n"
+                                     "  gridsat count --solutions --example hidato-6x5",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("name", nargs="?", help="print this example's text instead")
     p.set_defaults(func=run)
     return p

@@ -10,7 +10,11 @@ __all__ = ["register", "run"]
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``formats`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("formats", help="list puzzle text formats",
-                              description="List the formats read by --format (detected when omitted).")
+                              description="List the formats read by --format (detected when omitted) and "
+                                          "written by --output-format and 'gridsat convert --to'.",
+                              epilog="examples:\n  gridsat formats\n  gridsat convert --to vector --example sudoku-4x4\n"
+                                     "  gridsat solve --example hidato-8x8 --output-format hidato-haskell",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=run)
     return p
 

@@ -12,7 +12,14 @@ __all__ = ["register", "run"]
 
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``solve`` subcommand to ``subparsers``."""
-    p = subparsers.add_parser("solve", help="find one solution of each puzzle", description="Find one solution of each puzzle.")
+    p = subparsers.add_parser("solve", help="find one solution of each puzzle", description="Find one solution of each puzzle.",
+                              epilog="examples:\n"
+                                     "  gridsat solve --example sudoku-9x9\n"
+                                     "  gridsat solve puzzles.txt --json\n"
+                                     "  gridsat solve --example hidato-8x8 --output-format hidato-haskell\n"
+                                     "  echo 1...........4..1 | gridsat solve --output-format vector -q\n"
+                                     "  gridsat solve hard.txt --backend cadical153 --time-limit 10",
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     add_solver_args(p)
     p.set_defaults(func=run)
