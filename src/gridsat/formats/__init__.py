@@ -30,6 +30,7 @@ from . import oneline as _oneline  # noqa: E402,F401  (jigsaw-line, hidato-line,
 from . import jsonfmt as _jsonfmt  # noqa: E402,F401  (json)
 from .oneline import LINE_HEAD_WORDS
 from .sudoku_common import parse_box
+from .tokens import split_lines
 from ..puzzles.text import format_board, line_string
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_forma
 
 
 def _has_content(text: str) -> bool:
-    for raw in text.splitlines():
+    for raw in split_lines(text):
         s = raw.strip()
         if s and (not s.startswith(("#", ";")) or s.startswith(("#,", "#/"))):  # '#,0,5/...': a Hidato line
             return True
@@ -65,7 +66,7 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     returned so its reader can explain what is wrong.
     """
     fmts = _formats_for(kind)
-    cands = [f for f in fmts if f.sniff(text)]
+    cands = [f for f in fmts if (f.kind_sniff if kind is not None and f.kind_sniff else f.sniff)(text)]
     # kinds whose record guesses a format for text none of their formats claims (Sudoku)
     guessers = [k for k in KINDS.values() if k.guess_format is not None and kind in (None, k.name)]
     for k in guessers:
@@ -76,6 +77,8 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     specific = [f for f in cands if f.kind != "*"]
     if specific:
         cands = specific
+    if len({f.kind for f in cands}) > 1:
+        cands = _cross_kind(text, cands, file)
     if cands:
         top = max(f.priority for f in cands)
         best = [f for f in cands if f.priority == top]
@@ -96,9 +99,34 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
                      f"({', '.join(f.name for f in fmts)})", file, 1, 1)
 
 
+def _cross_kind(text: str, cands: list[Format], file: str | None) -> list[Format]:
+    """Formats of several kinds claim ``text``: keep those whose reader reads all of it; when
+    readers of two kinds do, the text is ambiguous (a :class:`ParseError` asks for ``--kind``).
+    When none reads it, all stay (the highest priority then explains what is wrong)."""
+    best: dict[str, Format] = {}
+    for f in cands:
+        if f.kind not in best or f.priority > best[f.kind].priority:
+            best[f.kind] = f
+    reads = []
+    for f in best.values():
+        try:
+            entries = f.read(text, file)
+        except Exception:  # noqa: BLE001 - a reader that fails here just does not read the text
+            continue
+        if entries and all(e.ok for e in entries):
+            reads.append((f, entries))
+    if len(reads) > 1:
+        what = "; ".join(f"as {len(es)} {f.kind} puzzle{'s' if len(es) > 1 else ''} ({f.name}: "
+                         f"{es[0].puzzle!r})" for f, es in reads)
+        raise ParseError(f"ambiguous input: it reads {what}; give --kind to say which", file, 1, 1)
+    if reads:
+        return [f for f in cands if f.kind == reads[0][0].kind]
+    return cands
+
+
 def _guess_one_line(text: str, fmts: list[Format]) -> Format | None:
     """``jigsaw-line`` for a first token ``...|...``, ``hidato-line`` for ``..,../..``; else ``None``."""
-    for raw in text.splitlines():
+    for raw in split_lines(text):
         s = raw.strip()
         if not s or (s.startswith(("#", ";")) and not s.startswith(("#,", "#/"))):
             continue

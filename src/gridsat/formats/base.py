@@ -64,7 +64,8 @@ class Format:
     ``sniff(text) -> bool`` is true only when the text is unambiguously in this format.
     ``many``: whether one file may hold many puzzles. ``options``: the keyword options
     ``read`` accepts (``box``). Among several sniffing formats of one kind the highest
-    ``priority`` wins.
+    ``priority`` wins. ``kind_sniff``, when set, replaces ``sniff`` once the caller has named
+    the kind (it may claim texts that ``sniff`` leaves alone because another kind could mean them).
     """
 
     name: str
@@ -76,6 +77,7 @@ class Format:
     description: str = ""
     options: frozenset = field(default_factory=frozenset)
     priority: int = 0
+    kind_sniff: Callable[[str], bool] | None = None
 
 
 FORMATS: dict[str, Format] = {}

@@ -1,45 +1,51 @@
-"""Hidato and Numbrix text formats: native grid, Rosetta Code, Haskell matrices, templates, janko.at, JSON.
+"""Hidato and Numbrix text formats: native grid, Rosetta Code, Haskell matrices, game files, templates, janko.at, JSON.
 
 Every grid format is registered twice: ``hidato-*`` reads king adjacency (rook when the
 reader is called with ``kind="numbrix"``) and ``numbrix-*`` rook adjacency; both
-sniff alike, with ``hidato-*`` preferred unless ``--kind numbrix`` narrows the choice. A first line ``hidato``/``numbrix`` (or ``king``/``rook``, optionally
-followed by a name) in a native or Rosetta file sets the adjacency. JSON objects go through
-the shared ``json`` format (``"kind": "hidato"`` or ``"numbrix"``). Grid files may hold several
-puzzles separated by blank lines; lines containing letters (``# source: ...``) are
-comments. Solutions are written as the same grid with every number filled in.
+sniff alike, with ``hidato-*`` preferred unless ``--kind numbrix`` narrows the choice. JSON
+objects go through the shared ``json`` format (``"kind": "hidato"`` or ``"numbrix"``).
+Grid files may hold several puzzles, separated by blank lines or header lines (``Grid 01``,
+``hidato NAME``, ``numbrix``, ``puzzle NAME``; a ``# name`` comment right before a puzzle
+names it); a ``solution`` header announces a verified solution of the puzzle before it (see
+:mod:`.hidato_read`). Solutions are written as the same grid with every number filled in.
+Reading goes through :mod:`.tokens`: ASCII digits only, at most nine, lines split at
+``\\n`` only. Rows must be complete except where the table says short rows are holes.
 
-============== =========================================================== ==============
-format         cells                                                       detected by
-============== =========================================================== ==============
-``hidato``     numbers, ``.`` or ``0`` open, ``#`` hole                     default
-``rosetta``    numbers, ``_`` open, ``.`` hole                             a ``_`` token
-``haskell``    numbers, ``0`` open, ``-1`` off-board (``[[..],..]`` ok)    a ``-1``, no ``-2``
-``haskell2``   numbers, ``-2`` open, ``-1`` off-board                      a ``-2``
-``template``   ``0`` cell, ``-`` no cell (no givens)                       only ``0``/``-``
-``janko``      ``rows cols`` header, numbers, ``-`` open; full rectangle   two-int header
-``json``       ``{"kind": "hidato", "adjacency": ..., "rows": [...]}``     the ``json`` format
-============== =========================================================== ==============
+============== =============================================================== ==================
+format         cells                                                           detected by
+============== =============================================================== ==================
+``hidato``     numbers, ``.`` or ``0`` open, ``#`` hole                         default (1)
+``rosetta``    numbers, ``_`` open, ``.`` hole; short rows are holes            a ``_`` token
+``haskell``    numbers, ``0`` open, ``-1`` off-board; ``[[..],[..]]`` ok        a ``-1`` or ``[[``
+``haskell2``   numbers, ``-2`` open, ``-1`` off-board; ``[[..],[..]]`` ok       a ``-2``
+``game``       numbers, ``0`` open, ``-`` no cell (Haskell game files)         ``-`` and numbers
+``template``   ``0`` cell, ``-`` no cell (no givens)                           only ``0``/``-``
+``janko``      ``rows cols`` header, numbers, ``-`` open; full rectangle       the header (2)
+``quoted``     ``"13"``, ``"-2"`` open, ``" "`` no cell; short rows are holes   quoted cells
+``json``       ``{"kind": "hidato", "adjacency": ..., "rows": [...]}``         the ``json`` format
+============== =============================================================== ==================
+
+(1) A board of blanks and numbers no larger than its row count, shaped like a Sudoku grid, is
+not read as a Hidato when it misses a Sudoku grid by a short row or a value one past the size;
+when it is a full Sudoku grid that also reads as a Hidato, detection asks for ``--kind``.
+(2) ``rows cols`` that match the board below; without it ``-`` is a hole (``game``).
 """
 
 from __future__ import annotations
 
-import functools
 import json
-import re
 from typing import Any, Callable, Sequence
 
-from ..errors import ParseError, PuzzleError, UnsupportedError
+from ..errors import ParseError, UnsupportedError
 from ..kinds import alias_option
 from ..puzzles.hidato import Hidato
-from .base import Entry, Format, is_digits, register_format, register_json_kind
+from .base import Entry, Format, register_format, register_json_kind
+from .hidato_read import CELL_READERS, check_grid_solution, detect, make_puzzle, read_grid
 
 __all__ = ["read_grid", "write_grid", "from_json", "to_json", "STYLES", "detect"]
 
-HOLE = None
-_TOKEN = re.compile(r"\S+")
 #: the adjacency of each kind name a JSON object or a first line may give
 _KIND_ADJ = {"hidato": "king", "numbrix": "rook"}
-_ADJ_WORDS = {**_KIND_ADJ, "king": "king", "rook": "rook"}
 
 
 def _kind_adjacency(kind: Any) -> str | None:
@@ -48,67 +54,6 @@ def _kind_adjacency(kind: Any) -> str | None:
 
 
 # ---------------------------------------------------------------------------- styles
-def _native_cell(tok: str):
-    if tok in (".", "0"):
-        return 0
-    if tok == "#":
-        return HOLE
-    return _number(tok)
-
-
-def _rosetta_cell(tok: str):
-    if tok == "_":
-        return 0
-    if tok == ".":
-        return HOLE
-    return _number(tok)
-
-
-def _haskell_cell(tok: str):
-    v = _int(tok)
-    if v == -1:
-        return HOLE
-    if v < -1:
-        raise ValueError(f"{tok!r} is not a cell (0 open, -1 off the board, or a number)")
-    return v
-
-
-def _haskell2_cell(tok: str):
-    v = _int(tok)
-    if v == -1:
-        return HOLE
-    if v == -2:
-        return 0
-    if v < 1:
-        raise ValueError(f"{tok!r} is not a cell (-2 open, -1 off the board, or a number)")
-    return v
-
-
-def _template_cell(tok: str):
-    if tok == "0":
-        return 0
-    if tok == "-":
-        return HOLE
-    raise ValueError(f"{tok!r} is not a template cell (0 cell, - no cell)")
-
-
-def _janko_cell(tok: str):
-    return 0 if tok == "-" else _number(tok)
-
-
-def _int(tok: str) -> int:
-    try:
-        return int(tok)
-    except ValueError:
-        raise ValueError(f"{tok!r} is not a number") from None
-
-
-def _number(tok: str) -> int:
-    if not is_digits(tok):
-        raise ValueError(f"{tok!r} is not a number or a cell mark")
-    return int(tok)
-
-
 def _w_native(v, width):
     return ("#" if v is None else "." if v == 0 else str(v)).rjust(width)
 
@@ -133,136 +78,29 @@ def _w_janko(v, width):
     return ("-" if v == 0 else str(v)).rjust(width)
 
 
+def _w_game(v, width):
+    return ("-" if v is None else str(v)).rjust(width)
+
+
+def _w_quoted(v, width):
+    return '"' + (" " if v is None else "-2" if v == 0 else str(v)).rjust(width) + '"'
+
+
 #: style name -> (cell reader, cell writer, description)
 STYLES: dict[str, tuple[Callable, Callable, str]] = {
-    "native": (_native_cell, _w_native, "numbers, '.' or '0' open, '#' hole"),
-    "rosetta": (_rosetta_cell, _w_rosetta, "Rosetta Code: numbers, '_' open, '.' hole"),
-    "haskell": (_haskell_cell, _w_haskell, "Haskell matrix: numbers, 0 open, -1 off the board"),
-    "haskell2": (_haskell2_cell, _w_haskell2, "Haskell matrix: numbers, -2 open, -1 off the board"),
-    "template": (_template_cell, _w_template, "template: '0' cell, '-' no cell"),
-    "janko": (_janko_cell, _w_janko, "janko.at: 'rows cols' header, numbers, '-' open"),
+    "native": (CELL_READERS["native"], _w_native, "numbers, '.' or '0' open, '#' hole; complete rows"),
+    "rosetta": (CELL_READERS["rosetta"], _w_rosetta,
+                "Rosetta Code: numbers, '_' open, '.' hole; short rows are holes"),
+    "haskell": (CELL_READERS["haskell"], _w_haskell,
+                "Haskell matrix: numbers, 0 open, -1 off the board ([[..],[..]] on one line or many)"),
+    "haskell2": (CELL_READERS["haskell2"], _w_haskell2,
+                 "Haskell matrix: numbers, -2 open, -1 off the board ([[..],[..]] on one line or many)"),
+    "template": (CELL_READERS["template"], _w_template, "template: '0' cell, '-' no cell"),
+    "game": (CELL_READERS["game"], _w_game, "game file: numbers, '0' open, '-' no cell; complete rows"),
+    "janko": (CELL_READERS["janko"], _w_janko, "janko.at: 'rows cols' header, numbers, '-' open"),
+    "quoted": (CELL_READERS["quoted"], _w_quoted,
+               'quoted matrix print: "13", "-2" open, " " no cell; short rows are holes'),
 }
-
-
-# ---------------------------------------------------------------------------- reading
-def _is_comment(line: str) -> bool:
-    """``//`` and ``;`` lines, and ``#`` lines with words in them (a row of holes has none)."""
-    s = line.strip()
-    return s.startswith(("//", ";")) or (s.startswith("#") and any(ch.isalpha() for ch in s))
-
-
-def _row_tokens(line: str, style: str) -> list[tuple[str, int]]:
-    """Tokens of a grid row with 1-based columns; brackets and commas count as blanks."""
-    if style in ("haskell", "haskell2"):
-        line = re.sub(r"[\[\],]", " ", line)
-    toks = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
-    if style == "template" and len(toks) == 1 and len(toks[0][0]) > 1:
-        tok, col = toks[0]
-        toks = [(ch, col + i) for i, ch in enumerate(tok)]
-    return toks
-
-
-def _blocks(text: str, style: str):
-    """(first line number, [(line number, line)], adjacency word or None) per blank-separated block."""
-    block: list[tuple[int, str]] = []
-    adj = None
-    name = None
-    out = []
-    for no, raw in enumerate(text.splitlines(), 1):
-        line = raw.rstrip()
-        s = line.strip()
-        if style in ("haskell", "haskell2") and s in ("[", "]", "],", "[]"):
-            continue
-        if not s:
-            if block:
-                out.append((block, adj, name))
-                block, adj, name = [], None, None
-            continue
-        word = s.split()[0].lower()
-        if word in _ADJ_WORDS and not block:
-            adj = _ADJ_WORDS[word]
-            rest = s.split(None, 1)
-            name = rest[1] if len(rest) > 1 else name
-            continue
-        if _is_comment(line):
-            if block:
-                out.append((block, adj, name))
-                block, adj, name = [], None, None
-            continue
-        block.append((no, line))
-    if block:
-        out.append((block, adj, name))
-    return out
-
-
-def _parse_rows(lines, style: str, file, adjacency: str, name=None) -> Hidato:
-    reader = STYLES[style][0]
-    grid = []
-    width = None
-    for no, line in lines:
-        toks = _row_tokens(line, style)
-        row = []
-        for tok, col in toks:
-            try:
-                row.append(reader(tok))
-            except ValueError as e:
-                raise ParseError(str(e), file, no, col) from None
-        if width is None:
-            width = len(row)
-        elif len(row) != width and style != "native" and style != "rosetta":
-            raise ParseError(f"row has {len(row)} cells, expected {width}", file, no, 1)
-        grid.append(row)
-    if style == "janko" and any(v is None for r in grid for v in r):
-        raise ParseError("janko.at puzzles fill their rectangle", file, lines[0][0], 1)
-    try:
-        return Hidato.from_grid(grid, adjacency, name=name)
-    except PuzzleError as e:
-        raise ParseError(str(e), file, lines[0][0], 1) from None
-
-
-def read_grid(text: str, file: str | None = None, style: str = "native",
-              adjacency: str = "king") -> list[Entry]:
-    """Every puzzle in ``text`` written in grid ``style`` (see :data:`STYLES`)."""
-    if style == "janko":
-        return _read_janko(text, file, adjacency)
-    out = []
-    for block, adj, name in _blocks(text, style):
-        try:
-            p = _parse_rows(block, style, file, adj or adjacency, name)
-            out.append(Entry(p, None, file, block[0][0]))
-        except ParseError as e:
-            out.append(Entry(None, e, file, block[0][0]))
-    if not out:
-        out.append(Entry(None, ParseError("no puzzle found", file, 1, 1), file, 1))
-    return out
-
-
-def _read_janko(text: str, file, adjacency: str) -> list[Entry]:
-    lines = [(no, l.rstrip()) for no, l in enumerate(text.splitlines(), 1)]
-    lines = [(no, l) for no, l in lines if l.strip() and not _is_comment(l)]
-    out = []
-    i = 0
-    while i < len(lines):
-        no, head = lines[i]
-        toks = head.split()
-        if len(toks) != 2 or not all(is_digits(t) for t in toks):
-            out.append(Entry(None, ParseError("expected a 'rows cols' header", file, no, 1), file, no))
-            break
-        r, c = int(toks[0]), int(toks[1])
-        body = lines[i + 1: i + 1 + r]
-        i += 1 + r
-        try:
-            if len(body) < r:
-                raise ParseError(f"header says {r} rows, found {len(body)}", file, no, 1)
-            for bno, bl in body:
-                if len(bl.split()) != c:
-                    raise ParseError(f"row has {len(bl.split())} cells, header says {c}", file, bno, 1)
-            out.append(Entry(_parse_rows(body, "janko", file, adjacency), None, file, no))
-        except ParseError as e:
-            out.append(Entry(None, e, file, no))
-    if not out:
-        out.append(Entry(None, ParseError("no puzzle found", file, 1, 1), file, 1))
-    return out
 
 
 # ---------------------------------------------------------------------------- writing
@@ -282,51 +120,73 @@ def write_grid(puzzle: Hidato, solution: Sequence[int] | None = None, style: str
     lines = []
     if style == "janko":
         lines.append(f"{puzzle.rows} {puzzle.cols}")
-    elif style in ("native", "rosetta") and (puzzle.is_numbrix or puzzle.name):
-        lines.append(("numbrix" if puzzle.is_numbrix else "hidato") + (f" {puzzle.name}" if puzzle.name else ""))
+    elif style in ("native", "rosetta", "game", "quoted") and (puzzle.is_numbrix or puzzle.name):
+        name = " ".join(str(puzzle.name).split()) if puzzle.name else ""
+        lines.append(("numbrix" if puzzle.is_numbrix else "hidato") + (f" {name}" if name else ""))
     lines += [sep.join(writer(v, width) for v in row).rstrip() for row in grid]
     return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------------------- JSON
-def from_json(obj: dict[str, Any], file: str | None = None, line: int | None = None,
-              adjacency: str | None = None) -> Hidato:
-    """A puzzle from a decoded JSON object ``{"kind": "hidato", "adjacency": ..., "rows": [...]}``.
+def _json_name(obj: dict, file, line) -> str | None:
+    """The object's ``"name"``: a string, a number as its text, else a located error."""
+    name = obj.get("name")
+    if name is None or isinstance(name, str):
+        return name
+    if isinstance(name, (int, float)) and not isinstance(name, bool):
+        return str(name)
+    raise ParseError(f'"name" must be a string, got {type(name).__name__}', file, line, 1)
 
-    ``rows`` holds lists of numbers (``0`` open, ``null`` or ``-1`` no cell) or strings in
-    the native grid syntax. The ``json`` format reaches it through the ``hidato`` and ``numbrix``
-    JSON kinds; ``adjacency`` is the default when the object names none.
-    """
-    kind_adj = _kind_adjacency(obj.get("kind", "hidato")) if isinstance(obj, dict) else None
-    if kind_adj is None:
-        raise ParseError("expected an object with \"kind\": \"hidato\"", file, line, 1)
-    adj = obj.get("adjacency") or adjacency or kind_adj
-    rows = obj.get("rows")
+
+def _json_rows(rows: Any, what: str, file, line) -> list[list[int | None]]:
+    """A JSON ``rows`` (or ``solution``) value as rows of cells (``None`` no cell, ``0`` open)."""
     if not isinstance(rows, list) or not rows:
-        raise ParseError("\"rows\" must be a non-empty list", file, line, 1)
+        raise ParseError(f'"{what}" must be a non-empty list of rows', file, line, 1)
+    native = CELL_READERS["native"]
     grid = []
     for i, row in enumerate(rows):
         if isinstance(row, str):
             try:
-                grid.append([_native_cell(t) for t in row.split()])
+                grid.append([native(t) for t in row.split()])
             except ValueError as e:
-                raise ParseError(f"rows[{i}]: {e}", file, line, 1) from None
+                raise ParseError(f"{what}[{i}]: {e}", file, line, 1) from None
         elif isinstance(row, list):
             out = []
             for v in row:
                 if v is None:
                     out.append(None)
-                elif isinstance(v, int) and not isinstance(v, bool) and v >= -1:
+                elif isinstance(v, int) and not isinstance(v, bool) and -1 <= v < 10 ** 9:
                     out.append(None if v == -1 else v)
                 else:
-                    raise ParseError(f"rows[{i}]: {v!r} is not a cell (number, 0 open, null no cell)", file, line, 1)
+                    shown = repr(v) if not isinstance(v, (list, dict)) else type(v).__name__
+                    raise ParseError(f"{what}[{i}]: {shown[:30]} is not a cell (number, 0 open, null no cell)",
+                                     file, line, 1)
             grid.append(out)
         else:
-            raise ParseError(f"rows[{i}] must be a list or a string", file, line, 1)
-    try:
-        return Hidato.from_grid(grid, adj, name=obj.get("name"))
-    except PuzzleError as e:
-        raise ParseError(str(e), file, line, 1) from None
+            raise ParseError(f"{what}[{i}] must be a list or a string", file, line, 1)
+        if len(grid[-1]) != len(grid[0]):
+            raise ParseError(f"{what}[{i}] has {len(grid[-1])} cells, {what}[0] has {len(grid[0])} "
+                             "(write null for a cell that is not on the board)", file, line, 1)
+    return grid
+
+
+def from_json(obj: dict[str, Any], file: str | None = None, line: int | None = None,
+              adjacency: str | None = None) -> Hidato:
+    """A puzzle from a decoded JSON object ``{"kind": "hidato", "adjacency": ..., "rows": [...]}``.
+
+    ``rows`` holds lists of numbers (``0`` open, ``null`` or ``-1`` no cell) or strings in
+    the native grid syntax, all of one length. The ``json`` format reaches it through the
+    ``hidato`` and ``numbrix`` JSON kinds; ``adjacency`` is the default when the object names
+    none. A ``"name"`` must be a string (a number is taken as its text).
+    """
+    kind_adj = _kind_adjacency(obj.get("kind", "hidato")) if isinstance(obj, dict) else None
+    if kind_adj is None:
+        raise ParseError("expected an object with \"kind\": \"hidato\"", file, line, 1)
+    adj = obj.get("adjacency") or adjacency or kind_adj
+    if not isinstance(adj, str):
+        raise ParseError(f'"adjacency" must be "king" or "rook", got {type(adj).__name__}', file, line, 1)
+    grid = _json_rows(obj.get("rows"), "rows", file, line)
+    return make_puzzle(grid, adj, _json_name(obj, file, line), file, line)
 
 
 def to_json(puzzle: Hidato, solution: Sequence[int] | None = None) -> str:
@@ -339,55 +199,9 @@ def to_json(puzzle: Hidato, solution: Sequence[int] | None = None) -> str:
     return json.dumps(d)
 
 
-# ---------------------------------------------------------------------------- detection
-@functools.lru_cache(maxsize=4)  # every Hidato format's sniffer asks about the same text
-def detect(text: str) -> str | None:
-    """The grid style ``text`` is unambiguously in, or ``None``.
-
-    A ``.`` grid without ``_`` counts as native (``.`` open), not Rosetta (``.`` hole).
-    """
-    s = text.strip()
-    if not s:
-        return None
-    if s.startswith("{") or s.startswith("[{"):
-        try:
-            obj = json.loads(s.splitlines()[0] if not s.startswith("[") else s)
-        except json.JSONDecodeError:
-            try:
-                obj = json.loads(s)
-            except json.JSONDecodeError:
-                return None
-        obj = obj[0] if isinstance(obj, list) and obj else obj
-        return "json" if isinstance(obj, dict) and _kind_adjacency(obj.get("kind")) else None
-    lines = [l for l in s.splitlines() if l.strip() and not _is_comment(l)
-             and l.strip().split()[0].lower() not in _ADJ_WORDS]
-    if not lines:
-        return None
-    head = lines[0].split()
-    if len(head) == 2 and all(is_digits(t) for t in head) and len(lines) > 1 and "-" in " ".join(lines[1:]).split():
-        return "janko"
-    toks = set()
-    for l in lines:
-        toks.update(re.sub(r"[\[\],]", " ", l).split())
-    if toks and toks <= {"0", "-"} and "-" in toks:
-        return "template"
-    if all(len(l.split()) == 1 and set(l.strip()) <= {"0", "-"} for l in lines) and any("-" in l for l in lines):
-        return "template"
-    if "_" in toks:
-        return "rosetta" if all(t in ("_", ".") or is_digits(t) for t in toks) else None
-    if all(re.fullmatch(r"-?\d+", t) for t in toks):
-        if "-2" in toks:
-            return "haskell2"
-        if "-1" in toks:
-            return "haskell"
-        return "native"
-    if all(t in (".", "#", "0") or is_digits(t) for t in toks):
-        return "native"
-    return None
-
-
-def _sniffer(style: str) -> Callable[[str], bool]:
-    return lambda text: detect(text) == style
+# ---------------------------------------------------------------------------- registration
+def _sniffer(style: str, loose: bool = False) -> Callable[[str], bool]:
+    return lambda text: detect(text, loose) == style
 
 
 def _reader(style: str, default_adj: str):
@@ -406,7 +220,8 @@ def _name_of(style: str, adj: str) -> str:
     return prefix if style == "native" else f"{prefix}-{style}"
 
 
-_PRIORITY = {"native": 1, "rosetta": 2, "haskell": 6, "haskell2": 6, "template": 2, "janko": 2}
+_PRIORITY = {"native": 1, "rosetta": 2, "haskell": 6, "haskell2": 6, "template": 2, "janko": 2, "game": 2,
+             "quoted": 2}
 
 for _style, (_r, _w, _desc) in STYLES.items():
     for _adj in ("king", "rook"):
@@ -422,6 +237,7 @@ for _style, (_r, _w, _desc) in STYLES.items():
             # hidato-* beat numbrix-* in detection (numbrix-* compete only under --kind numbrix);
             # bracketed Haskell matrices beat Sudoku's flat [v1 v2 ...] vector
             priority=_PRIORITY[_style] + (1 if _adj == "king" else 0),
+            kind_sniff=_sniffer(_style, loose=True),
         ))
 
 
@@ -431,16 +247,8 @@ def _json_load(default_adj: str):
         sol = obj.get("solution")
         if sol is None:
             return p, None
-        values = []
-        for r, c in p.cells:
-            try:
-                v = sol[r][c]
-            except (IndexError, TypeError, KeyError):
-                raise ValueError(f"solution has no cell r{r + 1}c{c + 1}") from None
-            if not isinstance(v, int) or isinstance(v, bool):
-                raise ValueError(f"solution cell r{r + 1}c{c + 1} is {v!r}, not a number")
-            values.append(v)
-        return p, tuple(values)
+        sgrid = _json_rows(sol, "solution", None, None)
+        return p, check_grid_solution(p, [[0 if v is None else v for v in r] for r in sgrid], None, None)
 
     return load
 

@@ -21,8 +21,9 @@ import inspect
 import json
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..errors import ParseError
-from .base import Entry, Format, get_json_kind, json_puzzle_kind, line_col, locate, register_format
+from ..errors import GridsatError, ParseError
+from .base import Entry, Format, get_json_kind, json_puzzle_kind, locate, register_format
+from .jsonparse import values
 from .oneline import load_generated
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = ["read_json", "write_json", "sniff_json", "to_json_dict"]
 
-_DECODER = json.JSONDecoder()
 _KIND_ALIASES = {"jigsaw": "sudoku", "classic": "sudoku", "nonomino": "sudoku"}
 
 
@@ -40,69 +40,19 @@ def _skip_ws(text: str, i: int) -> int:
     return i
 
 
-def _decode_error(e: json.JSONDecodeError, file) -> ParseError:
-    return ParseError(f"unreadable JSON: {e.msg}", file, e.lineno, e.colno)
-
-
-def _values(text: str, file):
-    """Yield (value, start offset) or (ParseError, offset) for each top-level object."""
-    i = _skip_ws(text, 0)
-    if i < len(text) and text[i] == "[":
-        i = _skip_ws(text, i + 1)
-        if i < len(text) and text[i] == "]":
-            return
-        while True:
-            try:
-                val, end = _DECODER.raw_decode(text, i)
-            except json.JSONDecodeError as e:
-                yield _decode_error(e, file), e.pos
-                return
-            yield val, i
-            i = _skip_ws(text, end)
-            if i < len(text) and text[i] == ",":
-                i = _skip_ws(text, i + 1)
-                continue
-            if i < len(text) and text[i] == "]":
-                j = _skip_ws(text, i + 1)
-                if j < len(text):
-                    ln, col = line_col(text, j)
-                    yield ParseError("unreadable JSON: extra data after the list", file, ln, col), j
-                return
-            ln, col = line_col(text, i)
-            what = "end of input" if i >= len(text) else repr(text[i])
-            yield ParseError(f"unreadable JSON: expected ',' or ']' in the list, found {what}", file, ln, col), i
-            return
-    # one object, several objects, or JSON lines
-    while i < len(text):
-        if text[i] == "#":  # comment line in JSON lines
-            nl = text.find("\n", i)
-            i = _skip_ws(text, len(text) if nl < 0 else nl + 1)
-            continue
-        try:
-            val, end = _DECODER.raw_decode(text, i)
-        except json.JSONDecodeError as e:
-            yield _decode_error(e, file), e.pos
-            # resynchronise at the next line that starts an object
-            nl = text.find("\n", max(e.pos, i))
-            if nl < 0:
-                return
-            i = _skip_ws(text, nl + 1)
-            continue
-        yield val, i
-        i = _skip_ws(text, end)
-
-
 def read_json(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None,
               kind: str | None = None) -> list[Entry]:
     """Read ``json`` objects; each one becomes an :class:`Entry` (bad ones carry their error)."""
     out: list[Entry] = []
-    for val, pos in _values(text, file):
-        line, col = line_col(text, pos)
+    for val, line, col in values(text, file):
         if isinstance(val, ParseError):
             out.append(Entry(None, val, file, val.line, None, "json"))
             continue
         try:
             if not isinstance(val, dict):
+                if isinstance(val, list):
+                    raise ParseError("expected a JSON object per puzzle, got a list (a list of puzzles "
+                                     "must be the whole file)")
                 raise ParseError(f"expected a JSON object per puzzle, got {type(val).__name__}")
             k = val.get("kind", kind or "sudoku")
             if not isinstance(k, str):
@@ -121,7 +71,7 @@ def read_json(text: str, file: str | None = None, *, box: "str | tuple[int, int]
                 opts["box"] = box
             puzzle, solution = jk.load(val, **opts)
             out.append(Entry(puzzle, None, file, line, tuple(solution) if solution is not None else None, "json"))
-        except (ParseError, ValueError, TypeError, KeyError) as e:
+        except (GridsatError, ValueError, TypeError, KeyError, IndexError) as e:
             if isinstance(e, KeyError):
                 e = ParseError(f"missing {e.args[0]!r}")
             out.append(Entry(None, locate(e, file, line, col), file, line, None, "json"))
