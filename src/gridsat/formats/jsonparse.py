@@ -15,7 +15,7 @@ lines and columns without recounting from the start of the text.
 ...     decode_at("[" * 100 + "]" * 100, 0)
 ... except ParseError as e:
 ...     print(e.message)
-JSON nesting deeper than 32 levels
+unreadable JSON: JSON nesting deeper than 32 levels
 """
 
 from __future__ import annotations
@@ -165,7 +165,9 @@ def values(text: str, file: str | None = None) -> Iterator[tuple[Any, int, int]]
         _, end = decode_at(s, j, file)
         one_line = not s[end:].strip() or s[end:].lstrip().startswith(("{", "["))
     except ParseError as e:
-        one_line = e.col is not None and e.col <= len(s.rstrip())  # broken inside the line, not cut short
+        # broken inside the line, or cut short with the next line starting a new object
+        nxt = next((t.strip() for t in lines[first + 1:] if _content(t)), "")
+        one_line = (e.col is not None and e.col <= len(s.rstrip())) or nxt.startswith("{")
     if one_line:
         for k, s in enumerate(lines):
             if _content(s):
@@ -182,6 +184,9 @@ def _line_values(s: str, lineno: int, file) -> Iterator[tuple[Any, int, int]]:
         try:
             val, end = decode_at(s, j, file, where)
         except ParseError as e:
+            if e.col is not None and e.col > len(s.rstrip()):
+                e = ParseError(e.message + " (the line ends before the value does: one object per line)",
+                               e.file, e.line, e.col)
             yield e, lineno, e.col or 1
             return
         yield val, lineno, j + 1

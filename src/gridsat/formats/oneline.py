@@ -35,13 +35,16 @@ import math
 import re
 from typing import Any, Callable, Sequence
 
-from ..errors import GridsatError, ParseError, PuzzleError
+from ..errors import GridsatError, ParseError
 from ..kinds import alias_option
 from ..puzzles import Sudoku, default_box
 from ..puzzles.hidato import Hidato
 from .base import Entry, Format, is_digits, locate, register_format
+from .tokens import MAX_DIGITS, is_int, split_lines
 from ..puzzles.text import SYMBOLS, symbol_value
 from .sudoku_common import check_solution, parse_box
+from .hidato_read import check_grid_solution, make_puzzle
+from ..verify import verify
 
 __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw_line_string",
            "read_hidato_line", "write_hidato_line", "sniff_hidato_line", "hidato_line_string",
@@ -59,7 +62,7 @@ def _fields(raw: str) -> tuple[list[tuple[str, int]], str | None]:
     """Whitespace fields with 1-based columns, up to a ``#`` that starts a field (a comment)."""
     out = []
     for m in re.finditer(r"\S+", raw):
-        if m.group().startswith("#") and out and not _is_rows(m.group()):
+        if m.group().startswith("#") and out and not m.group().startswith(("#,", "#/")):
             return out, raw[m.start():].lstrip("#").strip() or None
         out.append((m.group(), m.start() + 1))
     return out, None
@@ -76,8 +79,10 @@ def _sudoku_values(tok: str, file, line: int, col: int) -> tuple[list[int], list
                 if p == "":
                     raise ParseError("empty cell between commas (write 0 or '.')", file, line, pos)
                 vals.append(0)
-            elif is_digits(p):
+            elif is_int(p, signed=False):
                 vals.append(int(p))
+            elif is_digits(p):
+                raise ParseError(f"number {p[:12]}... has more than {MAX_DIGITS} digits", file, line, pos)
             else:
                 raise ParseError(f"bad cell {p!r} (expected a number, '.' or '0')", file, line, pos)
             cols.append(pos)
@@ -133,7 +138,7 @@ def read_jigsaw_line(text: str, file: str | None = None, *, box: "str | tuple[in
     """Read ``jigsaw-line``: one ``givens|regions`` puzzle per line (``#`` comment lines skipped)."""
     box = parse_box(box)
     out: list[Entry] = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(split_lines(text), 1):
         s = raw.strip()
         if not s or s.startswith(("#", ";")):
             continue
@@ -142,17 +147,17 @@ def read_jigsaw_line(text: str, file: str | None = None, *, box: "str | tuple[in
         try:
             rest = fields[1:]
             sol = None
-            if rest and "|" not in rest[0][0]:
-                vals = None
-                try:
-                    vals, _ = _sudoku_values(rest[0][0], file, lineno, rest[0][1])
-                except ParseError:
-                    pass
-                left = tok.partition("|")[0]
-                cells = left.count(",") + 1 if "," in left else len(left)
-                if vals is not None and len(vals) == cells and all(vals):
-                    sol = (vals, rest[0][1])
-                    rest = rest[1:]
+            left = tok.partition("|")[0]
+            cells = left.count(",") + 1 if "," in left else len(left)
+            if rest and _solution_attempt(rest[0][0], cells):
+                stok, scol = rest[0]
+                if "|" in stok:
+                    raise ParseError("a solution field holds no '|' and region labels", file, lineno, scol)
+                vals, _ = _sudoku_values(stok, file, lineno, scol)
+                if len(vals) != cells:
+                    raise ParseError(f"the solution has {len(vals)} cells, the puzzle {cells}", file, lineno, scol)
+                sol = (vals, scol)
+                rest = rest[1:]
             name = " ".join(t for t, _ in rest) or comment
             puzzle = _parse_jigsaw_token(tok, file, lineno, col, box, name)
             solution = None
@@ -164,12 +169,26 @@ def read_jigsaw_line(text: str, file: str | None = None, *, box: "str | tuple[in
                     check_solution(puzzle, solution)
                 except ParseError as e:
                     raise locate(e, file, lineno, sol[1]) from None
+                problems = verify(puzzle, solution)
+                if problems:
+                    raise ParseError(f"the solution is wrong: {problems[0]}", file, lineno, sol[1])
             out.append(Entry(puzzle, None, file, lineno, solution, "jigsaw-line"))
         except ParseError as e:
             out.append(Entry(None, locate(e, file, lineno, col), file, lineno, None, "jigsaw-line"))
     if not out:
         out.append(Entry(None, ParseError("empty input: no puzzle found", file, 1, 1), file, 1, None, "jigsaw-line"))
     return out
+
+
+def _solution_attempt(tok: str, cells: int) -> bool:
+    """Whether a field after the puzzle is meant as its solution (then it must be one): cell
+    symbols or comma-separated numbers, at least half as many as the puzzle has cells."""
+    if tok.startswith("#"):
+        return False
+    if "," in tok:
+        return tok.count(",") + 1 >= cells // 2
+    return len(tok) >= max(2, cells // 2) and sum(1 for ch in tok if symbol_value(ch) is not None
+                                                  or ch in ".0|") >= len(tok) * 0.8
 
 
 def jigsaw_line_string(puzzle: Sudoku, values: Sequence[int] | None = None) -> str:
@@ -200,7 +219,7 @@ def write_jigsaw_line(puzzle: Sudoku, solution: Sequence[int] | None = None) -> 
 
 def sniff_jigsaw_line(text: str) -> bool:
     """The first content line starts with ``givens|regions`` of matching square sizes (or 36x36+ numbers)."""
-    for raw in text.splitlines():
+    for raw in split_lines(text):
         s = raw.strip()
         if not s or s.startswith(("#", ";")):
             continue
@@ -234,6 +253,11 @@ def _is_rows(tok: str) -> bool:
     return bool(_ROWS_RE.fullmatch(tok)) and ("," in tok or "/" in tok)
 
 
+def _rows_attempt(tok: str) -> bool:
+    """Whether a field after the rows is meant as the solution: it has ``,`` or ``/`` and digits."""
+    return ("," in tok or "/" in tok) and any(ch in "0123456789" for ch in tok)
+
+
 def _parse_rows(tok: str, file, line: int, col: int) -> list[list[int | None]]:
     grid: list[list[int | None]] = []
     pos = col
@@ -244,8 +268,10 @@ def _parse_rows(tok: str, file, line: int, col: int) -> list[list[int | None]]:
                 row.append(0)
             elif cell == "#":
                 row.append(None)
-            elif is_digits(cell):
+            elif is_int(cell, signed=False):
                 row.append(int(cell))
+            elif is_digits(cell):
+                raise ParseError(f"number {cell[:12]}... has more than {MAX_DIGITS} digits", file, line, pos)
             else:
                 what = "nothing between the commas" if cell == "" else f"bad cell {cell!r}"
                 raise ParseError(f"{what} (expected a number, 0 or '.' open, '#' no cell)", file, line, pos)
@@ -283,31 +309,24 @@ def _hidato_entry(raw: str, lineno: int, file, adjacency: str, fmt_name: str) ->
         grid = _parse_rows(tok, file, lineno, col)
         rest = fields[1:]
         sol_grid = None
-        if rest and _is_rows(rest[0][0]):
-            sol_grid = (_parse_rows(rest[0][0], file, lineno, rest[0][1]), rest[0][1])
+        if rest and _rows_attempt(rest[0][0]):
+            stok, scol = rest[0]
+            sbad = next((i for i, ch in enumerate(stok) if ch not in "0123456789.#,/"), None)
+            if sbad is not None:
+                raise ParseError(f"bad character {stok[sbad]!r} in the solution field (rows of numbers like "
+                                 "1,2,#/4,3,5)", file, lineno, scol + sbad)
+            sol_grid = (_parse_rows(stok, file, lineno, scol), scol)
             rest = rest[1:]
         name = " ".join(t for t, _ in rest) or comment
-        try:
-            puzzle = Hidato.from_grid(grid, adj, name=name)
-        except PuzzleError as e:
-            raise ParseError(str(e), file, lineno, col) from None
+        puzzle = make_puzzle(grid, adj, name, file, lineno, col)
         solution = None
         if sol_grid is not None:
             sgrid, scol = sol_grid
-            if len(sgrid) != len(grid) or len(sgrid[0]) != len(grid[0]):
-                raise ParseError("the solution's shape differs from the puzzle's", file, lineno, scol)
-            values = []
             for (r, c) in puzzle.cells:
-                v = sgrid[r][c]
-                if not v:
-                    raise ParseError(f"the solution leaves {puzzle.cell_name(len(values))} empty", file, lineno, scol)
-                values.append(v)
-            for i, (r, c) in enumerate(puzzle.cells):
-                g = grid[r][c]
-                if g and g != values[i]:
-                    raise ParseError(f"the solution has {values[i]} at {puzzle.cell_name(i)} where the given is {g}",
-                                     file, lineno, scol)
-            solution = tuple(values)
+                if r < len(sgrid) and c < len(sgrid[r]) and grid[r][c] and sgrid[r][c] != grid[r][c]:
+                    raise ParseError(f"the solution has {sgrid[r][c]} at r{r + 1}c{c + 1} where the given is "
+                                     f"{grid[r][c]}", file, lineno, scol)
+            solution = check_grid_solution(puzzle, [[v or 0 for v in row] for row in sgrid], file, lineno, scol)
         return Entry(puzzle, None, file, lineno, solution, fmt_name)
     except ParseError as e:
         return Entry(None, locate(e, file, lineno, col), file, lineno, None, fmt_name)
@@ -317,7 +336,7 @@ def read_hidato_line(text: str, file: str | None = None, adjacency: str = "king"
                      fmt_name: str = "hidato-line") -> list[Entry]:
     """Read one-line Hidato/Numbrix puzzles, one per line."""
     out = []
-    for lineno, raw in enumerate(text.splitlines(), 1):
+    for lineno, raw in enumerate(split_lines(text), 1):
         e = _hidato_entry(raw, lineno, file, adjacency, fmt_name)
         if e is not None:
             out.append(e)
@@ -350,7 +369,7 @@ def write_hidato_line(puzzle: Hidato, solution: Sequence[int] | None = None, def
 
 def sniff_hidato_line(text: str) -> bool:
     """The first content line is ``[hidato|numbrix] r1c1,r1c2,.../r2c1,...`` with at least one ``/``."""
-    for raw in text.splitlines():
+    for raw in split_lines(text):
         toks = raw.split()
         if not toks or raw.strip().startswith((";", "//")):
             continue

@@ -9,12 +9,12 @@ by :func:`gridsat.formats.read_text`.
 
 from __future__ import annotations
 
-import json
 from typing import Iterator, TextIO
 
 from ..errors import ParseError
 from . import detect_format, read_text
 from .base import FORMATS, Entry
+from .jsonparse import first_value
 
 __all__ = ["read_stream", "LINE_FORMATS"]
 
@@ -72,11 +72,7 @@ def read_stream(stream: TextIO, name: str = "<stdin>", *, format: str | None = N
         except ParseError:
             fmt = None
         if fmt is not None and fmt.name == "json":
-            try:
-                ok = isinstance(json.loads(first), dict)
-            except ValueError:
-                ok = False
-            fmt = fmt if ok else None
+            fmt = fmt if isinstance(first_value(first), dict) else None
         elif fmt is not None and (fmt.name not in LINE_FORMATS or not (format or fmt.sniff(first))):
             fmt = None  # only a line that is surely a line-format puzzle starts streaming
     if fmt is None:  # not line-oriented: read everything, then parse as a whole
