@@ -22,7 +22,7 @@ from typing import Sequence
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku, default_box
 from .base import Entry, Format, locate, register_format
-from .sudoku_common import box_for, check_solution, header_name, parse_box, strip_comment
+from .sudoku_common import box_for, check_solution, has_default_box, header_name, parse_box, strip_comment
 from .tokens import is_int, split_lines
 from ..puzzles.text import symbol_value
 
@@ -260,13 +260,14 @@ def _grid_token(v: int, n: int, empty: str = ".") -> str:
 
 
 def write_grid(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
-    """The ``grid`` format: givens, then the region map (jigsaw), then ``solution:`` rows."""
+    """The ``grid`` format: givens, then the region map (jigsaw, or boxes of a shape other than the
+    size's default), then ``solution:`` rows."""
     n = puzzle.n
     out = []
     if puzzle.name:
         out.append(f"# name: {' '.join(puzzle.name.split())}")
     out += [" ".join(_grid_token(v, n) for v in row) for row in puzzle.rows()]
-    if puzzle.is_jigsaw:
+    if not has_default_box(puzzle):
         out.append("")
         w = 1 if n <= 26 else len(str(n))
         for r in range(n):

@@ -14,7 +14,7 @@ from typing import Sequence
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
 from .base import Entry, Format, line_col, locate, register_format
-from .sudoku_common import box_for
+from .sudoku_common import box_for, require_default_box
 from .tokens import is_int, split_lines
 
 __all__ = ["read_matrix", "write_matrix", "sniff_matrix"]
@@ -109,8 +109,7 @@ def read_matrix(text: str, file: str | None = None, *, box: "str | tuple[int, in
 
 def write_matrix(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
     """``[[...],...]`` on one line (classic boxes only; the format holds no solution)."""
-    if puzzle.is_jigsaw:
-        raise ParseError("the sudoku-matrix format has no region map; use grid, nonomino or json for jigsaw")
+    require_default_box(puzzle, "sudoku-matrix")
 
     def mat(vals):
         return "[" + ",".join("[" + ",".join(str(v) for v in row) + "]" for row in puzzle.rows(vals)) + "]"

@@ -15,7 +15,7 @@ from typing import Sequence
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
 from .base import Entry, Format, locate, register_format
-from .sudoku_common import box_for, check_solution, parse_box, strip_comment
+from .sudoku_common import box_for, check_solution, parse_box, require_default_box, strip_comment
 from .tokens import split_lines
 from ..puzzles.text import EMPTY_CHARS, SYMBOLS, line_string, symbol_value
 
@@ -118,8 +118,7 @@ def read_line(text: str, file: str | None = None, *, box: "str | tuple[int, int]
 
 def write_line(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
     """One ``line``-format line (classic puzzles only: the format has no region map)."""
-    if puzzle.is_jigsaw:
-        raise ParseError("the line format cannot hold a region map; use grid, nonomino or json for jigsaw")
+    require_default_box(puzzle, "line")
     if puzzle.n > len(SYMBOLS):
         raise ParseError(f"{puzzle.n}x{puzzle.n} is too large for the line format")
     out = line_string(puzzle.givens)

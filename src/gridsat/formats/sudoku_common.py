@@ -9,7 +9,7 @@ from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku, default_box
 
 __all__ = ["parse_box", "box_for", "check_solution", "strip_comment", "NAME_RE", "HEADER_RE", "header_name",
-           "connected_regions"]
+           "connected_regions", "has_default_box", "require_default_box"]
 
 #: a ``# name: ...`` (or ``; name: ...``) comment line that names the next puzzle.
 NAME_RE = re.compile(r"^\s*[#;]+\s*name\s*:\s*(.*?)\s*$", re.I)
@@ -118,3 +118,22 @@ def connected_regions(n: int, labels: Sequence) -> bool:
         if size != sum(1 for x in labels if x == lab):
             return False
     return True
+
+
+def has_default_box(puzzle: Sudoku) -> bool:
+    """Whether ``puzzle`` has classic boxes of its size's default shape (what a format with no
+    region map or box field reads back)."""
+    try:
+        return puzzle.box is not None and tuple(puzzle.box) == default_box(puzzle.n)
+    except GridsatError:
+        return False
+
+
+def require_default_box(puzzle: Sudoku, fmt: str) -> None:
+    """Raise :class:`ParseError` unless the ``fmt`` format (no region map) can hold ``puzzle``."""
+    if puzzle.is_jigsaw:
+        raise ParseError(f"the {fmt} format cannot hold a region map; use grid, nonomino or json for jigsaw")
+    if not has_default_box(puzzle):
+        r, c = puzzle.box
+        raise ParseError(f"the {fmt} format reads {puzzle.n}x{puzzle.n} boxes as {'x'.join(map(str, default_box(puzzle.n)))}, "
+                         f"not {r}x{c}: use grid or json, which hold the box shape")

@@ -14,7 +14,7 @@ from typing import Sequence
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
 from .base import Entry, Format, locate, register_format
-from .sudoku_common import NAME_RE, box_for, check_solution, parse_box, strip_comment
+from .sudoku_common import NAME_RE, box_for, check_solution, parse_box, require_default_box, strip_comment
 from ..puzzles.text import symbol_value
 from .tokens import is_int, split_lines
 
@@ -130,8 +130,7 @@ def read_vector(text: str, file: str | None = None, *, box: "str | tuple[int, in
 
 def write_vector(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
     """``[...]`` in box-major order; a solution follows on the same line."""
-    if puzzle.is_jigsaw:
-        raise ParseError("the vector format has no region map; use grid, nonomino or json for jigsaw")
+    require_default_box(puzzle, "vector")
     order = _box_major_index(puzzle.n, puzzle.box)
 
     def vec(vals):
