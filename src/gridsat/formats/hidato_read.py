@@ -24,7 +24,7 @@ from ..verify import verify
 from .base import Entry, is_digits
 from .tokens import MAX_DIGITS, is_int, parse_int, split_lines
 
-__all__ = ["CELL_READERS", "RAGGED_OK", "read_grid", "detect", "make_puzzle", "check_grid_solution",
+__all__ = ["CELL_READERS", "RAGGED_OK", "MAX_SIDE", "read_grid", "detect", "make_puzzle", "check_grid_solution",
            "ADJ_WORDS"]
 
 HOLE = None
@@ -32,6 +32,9 @@ _TOKEN = re.compile(r"\S+")
 _QUOTED = re.compile(r'"([^"]*)"|"\s*$|(\S+)')
 #: the adjacency a header's first word sets
 ADJ_WORDS = {"hidato": "king", "numbrix": "rook", "king": "king", "rook": "rook"}
+#: the most rows or columns a Hidato board read from text may have (a bound on the reader's
+#: work; the solvers' own size caps are far lower)
+MAX_SIDE = 1000
 #: the ``"kind"`` values of Hidato JSON objects and their adjacency
 _JSON_KIND_ADJ = {"hidato": "king", "numbrix": "rook"}
 #: styles whose short rows are holes (the board leaves out the holes at the end of a row)
@@ -131,6 +134,10 @@ def make_puzzle(grid, adjacency: str, name, file, line: int, col: int = 1) -> Hi
     """A :class:`Hidato` from rows, or a :class:`ParseError` at ``file:line:col``.
 
     A board needs at least two cells (one open cell alone is no puzzle)."""
+    width = max((len(r) for r in grid), default=0)
+    if len(grid) > MAX_SIDE or width > MAX_SIDE:
+        raise ParseError(f"a {len(grid)}x{width} board is larger than any reader accepts "
+                         f"(at most {MAX_SIDE} rows and columns)", file, line, col)
     if sum(1 for row in grid for v in row if v is not None) < 2:
         raise ParseError("a Hidato board needs at least 2 cells", file, line, col)
     try:

@@ -153,18 +153,20 @@ def read_jigsaw_line(text: str, file: str | None = None, *, box: "str | tuple[in
                 stok, scol = rest[0]
                 if "|" in stok:
                     raise ParseError("a solution field holds no '|' and region labels", file, lineno, scol)
-                vals, _ = _sudoku_values(stok, file, lineno, scol)
+                vals, vcols = _sudoku_values(stok, file, lineno, scol)
                 if len(vals) != cells:
                     raise ParseError(f"the solution has {len(vals)} cells, the puzzle {cells}", file, lineno, scol)
-                sol = (vals, scol)
+                sol = (vals, scol, vcols)
                 rest = rest[1:]
             name = " ".join(t for t, _ in rest) or comment
             puzzle = _parse_jigsaw_token(tok, file, lineno, col, box, name)
             solution = None
             if sol is not None:
                 solution = tuple(sol[0])
-                if any(v > puzzle.n for v in solution):
-                    raise ParseError(f"solution value outside 1..{puzzle.n}", file, lineno, sol[1])
+                bad = next((k for k, v in enumerate(solution) if v > puzzle.n), None)
+                if bad is not None:
+                    raise ParseError(f"solution value {solution[bad]} is outside 1..{puzzle.n}", file, lineno,
+                                     sol[2][bad])
                 try:
                     check_solution(puzzle, solution)
                 except ParseError as e:
