@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .audit import check_hidato_run
+
 if TYPE_CHECKING:
     from ..puzzles.hidato import Hidato
 
@@ -398,5 +400,6 @@ def solve_hidato_logic(puzzle: Hidato, search: bool = True, max_guesses: int = 2
         _apply(st, got)
         reason = st.broken()
     solved = reason is None and st.solved()
+    check_hidato_run(puzzle, st.val, solved)  # a bug is raised, never returned as an answer
     rating = max((s.level for s in steps), default=0)
     return HidatoLogicResult(steps, rating, solved, used_search, list(st.val), None if solved else reason)

@@ -121,7 +121,11 @@ def solve_values(g: Grid) -> list[int] | None:
 
 
 def search_step(g: Grid) -> Step | None:
-    """Last resort: fix the cell with fewest candidates to its value in the (first) solution found by backtracking."""
+    """Last resort: fix the cell with fewest candidates to its value in the (first) solution found by backtracking.
+
+    A second search looks for a solution with another value there; when there is one the
+    step says that the puzzle has more than one solution (``Step.ambiguous``).
+    """
     sol = solve_values(g)
     if sol is None:
         return None
@@ -132,6 +136,13 @@ def search_step(g: Grid) -> Step | None:
         return None
     c = min(cells, key=lambda x: C[x].bit_count())
     d = sol[c]
+    other = g.copy()
+    other.cands[c] &= ~(1 << (d - 1))
+    alt = solve_values(other) if other.cands[c] else None
+    if alt is not None:
+        return Step("search", 11.0, [(c, d)], [], [c], [],
+                    f"search: no logical step found, and the puzzle has more than one solution: {geo.names[c]} "
+                    f"is {d} in one and {alt[c]} in another; taking {d}", geo.n, ambiguous=True)
     return Step("search", 11.0, [(c, d)], [], [c], [],
                 f"search: no logical step found; trying the {C[c].bit_count()} candidates of {geo.names[c]} "
                 f"by backtracking shows it is {d}", geo.n)

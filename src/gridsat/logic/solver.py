@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from .audit import check_step, check_sudoku_run
 from .grid import Grid, bits
 from .search import SearchFigures, search_figures, search_step
 from .steps import Step
@@ -145,6 +146,8 @@ class LogicResult:
     hardest: str | None = None
     reason: str | None = None
     n: int = 9
+    #: a search step found two solutions that differ in the cell it fixed
+    ambiguous: bool = False
 
     @property
     def counts(self) -> dict[str, int]:
@@ -173,6 +176,8 @@ class LogicResult:
         }
         if self.reason:
             d["reason"] = self.reason
+        if self.ambiguous:
+            d["ambiguous"] = True
         if steps:
             d["steps"] = [s.to_dict() for s in self.steps]
         return d
@@ -256,6 +261,7 @@ def solve_logic(
         The steps, the rating (of the hardest step) and whether the puzzle was solved.
     """
     g = _grid(puzzle)
+    start = g.values[:]
     techs = _select(uniqueness, techniques, extra)
     steps: list[Step] = []
     rating = 0.0
@@ -281,8 +287,12 @@ def solve_logic(
         if s.rating >= 6.0 or any(not g.cands[c] and not g.values[c] for c, _ in s.eliminations):
             reason = g.broken()
     solved = g.solved and reason is None
+    # the run's placements against the verifier's rules (a bug is raised, never returned)
+    check_sudoku_run(puzzle, start, g, solved, dead_end=reason is not None and max_steps is None,
+                     trusted=not any(t.uniqueness for t in techs))
     return LogicResult(steps, round(rating, 1), grade(rating), solved, used_search, g.values[:],
-                       hardest, reason if not solved else None, g.geo.n)
+                       hardest, reason if not solved else None, g.geo.n,
+                       ambiguous=any(s.technique == "search" and s.ambiguous for s in steps))
 
 
 def explain(puzzle: Sudoku | Grid, uniqueness: bool = False, **kw: Any) -> LogicResult:
@@ -310,6 +320,8 @@ def hint(puzzle: Sudoku | Grid, uniqueness: bool = False, techniques: Sequence[s
     s = _find_step(g, techs, 0.0)
     if s is None and search:
         s = search_step(g)
+    if s is not None:
+        check_step(g, s.placements)
     return s
 
 

@@ -33,6 +33,10 @@ class Step:
         One line, e.g. ``"hidden single: 7 in row 3 can only go in r3c8"``.
     n : int
         Board size (for cell names).
+    chain_length : int, optional
+        Node count of a chain step.
+    ambiguous : bool
+        A search step whose cell holds another value in another solution.
     """
 
     technique: str
@@ -44,6 +48,8 @@ class Step:
     explanation: str = ""
     n: int = 9
     chain_length: int | None = None
+    #: (search steps) another solution has a different value in the cell fixed
+    ambiguous: bool = False
 
     def __str__(self) -> str:
         return f"[{self.rating:.1f}] {self.explanation}"
@@ -62,4 +68,6 @@ class Step:
         }
         if self.chain_length is not None:
             d["chain_length"] = self.chain_length
+        if self.ambiguous:
+            d["ambiguous"] = True
         return d
