@@ -191,3 +191,97 @@ def test_generated_json_objects_check_their_kind():
 
     with pytest.raises(ValueError, match="unknown kind 'kakuro' for a generated puzzle"):
         load_generated({"puzzle": "1...........4..1"}, "kakuro")
+
+
+# ------------------------------------------------------------------ issue 12 spellings
+REPORT_PRINT = '''Main> :main
+Hidato 0
+" " "-2" "13" " " " " "
+"10" "-2" "12" "-2" " " "
+"-2" "-2" "-2" "15" " " "
+" 7" " 5" "-2" "-2" " " "
+" " "-2" " 1" "17" " " "
+" " " " "20" "19" "-2"
+
+Solution 0
+" " "11" "13" " " " " "
+"10" " 9" "12" "14" " " "
+" 8" " 4" " 3" "15" " " "
+" 7" " 5" "16" " 2" " " "
+" " " 6" " 1" "17" " " "
+" " " " "20" "19" "18"
+'''
+
+
+def test_quoted_matrix_print_of_the_haskell_report():
+    assert detect_format(REPORT_PRINT).name == "hidato-quoted"
+    (e,) = read_text(REPORT_PRINT)
+    p = e.puzzle
+    assert e.ok and p.num_cells == 20 and p.name == "0"
+    assert p.grid()[0][:3] == [None, 0, 13] and p.grid()[5][:5] == [None, None, 20, 19, 0]
+    assert e.solution is not None and gridsat.verify(p, e.solution) == []
+    assert read_text(write(p, "hidato-quoted"))[0].puzzle == p
+
+
+def test_game_file_dash_is_no_cell_janko_dash_is_open():
+    game = "- 0 13 -\n10 0 12 0\n0 0 0 15\n7 5 0 0\n- 0 1 17\n- 20 19 18\n"
+    assert detect_format(game).name == "hidato-game"
+    (e,) = read_text(game)
+    assert e.ok and e.puzzle.grid()[0] == [None, 0, 13, None] and e.puzzle.num_cells == 20
+    janko = "3 3\n6 - 9\n- 2 8\n1 - -\n"
+    assert detect_format(janko).name == "hidato-janko"
+    assert read_text(janko)[0].puzzle.num_cells == 9
+    # a game board whose first row happens to be two numbers is not a janko header
+    assert detect_format("1 0\n- 0 4\n").name != "hidato-janko"
+
+
+@pytest.mark.parametrize("text", [
+    "[[-1,-2,3],[1,-2,-2],[-2,-2,8]]\n",
+    "[[-1, -2, 3],\n [1, -2, -2],\n [-2, -2, 8]]\n",
+    "[\n  [-1, -2, 3],\n  [1, -2, -2],\n  [-2, -2, 8]\n]\n",
+])
+def test_haskell_list_of_lists_on_one_line_or_many(text):
+    assert detect_format(text).name == "hidato-haskell2"
+    (e,) = read_text(text)
+    assert e.ok, e.error
+    assert e.puzzle.grid() == [[None, 0, 3], [1, 0, 0], [0, 0, 8]]
+
+
+def test_haskell_list_errors_are_located():
+    es = read_text("[[0, 1, -1],\n [0, 0, 5]]\n[[1, 0], [0, x]]\n", format="hidato-haskell", file="h")
+    assert es[0].ok and not es[1].ok
+    assert (es[1].error.line, es[1].error.col) == (3, 14)
+    (e,) = read_text("[[0, 1], [0, 5]]]\n", format="hidato-haskell")
+    assert not e.ok and "without its '['" in e.error.message
+    (e,) = read_text("[[[0, 1], [0, 5]]]\n", format="hidato-haskell")
+    assert not e.ok and "two deep" in e.error.message
+
+
+@pytest.mark.parametrize("fmt", ["hidato", "hidato-rosetta", "hidato-haskell", "hidato-haskell2", "hidato-game",
+                                 "hidato-quoted", "hidato-janko"])
+def test_many_puzzles_with_blank_lines_and_headers(fmt):
+    one, two = FULL, Hidato(3, 3, givens={(0, 0): 1, (2, 2): 9})
+    body = [write(p, fmt) for p in (one, two)]
+    if fmt == "hidato-janko":
+        text = body[0] + body[1]  # the header separates them
+    else:
+        strip = [b if not b.startswith(("hidato", "numbrix")) else b.split("\n", 1)[1] for b in body]
+        text = "\n".join(strip) + "\n"
+        named = f"Grid 01\n{strip[0]}# name: second\n{strip[1]}"
+        es = read_text(named, format=fmt)
+        assert [e.puzzle for e in es] == [one, two], [e.error for e in es]
+        assert [e.name for e in es] == ["Grid 01", "second"]
+    es = read_text(text, format=fmt)
+    assert [e.puzzle for e in es] == [one, two]
+    assert es[1].line > es[0].line
+
+
+@pytest.mark.parametrize("style", ["hidato-game", "hidato-quoted"])
+@pytest.mark.parametrize("puzzle", [RING, FULL, NUMBRIX, SHAPE], ids=["ring", "full", "numbrix", "shape"])
+def test_new_styles_round_trip(style, puzzle):
+    text = write(puzzle, style)
+    fmt = style.replace("hidato", "numbrix") if puzzle.is_numbrix else style
+    (e,) = read_text(text, format=fmt)
+    assert e.puzzle == puzzle
+    if puzzle.givens and (style == "hidato-quoted" or not puzzle.full):
+        assert detect_format(text).name.endswith(style.split("-")[1])

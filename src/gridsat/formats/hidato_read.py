@@ -228,9 +228,7 @@ def _blocks(text: str, style: str) -> list[_Block]:
         line = raw.rstrip()
         s = line.strip()
         if style in _BRACKETED:
-            if s in ("[", "]", "],", "[]"):
-                continue
-            if s.startswith("[[") and depth == 0 and cur.lines:
+            if re.match(r"\[\s*(\[|$)", s) and depth <= 0 and cur.lines:
                 close()  # one bracketed puzzle per '[[ ... ]]'
             depth += s.count("[") - s.count("]")
         if not s:
@@ -314,7 +312,7 @@ def _bracket_rows(lines, file) -> list[tuple[int, str]]:
 
 def _grid_of(block: _Block, style: str, file):
     lines = block.lines
-    if style in _BRACKETED and any("[" in l for _, l in lines):
+    if style in _BRACKETED and re.match(r"\[\s*\[", "".join(l.strip() for _, l in lines)):
         lines = _bracket_rows(lines, file)
         if not lines:
             raise ParseError("an empty board", file, block.lines[0][0], 1)
@@ -455,7 +453,7 @@ def detect(text: str, loose: bool = False) -> str | None:
         if len(body) == r and all(len(b.split()) == c for b in body) \
                 and all(t == "-" or is_int(t, signed=False) for b in body for t in b.split()):
             return "janko"
-    bracketed = s.startswith("[[")
+    bracketed = re.match(r"\[\s*\[", s) is not None
     unbracket = (lambda l: re.sub(r"[\[\],]", " ", l)) if bracketed else (lambda l: l)
     rows = [unbracket(l).split() for l in blocks[0]]
     toks = {t for l in lines for t in unbracket(l).split()}
