@@ -3,10 +3,13 @@
 * ``hint``: the next logical step of each puzzle;
 * ``explain``: the whole logical path, step by step, and the rating;
 * ``candidates``: every empty cell's candidates, fewest first;
-* ``rate``: the Sudoku Explainer-scale rating, grade and search-effort figures.
+* ``rate``: the Sudoku Explainer-scale rating, grade and search-effort figures; ``rate --kit``:
+  the Clojure kit's level, maxlevel and complexity figures (:mod:`gridsat.logic.kit`).
 
-``--json`` prints one JSON object per puzzle. Exit code 1 when some puzzle could not be
-read or (``explain``/``rate``) was not solved by logic and search.
+``--json`` prints one JSON object per puzzle. Exit codes as in ``solve``: 2 for a usage
+error or when no puzzle could be read (one clean ``file:line:col: message`` line), 1 when
+some puzzle of a batch could not be read or (``explain``/``rate``) was not solved, or when
+the logical solver's answer failed the verifier's rules (an internal error, reported as such).
 """
 
 from __future__ import annotations
@@ -18,6 +21,15 @@ import sys
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
 from .common import add_input_args, fail, load_entries
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+EXAMPLES = {
+    "hint": "  gridsat hint --example sudoku-9x9\n  gridsat hint --json puzzles.txt",
+    "explain": "  gridsat explain --example sudoku-9x9\n  gridsat explain -u --no-search puzzle.txt",
+    "candidates": "  gridsat candidates --example sudoku-9x9 | head -3",
+    "rate": "  gridsat rate --example sudoku-9x9\n  gridsat rate --kit puzzle.txt\n  gridsat rate --json --no-figures puzzles.txt",
+}
 
 __all__ = ["register", "run_hint", "run_explain", "run_candidates", "run_rate"]
 
@@ -31,6 +43,9 @@ def _logic_args(p: argparse.ArgumentParser, figures: bool = False) -> None:
     g.add_argument("--no-search", action="store_true", help="stop when no technique applies instead of guessing")
     if figures:
         g.add_argument("--no-figures", action="store_true", help="skip the search-effort figures")
+        g.add_argument("--kit", action="store_true",
+                       help="print the Clojure kit's figures instead: level/maxlevel and complexity "
+                            "(way squares/candidates/candidate squares), naked singles only")
     o = p.add_argument_group("output")
     o.add_argument("--json", action="store_true", help="one JSON object per puzzle")
 
@@ -43,7 +58,9 @@ def register(subparsers) -> None:
         ("candidates", "run_candidates", "list every empty cell's candidates, fewest first", False),
         ("rate", "run_rate", "rate difficulty on the Sudoku Explainer scale (+ search-effort figures)", True),
     ):
-        p = subparsers.add_parser(name, help=help_, description=help_[0].upper() + help_[1:] + ".")
+        p = subparsers.add_parser(name, help=help_, description=help_[0].upper() + help_[1:] + ".",
+                                  epilog="examples:\n" + EXAMPLES[name],
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
         add_input_args(p)
         if name != "candidates":
             _logic_args(p, fig)
@@ -52,12 +69,8 @@ def register(subparsers) -> None:
         p.set_defaults(func=globals()[fn])
 
 
-def _puzzles(args):
+def _puzzles(entries):
     """Yield (where, puzzle or None, error text or None)."""
-    try:
-        entries, _ = load_entries(args)
-    except ParseError as e:
-        raise _Usage(e)
     for e in entries:
         where = f"{e.file}:{e.line}" if e.line else (e.file or "")
         if not e.ok:
@@ -68,33 +81,58 @@ def _puzzles(args):
             yield where, e.puzzle, None
 
 
-class _Usage(Exception):
-    pass
+def _check_options(args) -> None:
+    """Technique names given to ``--extra`` must exist (a usage error otherwise)."""
+    extra = getattr(args, "extra", None)
+    if extra:
+        from ..logic import technique_names
+
+        known = technique_names()
+        unknown = [t for t in extra if t not in known]
+        if unknown:
+            raise ParseError(f"unknown technique(s) for --extra: {', '.join(unknown)}; known: {', '.join(known)}")
 
 
 def _loop(args, one) -> int:
-    code = 0
+    from ..logic.audit import LogicBugError
+
     try:
-        items = list(_puzzles(args))
-    except _Usage as e:
-        return fail(e.args[0])
+        _check_options(args)
+        entries, _ = load_entries(args)
+    except ParseError as e:
+        return fail(e)
+    if not entries:
+        return fail(ParseError("empty input: no puzzle found"))
+    items = list(_puzzles(entries))
     many = len(items) > 1
+    if not many and items[0][2]:
+        bad = entries[0].error
+        return fail(bad if isinstance(bad, ParseError) else items[0][2])
+    code = EXIT_OK
+    loaded = 0
     for where, puzzle, err in items:
         if err:
             if args.json:
                 print(json.dumps({"where": where, "error": err}))
             else:
                 print(err, file=sys.stderr)
-            code = 1
+            code = EXIT_FAILED
             continue
         try:
             ok = one(args, where if many else None, puzzle)
-        except (GridsatError, ValueError) as e:
+            loaded += 1
+        except LogicBugError as e:
+            print(f"{where + ': ' if where else ''}{e}", file=sys.stderr)
+            loaded += 1
+            ok = False
+        except (GridsatError, ValueError) as e:  # a puzzle these commands cannot take: an input error
+            if not many:
+                return fail(f"{where + ': ' if where else ''}{e}")
             print(f"{where}: {e}", file=sys.stderr)
             ok = False
         if not ok:
-            code = 1
-    return code
+            code = EXIT_FAILED
+    return code if loaded else EXIT_USAGE
 
 
 def _kw(args) -> dict:
@@ -158,7 +196,27 @@ def run_candidates(args) -> int:
     return _loop(args, _cands_one)
 
 
+def _kit_one(args, where, puzzle) -> bool:
+    from ..logic.kit import kit_figures
+    from ..logic.grid import Grid
+
+    try:
+        Grid.from_puzzle(puzzle)
+    except GridsatError:
+        raise GridsatError("--kit figures are for Sudoku-family puzzles (classic and jigsaw)") from None
+    f = kit_figures(puzzle)
+    if args.json:
+        _emit_json({"kit": f.to_dict()}, where)
+    else:
+        print((f"{where}: " if where else "") + f.text())
+        if f.way and not where:
+            print("way: " + f.way_text())
+    return f.solutions >= 1
+
+
 def _rate_one(args, where, puzzle) -> bool:
+    if getattr(args, "kit", False):
+        return _kit_one(args, where, puzzle)
     d, text, solved = kind_of(puzzle).rate(puzzle, figures=not getattr(args, "no_figures", False), **_kw(args))
     if args.json:
         _emit_json(d, where)
