@@ -363,3 +363,19 @@ def test_sudoku_matrix_one_line_and_multi_line():
     assert one(spread).puzzle == p
     err = error(text.replace(",0]", "]", 1), kind="sudoku")
     assert "row 1 has 8 values, expected 9" in err.message
+
+
+# ------------------------------------------------------------------ stored solutions are verified
+@pytest.mark.parametrize("fmt", ["line", "grid", "nonomino", "vector", "json", "sudokuwiki", "fpuzzles"])
+def test_a_stored_solution_that_breaks_a_rule_is_refused(fmt):
+    if fmt == "fpuzzles":
+        pytest.importorskip("lzstring")
+    p, sol = example("sudoku-9x9") if fmt != "nonomino" else example("jigsaw-9x9")
+    i, j = next((a, a + 1) for a in range(80) if a % 9 < 8 and not p.givens[a] and not p.givens[a + 1])
+    wrong = list(sol)
+    wrong[i], wrong[j] = wrong[j], wrong[i]  # same row still fine, but two columns now repeat a value
+    text = write(p, fmt, tuple(wrong))
+    errors = [e.error for e in read_text(text, file="t.txt") if not e.ok]
+    assert len(errors) == 1, fmt  # (vector: the puzzle still reads, its solution vector is refused)
+    assert re.search(r"solution has \d twice in (column|region|box) ", errors[0].message), errors[0].message
+    assert errors[0].line is not None and errors[0].file == "t.txt"
