@@ -105,8 +105,9 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
                     solver: str = ORACLE, attempts: int = 50, score: bool = True,
                     difficulty: "str | tuple[float, float] | None" = None, polish: int = 4,
-                    rng: random.Random | None = None) -> Generated:
-    """A random Sudoku with exactly one solution.
+                    rng: random.Random | None = None, start: Sudoku | None = None,
+                    add_random: int | None = None) -> Generated:
+    """A random Sudoku with exactly one solution (or, with ``add_random``, the Clojure kit's operation).
 
     Parameters
     ----------
@@ -136,6 +137,13 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
         back, the givens carved again in random order, kept if not larger); on 9x9 only while
         the puzzle has 25 or more givens (``POLISH_ABOVE``). Lowers the mean number of givens
         of these minimal puzzles (9x9, 300 puzzles: 24.3 with 0, 23.85 with the default 4).
+    start : Sudoku, optional
+        With ``add_random``: the grid to add values to.
+    add_random : int, optional
+        Instead of generating: ``start`` with this many random values added that clash with
+        no value in their row, column or region
+        (:func:`~gridsat.generators.add_random.add_random`; the result may have no solution or
+        many, and ``.solution`` is empty). The other options are ignored.
 
     Returns
     -------
@@ -144,6 +152,12 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
         to prove uniqueness) and ``.info``.
     """
     t0 = time.perf_counter()
+    if add_random is not None:
+        from .add_random import add_random_generated
+
+        if start is None:
+            raise GridsatError("add_random needs a start grid")
+        return add_random_generated(start, add_random, seed=seed)
     if symmetry not in sym_mod.SYMMETRIES:
         raise PuzzleError(f"unknown symmetry {symmetry!r}; choose from {', '.join(sym_mod.SYMMETRIES)}")
     board = Sudoku(size, None, box=tuple(box) if box else default_box(size))
