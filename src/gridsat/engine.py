@@ -10,22 +10,79 @@ from __future__ import annotations
 
 import time
 
+from .backends import Outcome
 from .errors import GridsatError
 from .kinds import kind_of
+from .limits import ChildTimeout, JobInterrupted, TooLarge, check_memory, format_size, run_in_child
 from .result import Result
 from .selection import resolve
 from .verify import verify
 
-__all__ = ["run", "solve", "check", "VerificationError"]
+__all__ = ["run", "solve", "check", "VerificationError", "check_limits", "CHILD_BYTES"]
+
+#: under a time limit, a job whose encoding is estimated to need more than this many bytes
+#: runs in a child process killed at the limit: its build alone may outlast the limit
+CHILD_BYTES = 50_000_000
 
 
 class VerificationError(GridsatError):
-    """A backend returned a wrong solution: a bug in an encoding or a backend."""
+    """A backend returned a wrong solution, or claimed solutions it did not return: a bug in an
+    encoding or a backend."""
+
+
+def check_limits(puzzle, backend, encoding) -> int:
+    """Refuse a board past its kind's size cap or over the memory budget, before building.
+
+    Returns
+    -------
+    int
+        The encoding's memory estimate in bytes (with the backend's factor).
+
+    Raises
+    ------
+    TooLarge
+        Past the cap of ``Kind.max_cells``, or an estimate above :func:`gridsat.limits.memory_budget`.
+    """
+    kind = kind_of(puzzle)
+    cells = kind.cells(puzzle)
+    if kind.max_cells and cells > kind.max_cells:
+        raise TooLarge(f"{kind.describe(puzzle)}: {cells} cells is more than the {kind.max_cells} "
+                       f"a {kind.name} board may have ({kind.max_board})")
+    estimate = int(encoding.estimate(puzzle) * getattr(backend, "memory_factor", 1.0))
+    check_memory(estimate, f"{encoding.name} on {backend.name} for this {kind.describe(puzzle)}")
+    return estimate
+
+
+def _child_job(backend, encoding, puzzle, limit, time_limit, keep) -> Outcome:
+    """The backend's run in a child process (the child's copy of the backend; its caches are lost)."""
+    return backend.run(puzzle, encoding, limit=limit, time_limit=time_limit, keep=keep)
+
+
+def _outcome_of(progress, *, timed_out: bool) -> Outcome:
+    """The partial outcome a killed child had reported (nothing when it reported nothing)."""
+    out = Outcome(timed_out=timed_out)
+    if progress is not None:
+        out.count, out.solutions = progress[0], [tuple(s) for s in progress[1]]
+    return out
+
+
+def _backend_run(b, enc, puzzle, *, limit, time_limit, keep, child: bool) -> Outcome:
+    """``b.run``, in a child killed at the time limit when ``child``."""
+    if not child:
+        return b.run(puzzle, enc, limit=limit, time_limit=time_limit, keep=keep)
+    try:
+        # the child stops itself just before the limit; the kill is the backstop
+        return run_in_child(_child_job, (b, enc, puzzle, limit, time_limit, keep), time_limit=time_limit + 0.05,
+                            what=f"{b.name}/{enc.name}")
+    except ChildTimeout as exc:
+        out = _outcome_of(exc.progress, timed_out=True)
+        out.stats = {"killed": True}
+        return out
 
 
 def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
         time_limit: float | None = None, keep: int = 2) -> Result:
-    """Run one job on one backend: build, solve, verify every solution, set the status.
+    """Run one job on one backend: check the limits, build, solve, verify every solution, set the status.
 
     Parameters
     ----------
@@ -37,21 +94,35 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
     backend, encoding : str or object, optional
         See :func:`gridsat.selection.resolve`.
     time_limit : float, optional
-        Seconds; on expiry the status is ``unknown`` (or ``ambiguous`` with two solutions).
+        Seconds for the build, the load and the search together; on expiry the status is
+        ``unknown`` (or ``ambiguous`` with two distinct solutions). A job whose build may
+        outlast it (see :data:`CHILD_BYTES`) or whose backend cannot stop on time runs in a
+        child process killed at the limit.
     keep : int
-        How many solutions to return.
+        How many solutions to return (at least two when ``limit`` allows two: the evidence
+        of ``ambiguous``).
 
     Returns
     -------
     Result
+        Every status rests on evidence: ``unique`` on one verified solution and a complete
+        search, ``ambiguous`` on two distinct verified solutions.
 
     Raises
     ------
     VerificationError
-        A backend returned a solution the verifier rejects.
+        A backend returned a solution the verifier rejects, the same solution twice, or
+        fewer solutions than it counted and was asked to keep.
+    TooLarge
+        The board is past its kind's size cap, or the encoding's memory estimate is over budget.
+    JobInterrupted
+        Ctrl-C; its ``result`` holds the solutions found so far (verified), marked incomplete.
     """
     t0 = time.perf_counter()
     b, enc = resolve(puzzle, backend, encoding)
+    estimate = check_limits(puzzle, b, enc)
+    if limit is None or limit >= 2:
+        keep = max(keep, 2)
     res = Result(job=job, status="unknown", puzzle=puzzle, backend=b.name, encoding=enc.name)
     # the kind says whether its clash scan is a short cut worth running first (see its record)
     lazy = not kind_of(puzzle).clash_scan_first(puzzle, time_limit)
@@ -61,7 +132,22 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
         res.reason = "; ".join(conflicts)
         res.total_time = time.perf_counter() - t0
         return res
-    out = b.run(puzzle, enc, limit=limit, time_limit=time_limit, keep=keep)
+    child = time_limit is not None and (estimate > CHILD_BYTES or not getattr(b, "stops_on_time", True))
+    left = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.001)
+    try:
+        out = _backend_run(b, enc, puzzle, limit=limit, time_limit=left, keep=keep, child=child)
+    except (KeyboardInterrupt, MemoryError) as exc:
+        if isinstance(exc, MemoryError):
+            raise TooLarge(f"{b.name}/{enc.name} ran out of memory on this {kind_of(puzzle).describe(puzzle)} "
+                           f"(estimated {format_size(estimate)}; see --max-memory)") from None
+        part = getattr(exc, "outcome", None) or _outcome_of(getattr(exc, "progress", None), timed_out=False)
+        res = _settle(res, puzzle, b, enc, part, job, time_limit)
+        res.stats["interrupted"] = True
+        res.reason = "interrupted"
+        res.total_time = time.perf_counter() - t0
+        raise JobInterrupted(res) from None
+    if child:
+        res.stats["child"] = True
     if lazy and out.count == 0 and out.complete:
         conflicts = puzzle.conflicts()
         if conflicts:
@@ -70,33 +156,51 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
             res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, out.stats
             res.total_time = time.perf_counter() - t0
             return res
+    _evidence(b, enc, out, keep)
+    res = _settle(res, puzzle, b, enc, out, job, time_limit)
+    res.total_time = time.perf_counter() - t0
+    return res
+
+
+def _evidence(b, enc, out: Outcome, keep: int) -> None:
+    """Raise :class:`VerificationError` when a backend's count is not backed by the solutions it returned."""
+    distinct = set(out.solutions)
+    if len(distinct) < len(out.solutions):
+        raise VerificationError(f"{b.name}/{enc.name} returned the same solution twice")
+    if len(out.solutions) < min(out.count, keep):
+        raise VerificationError(f"{b.name}/{enc.name} counted {out.count} solution(s) but returned "
+                                f"{len(out.solutions)} of the {min(out.count, keep)} asked for")
+
+
+def _settle(res: Result, puzzle, b, enc, out: Outcome, job: str, time_limit) -> Result:
+    """Verify ``out``'s solutions and set ``res``'s status from the evidence."""
     for sol in out.solutions:
         problems = verify(puzzle, sol)
         if problems:
             raise VerificationError(
                 f"{b.name}/{enc.name} returned a wrong solution: {'; '.join(problems[:3])}"
             )
-    res.verified = bool(out.solutions)
-    res.solutions = out.solutions
-    res.solution = out.solutions[0] if out.solutions else None
-    res.count = out.count
+    sols = list(dict.fromkeys(out.solutions))
+    res.verified = bool(sols)
+    res.solutions = sols
+    res.solution = sols[0] if sols else None
+    res.count = max(out.count, len(sols))
     res.complete = out.complete
-    res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, out.stats
-    if out.count == 0:
+    res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, dict(out.stats)
+    if res.count == 0:
         res.status = "impossible" if out.complete else "unknown"
         if out.complete:
             res.reason = "no solution exists"
-    elif out.count >= 2:
+    elif len(sols) >= 2:
         res.status = "ambiguous"
-    elif out.complete:
+    elif out.complete and res.count == 1 and sols:
         res.status = "unique"
-    elif job == "solve":
+    elif job == "solve" and sols:
         res.status = "solved"
     else:
         res.status = "unknown"
     if res.status == "unknown" and out.timed_out:
         res.reason = f"time limit of {time_limit} s reached"
-    res.total_time = time.perf_counter() - t0
     return res
 
 

@@ -48,6 +48,12 @@ class Backend:
     name: str = "?"
     target: str = "?"
     supports: frozenset[str] = frozenset()
+    #: whether the backend itself stops within its time limit (else, under a time limit, the
+    #: front door runs it in a child process killed at the limit)
+    stops_on_time: bool = True
+    #: this backend's peak memory relative to the encoding's estimate (a solver that copies
+    #: the formula into bigger structures has more than 1)
+    memory_factor: float = 1.0
 
     def run(self, puzzle, encoding, *, limit: int | None = 1, time_limit: float | None = None,
             keep: int = 2) -> Outcome:

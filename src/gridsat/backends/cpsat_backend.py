@@ -17,6 +17,7 @@ from collections import OrderedDict
 from ortools.sat.python import cp_model
 
 from ..errors import UnsupportedError
+from ..limits import JobInterrupted, report_progress
 from .base import Backend, Outcome, register_backend
 
 __all__ = ["CpsatBackend"]
@@ -56,6 +57,7 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         if len(self.solutions) < self.keep:
             resp = self.Response()
             self.solutions.append(self.decode(resp.solution))
+        report_progress(self)
         if self.limit is not None and self.count >= self.limit:
             self.StopSearch()
 
@@ -149,7 +151,10 @@ class CpsatBackend(Backend):
             if (out.timed_out and status in (cp_model.UNKNOWN, cp_model.FEASIBLE)
                     and sigint is signal.default_int_handler
                     and (time_limit is None or solver.WallTime() < 0.5 * params.max_time_in_seconds)):
-                raise KeyboardInterrupt
+                err = JobInterrupted()
+                out.timed_out = False
+                err.outcome = out
+                raise err
         finally:
             _restore_sigint(sigint)
             for idx, dom in reversed(saved):

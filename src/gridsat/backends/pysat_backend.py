@@ -17,6 +17,7 @@ from collections import OrderedDict
 from functools import partial
 from typing import Any
 
+import pysat.solvers as _pysat_solvers
 from pysat.solvers import Solver
 
 try:
@@ -25,6 +26,7 @@ except ImportError:  # pragma: no cover
     pysolvers = None
 
 from ..errors import UnsupportedError
+from ..limits import JobInterrupted, report_progress
 from .base import Backend, Outcome, register_backend
 from .catalogue import PYSAT_SOLVERS
 
@@ -52,6 +54,27 @@ _C_ADD = {
 
 #: solvers with native at-most-k constraints (``add_atmost``)
 _NATIVE_AMO = {"minicard"}
+#: solvers whose ``interrupt`` is not honoured within a time limit (MapleCM checks it rarely:
+#: 5.5-6.3 s at a 1 s limit on a sparse 30x30 Hidato): the front door runs them in a child
+_SLOW_STOP = {"maplecm"}
+#: solvers that copy the formula into larger structures: peak memory over the encoding's estimate
+_MEMORY_FACTOR = {"cadical103": 1.3, "cadical153": 1.3, "cadical195": 1.3}
+
+
+class _NotMainThread:
+    """Stands in for python-sat's ``MainThread`` during a CaDiCaL call: python-sat then installs
+    no SIGINT handler of its own, whose ``longjmp`` out of CaDiCaL leaves the solver in an
+    invalid state (the next call aborts the process: "invalid API usage"). Ctrl-C is then
+    seen by Python when the conflict-budget slice returns."""
+
+    @staticmethod
+    def check() -> bool:
+        return False
+
+
+def _is_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` is Ctrl-C (python-sat turns it inside a native solve into its own error)."""
+    return isinstance(exc, KeyboardInterrupt) or "keyboard interrupt" in str(exc).lower()
 
 
 class _Watchdog:
@@ -152,6 +175,8 @@ class PysatBackend(Backend):
     refresh_min = 1000
     #: longest conflict-budget slice (seconds, estimated) between deadline checks (CaDiCaL)
     slice_seconds = 1.0
+    #: longest slice without a deadline: how long Ctrl-C may wait (CaDiCaL)
+    interrupt_seconds = 0.2
 
     def __init__(self, solver: str, cache_size: int = 8):
         self.name = solver
@@ -160,6 +185,8 @@ class PysatBackend(Backend):
         if solver not in _NO_BUDGET:
             caps.add("time_limit")
         self.supports = frozenset(caps)
+        self.stops_on_time = solver not in _SLOW_STOP
+        self.memory_factor = _MEMORY_FACTOR.get(solver, 1.0)
         self.cache_size = cache_size
         self._cache: OrderedDict = OrderedDict()  # key -> [model, solver, next free var]
 
@@ -185,6 +212,13 @@ class PysatBackend(Backend):
         for entry in self._cache.values():
             entry[1].delete()
         self._cache.clear()
+
+    def _forget(self, entry) -> None:
+        """Drop a cache entry whose solver was interrupted, without calling into the solver again."""
+        for key, other in list(self._cache.items()):
+            if other is entry:
+                del self._cache[key]
+        entry[1] = None
 
     def _reload(self, entry) -> None:
         """Replace the entry's solver by a fresh one loaded with the base formula."""
@@ -228,14 +262,15 @@ class PysatBackend(Backend):
         by the shared watchdog thread at the deadline. CaDiCaL has no interrupt in python-sat: it runs in
         conflict-budget slices sized from its measured conflict rate to last at most about
         ``slice_seconds`` each (a fixed doubling budget overran a 60 s limit by 58 s on a
-        large Hidato formula).
+        large Hidato formula). Without a deadline it runs in slices too, of about
+        ``interrupt_seconds``, so Ctrl-C is seen between them (see :class:`_NotMainThread`).
         """
-        if deadline is None:
+        cadical = self.solver_name in _NO_INTERRUPT and self.solver_name not in _NO_BUDGET
+        if deadline is None and not cadical:
             return solver.solve(assumptions=assumptions)
-        left = deadline - time.perf_counter()
-        if left <= 0:
+        if deadline is not None and deadline - time.perf_counter() <= 0:
             return None
-        if self.solver_name not in _NO_INTERRUPT:
+        if not cadical:
             solver.conf_budget(-1)  # no budget left over from an earlier call
             token = _WATCHDOG.arm(deadline, solver.interrupt)
             try:
@@ -246,12 +281,17 @@ class PysatBackend(Backend):
         budget = 100  # a first slice on a large formula can take seconds
         start = time.perf_counter()
         c_start = (solver.accum_stats() or {}).get("conflicts", 0)
+        longest = self.slice_seconds if deadline is not None else self.interrupt_seconds
         while True:
             now = time.perf_counter()
-            if now >= deadline:
+            if deadline is not None and now >= deadline:
                 return None
             solver.conf_budget(budget)
-            res = solver.solve_limited(assumptions=assumptions)
+            saved, _pysat_solvers.MainThread = _pysat_solvers.MainThread, _NotMainThread
+            try:
+                res = solver.solve_limited(assumptions=assumptions)
+            finally:
+                _pysat_solvers.MainThread = saved
             if res is not None:
                 return res
             # the conflict rate swings 10x between slices: size the next one from the
@@ -259,7 +299,7 @@ class PysatBackend(Backend):
             now = time.perf_counter()
             done = (solver.accum_stats() or {}).get("conflicts", 0) - c_start
             rate = max(done, 1) / max(now - start, 1e-3)
-            slot = min(self.slice_seconds, max(deadline - now, 0.0))
+            slot = longest if deadline is None else min(longest, max(deadline - now, 0.0))
             budget = int(max(min(rate * slot, 1.5 * budget + 100), 50))
 
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
@@ -301,6 +341,7 @@ class PysatBackend(Backend):
         block_cells = info.get("block_cells")
         fixed = None  # assumed literals: true in every model, so left out of blocking clauses
         act = None
+        broken = False
         try:
             while True:
                 res = self._solve(solver, assumptions, deadline)
@@ -329,6 +370,7 @@ class PysatBackend(Backend):
                 out.count += 1
                 if len(out.solutions) < keep:
                     out.solutions.append(values)
+                report_progress(out)
                 if limit is not None and out.count >= limit:
                     break
                 if act is None:
@@ -344,8 +386,18 @@ class PysatBackend(Backend):
                 block = [x for x in block if -x not in fixed]
                 block.append(-act)
                 solver.add_clause(block)
+        except BaseException as exc:
+            if not _is_interrupt(exc):
+                raise
+            # a solver left by a longjmp may be in any state: forget it without another call
+            broken = True
+            self._forget(entry)
+            out.solve_time = time.perf_counter() - t0
+            err = JobInterrupted()
+            err.outcome = out
+            raise err from None
         finally:
-            if act is not None:
+            if act is not None and not broken:
                 solver.add_clause([-act])  # retire this job's blocking clauses
         out.solve_time = time.perf_counter() - t0
         after = solver.accum_stats() or {}

@@ -118,6 +118,20 @@ def add_input_args(p: argparse.ArgumentParser) -> None:
                                                  "(default: as square as possible, e.g. 3x4)")
 
 
+class _MaxMemory(argparse.Action):
+    """``--max-memory SIZE``: parse the size and limit this process's address space to it."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from ..limits import parse_size, set_memory_limit
+
+        try:
+            size = parse_size(values)
+            set_memory_limit(size)
+        except (ValueError, OSError) as exc:
+            parser.error(f"--max-memory: {exc}")
+        setattr(namespace, self.dest, size)
+
+
 def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
     """Add the solver options (backend, encoding, race, time limit, limit) and the output options."""
     g = p.add_argument_group("solver")
@@ -128,6 +142,9 @@ def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
                         "answer wins (default pairs: glucose4:cnf-pos,cpsat:cpsat-bool for Hidato)")
     g.add_argument("-t", "--time-limit", type=positive_float, metavar="SECONDS",
                    help="per puzzle; when it runs out the status is 'unknown'")
+    g.add_argument("--max-memory", action=_MaxMemory, metavar="SIZE",
+                   help="address-space limit of the job, e.g. 2G or 1500M; encodings estimated to "
+                        "need more are refused before they are built")
     if limit:
         g.add_argument("-l", "--limit", type=positive_int, metavar="N",
                        help=f"stop counting at N solutions (default: all, but at most {DEFAULT_COUNT_CAP:,} "

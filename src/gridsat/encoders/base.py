@@ -121,6 +121,12 @@ class Encoding:
     def __call__(self, puzzle):
         return self.build(puzzle)
 
+    def estimate(self, puzzle) -> int:
+        """Bytes a job with this encoding is estimated to need for ``puzzle``, from the kind
+        record's measured figures (:meth:`gridsat.kinds.Kind.estimate`); cheap, nothing is built."""
+        kind = KINDS.get(self.kind)
+        return 0 if kind is None else kind.estimate(puzzle, self.name)
+
 
 REGISTRY: dict[tuple[str, str], Encoding] = {}
 

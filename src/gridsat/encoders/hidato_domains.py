@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["domains", "domain_sets", "BitBoard", "literal_table", "next_clauses", "arc_tables", "as_clauses",
+__all__ = ["domains", "open_literals", "domain_sets", "BitBoard", "literal_table", "next_clauses", "arc_tables", "as_clauses",
            "possible_arcs"]
 
 
@@ -180,6 +180,12 @@ def domains(puzzle) -> tuple[np.ndarray, bool]:
     """The pruned ``(N, N + 1)`` domain table and whether the puzzle may still be feasible."""
     bb, C, ok = domain_sets(puzzle)
     return bb.table(C, puzzle.num_cells), ok
+
+
+def open_literals(puzzle) -> int:
+    """How many (cell, number) pairs the pruned domains leave open: the size the formulas grow with."""
+    D, _ = domains(puzzle)
+    return int(D.sum())
 
 
 def literal_table(D: np.ndarray, start: int = 1) -> tuple[np.ndarray, int]:

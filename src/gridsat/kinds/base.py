@@ -176,6 +176,19 @@ class Kind:
         wrong (asked ``early``, before other kinds' formats are weighed, and last).
     alias_options : dict
         Options an alias implies, e.g. ``{"numbrix": {"adjacency": "rook"}}``.
+    max_cells : int
+        The largest board the front door accepts, in cells (0: no cap); set from measurement
+        so every admitted board stays under 2 GB (see ``docs/explain/limits.md``).
+    max_board : str
+        The cap in words, for the error message (``"64x64"``).
+    cells : callable
+        ``cells(puzzle) -> int``: the board's cells, compared with ``max_cells``.
+    size_units : callable
+        ``size_units(puzzle) -> int``: the size memory estimates scale with (cell-value pairs
+        left open); may be a :class:`Ref`.
+    memory : dict of str to float
+        Bytes per size unit of each encoding, measured as peak memory of a whole job; an
+        encoding missing here is estimated at 0 (its memory does not grow with the board).
     encodings : dict of str to (str, str)
         The kind's encodings: name -> (target, module). The encoder registry imports a
         module when one of its encodings is first asked for.
@@ -219,6 +232,18 @@ class Kind:
     guess_format: "Ref | None" = None
     alias_options: dict = field(default_factory=dict)
     info: dict = field(default_factory=dict)
+    max_cells: int = 0
+    max_board: str = ""
+    cells: Callable[[Any], int] = lambda puzzle: 0
+    size_units: "Callable[[Any], int] | None" = None
+    memory: dict = field(default_factory=dict)
+
+    def estimate(self, puzzle: Any, encoding: str) -> int:
+        """Bytes ``encoding`` is estimated to need for ``puzzle`` (``memory`` x ``size_units``)."""
+        per_unit = self.memory.get(encoding, 0.0)
+        if not per_unit or self.size_units is None:
+            return 0
+        return int(per_unit * self.size_units(puzzle))
 
 
 #: kind name -> record

@@ -87,4 +87,11 @@ HIDATO = register_kind(Kind(
     alias_options={"numbrix": {"adjacency": "rook"}},
     oracle=Choice("minisat22", "cnf-pos", "hidato and numbrix generation",
                   "MiniSat on the pruned position formula, rebuilt as the givens are carved"),
+    # caps and memory figures: see docs/explain/limits.md (peak memory of whole jobs, measured)
+    max_cells=1600,
+    max_board="40x40",
+    cells=lambda puzzle: len(puzzle.cells),
+    size_units=Ref("gridsat.encoders.hidato_domains:open_literals"),
+    memory={"cnf-pos": 2200.0, "cnf-arcs": 8500.0, "cpsat-bool": 2500.0, "cpsat-circuit": 2500.0,
+            "cpsat-seg": 2500.0, "hidato-jumps": 2200.0, "mzn": 1000.0},
 ))

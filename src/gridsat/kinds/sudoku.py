@@ -124,4 +124,11 @@ SUDOKU = register_kind(Kind(
     guess_format=Ref("gridsat.formats.sudoku_guess:guess"),
     oracle=Choice("cadical153", "cnf-extended", "sudoku and jigsaw generation",
                   "CaDiCaL answers the carving's thousands of incremental uniqueness calls fastest here"),
+    # caps and memory figures: see docs/explain/limits.md (peak memory of whole jobs, measured)
+    max_cells=64 * 64,
+    max_board="64x64",
+    cells=lambda puzzle: puzzle.n * puzzle.n,
+    size_units=lambda puzzle: puzzle.n ** 4,
+    memory={"cnf-extended": 300.0, "cnf-minimal": 700.0, "cnf-regionlits": 2500.0, "cnf-layered": 300.0,
+            "cnf-reduced": 200.0, "cpsat-int": 500.0, "cpsat-bool": 500.0},
 ))

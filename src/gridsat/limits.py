@@ -1,0 +1,235 @@
+"""Limits a job must honour: board size caps, memory estimates and budgets, time limits in a child.
+
+* :class:`TooLarge` is raised *before* an encoding is built when a board is past its kind's
+  size cap (``Kind.max_cells``) or when the encoding's memory estimate passes the memory
+  budget (:func:`memory_budget`: the address-space limit set with :func:`set_memory_limit`,
+  or ``gridsat --max-memory``, else :data:`DEFAULT_BUDGET`).
+* :func:`run_in_child` runs a job in a forked child process that is killed at its deadline:
+  the front door uses it for builds and backends that cannot stop on time by themselves
+  (see :mod:`gridsat.engine`). Ctrl-C in the parent kills the child at once.
+* :class:`JobInterrupted` is the :class:`KeyboardInterrupt` a job raises on Ctrl-C, carrying
+  what was found so far (``result``; ``None`` when nothing is known).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import time
+from typing import Any, Callable
+
+from .errors import GridsatError
+
+__all__ = ["TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_size", "set_memory_limit",
+           "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET", "report_progress"]
+
+#: the memory an encoding may be estimated to need when no address-space limit is set (bytes)
+DEFAULT_BUDGET = 1_500_000_000
+#: the part of an address-space limit left to the interpreter and its libraries (bytes)
+BASELINE = 500_000_000
+
+_UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+class TooLarge(GridsatError):
+    """A board past its kind's size cap, or an encoding estimated to need more memory than allowed."""
+
+
+class ChildTimeout(GridsatError):
+    """A job run in a child process reached its deadline and was killed."""
+
+
+class JobInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a job, with what the job had found so far.
+
+    Attributes
+    ----------
+    result : Result or None
+        The partial result (``complete`` False, ``stats["interrupted"]`` True), or ``None``.
+    """
+
+    def __init__(self, result: Any = None) -> None:
+        super().__init__("interrupted")
+        self.result = result
+
+
+def parse_size(text: str) -> int:
+    """Bytes from a size such as ``2G``, ``1500M``, ``512k`` or ``1000000``.
+
+    Raises
+    ------
+    ValueError
+        Not a positive size.
+
+    Examples
+    --------
+    >>> parse_size("2G")
+    2147483648
+    >>> parse_size("1.5M")
+    1572864
+    """
+    m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*([bBkKmMgGtT]?)(?:i?[bB])?\s*", text or "")
+    if not m:
+        raise ValueError(f"not a size: {text!r} (examples: 2G, 1500M, 512K)")
+    value = int(float(m.group(1)) * _UNITS[m.group(2).upper()])
+    if value <= 0:
+        raise ValueError(f"a size must be positive, not {text!r}")
+    return value
+
+
+def format_size(n: float) -> str:
+    """``1.5 GB`` style text of a byte count (powers of 1000)."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{int(n)} B"
+
+
+def set_memory_limit(nbytes: int) -> None:
+    """Limit the address space of this process (and the children it starts) to ``nbytes``.
+
+    Past it, allocations fail with :class:`MemoryError` instead of the machine swapping or
+    the kernel killing the process. The limit can only be lowered below a hard limit.
+    """
+    import resource  # (POSIX only; loaded when a limit is set)
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY and nbytes > hard:
+        nbytes = hard
+    resource.setrlimit(resource.RLIMIT_AS, (nbytes, hard))
+
+
+def memory_limit() -> int | None:
+    """The address-space limit of this process in bytes (``None``: unlimited or unknown)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not POSIX
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def memory_budget() -> int:
+    """The memory an encoding's estimate may reach: the address-space limit less
+    :data:`BASELINE` when one is set, else :data:`DEFAULT_BUDGET`."""
+    limit = memory_limit()
+    return DEFAULT_BUDGET if limit is None else max(limit - BASELINE, 0)
+
+
+def check_memory(estimate: int, what: str) -> None:
+    """Raise :class:`TooLarge` when ``estimate`` bytes pass :func:`memory_budget`."""
+    budget = memory_budget()
+    if estimate > budget:
+        raise TooLarge(f"{what} is estimated to need {format_size(estimate)}, more than the "
+                       f"{format_size(budget)} allowed (raise it with --max-memory, or pick a smaller encoding)")
+
+
+# ---------------------------------------------------------------------- the child
+_PROGRESS: "Callable[[Any], None] | None" = None
+
+
+def report_progress(state: Any) -> None:
+    """Called by a backend after each solution it finds (with its partial outcome).
+
+    A no-op unless the job runs in a child of :func:`run_in_child`, where it forwards the
+    count and the first solutions to the parent (at most every 0.1 s), so a job killed at
+    its deadline or by Ctrl-C still reports what it had found.
+    """
+    if _PROGRESS is not None:
+        _PROGRESS(state)
+
+
+def _child(conn, fn: Callable, args: tuple, kwargs: dict) -> None:
+    """Child body: run ``fn``, stream progress, send the answer (or the error) to the parent."""
+    global _PROGRESS
+    last = [0.0]
+
+    def forward(state) -> None:
+        now = time.perf_counter()
+        if now - last[0] >= 0.1:
+            last[0] = now
+            try:
+                conn.send(("progress", (state.count, list(state.solutions))))
+            except Exception:  # pragma: no cover - the parent went away
+                pass
+
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
+        _PROGRESS = forward
+        conn.send(("ok", fn(*args, **kwargs)))
+    except MemoryError:
+        conn.send(("memory", "out of memory"))
+    except BaseException as exc:  # every failure goes to the parent
+        conn.send(("error", exc if isinstance(exc, GridsatError) else f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+        os._exit(0)
+
+
+def run_in_child(fn: Callable, args: tuple = (), kwargs: "dict | None" = None, *,
+                 time_limit: float | None = None, what: str = "job") -> Any:
+    """``fn(*args, **kwargs)`` in a forked child, killed after ``time_limit`` seconds.
+
+    Returns
+    -------
+    object
+        ``fn``'s value.
+
+    Raises
+    ------
+    ChildTimeout
+        The deadline passed; ``progress`` holds the last ``(count, solutions)`` the child
+        reported through :func:`report_progress` (``None`` when none).
+    JobInterrupted
+        Ctrl-C in the parent; ``progress`` as above (the child is killed).
+    MemoryError
+        The child ran out of memory.
+    GridsatError
+        The child raised (the same error when it was a :class:`GridsatError`) or died.
+    """
+    import multiprocessing  # (loaded with the first child, not with import gridsat)
+
+    ctx = multiprocessing.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(send, fn, args, kwargs or {}), daemon=True)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    proc.start()
+    send.close()
+    progress = None
+    try:
+        while True:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
+                err = ChildTimeout(f"{what}: time limit of {time_limit} s reached")
+                err.progress = progress
+                raise err
+            if not recv.poll(0.05 if left is None else min(left, 0.05)):
+                if not proc.is_alive() and not recv.poll(0):
+                    raise GridsatError(f"{what} died (exit code {proc.exitcode})")
+                continue
+            try:
+                tag, value = recv.recv()
+            except EOFError:
+                proc.join(1)
+                raise GridsatError(f"{what} died (exit code {proc.exitcode})") from None
+            if tag == "progress":
+                progress = value
+                continue
+            break
+    except KeyboardInterrupt:
+        exc = JobInterrupted()
+        exc.progress = progress
+        raise exc from None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        recv.close()
+    if tag == "memory":
+        raise MemoryError(f"{what} ran out of memory")
+    if tag == "error":
+        if isinstance(value, GridsatError):
+            raise value
+        raise GridsatError(f"{what} failed: {value}")
+    return value
