@@ -9,7 +9,7 @@ from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku, default_box
 
 __all__ = ["parse_box", "box_for", "check_solution", "strip_comment", "NAME_RE", "HEADER_RE", "header_name",
-           "connected_regions", "has_default_box", "require_default_box"]
+           "has_default_box", "require_default_box"]
 
 #: a ``# name: ...`` (or ``; name: ...``) comment line that names the next puzzle.
 NAME_RE = re.compile(r"^\s*[#;]+\s*name\s*:\s*(.*?)\s*$", re.I)
@@ -105,31 +105,6 @@ def header_name(line: str) -> str | None:
 
 
 _LABEL_WORDS = re.compile(r"^\s*(givens|puzzle|regions?|solution)\s*:?\s*$", re.I)
-
-
-def connected_regions(n: int, labels: Sequence) -> bool:
-    """Whether every label's cells form one orthogonally connected piece (a region map, not a
-    solved grid: equal values of a solution never touch)."""
-    seen: set[int] = set()
-    for start in range(n * n):
-        if start in seen:
-            continue
-        lab = labels[start]
-        stack = [start]
-        seen.add(start)
-        size = 0
-        while stack:
-            c = stack.pop()
-            size += 1
-            r, k = divmod(c, n)
-            for d in ((c - n) if r else -1, (c + n) if r < n - 1 else -1, (c - 1) if k else -1,
-                      (c + 1) if k < n - 1 else -1):
-                if d >= 0 and d not in seen and labels[d] == lab:
-                    seen.add(d)
-                    stack.append(d)
-        if size != sum(1 for x in labels if x == lab):
-            return False
-    return True
 
 
 def has_default_box(puzzle: Sudoku) -> bool:
