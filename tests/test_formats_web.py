@@ -379,3 +379,13 @@ def test_a_stored_solution_that_breaks_a_rule_is_refused(fmt):
     assert len(errors) == 1, fmt  # (vector: the puzzle still reads, its solution vector is refused)
     assert re.search(r"solution has \d twice in (column|region|box) ", errors[0].message), errors[0].message
     assert errors[0].line is not None and errors[0].file == "t.txt"
+
+
+@pytest.mark.parametrize("fmt", ["line", "grid", "vector", "nonomino", "janko-sudoku", "sdk", "sudokuwiki",
+                                 "fpuzzles", "puzzlink", "sudoku-matrix", "json"])
+def test_names_round_trip(fmt):
+    if fmt == "fpuzzles":
+        pytest.importorskip("lzstring")
+    p = Sudoku(9, example("sudoku-9x9")[0].givens, name="Grid 7: a # hard one")
+    (e,) = read_text(write(p, fmt))
+    assert e.puzzle == p and e.puzzle.name == "Grid 7: a # hard one"
