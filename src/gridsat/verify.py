@@ -7,9 +7,10 @@ behind a matching bug in the check.
 
 from __future__ import annotations
 
+import operator
 from typing import Callable, Sequence
 
-__all__ = ["verify", "verify_sudoku", "register_verifier"]
+__all__ = ["verify", "verify_sudoku", "register_verifier", "as_ints"]
 
 _VERIFIERS: dict[str, Callable[[object, Sequence[int]], list[str]]] = {}
 
@@ -24,13 +25,46 @@ def register_verifier(kind: str):
     return deco
 
 
+def as_ints(solution: Sequence) -> tuple[list[int], list[str]]:
+    """The cell values as Python ints, and the problems with those that are not integers.
+
+    Any integer type counts (``int``, NumPy integers, anything with ``__index__``); ``bool``
+    does not (``True`` is not the number 1 in a grid), nor do floats or strings.
+    """
+    values: list[int] = []
+    problems: list[str] = []
+    for i, v in enumerate(solution):
+        if type(v) is int:
+            values.append(v)
+            continue
+        if isinstance(v, bool):
+            problems.append(f"cell {i} holds {v!r}, not a number")
+            values.append(0)
+            continue
+        try:
+            values.append(operator.index(v))
+        except TypeError:
+            problems.append(f"cell {i} holds {v!r}, not a number")
+            values.append(0)
+    return values, problems
+
+
 def verify(puzzle, solution: Sequence[int]) -> list[str]:
-    """Problems with ``solution`` as an answer to ``puzzle``; an empty list means it is correct."""
+    """Problems with ``solution`` as an answer to ``puzzle``; an empty list means it is correct.
+
+    Cell values may be of any integer type (see :func:`as_ints`).
+    """
     try:
         fn = _VERIFIERS[puzzle.kind]
     except KeyError:
         return [f"no verifier for puzzle kind {puzzle.kind!r}"]
-    return fn(puzzle, solution)
+    try:
+        values, problems = as_ints(solution)
+    except TypeError:
+        return [f"a solution is a sequence of numbers, not {type(solution).__name__}"]
+    if problems:
+        return problems[:10]
+    return fn(puzzle, values)
 
 
 def _sudoku_ok(puzzle, sol: list) -> bool:
@@ -90,7 +124,7 @@ def verify_hidato(puzzle, solution: Sequence[int]) -> list[str]:
     problems: list[str] = []
     where: dict[int, int] = {}
     for i, v in enumerate(sol):
-        if not isinstance(v, int) or not 1 <= v <= n:
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= n:
             problems.append(f"cell {i} holds {v!r}, not a number in 1..{n}")
         elif v in where:
             problems.append(f"{v} is placed twice (cells {where[v]} and {i})")

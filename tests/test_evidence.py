@@ -1,0 +1,120 @@
+"""Every status rests on evidence: fake backends that claim more than they show are caught."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import gridsat
+from gridsat import Sudoku, verify
+from gridsat.backends import Backend, Outcome
+from gridsat.engine import VerificationError
+from gridsat.limits import JobInterrupted
+
+EMPTY4 = Sudoku.empty(4)
+#: two distinct correct grids of the empty 4x4, found by a real backend (not hard-coded)
+SOLUTIONS = gridsat.count(EMPTY4, 2, backend="minisat22").solutions
+
+
+class Fake(Backend):
+    """A CNF backend that returns a fixed outcome (or raises) without solving anything."""
+
+    name = "fake"
+    target = "cnf"
+    supports = frozenset({"solve", "count", "time_limit"})
+
+    def __init__(self, **outcome):
+        self.outcome = outcome
+
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2):
+        """Return the fixed outcome."""
+        raise_ = self.outcome.get("raise_")
+        if raise_ is not None:
+            raise raise_
+        return Outcome(**self.outcome)
+
+
+def job(fake, what="check"):
+    return gridsat.engine.run(EMPTY4, what, limit=None if what == "count" else 2, backend=fake,
+                              encoding="cnf-extended")
+
+
+def test_real_ambiguous_check_shows_two_distinct_verified_solutions():
+    res = gridsat.check(EMPTY4, backend="minisat22")
+    assert res.status == "ambiguous"
+    assert len(set(res.solutions)) == 2
+    assert all(verify(EMPTY4, s) == [] for s in res.solutions)
+
+
+def test_same_solution_twice_is_not_ambiguous():
+    sol = SOLUTIONS[0]
+    with pytest.raises(VerificationError, match="same solution twice"):
+        job(Fake(solutions=[sol, sol], count=2, complete=True))
+
+
+def test_count_of_one_without_a_solution_is_not_unique():
+    with pytest.raises(VerificationError, match="returned 0"):
+        job(Fake(solutions=[], count=1, complete=True))
+
+
+def test_count_above_the_returned_solutions_needs_them_kept():
+    with pytest.raises(VerificationError, match="counted 3"):
+        job(Fake(solutions=[SOLUTIONS[0]], count=3, complete=True), "count")
+
+
+def test_count_above_kept_solutions_from_a_complete_enumeration():
+    res = job(Fake(solutions=list(SOLUTIONS), count=288, complete=True), "count")
+    assert (res.status, res.count, res.complete, res.verified) == ("ambiguous", 288, True, True)
+
+
+def test_unique_needs_a_complete_search():
+    res = job(Fake(solutions=[SOLUTIONS[0]], count=1, complete=False, timed_out=True))
+    assert res.status == "unknown"
+    res = job(Fake(solutions=[SOLUTIONS[0]], count=1, complete=True))
+    assert res.status == "unique" and res.verified
+
+
+def test_wrong_solution_is_refused():
+    bad = list(SOLUTIONS[0])
+    bad[0], bad[1] = bad[1], bad[0]
+    with pytest.raises(VerificationError, match="wrong solution"):
+        job(Fake(solutions=[tuple(bad)], count=1, complete=True))
+
+
+@pytest.mark.parametrize("cast", [np.int8, np.int64, np.uint16, int])
+def test_verifier_accepts_any_integer_type(cast):
+    sol = [cast(v) for v in SOLUTIONS[0]]
+    assert verify(EMPTY4, sol) == []
+    assert verify(EMPTY4, np.asarray(SOLUTIONS[0], dtype=np.int32)) == []
+
+
+@pytest.mark.parametrize("bad", [True, 1.0, "1", None])
+def test_verifier_refuses_non_integers(bad):
+    sol = list(SOLUTIONS[0])
+    sol[0] = bad
+    problems = verify(EMPTY4, sol)
+    assert problems and "cell 0" in problems[0]
+
+
+def test_hidato_verifier_accepts_numpy_and_refuses_bool():
+    h = gridsat.Hidato(1, 2)
+    res = gridsat.solve(h)
+    assert verify(h, np.asarray(res.solution)) == []
+    assert verify(h, [True, 2]) != []
+
+
+def test_interrupt_carries_the_verified_partial_result():
+    err = JobInterrupted()
+    err.outcome = Outcome(solutions=[SOLUTIONS[0]], count=1)
+    with pytest.raises(JobInterrupted) as info:
+        job(Fake(raise_=err), "count")
+    res = info.value.result
+    assert isinstance(info.value, KeyboardInterrupt)
+    assert res.count == 1 and not res.complete and res.verified and res.stats["interrupted"]
+    assert res.status == "unknown"
+
+
+def test_interrupt_with_nothing_found():
+    with pytest.raises(JobInterrupted) as info:
+        job(Fake(raise_=KeyboardInterrupt()), "count")
+    assert info.value.result.count == 0 and info.value.result.status == "unknown"
