@@ -126,3 +126,91 @@ def test_bigger_hidato_and_numbrix():
 def test_hidato_20x20():
     g = generate_hidato(20, 20, seed=2, score=False)
     assert g.time < 60 and _unique(g.puzzle)
+
+
+# ---------------------------------------------------------------------- the report's grown boards
+from gridsat.generators.hidato_grow import FILL, generate_grown, grow_path, pick_givens  # noqa: E402
+
+
+def _prefers_inside(path, moves):
+    """Each step goes outside the bounding box of the cells so far only when no free cell inside touches it."""
+    for k in range(1, len(path)):
+        done = path[:k]
+        top, bottom = min(r for r, _ in done), max(r for r, _ in done)
+        left, right = min(c for _, c in done), max(c for _, c in done)
+        r, c = done[-1]
+        inside_free = [(r + dr, c + dc) for dr, dc in moves
+                       if top <= r + dr <= bottom and left <= c + dc <= right and (r + dr, c + dc) not in done]
+        nr, nc = path[k]
+        stepped_out = not (top <= nr <= bottom and left <= nc <= right)
+        if stepped_out and inside_free:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("adj", ["king", "rook"])
+@pytest.mark.parametrize("seed", range(6))
+def test_grown_path_walks_and_grows_as_the_report_says(seed, adj):
+    from gridsat.puzzles.hidato import ADJACENCIES
+
+    moves = ADJACENCIES[adj]
+    path = grow_path(30, random.Random(seed), adj)
+    assert len(path) == len(set(path)) == 30
+    assert path[0] in {(r, c) for r, c in path} and min(r for r, _ in path) == 0 == min(c for _, c in path)
+    assert all((b[0] - a[0], b[1] - a[1]) in moves for a, b in zip(path, path[1:]))
+    assert _prefers_inside(path, moves)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_pick_givens_pairs_v_and_v_plus_2(seed):
+    given = pick_givens(40, random.Random(seed))
+    assert {1, 40} <= given and len(given) == 2 + int(FILL * 40)
+    # every pick but the ends and at most one trailing single comes with its v+2 or v-2
+    lone = [v for v in given - {1, 40} if v + 2 not in given and v - 2 not in given]
+    assert len(lone) <= 2
+    assert len(pick_givens(40, random.Random(seed), pick="random")) == 2 + int(FILL * 40)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_grown_any_reports_the_count_of_the_counting_api(seed):
+    g = generate_grown(20, seed=seed, unique=False)
+    p = g.puzzle
+    assert p.num_cells == 20 and set(p.givens.values()) >= {1, 20}
+    assert not gridsat.verify(p, g.solution)  # the grown path solves it
+    res = gridsat.count(p, 1000, backend=OTHER)
+    assert res.complete and g.info["solutions"] == res.count and g.info["count_complete"]
+    assert g.info["unique"] == (res.count == 1)
+
+
+def test_grown_any_does_make_ambiguous_puzzles():
+    counts = [generate_grown(20, seed=s, unique=False).info["solutions"] for s in range(10)]
+    assert any(c > 1 for c in counts)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("adj", ["king", "rook"])
+def test_grown_unique_adds_givens_until_one_solution(seed, adj):
+    g = generate_grown(30, seed=seed, adjacency=adj, unique=True)
+    loose = generate_grown(30, seed=seed, adjacency=adj, unique=False)
+    assert _unique(g.puzzle) and not gridsat.verify(g.puzzle, g.solution)
+    assert g.puzzle.num_givens == loose.puzzle.num_givens + len(g.info["added"])
+    assert g.puzzle.cells == loose.puzzle.cells  # the same grown board
+
+
+def test_grown_through_generate_hidato_and_cli(tmp_path, capsys):
+    import json
+
+    from gridsat.cli import main
+
+    g = generate_hidato(shape="grow", size=25, seed=3, unique=False)
+    assert g.info["shape"] == "grow" and g.puzzle.num_cells == 25
+    assert main(["generate", "hidato", "--shape", "grow", "--size", "25", "--seed", "3", "--any", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["solutions"] == g.info["solutions"] and d["cells"] == 25
+    assert main(["generate", "hidato", "--shape", "grow", "--size", "25", "--seed", "3", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["solutions"] == 1 and d["unique"]
+    assert main(["generate", "hidato", "--shape", "grow", "--rows", "5"]) == 2
+    assert "--size" in capsys.readouterr().err
+    assert main(["generate", "hidato", "--any"]) == 2
+    assert main(["generate", "hidato", "--shape", "grow", "--size", "1"]) == 2

@@ -191,8 +191,15 @@ def generate_hidato(rows: int | None = None, cols: int | None = None, *,
                     flip: bool = False, seed: int | None = None, density: float | None = None,
                     givens: int | None = None, keep_ends: bool = True, symmetry: str = "none",
                     adjacency: str = "king", encoding: str = "cnf-pos", solver: str = ORACLE,
-                    mix: float = 10.0, score: bool = True, rng: random.Random | None = None) -> Generated:
+                    mix: float = 10.0, score: bool = True, rng: random.Random | None = None,
+                    size: int | None = None, unique: bool = True) -> Generated:
     """A random Hidato (or Numbrix with ``adjacency="rook"``) with exactly one solution.
+
+    ``shape="grow"`` is the Haskell Hidato report's generator instead
+    (:func:`~gridsat.generators.hidato_grow.generate_grown`): a board of ``size`` cells grown by
+    the path itself, givens picked as the report does (``density`` of them besides 1 and N,
+    default 0.35), and with ``unique=False`` the puzzle is kept whatever its number of
+    solutions (``info["solutions"]``).
 
     Parameters
     ----------
@@ -220,6 +227,11 @@ def generate_hidato(rows: int | None = None, cols: int | None = None, *,
     Generated
         ``.puzzle`` (a :class:`~gridsat.puzzles.Hidato`), ``.solution`` (numbers per cell).
     """
+    if shape == "grow":
+        from .hidato_grow import FILL, generate_grown
+
+        return generate_grown(size or 20, seed=seed, adjacency=adjacency,
+                              fill=FILL if density is None else density, unique=unique, rng=rng)
     t0 = time.perf_counter()
     rng = rng or random.Random(seed)
     board = _board(rows, cols, shape, rotation, flip, adjacency)
