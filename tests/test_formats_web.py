@@ -389,3 +389,15 @@ def test_names_round_trip(fmt):
     p = Sudoku(9, example("sudoku-9x9")[0].givens, name="Grid 7: a # hard one")
     (e,) = read_text(write(p, fmt))
     assert e.puzzle == p and e.puzzle.name == "Grid 7: a # hard one"
+
+
+def test_nonomino_file_of_many_puzzles_with_headers_and_solutions():
+    pj, sj = example("jigsaw-9x9")
+    p9, s9 = example("sudoku-9x9")
+    text = ("# first\n" + write(pj, "nonomino", sj) + "\n" + write(pj, "nonomino") + "\nGrid 03\n"
+            + write(p9, "nonomino", s9))
+    got = read_text(text)
+    assert [e.format for e in got] == ["nonomino"] * 3
+    assert [e.puzzle for e in got] == [pj, pj, p9]
+    assert [e.solution for e in got] == [sj, None, s9]
+    assert [e.puzzle.name for e in got] == ["first", None, "Grid 03"]

@@ -15,7 +15,7 @@ from typing import Sequence
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
 from .base import Entry, Format, line_col, locate, register_format
-from .sudoku_common import NAME_RE, check_solution, strip_comment
+from .sudoku_common import HEADER_RE, NAME_RE, check_solution, header_name, strip_comment
 from .tokens import is_int, split_lines
 
 __all__ = ["read_nonomino", "write_nonomino", "sniff_nonomino"]
@@ -25,24 +25,34 @@ _NUM_TOKEN = re.compile(r"[^\s,\[\]]+")
 
 
 def _nonomino_records(text: str, file):
-    """Token records: one per line when every content line holds a full puzzle, else the whole text."""
+    """Token records: one per line when every content line holds a full puzzle, else one per block
+    of lines (blocks end at blank lines and name or header lines); a block of a full grid with the
+    previous puzzle's regions is that puzzle's solution."""
     per_line = []
-    all_toks = []
-    name = None
+    blocks: list[list] = []
     names: dict[int, str] = {}
+    name = None
+    new_block = True
     for lineno, raw in enumerate(split_lines(text), 1):
-        m = NAME_RE.match(raw)
-        if m:
-            name = m.group(1)
-            continue
         content, _ = strip_comment(raw)
+        head = NAME_RE.match(raw)
+        label = head.group(1) if head else (header_name(raw) if re.search(r"[A-Za-z]", raw)
+                                            and (not content.strip() or HEADER_RE.match(content)) else None)
+        if label is not None:
+            name, new_block = label, True
+            continue
         toks = [(t.group(0), lineno, t.start() + 1) for t in _NUM_TOKEN.finditer(content)]
-        if toks:
-            if name is not None:
-                names[len(per_line)] = name
-                name = None
-            per_line.append(toks)
-            all_toks += toks
+        if not toks:
+            new_block = True
+            continue
+        if name is not None:
+            names[len(per_line)] = names[-len(blocks) - 1] = name
+            name = None
+        per_line.append(toks)
+        if new_block:
+            blocks.append([])
+            new_block = False
+        blocks[-1] += toks
     if len(per_line) > 1:
         sizes = {len(t) for t in per_line}
         if len(sizes) == 1:
@@ -50,7 +60,20 @@ def _nonomino_records(text: str, file):
             n = math.isqrt(k)
             if n * n == k and n >= 4:
                 return [(toks, names.get(i)) for i, toks in enumerate(per_line)]
-    return [(all_toks, names.get(0))] if all_toks else []
+    out: list = []
+    for b, toks in enumerate(blocks):
+        if out and _solution_of(out[-1][0], toks):
+            out[-1] = (out[-1][0] + toks, out[-1][1])
+        else:
+            out.append((toks, names.get(-b - 1)))
+    return out
+
+
+def _solution_of(prev, toks) -> bool:
+    """Whether the block ``toks`` is a full grid with the regions of the puzzle ``prev``."""
+    if len(prev) != len(toks) or not all(is_int(t, signed=False) and len(t) == 2 for t, _, _ in prev + toks):
+        return False
+    return all(a[0] == b[0] and b[1] != "0" for (a, _, _), (b, _, _) in zip(prev, toks))
 
 
 def read_nonomino(text: str, file: str | None = None) -> list[Entry]:
