@@ -678,3 +678,132 @@ def test_digit_memo_follows_direct_changes():
     keep_in_row(g, 5, 6, [3])  # row 6 keeps one place: no x-wing on 5 any more
     s = fish.x_wing(g)
     assert s is None or 5 not in {d for _, d in s.eliminations}
+
+
+# ---------------------------------------------------------------------- answers checked against the verifier
+def _wrong_technique(kind: str, solution):
+    """A technique that fires once, on the first empty cell: ``wrong`` puts a candidate that is not the
+    solution's digit there; ``clash`` puts a digit one of its peers already holds."""
+    from gridsat.logic import Step
+    from gridsat.logic.grid import bits
+
+    fired = []
+
+    def bad(g, **_):
+        if fired:
+            return None
+        c = next(c for c in range(g.geo.ncells) if not g.values[c] and len(bits(g.cands[c])) > 1)
+        if kind == "wrong":
+            d = next(d for d in bits(g.cands[c]) if d != solution[c])
+        else:
+            d = next(g.values[p] for p in g.geo.peers[c] if g.values[p])
+        fired.append((c, d))
+        return Step("full house", 1.0, [(c, d)], [], [c], [], f"bad step: {g.geo.names[c]} is {d}", g.geo.n)
+
+    return bad
+
+
+@pytest.mark.parametrize("kind", ["wrong", "clash"])
+def test_a_wrong_placement_is_refused_as_a_bug(monkeypatch, kind):
+    from gridsat.logic import solver
+    from gridsat.logic.audit import LogicBugError
+    from gridsat.logic.search import solve_values
+
+    p = P(RATED[1][0])
+    sol = solve_values(Grid.from_puzzle(p))
+    assert sol is not None and not __import__("gridsat").verify(p, sol)
+    bad = solver.Technique("full house", 1.0, _wrong_technique(kind, sol))
+    monkeypatch.setattr(solver, "TECHNIQUES", (bad,) + solver.TECHNIQUES)
+    with pytest.raises(LogicBugError, match="internal error"):
+        solve_logic(p)
+    if kind == "clash":
+        bad2 = solver.Technique("full house", 1.0, _wrong_technique(kind, sol))
+        monkeypatch.setattr(solver, "TECHNIQUES", (bad2,) + solver.TECHNIQUES[1:])
+        with pytest.raises(LogicBugError):
+            hint(p)
+
+
+def test_a_wrong_placement_fails_the_cli_with_an_internal_error(monkeypatch, tmp_path, capsys):
+    from gridsat.cli import main
+    from gridsat.logic import solver
+    from gridsat.logic.search import solve_values
+
+    p = P(RATED[1][0])
+    sol = solve_values(Grid.from_puzzle(p))
+    f = tmp_path / "p.txt"
+    f.write_text(RATED[1][0] + "\n")
+    for cmd in ("explain", "rate"):
+        bad = solver.Technique("full house", 1.0, _wrong_technique("wrong", sol))
+        monkeypatch.setattr(solver, "TECHNIQUES", (bad,) + tuple(t for t in solver.TECHNIQUES if t.func is not bad))
+        assert main([cmd, "--no-figures" if cmd == "rate" else "--json", str(f)]) == 1
+        captured = capsys.readouterr()
+        assert "internal error" in captured.err and "Traceback" not in captured.err
+        assert captured.out.strip() == ""  # no answer printed
+
+
+def test_a_wrong_hidato_placement_is_refused_as_a_bug(monkeypatch):
+    from gridsat.logic import hidato as H
+    from gridsat.logic.audit import LogicBugError
+
+    p = _hidato("1 _ _ _\n_ _ _ _\n_ _ _ _\n_ _ _ 16")
+    far = max(range(p.num_cells), key=lambda c: abs(p.cells[c][0]) + abs(p.cells[c][1]) if c not in p.givens else -1)
+    fired = []
+
+    def bad(st):
+        if fired:
+            return None
+        fired.append(1)
+        return H.HidatoStep("only cell for k", 1, [(p.cell_name(far), 2)], [], "bad step"), [(2, far)], []
+
+    monkeypatch.setattr(H, "_singles", bad)
+    with pytest.raises(LogicBugError, match="internal error"):
+        H.solve_hidato_logic(p)
+
+
+def test_correct_runs_pass_the_check():
+    for s, _ in RATED:
+        res = solve_logic(P(s), uniqueness=True)
+        assert res.solved and not __import__("gridsat").verify(P(s), res.values)
+
+
+# ---------------------------------------------------------------------- ambiguous puzzles and exit codes
+AMBIGUOUS = "0" * 72 + "123456789"
+
+
+def test_explain_says_an_ambiguous_puzzle_has_several_solutions(tmp_path, capsys):
+    from gridsat.cli import main
+
+    res = explain(P(AMBIGUOUS))
+    assert res.solved and res.ambiguous and res.used_search
+    first = next(s for s in res.steps if s.technique == "search")
+    assert first.ambiguous and "more than one solution" in first.explanation
+    assert "shows it is" not in first.explanation
+    f = tmp_path / "amb.txt"
+    f.write_text(AMBIGUOUS + "\n")
+    assert main(["explain", str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "more than one solution" in out.splitlines()[-1]
+    # a unique puzzle that needs search keeps its usual wording
+    unique = explain(P(RATED[1][0]), techniques=["full house"])
+    assert not unique.ambiguous
+    assert all("more than one" not in s.explanation for s in unique.steps)
+
+
+@pytest.mark.parametrize("cmd", ["hint", "explain", "candidates", "rate"])
+def test_usage_and_input_errors_exit_2(cmd, tmp_path, capsys):
+    from gridsat.cli import main
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("12345\n")
+    clash = tmp_path / "clash.txt"
+    clash.write_text("11" + "0" * 79 + "\n")
+    for args in ([str(tmp_path / "missing.txt")], [str(bad)], [str(clash)]):
+        assert main([cmd, *args]) == 2, args
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    if cmd != "candidates":
+        assert main([cmd, "--extra", "no-such-technique", str(clash)]) == 2
+        assert "no-such-technique" in capsys.readouterr().err
+    good = tmp_path / "good.txt"
+    good.write_text(RATED[0][0] + "\n12345\n")
+    assert main([cmd, str(good)]) == 1  # a batch with one unreadable line: as solve does
