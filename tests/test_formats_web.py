@@ -401,3 +401,10 @@ def test_nonomino_file_of_many_puzzles_with_headers_and_solutions():
     assert [e.puzzle for e in got] == [pj, pj, p9]
     assert [e.solution for e in got] == [sj, None, s9]
     assert [e.puzzle.name for e in got] == ["first", None, "Grid 03"]
+
+
+def test_vector_file_with_headers():
+    p4, p9 = example("sudoku-4x4")[0], example("sudoku-9x9")[0]
+    text = "Grid 01\n" + write(p4, "vector") + "; the second\n" + write(p9, "vector")
+    got = read_text(text)
+    assert [e.puzzle for e in got] == [p4, p9] and [e.puzzle.name for e in got] == ["Grid 01", "the second"]

@@ -14,7 +14,7 @@ from typing import Sequence
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
 from .base import Entry, Format, locate, register_format
-from .sudoku_common import NAME_RE, box_for, check_solution, parse_box, require_default_box, strip_comment
+from .sudoku_common import HEADER_RE, NAME_RE, box_for, check_solution, parse_box, require_default_box, strip_comment
 from ..puzzles.text import symbol_value
 from .tokens import is_int, split_lines
 
@@ -46,7 +46,14 @@ def _vectors(text: str, file):
         if m and depth == 0:
             name = m.group(1)
             continue
-        content, _ = strip_comment(raw, "#;")
+        content, comment = strip_comment(raw, "#;")
+        if depth == 0 and not content.strip() and comment:
+            name = comment  # a '; comment' or '# comment' line before a vector names it
+            continue
+        head = HEADER_RE.match(content) if depth == 0 else None
+        if head:
+            name = head.group(1)  # 'Grid 01'
+            continue
         for mt in re.finditer(r"\[|\]|[^\s,\[\]]+", content):
             t, col = mt.group(0), mt.start() + 1
             if t == "[":
@@ -147,7 +154,8 @@ def write_vector(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
 
 def sniff_vector(text: str) -> bool:
     """Starts with ``[`` followed by a value (not a JSON object or string)."""
-    body = "\n".join(strip_comment(raw, "#;")[0] for raw in text[:10_000].split("\n")).lstrip()
+    body = "\n".join(c for c in (strip_comment(raw, "#;")[0] for raw in text[:10_000].split("\n"))
+                     if not HEADER_RE.match(c)).lstrip()
     if not body.startswith("["):
         return False
     if body[1:].lstrip().startswith("["):
