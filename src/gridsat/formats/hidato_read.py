@@ -405,20 +405,37 @@ def _content_lines(text: str) -> list[list[str]]:
 
 
 def _sudoku_like(rows: list[list[str]]) -> str:
-    """``"near"`` for rows that miss a Sudoku grid only by a short row or a value one past the size,
-    ``"grid"`` for a full ``n x n`` grid of values ``1..n`` and blanks, ``"both"`` when it is also
-    a plausible Hidato (it gives ``1`` and its last number), ``""`` for a board unlike a Sudoku grid."""
-    n = len(rows)
-    if n < 4 or any(not n - 1 <= len(r) <= n + 1 for r in rows):
+    """How much ``rows`` (every content row of a text) look like a Sudoku grid.
+
+    ``n`` is the larger of the row count and the widest row. ``""``: nothing like a Sudoku
+    (``n < 4``, a ``#`` hole, rows far from ``n`` long, or a value past ``n + 1``); ``"both"``:
+    Sudoku-shaped but also a plausible Hidato (distinct numbers, ``1`` and the last number
+    given); ``"grid"``: a full ``n x n`` grid of blanks and values ``1..n``; ``"near"``: a Sudoku
+    grid but for a short or long row, a missing row or a value one past the size.
+    """
+    n = max(len(rows), max((len(r) for r in rows), default=0))
+    if n < 4 or len(rows) < n - 1 or any(not n - 1 <= len(r) <= n for r in rows):
         return ""
-    vals = [int(t) for r in rows for t in r if is_int(t, signed=False)]
     if any(t == "#" for r in rows for t in r):
         return ""
+    vals = [int(t) for r in rows for t in r if is_int(t, signed=False) and t != "0"]
+    cells = sum(1 for r in rows for t in r if t not in ("-", "-1"))
     top = max(vals, default=0)
-    if all(len(r) == n for r in rows) and top <= n:
-        cells = sum(1 for r in rows for t in r if t != "-")
-        return "both" if 1 in vals and top == cells else "grid"
+    if vals and 1 in vals and top == cells and len(set(vals)) == len(vals):
+        return "both"
+    if len(rows) == n and all(len(r) == n for r in rows) and top <= n:
+        return "grid"
     return "near" if top <= n + 1 else ""
+
+
+def _all_rows(lines: list[str], bracketed: bool) -> list[list[str]]:
+    """The cell tokens of every content row (the rows of a Haskell list of lists when bracketed)."""
+    if bracketed:
+        try:
+            return [t.replace(",", " ").split() for _, t in _bracket_rows(list(enumerate(lines, 1)), None)]
+        except ParseError:
+            pass
+    return [re.sub(r"[\[\],]", " ", l).split() for l in lines]
 
 
 @functools.lru_cache(maxsize=8)  # every Hidato format's sniffer asks about the same text
@@ -455,7 +472,7 @@ def detect(text: str, loose: bool = False) -> str | None:
             return "janko"
     bracketed = re.match(r"\[\s*\[", s) is not None
     unbracket = (lambda l: re.sub(r"[\[\],]", " ", l)) if bracketed else (lambda l: l)
-    rows = [unbracket(l).split() for l in blocks[0]]
+    rows = [_all_rows(lines, bracketed)] + ([_all_rows(b, bracketed) for b in blocks] if len(blocks) > 1 else [])
     toks = {t for l in lines for t in unbracket(l).split()}
     if toks and toks <= {"0", "-"} and "-" in toks:
         return "template"
@@ -469,7 +486,7 @@ def detect(text: str, loose: bool = False) -> str | None:
         if "-2" in toks:
             return "haskell2"
         if "-1" in toks or bracketed:
-            return "haskell" if all(int(t) >= -1 for t in toks) else None
+            return _unless_sudoku(text, rows, "haskell", loose) if all(int(t) >= -1 for t in toks) else None
         style = "native"
     elif all(t in (".", "#", "0") or is_int(t, signed=False) for t in toks):
         style = "native"
@@ -478,11 +495,14 @@ def detect(text: str, loose: bool = False) -> str | None:
     return _unless_sudoku(text, rows, style, loose)
 
 
-def _unless_sudoku(text: str, rows: list[list[str]], style: str, loose: bool) -> str | None:
-    """``style``, unless the board is a Sudoku grid or a near miss of one (see :func:`_sudoku_like`)."""
-    like = "" if loose else _sudoku_like(rows)
-    if like in ("near", "grid"):
+def _unless_sudoku(text: str, rows: list[list[list[str]]], style: str, loose: bool) -> str | None:
+    """``style``, unless the board (all rows together, or any blank-separated block) is a Sudoku
+    grid or a near miss of one (see :func:`_sudoku_like`), or a block is a single row or column."""
+    if not loose and any(len(b) < 2 or max(len(r) for r in b) < 2 for b in (rows[1:] or rows)):
+        return None  # one row or one column: a fragment of something, not a board to guess at
+    likes = set() if loose else {_sudoku_like(r) for r in rows}
+    if likes & {"near", "grid"}:
         return None
-    if like == "both" and not all(e.ok for e in read_grid(text, None, style)):
+    if "both" in likes and not all(e.ok for e in read_grid(text, None, style)):
         return None
     return style

@@ -1,0 +1,168 @@
+"""What counts as a failure when one fuzzed input goes through the readers, the command line
+in-process or a real process.
+
+* a **traceback**: an exception other than :class:`~gridsat.errors.GridsatError` escapes
+  (``ParseError`` is one), or the command line prints ``Traceback``;
+* a **hang**: one input takes more than :data:`HANG_SECONDS`;
+* a **wrong accept**: a puzzle read from a mutated text is of another kind than the text it was
+  made from, or a puzzle is read with a stored solution that the verifier refuses;
+* a **bad exit**: the command line exits with a code other than 0, 1 or 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass
+
+import gridsat.cli
+from gridsat.errors import GridsatError
+from gridsat.formats import read_text
+from gridsat.formats.stream import read_stream
+from gridsat.verify import verify
+
+__all__ = ["Finding", "HANG_SECONDS", "check_reader", "check_cli", "check_process"]
+
+#: an input that takes longer than this is a hang
+HANG_SECONDS = 5.0
+
+
+@dataclass
+class Finding:
+    """One failure: ``what`` (traceback, hang, wrong accept, bad exit), ``where`` (reader,
+    stream, cli, process), a one-line ``detail`` and a ``key`` that groups the same failure."""
+
+    what: str
+    where: str
+    detail: str
+    key: str
+
+
+class _Hang(BaseException):
+    """Raised by the alarm: the input took too long."""
+
+
+@contextlib.contextmanager
+def _alarm(seconds: float):
+    def ring(signum, frame):
+        raise _Hang()
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _summary(exc: BaseException) -> tuple[str, str]:
+    """``(detail, key)``: the exception and the innermost gridsat frame it came from."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    inner = [f for f in frames if "gridsat" in f.filename] or frames
+    where = f"{os.path.basename(inner[-1].filename)}:{inner[-1].lineno} {inner[-1].name}" if inner else "?"
+    detail = f"{type(exc).__name__}: {str(exc)[:120]} at {where}"
+    return detail, f"{type(exc).__name__}@{where}"
+
+
+def _entries_findings(entries, kind: str | None, where: str) -> list[Finding]:
+    out = []
+    for e in entries:
+        if not e.ok:
+            continue
+        if kind is not None and e.puzzle.kind != kind:
+            out.append(Finding("wrong accept", where, f"read as {e.puzzle.kind} ({e.format}): {e.puzzle!r}",
+                               f"kind {kind}->{e.puzzle.kind} via {e.format}"))
+        if e.solution is not None:
+            problems = verify(e.puzzle, e.solution)
+            if problems:
+                out.append(Finding("wrong accept", where, f"stored solution fails the verifier: {problems[0]}",
+                                   f"bad solution via {e.format}"))
+    return out
+
+
+def check_reader(text: str, kind: str | None = None) -> list[Finding]:
+    """Failures of ``read_text`` and of the stream reader (the CLI's standard input) on ``text``;
+    ``kind``: the kind the text was made from (``None``: any kind is fine)."""
+    out: list[Finding] = []
+    for where, run in (("reader", lambda: read_text(text, "fuzz.txt")),
+                       ("stream", lambda: list(read_stream(io.StringIO(text), "<stdin>")))):
+        t = time.perf_counter()
+        try:
+            with _alarm(HANG_SECONDS * 2):
+                entries = run()
+        except GridsatError:
+            entries = []
+        except _Hang:
+            out.append(Finding("hang", where, f"over {HANG_SECONDS * 2:.0f} s", f"hang in {where}"))
+            continue
+        except RecursionError as exc:
+            out.append(Finding("traceback", where, *_summary(exc)))
+            continue
+        except Exception as exc:  # noqa: BLE001 - any other exception is the finding
+            out.append(Finding("traceback", where, *_summary(exc)))
+            continue
+        took = time.perf_counter() - t
+        if took > HANG_SECONDS:
+            out.append(Finding("hang", where, f"{took:.1f} s", f"slow {where}"))
+        try:
+            out += _entries_findings(entries, kind, where)
+        except Exception as exc:  # noqa: BLE001 - the verifier itself failed
+            out.append(Finding("traceback", "verify", *_summary(exc)))
+    return out
+
+
+def check_cli(text: str, args: tuple[str, ...] = ("check", "-t", "2")) -> list[Finding]:
+    """Failures of ``gridsat.cli.main([*args, FILE])`` in this process on a file holding ``text``."""
+    fd, path = tempfile.mkstemp(suffix=".txt")
+    with os.fdopen(fd, "w", encoding="utf-8", errors="surrogatepass") as f:
+        f.write(text)
+    out, err = io.StringIO(), io.StringIO()
+    t = time.perf_counter()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _alarm(HANG_SECONDS * 6):
+            rc = gridsat.cli.main([*args, path])
+    except _Hang:
+        return [Finding("hang", "cli", f"over {HANG_SECONDS * 6:.0f} s", "hang in cli")]
+    except SystemExit as e:
+        rc = e.code if isinstance(e.code, int) else 2
+    except Exception as exc:  # noqa: BLE001 - an exception out of main is a traceback
+        return [Finding("traceback", "cli", *_summary(exc))]
+    finally:
+        os.unlink(path)
+    took = time.perf_counter() - t
+    found = []
+    if "Traceback" in out.getvalue() + err.getvalue():
+        found.append(Finding("traceback", "cli", err.getvalue().strip().splitlines()[-1][:160], "printed traceback"))
+    if rc not in (0, 1, 2):
+        found.append(Finding("bad exit", "cli", f"exit {rc}", f"exit {rc}"))
+    if took > HANG_SECONDS:
+        found.append(Finding("hang", "cli", f"{took:.1f} s", "slow cli"))
+    return found
+
+
+def check_process(data: bytes, args: tuple[str, ...] = ("check", "-t", "2", "-")) -> list[Finding]:
+    """Failures of a real ``gridsat`` process reading ``data`` on standard input."""
+    t = time.perf_counter()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "gridsat.cli", *args], input=data, capture_output=True,
+                              timeout=HANG_SECONDS * 6)
+    except subprocess.TimeoutExpired:
+        return [Finding("hang", "process", f"over {HANG_SECONDS * 6:.0f} s", "hang in process")]
+    took = time.perf_counter() - t
+    found = []
+    err = proc.stderr.decode("utf-8", "replace")
+    if "Traceback" in err:
+        found.append(Finding("traceback", "process", err.strip().splitlines()[-1][:160], "process traceback"))
+    if proc.returncode not in (0, 1, 2):
+        found.append(Finding("bad exit", "process", f"exit {proc.returncode}", f"exit {proc.returncode}"))
+    if took > HANG_SECONDS + 3:  # start-up included
+        found.append(Finding("hang", "process", f"{took:.1f} s", "slow process"))
+    return found
