@@ -338,7 +338,7 @@ def test_python_dash_m_entry_point():
 def test_ctrl_c_keeps_written_results_and_exits_130(tmp_path):
     # a quick puzzle, then an endless count: the first line must be out before the interrupt
     f = write(tmp_path, "long.txt", P4 + "\n" + EMPTY9 + "\n")
-    p = subprocess.Popen(gridsat_cmd() + ["count", f], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    p = subprocess.Popen(gridsat_cmd() + ["count", "--limit", "1000000000", f], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a shell
     first = p.stdout.readline()
     time.sleep(0.3)
@@ -351,6 +351,7 @@ def test_ctrl_c_keeps_written_results_and_exits_130(tmp_path):
     assert first.startswith(f"{f}:1: ambiguous count=")
     assert p.returncode == 130
     assert "interrupted" in err and "Traceback" not in err
+    assert rest.startswith(f"{f}:2: ") and "(interrupted)" in rest  # the count so far of the second
 
 
 @pytest.mark.parametrize("text", ["\u00b2\n", "1 2\n\u0663 4\n", "[1 0 \u00b2 0 0 0 0 0 0 0 0 0 0 0 0 0]\n",

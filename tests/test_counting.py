@@ -252,7 +252,7 @@ def test_cli_default_output_unchanged(capsys):
     code = main(["count", "--example", "sudoku-4x4", "-q"])
     out = capsys.readouterr().out
     want = "/".join(gridsat.default_choice(Sudoku.empty(4)).pair)
-    assert code == 0 and f"[{want}," in out and "method" not in out
+    assert code == 0 and f"[line format, {want}," in out and "method" not in out
 
 
 @pytest.mark.parametrize("givens", ["units", "assumptions"])

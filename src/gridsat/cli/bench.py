@@ -14,8 +14,7 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError, ParseError
-from .common import add_input_args, add_list_flags, checked_output, fail, iter_entries, nonnegative_float, \
-    positive_int
+from .common import add_input_args, add_list_flags, checked_output, fail, iter_entries, nonnegative_float
 
 __all__ = ["register", "run"]
 
@@ -67,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="what each run does (default: check)")
     g.add_argument("-t", "--time-limit", type=nonnegative_float, default=10.0, metavar="SECONDS",
                    help="per run (default 10; 0 = none); building is not limited")
-    g.add_argument("-l", "--limit", type=positive_int, metavar="N", help="--job count: stop at N solutions")
+    g.add_argument("-l", "--limit", type=int, metavar="N", help="--job count: stop at N solutions")
     g.add_argument("--warm", action="store_true",
                    help="keep solver caches between runs (batch throughput; build paid once per shape)")
     g.add_argument("--no-warmup", action="store_true", help="no untimed first run per configuration")

@@ -67,8 +67,9 @@ def enumerate_in_rounds(puzzle, once: Callable[..., Result], limit: int | None, 
     Raises
     ------
     CountInterrupted
-        Ctrl-C during a round; its ``result`` is the best finished round (count 0 and status
-        ``unknown`` when none finished), marked incomplete with ``stats["interrupted"]``.
+        Ctrl-C during a round; its ``result`` is what the interrupted round had found when
+        its backend reports it (and it is more), else the best finished round (count 0 and
+        status ``unknown`` when none finished), marked incomplete with ``stats["interrupted"]``.
     """
     t0 = time.perf_counter()
     best: Result | None = None
@@ -83,7 +84,10 @@ def enumerate_in_rounds(puzzle, once: Callable[..., Result], limit: int | None, 
         except BaseException as exc:
             if not _interrupt(exc):
                 raise
-            raise CountInterrupted(_partial(puzzle, best, t0, rounds)) from None
+            part = getattr(exc, "result", None)  # what the interrupted round had found (verified)
+            if part is not None and (part.count or 0) > (0 if best is None else best.count or 0):
+                best = part
+            raise CountInterrupted(_partial(puzzle, best, t0, rounds, keep)) from None
         rounds += 1
         if best is not None and (res.count or 0) < (best.count or 0):
             res = best  # a round cut short by the time limit: the earlier round found more
@@ -100,12 +104,16 @@ def enumerate_in_rounds(puzzle, once: Callable[..., Result], limit: int | None, 
     best.total_time = time.perf_counter() - t0
     if rounds > 1:
         best.stats["rounds"] = rounds
+    if keep is not None:
+        best.solutions = best.solutions[:keep]  # (the engine keeps two, the evidence of 'ambiguous')
     return best
 
 
-def _partial(puzzle, best: Result | None, t0: float, rounds: int) -> Result:
-    """The result to report after Ctrl-C: the best finished round, or nothing known."""
+def _partial(puzzle, best: Result | None, t0: float, rounds: int, keep: int | None) -> Result:
+    """The result to report after Ctrl-C: the best round (finished or interrupted), or nothing known."""
     res = best if best is not None else Result(job="count", status="unknown", puzzle=puzzle, count=0)
+    if keep is not None:
+        res.solutions = res.solutions[:keep]
     res.complete = False
     res.stats["interrupted"] = True
     res.stats["rounds"] = rounds
