@@ -113,7 +113,7 @@ def pick_givens(size: int, rng: random.Random, fill: float = FILL, pick: str = "
 
 
 def generate_grown(size: int = 20, *, seed: int | None = None, adjacency: str = "king", fill: float = FILL,
-                   pick: str = "pairs", unique: bool = False, count_limit: int = 1000,
+                   pick: str = "pairs", unique: bool = True, count_limit: int = 1000,
                    rng: random.Random | None = None) -> Generated:
     """A Hidato on a grown board, made as the report makes it, with its solution count.
 
@@ -129,7 +129,7 @@ def generate_grown(size: int = 20, *, seed: int | None = None, adjacency: str = 
         See :func:`pick_givens`.
     unique : bool
         Add givens (at a cell where two solutions differ, the grown path's number) until the
-        puzzle has one solution. Otherwise the puzzle is returned whatever its count.
+        puzzle has one solution (default). ``False``: the report's puzzle whatever its count.
     count_limit : int
         Count solutions up to this many (``info["solutions"]``; ``info["count_complete"]``
         says whether the count is exact).

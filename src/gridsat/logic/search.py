@@ -1,4 +1,8 @@
-"""Backtracking search with singles propagation, and the search-effort figures of the Clojure kit.
+"""Backtracking search with singles propagation, and search-effort figures.
+
+The figures are modelled on the Clojure Sudoku kit's but are not the kit's own: this search
+propagates hidden singles too and branches on the cell with fewest candidates *now*. The
+kit's figures, computed its way, are in :mod:`gridsat.logic.kit` (``gridsat rate --kit``).
 
 Figures (for a Sudoku-family puzzle, after the givens' eliminations):
 
