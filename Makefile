@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: demo test docs bench clean
+.PHONY: demo test docs bench clean fuzz
 
 # setup.py builds the optional C core (src/gridsat/native/) in place: a change there reinstalls
 $(STAMP): pyproject.toml setup.py $(wildcard src/gridsat/native/*.c src/gridsat/native/*.h)
@@ -26,6 +26,11 @@ demo: $(STAMP)
 ## run the whole test suite (and the doctests in src/gridsat, collected by conftest.py)
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2 tests src/gridsat
+
+## long fuzzing campaign of the readers and the CLI (one process, niced; see docs/howto/fuzzing.md)
+FUZZ_INPUTS ?= 100000
+fuzz: $(STAMP)
+	nice -n 10 $(PY) -m tests.fuzz.campaign --inputs $(FUZZ_INPUTS)
 
 ## build the documentation site into docs/_build/html (warnings are errors)
 docs: $(DOCS_STAMP)

@@ -19,7 +19,7 @@ from collections import OrderedDict
 
 from .corpus import seeds
 from .mutations import apply_ops, random_ops, random_text_bytes, random_wrong_json
-from .oracle import Finding, check_cli, check_process, check_reader
+from .oracle import KNOWN, Finding, check_cli, check_process, check_reader
 
 __all__ = ["main", "draw", "shrink"]
 
@@ -102,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
           f"processes) in {took:.0f} s")
     print(f"tracebacks: {counts['traceback']}, hangs over 5 s: {counts['hang']}, "
           f"wrong accepts: {counts['wrong accept']}, bad exits: {counts['bad exit']}")
+    known = [k for k in first if k in KNOWN]
+    if known:
+        print(f"of which known and reported: {', '.join(known)}")
     for key, (f, text, kind, how) in first.items():
         small = text if args.no_shrink else shrink(text, kind, f)
         print(f"\n{f.what} in {f.where} [{key}]\n  {f.detail}\n  made from: {how[:200]}\n"

@@ -28,10 +28,21 @@ from gridsat.formats import read_text
 from gridsat.formats.stream import read_stream
 from gridsat.verify import verify
 
-__all__ = ["Finding", "HANG_SECONDS", "check_reader", "check_cli", "check_process"]
+__all__ = ["Finding", "HANG_SECONDS", "KNOWN", "check_reader", "check_cli", "check_process", "unknown"]
 
 #: an input that takes longer than this is a hang
 HANG_SECONDS = 5.0
+
+#: failures found and reported but not fixed yet: finding key -> minimal input. The suite's slice
+#: tolerates these (each has a strict xfail test of its own); the campaign counts them all.
+KNOWN: dict[str, str] = {
+    "kind hidato->sudoku via nonomino": "1,",  # a 1x1 nonomino Sudoku is accepted
+}
+
+
+def unknown(found: list["Finding"]) -> list["Finding"]:
+    """The findings that are not in :data:`KNOWN`."""
+    return [f for f in found if f.key not in KNOWN]
 
 
 @dataclass
