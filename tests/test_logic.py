@@ -807,3 +807,23 @@ def test_usage_and_input_errors_exit_2(cmd, tmp_path, capsys):
     good = tmp_path / "good.txt"
     good.write_text(RATED[0][0] + "\n12345\n")
     assert main([cmd, str(good)]) == 1  # a batch with one unreadable line: as solve does
+
+
+def test_explain_says_an_ambiguous_hidato_has_several_solutions():
+    import gridsat
+    from gridsat.logic import solve_hidato_logic
+    from gridsat.logic.hidato_front import explain as hidato_explain
+
+    p = _hidato("1 _ _\n_ _ _\n_ _ 9")
+    assert gridsat.count(p, 10).count > 1
+    res, line = hidato_explain(p)
+    assert res.solved and res.ambiguous and "more than one solution" in line
+    assert not gridsat.verify(p, res.values)
+    from pathlib import Path
+
+    from gridsat.formats import read_file
+
+    rosetta = read_file(str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "rosetta.txt"))[0].puzzle
+    assert gridsat.check(rosetta).status == "unique"
+    res = solve_hidato_logic(rosetta)
+    assert res.used_search and not res.ambiguous  # a unique puzzle that needs search keeps its wording

@@ -71,6 +71,8 @@ class HidatoLogicResult:
     used_search: bool
     values: list[int]
     reason: str | None = None
+    #: a search step found two solutions that put its number in different cells
+    ambiguous: bool = False
 
     @property
     def rules(self) -> dict[str, int]:
@@ -92,6 +94,8 @@ class HidatoLogicResult:
                              "rules": self.rules}
         if self.reason:
             d["reason"] = self.reason
+        if self.ambiguous:
+            d["ambiguous"] = True
         if self.solved:
             d["solution"] = list(self.values)
         if steps:
@@ -373,6 +377,7 @@ def solve_hidato_logic(puzzle: Hidato, search: bool = True, max_guesses: int = 2
     steps: list[HidatoStep] = []
     reason = st.broken()
     used_search = False
+    ambiguous = False
     rules = (_singles, _next_to, _forced_chain, _consistency)
     while reason is None and not st.solved():
         if max_steps is not None and len(steps) >= max_steps:
@@ -393,13 +398,23 @@ def solve_hidato_logic(puzzle: Hidato, search: bool = True, max_guesses: int = 2
             k = min((k for k in range(1, st.n + 1) if st.at[k] < 0), key=lambda k: st.pos[k].bit_count())
             c = sol.at[k]
             used_search = True
-            got = (HidatoStep("search", 5, [(puzzle.cell_name(c), k)], [],
-                              f"search: no rule applies; backtracking over the {st.pos[k].bit_count()} cells "
-                              f"of {k} puts it in {puzzle.cell_name(c)}"), [(k, c)], [])
+            other = st.copy()
+            other.pos[k] &= ~(1 << c)
+            alt = _search_solution(other, [max_guesses]) if other.pos[k] else None
+            if alt is not None:
+                ambiguous = True
+                text = (f"search: no rule applies, and the puzzle has more than one solution: {k} is in "
+                        f"{puzzle.cell_name(c)} in one and in {puzzle.cell_name(alt.at[k])} in another; "
+                        f"taking {puzzle.cell_name(c)}")
+            else:
+                text = (f"search: no rule applies; backtracking over the {st.pos[k].bit_count()} cells "
+                        f"of {k} puts it in {puzzle.cell_name(c)}")
+            got = (HidatoStep("search", 5, [(puzzle.cell_name(c), k)], [], text), [(k, c)], [])
         steps.append(got[0])
         _apply(st, got)
         reason = st.broken()
     solved = reason is None and st.solved()
     check_hidato_run(puzzle, st.val, solved)  # a bug is raised, never returned as an answer
     rating = max((s.level for s in steps), default=0)
-    return HidatoLogicResult(steps, rating, solved, used_search, list(st.val), None if solved else reason)
+    return HidatoLogicResult(steps, rating, solved, used_search, list(st.val), None if solved else reason,
+                             ambiguous)

@@ -25,6 +25,8 @@ def explain(puzzle, *, uniqueness: bool = False, extra: Sequence[str] = (),
     status = "solved" if res.solved else f"not solved ({res.reason})"
     line = (f"rating {res.rating} (highest rule level), {len(res.steps)} steps, {status}"
             + (", used search" if res.used_search else ""))
+    if res.ambiguous:
+        line += "; the puzzle has more than one solution, this path reaches one of them"
     return res, line
 
 
