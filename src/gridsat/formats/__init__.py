@@ -85,6 +85,12 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
         if len({f.kind for f in best}) > 1:
             names = ", ".join(f"{f.name} ({f.kind})" for f in best)
             raise ParseError(f"ambiguous input: it reads as {names}; give --kind or --format", file, 1, 1)
+        if kind is None and best[0].kind_sniff is not None:
+            # a cautious format (its kind is often confused with another): the other kinds' best
+            # guesses must not read the text too
+            others = [FORMATS[n] for n in (k.guess_format(text, early=False) for k in guessers
+                                           if k.name != best[0].kind) if n]
+            _cross_kind(text, [best[0]] + others, file)
         return best[0]
     guess = _guess_one_line(text, fmts)
     if guess is not None:

@@ -25,9 +25,10 @@ format         cells                                                           d
 ``json``       ``{"kind": "hidato", "adjacency": ..., "rows": [...]}``         the ``json`` format
 ============== =============================================================== ==================
 
-(1) A board of blanks and numbers no larger than its row count, shaped like a Sudoku grid, is
-not read as a Hidato when it misses a Sudoku grid by a short row or a value one past the size;
-when it is a full Sudoku grid that also reads as a Hidato, detection asks for ``--kind``.
+(1) Detection does not read a board shaped like an ``n x n`` Sudoku grid (give or take a row
+or a cell) as a Hidato when its numbers stay at or below ``2 n``, unless it is a plausible Hidato
+(distinct numbers, ``1`` and the last number given); when a Sudoku format reads it too,
+detection asks for ``--kind``. Single rows and columns are not detected as Hidato boards.
 (2) ``rows cols`` that match the board below; without it ``-`` is a hole (``game``).
 """
 

@@ -408,10 +408,11 @@ def _sudoku_like(rows: list[list[str]]) -> str:
     """How much ``rows`` (every content row of a text) look like a Sudoku grid.
 
     ``n`` is the larger of the row count and the widest row. ``""``: nothing like a Sudoku
-    (``n < 4``, a ``#`` hole, rows far from ``n`` long, or a value past ``n + 1``); ``"both"``:
+    (``n < 4``, a ``#`` hole, rows far from ``n`` long, or a value past ``2 n``); ``"both"``:
     Sudoku-shaped but also a plausible Hidato (distinct numbers, ``1`` and the last number
     given); ``"grid"``: a full ``n x n`` grid of blanks and values ``1..n``; ``"near"``: a Sudoku
-    grid but for a short or long row, a missing row or a value one past the size.
+    grid but for a short or long row, a missing row or a value up to twice the size (a typo, not a
+    Hidato number: those run to the number of cells).
     """
     n = max(len(rows), max((len(r) for r in rows), default=0))
     if n < 4 or len(rows) < n - 1 or any(not n - 1 <= len(r) <= n for r in rows):
@@ -425,7 +426,7 @@ def _sudoku_like(rows: list[list[str]]) -> str:
         return "both"
     if len(rows) == n and all(len(r) == n for r in rows) and top <= n:
         return "grid"
-    return "near" if top <= n + 1 else ""
+    return "near" if top <= 2 * n else ""
 
 
 def _all_rows(lines: list[str], bracketed: bool) -> list[list[str]]:
@@ -469,10 +470,12 @@ def detect(text: str, loose: bool = False) -> str | None:
         body = blocks[0][1:1 + r]
         if len(body) == r and all(len(b.split()) == c for b in body) \
                 and all(t == "-" or is_int(t, signed=False) for b in body for t in b.split()):
-            return "janko"
+            body_rows = [["0" if t == "-" else t for t in b.split()] for b in body]
+            return _unless_sudoku(text, [body_rows], "janko", loose)
     bracketed = re.match(r"\[\s*\[", s) is not None
     unbracket = (lambda l: re.sub(r"[\[\],]", " ", l)) if bracketed else (lambda l: l)
-    rows = [_all_rows(lines, bracketed)] + ([_all_rows(b, bracketed) for b in blocks] if len(blocks) > 1 else [])
+    puzzles = [[l for _, l in b.lines] for b in _blocks(s, "haskell" if bracketed else "native") if b.lines]
+    rows = [_all_rows(lines, bracketed)] + ([_all_rows(b, bracketed) for b in puzzles] if len(puzzles) > 1 else [])
     toks = {t for l in lines for t in unbracket(l).split()}
     if toks and toks <= {"0", "-"} and "-" in toks:
         return "template"
@@ -481,7 +484,7 @@ def detect(text: str, loose: bool = False) -> str | None:
     if toks & {"_", "__"}:
         return "rosetta" if all(t in ("_", "__", ".", "..") or is_int(t, signed=False) for t in toks) else None
     if not bracketed and "-" in toks and all(t == "-" or is_int(t, signed=False) for t in toks):
-        return _unless_sudoku(text, rows, "game", loose)
+        return _unless_sudoku(text, rows, "game", loose, holes=True)
     if all(is_int(t) for t in toks):
         if "-2" in toks:
             return "haskell2"
@@ -495,14 +498,19 @@ def detect(text: str, loose: bool = False) -> str | None:
     return _unless_sudoku(text, rows, style, loose)
 
 
-def _unless_sudoku(text: str, rows: list[list[list[str]]], style: str, loose: bool) -> str | None:
-    """``style``, unless the board (all rows together, or any blank-separated block) is a Sudoku
-    grid or a near miss of one (see :func:`_sudoku_like`), or a block is a single row or column."""
+def _unless_sudoku(text: str, rows: list[list[list[str]]], style: str, loose: bool,
+                   holes: bool = False) -> str | None:
+    """``style``, unless the board (all rows together, or any puzzle of the text) is a Sudoku
+    grid or a near miss of one (see :func:`_sudoku_like`), or a puzzle is a single row or column.
+
+    ``holes``: the board marks holes with ``-``, which a Sudoku grid reads as empty cells; such a
+    Sudoku-shaped board is claimed, and detection then asks for ``--kind`` if a Sudoku format
+    reads it too."""
     if not loose and any(len(b) < 2 or max(len(r) for r in b) < 2 for b in (rows[1:] or rows)):
         return None  # one row or one column: a fragment of something, not a board to guess at
     likes = set() if loose else {_sudoku_like(r) for r in rows}
-    if likes & {"near", "grid"}:
+    if likes & {"near", "grid"} and not holes:
         return None
-    if "both" in likes and not all(e.ok for e in read_grid(text, None, style)):
+    if likes & {"both", "near", "grid"} and not all(e.ok for e in read_grid(text, None, style)):
         return None
     return style
