@@ -405,17 +405,18 @@ def _content_lines(text: str) -> list[list[str]]:
 
 
 def _sudoku_like(rows: list[list[str]]) -> str:
-    """How much ``rows`` (every content row of a text) look like a Sudoku grid.
+    """How much ``rows`` (the content rows of a text or of one puzzle) look like a Sudoku grid.
 
     ``n`` is the larger of the row count and the widest row. ``""``: nothing like a Sudoku
-    (``n < 4``, a ``#`` hole, rows far from ``n`` long, or a value past ``2 n``); ``"both"``:
-    Sudoku-shaped but also a plausible Hidato (distinct numbers, ``1`` and the last number
-    given); ``"grid"``: a full ``n x n`` grid of blanks and values ``1..n``; ``"near"``: a Sudoku
-    grid but for a short or long row, a missing row or a value up to twice the size (a typo, not a
-    Hidato number: those run to the number of cells).
+    (``n < 4``, a ``#`` hole, more than two rows missing, a row shorter than ``n / 2``, fewer
+    than three rows in four ``n`` long, or numbers mostly past ``n`` as a Hidato's are);
+    ``"both"``: Sudoku-shaped but also a plausible Hidato (distinct numbers, ``1`` and the last
+    number given); ``"grid"``: a full ``n x n`` grid of blanks and values ``1..n``; ``"near"``: a
+    Sudoku grid but for rows too short or too long, missing rows, or a few values past ``n``.
     """
     n = max(len(rows), max((len(r) for r in rows), default=0))
-    if n < 4 or len(rows) < n - 1 or any(not n - 1 <= len(r) <= n for r in rows):
+    if n < 4 or len(rows) < n - 2 or any(len(r) < n / 2 for r in rows) \
+            or sum(1 for r in rows if len(r) == n) < 0.75 * len(rows):
         return ""
     if any(t == "#" for r in rows for t in r):
         return ""
@@ -426,7 +427,8 @@ def _sudoku_like(rows: list[list[str]]) -> str:
         return "both"
     if len(rows) == n and all(len(r) == n for r in rows) and top <= n:
         return "grid"
-    return "near" if top <= 2 * n else ""
+    small = sum(1 for v in vals if v <= n)
+    return "near" if top <= 2 * n or (len(vals) >= 3 and small >= 0.75 * len(vals)) else ""
 
 
 def _all_rows(lines: list[str], bracketed: bool) -> list[list[str]]:
@@ -477,10 +479,10 @@ def detect(text: str, loose: bool = False) -> str | None:
     puzzles = [[l for _, l in b.lines] for b in _blocks(s, "haskell" if bracketed else "native") if b.lines]
     rows = [_all_rows(lines, bracketed)] + ([_all_rows(b, bracketed) for b in puzzles] if len(puzzles) > 1 else [])
     toks = {t for l in lines for t in unbracket(l).split()}
-    if toks and toks <= {"0", "-"} and "-" in toks:
-        return "template"
-    if all(len(l.split()) == 1 and set(l) <= {"0", "-"} for l in lines) and any("-" in l for l in lines):
-        return "template"
+    if (toks and toks <= {"0", "-"} and "-" in toks) or (
+            all(len(l.split()) == 1 and set(l) <= {"0", "-"} for l in lines) and any("-" in l for l in lines)):
+        # a board shape; fewer than three cells or a single row is a fragment, not a template
+        return "template" if loose or (len(lines) > 1 and s.count("0") >= 3) else None
     if toks & {"_", "__"}:
         return "rosetta" if all(t in ("_", "__", ".", "..") or is_int(t, signed=False) for t in toks) else None
     if not bracketed and "-" in toks and all(t == "-" or is_int(t, signed=False) for t in toks):
