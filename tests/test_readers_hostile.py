@@ -303,3 +303,24 @@ def test_no_reader_raises_anything_but_parse_errors(fmt):
             assert e.ok or isinstance(e.error, ParseError)
             if e.ok and e.solution is not None:
                 assert verify(e.puzzle, e.solution) == []
+
+
+# ------------------------------------------------------------------ found by the fuzzing campaign
+CAMPAIGN_FINDINGS = [  # (kind the text was made from, minimal input): never read as the other kind
+    ("sudoku", "[[0,1,0,0],[0,0,0,3],[0,2,0,0],[4,0,0,0]]\n[[0,1,0,0],[0,0,0,3],[0,2,0,0],[4,0,0,-1]]\n"),
+    ("sudoku", "[[0,1,0,0][0,0,0,3][0,2,0,0][4,0,0,0]]\n[["),
+    ("sudoku", "4 4\n5 1 - -\n- - - 3\n- 2 - -\n4 - - -"),
+    ("hidato", "1 0 0 0\n0 - - 0\n0 - - 0\n0 0 0 0"),
+    ("sudoku", "-0\n-0"),
+    ("sudoku", ". . . . . . . . 1\n. . . . 5 . . 9 .\n\n.\n9 ."),
+    ("sudoku", "4 . . . 3 . . . .\n. . . 6 . . 8 . .\n. . . . . . . . 1\n. . . . 5 . . 9 .\n\n. 8 . . . . 6 . .\n"
+               ". 7 . 2 . . . . .\n. . . 1 . 2 7 . .\n53 . . . . 4 .\n9 . . . . . . . .\n"),
+    ("sudoku", ". . \n\n. . . .\n"),
+    ("sudoku", "1 2 3 "),
+]
+
+
+@pytest.mark.parametrize("kind,text", CAMPAIGN_FINDINGS)
+def test_campaign_findings_are_not_read_as_another_kind(kind, text):
+    for e in _entries(text):
+        assert e.puzzle is None or e.puzzle.kind == kind, (e.format, e.puzzle)

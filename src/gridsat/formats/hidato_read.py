@@ -405,30 +405,34 @@ def _content_lines(text: str) -> list[list[str]]:
 
 
 def _sudoku_like(rows: list[list[str]]) -> str:
-    """How much ``rows`` (the content rows of a text or of one puzzle) look like a Sudoku grid.
+    """How much ``rows`` (the content rows of a text or of one puzzle) look like Sudoku.
 
-    ``n`` is the larger of the row count and the widest row. ``""``: nothing like a Sudoku
-    (``n < 4``, a ``#`` hole, more than two rows missing, a row shorter than ``n / 2``, fewer
-    than three rows in four ``n`` long, or numbers mostly past ``n`` as a Hidato's are);
-    ``"both"``: Sudoku-shaped but also a plausible Hidato (distinct numbers, ``1`` and the last
-    number given); ``"grid"``: a full ``n x n`` grid of blanks and values ``1..n``; ``"near"``: a
-    Sudoku grid but for rows too short or too long, missing rows, or a few values past ``n``.
+    ``n`` is the larger of the row count and the widest row. ``""``: unlike a Sudoku (``n < 4``,
+    a ``#`` hole, or numbers that run past ``2 n`` as a Hidato's do); ``"both"``: shaped like a
+    Sudoku grid but a plausible Hidato too (distinct numbers, ``1`` and the last number given);
+    ``"grid"``: a full ``n x n`` grid of blanks and values ``1..n``; ``"near"``: no plausible
+    Hidato and numbers no larger than ``2 n`` (or, on a Sudoku-shaped board, mostly no larger
+    than ``n``): a Sudoku with a typo, a missing or short row, or a fragment of one.
+
+    Sudoku-shaped: at most two rows missing, no row shorter than ``n / 2``, three rows in four
+    ``n`` long.
     """
     n = max(len(rows), max((len(r) for r in rows), default=0))
-    if n < 4 or len(rows) < n - 2 or any(len(r) < n / 2 for r in rows) \
-            or sum(1 for r in rows if len(r) == n) < 0.75 * len(rows):
-        return ""
-    if any(t == "#" for r in rows for t in r):
+    if n < 4 or any(t == "#" for r in rows for t in r):
         return ""
     vals = [int(t) for r in rows for t in r if is_int(t, signed=False) and t != "0"]
     cells = sum(1 for r in rows for t in r if t not in ("-", "-1"))
     top = max(vals, default=0)
+    shaped = len(rows) >= n - 2 and all(len(r) >= n / 2 for r in rows) \
+        and sum(1 for r in rows if len(r) == n) >= 0.75 * len(rows)
     if vals and 1 in vals and top == cells and len(set(vals)) == len(vals):
-        return "both"
-    if len(rows) == n and all(len(r) == n for r in rows) and top <= n:
+        return "both" if shaped else ""
+    if shaped and len(rows) == n and all(len(r) == n for r in rows) and top <= n:
         return "grid"
     small = sum(1 for v in vals if v <= n)
-    return "near" if top <= 2 * n or (len(vals) >= 3 and small >= 0.75 * len(vals)) else ""
+    if top <= 2 * n or (shaped and len(vals) >= 3 and small >= 0.75 * len(vals)):
+        return "near"
+    return ""
 
 
 def _all_rows(lines: list[str], bracketed: bool) -> list[list[str]]:
@@ -476,8 +480,11 @@ def detect(text: str, loose: bool = False) -> str | None:
             return _unless_sudoku(text, [body_rows], "janko", loose)
     bracketed = re.match(r"\[\s*\[", s) is not None
     unbracket = (lambda l: re.sub(r"[\[\],]", " ", l)) if bracketed else (lambda l: l)
-    puzzles = [[l for _, l in b.lines] for b in _blocks(s, "haskell" if bracketed else "native") if b.lines]
-    rows = [_all_rows(lines, bracketed)] + ([_all_rows(b, bracketed) for b in puzzles] if len(puzzles) > 1 else [])
+    parsed = _blocks(s, "haskell" if bracketed else "native")
+    loose = loose or any(b.adj is not None for b in parsed)  # a 'hidato'/'numbrix' header says the kind
+    puzzles = [[l for _, l in b.lines] for b in parsed if b.lines and not b.solution]
+    rows = [_all_rows([l for p in puzzles for l in p], bracketed)] + (
+        [_all_rows(p, bracketed) for p in puzzles] if len(puzzles) > 1 else [])
     toks = {t for l in lines for t in unbracket(l).split()}
     if (toks and toks <= {"0", "-"} and "-" in toks) or (
             all(len(l.split()) == 1 and set(l) <= {"0", "-"} for l in lines) and any("-" in l for l in lines)):
