@@ -317,6 +317,8 @@ CAMPAIGN_FINDINGS = [  # (kind the text was made from, minimal input): never rea
                ". 7 . 2 . . . . .\n. . . 1 . 2 7 . .\n53 . . . . 4 .\n9 . . . . . . . .\n"),
     ("sudoku", ". . \n\n. . . .\n"),
     ("sudoku", "1 2 3 "),
+    ("sudoku", ". . .\n. . ."),
+    ("sudoku", "[[0,0,0,0],[0,0,0,010],[0,0,0,0],[0,0,0,0]]\n"),
 ]
 
 

@@ -412,7 +412,8 @@ def _sudoku_like(rows: list[list[str]]) -> str:
     Sudoku grid but a plausible Hidato too (distinct numbers, ``1`` and the last number given);
     ``"grid"``: a full ``n x n`` grid of blanks and values ``1..n``; ``"near"``: no plausible
     Hidato and numbers no larger than ``2 n`` (or, on a Sudoku-shaped board, mostly no larger
-    than ``n``): a Sudoku with a typo, a missing or short row, or a fragment of one.
+    than ``n``, or fewer than three numbers): a Sudoku with a typo, a missing or short row, or
+    a fragment of one.
 
     Sudoku-shaped: at most two rows missing, no row shorter than ``n / 2``, three rows in four
     ``n`` long.
@@ -430,7 +431,7 @@ def _sudoku_like(rows: list[list[str]]) -> str:
     if shaped and len(rows) == n and all(len(r) == n for r in rows) and top <= n:
         return "grid"
     small = sum(1 for v in vals if v <= n)
-    if top <= 2 * n or (shaped and len(vals) >= 3 and small >= 0.75 * len(vals)):
+    if top <= 2 * n or (shaped and (len(vals) < 3 or small >= 0.75 * len(vals))):
         return "near"
     return ""
 
@@ -517,6 +518,8 @@ def _unless_sudoku(text: str, rows: list[list[list[str]]], style: str, loose: bo
     reads it too."""
     if not loose and any(len(b) < 2 or max(len(r) for r in b) < 2 for b in (rows[1:] or rows)):
         return None  # one row or one column: a fragment of something, not a board to guess at
+    if not loose and not holes and not any(is_int(t, signed=False) and t.strip("0") for r in rows[0] for t in r):
+        return None  # blanks only: a shape with no numbers says nothing of its kind
     likes = set() if loose else {_sudoku_like(r) for r in rows}
     if likes & {"near", "grid"} and not holes:
         return None
