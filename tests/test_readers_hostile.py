@@ -326,3 +326,12 @@ CAMPAIGN_FINDINGS = [  # (kind the text was made from, minimal input): never rea
 def test_campaign_findings_are_not_read_as_another_kind(kind, text):
     for e in _entries(text):
         assert e.puzzle is None or e.puzzle.kind == kind, (e.format, e.puzzle)
+
+
+def test_files_split_lines_at_newline_only(tmp_path):
+    crlf, cr = tmp_path / "crlf.txt", tmp_path / "cr.txt"
+    crlf.write_bytes(b"1 . .\r\n. . .\r\n. . 9\r\n")
+    cr.write_bytes(b"1 . .\r. . .\r. . 9\r")
+    (e,) = read_file(crlf)
+    assert e.ok and e.puzzle.rows == 3
+    assert not any(e.ok and e.puzzle.kind == "hidato" for e in read_file(cr))

@@ -192,7 +192,8 @@ def read_file(path: "str | Path", format: str | None = None, kind: str | None = 
     """:func:`read_text` on a file; an unreadable file raises :class:`ParseError`."""
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        with open(path, encoding="utf-8-sig", newline="") as f:  # lines end at \n only (tokens.split_lines)
+            text = f.read()
     except FileNotFoundError:
         raise ParseError("no such file", name) from None
     except UnicodeDecodeError as e:
