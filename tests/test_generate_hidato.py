@@ -210,6 +210,11 @@ def test_grown_through_generate_hidato_and_cli(tmp_path, capsys):
     assert main(["generate", "hidato", "--shape", "grow", "--size", "25", "--seed", "3", "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["solutions"] == 1 and d["unique"]
+    # the plain line output says the count on stderr when it is not 1
+    assert main(["generate", "hidato", "--shape", "grow", "--size", "12", "--seed", "3", "--any"]) == 0
+    out, err = capsys.readouterr()
+    many = generate_hidato(shape="grow", size=12, seed=3, unique=False).info["solutions"]
+    assert many > 1 and f"has {many} solutions" in err and out.count("\n") == 1
     assert main(["generate", "hidato", "--shape", "grow", "--rows", "5"]) == 2
     assert "--size" in capsys.readouterr().err
     assert main(["generate", "hidato", "--any"]) == 2

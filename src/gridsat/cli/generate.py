@@ -109,6 +109,10 @@ def _emit(args, g) -> None:
         sys.stdout.write(write_puzzle(g.puzzle, args.output_format))
         sys.stdout.flush()
         return
+    count = g.info.get("solutions")
+    if count is not None and count != 1 and not args.json:
+        more = "" if g.info.get("count_complete", True) else " at least"
+        print(f"gridsat: this puzzle has{more} {count} solutions", file=sys.stderr, flush=True)
     if args.json:
         line = json.dumps(g.to_dict())
     elif args.board:
