@@ -318,3 +318,13 @@ def test_status_line_and_json_name_the_format_read(capsys, tmp_path):
     code, out, _ = run(["check", "--json", "--example", "hidato-8x8"], capsys)
     rec = json.loads(out)
     assert rec["kind"] == "hidato" and get_format(rec["format"]).kind == "hidato"
+
+
+def test_a_puzzle_link_on_the_command_line_is_the_puzzle(capsys):
+    from gridsat.cli import main
+
+    assert main(["check", "-q", "https://puzz.link/p?sudoku/4/4/g1k23k3g"]) == 0
+    assert "puzzlink format" in capsys.readouterr().out
+    assert main(["check", "https://example.com/x"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("<link>:1:1: not a puzzle link")

@@ -176,6 +176,7 @@ def iter_entries(args):
     format (``line``, ``jigsaw-line``, ``hidato-line``, ``numbrix-line``) or JSON lines is read
     line by line, so ``generate | gridsat check`` streams; a line of it that is not UTF-8 text
     ends it with one located error. Each entry's ``format`` names the format that read it.
+    A FILE that is a web link (``https://puzz.link/p?sudoku/...``) is read as the puzzle itself.
     Raises :class:`ParseError` only when no input is given at all.
     """
     from ..formats import Entry, read_file, read_text
@@ -204,10 +205,24 @@ def iter_entries(args):
         try:
             if path == "-":
                 yield from _tagged(read_stream(_stdin(), "<stdin>", **opts), None, args)
+            elif _is_link(path):  # a puzzle site's link given on the command line is the puzzle
+                from ..formats import FORMATS
+
+                if args.format is None and not any(f.sniff(path) for f in FORMATS.values()):
+                    raise ParseError("not a puzzle link gridsat reads (sudokuwiki.org bd=/S9B, "
+                                     "f-puzzles or SudokuPad ?load=, puzz.link p?sudoku)", "<link>", 1, 1)
+                yield from _tagged(read_text(path, "<link>", **opts), lambda: path, args)
             else:
                 yield from _tagged(read_file(path, **opts), lambda: _file_text(path), args)
         except ParseError as e:
             yield Entry(None, e, e.file or ("<stdin>" if path == "-" else path), e.line)
+
+
+def _is_link(arg: str) -> bool:
+    """Whether a FILE argument is a web link (``https://...``) and no file of that name exists."""
+    import os
+
+    return arg.startswith(("http://", "https://")) and not os.path.exists(arg)
 
 
 def _file_text(path: str) -> str:
