@@ -146,8 +146,6 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
         res.reason = "interrupted"
         res.total_time = time.perf_counter() - t0
         raise JobInterrupted(res) from None
-    if child:
-        res.stats["child"] = True
     if lazy and out.count == 0 and out.complete:
         conflicts = puzzle.conflicts()
         if conflicts:
@@ -158,6 +156,8 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
             return res
     _evidence(b, enc, out, keep)
     res = _settle(res, puzzle, b, enc, out, job, time_limit)
+    if child:
+        res.stats["child"] = True
     res.total_time = time.perf_counter() - t0
     return res
 

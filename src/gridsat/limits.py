@@ -25,7 +25,7 @@ __all__ = ["TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_s
            "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET", "report_progress"]
 
 #: the memory an encoding may be estimated to need when no address-space limit is set (bytes)
-DEFAULT_BUDGET = 1_500_000_000
+DEFAULT_BUDGET = 1_800_000_000
 #: the part of an address-space limit left to the interpreter and its libraries (bytes)
 BASELINE = 500_000_000
 

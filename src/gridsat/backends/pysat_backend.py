@@ -58,7 +58,7 @@ _NATIVE_AMO = {"minicard"}
 #: 5.5-6.3 s at a 1 s limit on a sparse 30x30 Hidato): the front door runs them in a child
 _SLOW_STOP = {"maplecm"}
 #: solvers that copy the formula into larger structures: peak memory over the encoding's estimate
-_MEMORY_FACTOR = {"cadical103": 1.3, "cadical153": 1.3, "cadical195": 1.3}
+_MEMORY_FACTOR = {"cadical103": 1.6, "cadical153": 1.6, "cadical195": 1.6}
 
 
 class _NotMainThread:

@@ -92,6 +92,6 @@ HIDATO = register_kind(Kind(
     max_board="40x40",
     cells=lambda puzzle: len(puzzle.cells),
     size_units=Ref("gridsat.encoders.hidato_domains:open_literals"),
-    memory={"cnf-pos": 2200.0, "cnf-arcs": 8500.0, "cpsat-bool": 2500.0, "cpsat-circuit": 2500.0,
-            "cpsat-seg": 2500.0, "hidato-jumps": 2200.0, "mzn": 1000.0},
+    memory={"cnf-pos": 2200.0, "cnf-arcs": 5500.0, "cpsat-bool": 3000.0, "cpsat-circuit": 5000.0,
+            "cpsat-seg": 400.0, "hidato-jumps": 2200.0, "mzn": 1000.0},
 ))
