@@ -221,6 +221,12 @@ def test_json_lines_bad_line_through_the_cli(tmp_path, capsys):
     assert sum(1 for l in out.splitlines() if " unique " in l) == 5
 
 
+def test_numbers_after_an_object_are_one_error_of_its_line():
+    es = read_text(SUDOKU_JSON.strip() + " 1 2 3\n" + SUDOKU_JSON)
+    assert [e.ok for e in es] == [True, False, True]
+    assert (es[1].error.line, es[1].error.col) == (1, len(SUDOKU_JSON.strip()) + 2)
+
+
 def test_non_object_json_line_fails_alone():
     text = SUDOKU_JSON + "[1, 2]\n" + "7\n" + SUDOKU_JSON
     assert [e.ok for e in read_text(text)] == [True, False, False, True]
@@ -231,7 +237,8 @@ def test_a_720k_json_line_of_numbers_parses_fast():
     nums = ",".join(str(i % 90 + 1) for i in range(250000))
     assert len(nums) > 700_000
     for text in ('{"kind": "sudoku", "givens": [%s]}' % nums, '{"kind": "hidato", "rows": [[%s]]}' % nums,
-                 "[" + nums + "]", " ".join(['{"kind": "sudoku", "givens": [1]}'] * 23000)):
+                 "[" + nums + "]", " ".join(['{"kind": "sudoku", "givens": [1]}'] * 23000),
+                 '{"kind": "sudoku", "givens": [1]} ' + "1 " * 360000):
         t = time.perf_counter()
         es = _entries(text)
         assert time.perf_counter() - t < 3.0  # 35 s when locating errors was quadratic

@@ -162,8 +162,8 @@ def values(text: str, file: str | None = None) -> Iterator[tuple[Any, int, int]]
     s = lines[first]
     j = _WS.match(s).end()
     try:
-        _, end = decode_at(s, j, file)
-        one_line = not s[end:].strip() or s[end:].lstrip().startswith(("{", "["))
+        decode_at(s, j, file)
+        one_line = True  # the first value ends on its line: JSON lines
     except ParseError as e:
         # broken inside the line, or cut short with the next line starting a new object
         nxt = next((t.strip() for t in lines[first + 1:] if _content(t)), "")
@@ -180,7 +180,13 @@ def _line_values(s: str, lineno: int, file) -> Iterator[tuple[Any, int, int]]:
     """The values on one line of JSON lines (usually one)."""
     where = Locator(s, lineno)
     j = _WS.match(s).end()
+    first = True
     while j < len(s):
+        if not first and s[j] != "{":  # more objects may follow on the line; anything else ends it
+            yield ParseError("unreadable JSON: extra data after the object (one object per line)", file,
+                             lineno, j + 1), lineno, j + 1
+            return
+        first = False
         try:
             val, end = decode_at(s, j, file, where)
         except ParseError as e:
