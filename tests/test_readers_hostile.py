@@ -325,6 +325,7 @@ CAMPAIGN_FINDINGS = [  # (kind the text was made from, minimal input): never rea
     ("sudoku", ". . \n\n. . . .\n"),
     ("sudoku", "1 2 3 "),
     ("sudoku", ". . .\n. . ."),
+    ("sudoku", "./. "),
     ("sudoku", "[[0,0,0,0],[0,0,0,010],[0,0,0,0],[0,0,0,0]]\n"),
 ]
 

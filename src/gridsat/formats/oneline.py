@@ -370,7 +370,8 @@ def write_hidato_line(puzzle: Hidato, solution: Sequence[int] | None = None, def
 
 
 def sniff_hidato_line(text: str) -> bool:
-    """The first content line is ``[hidato|numbrix] r1c1,r1c2,.../r2c1,...`` with at least one ``/``."""
+    """The first content line is ``[hidato|numbrix] r1c1,r1c2,.../r2c1,...``: with the leading word,
+    or with at least one ``/`` and one given number."""
     for raw in split_lines(text):
         toks = raw.split()
         if not toks or raw.strip().startswith((";", "//")):
@@ -382,7 +383,9 @@ def sniff_hidato_line(text: str) -> bool:
             return False
         if toks[0].startswith("#") and not _is_rows(toks[0]):
             continue  # comment
-        return _is_rows(toks[0]) and ("/" in toks[0] or word)
+        # without a leading word the line needs a given number: './.' is no evidence of a Hidato
+        return _is_rows(toks[0]) and (word or ("/" in toks[0] and any(c.strip("0") and c.isdigit()
+                                                                     for c in re.split(r"[,/]", toks[0]))))
     return False
 
 
