@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     pool = seeds()
-    counts = {"traceback": 0, "hang": 0, "wrong accept": 0, "bad exit": 0}
+    counts = {"traceback": 0, "hang": 0, "wrong accept": 0, "bad exit": 0, "unlocated error": 0}
     first: "OrderedDict[str, tuple[Finding, str, str | None, str]]" = OrderedDict()
     proc_at = set(rng.sample(range(args.inputs), min(args.processes, args.inputs)))
     cli_runs = proc_runs = 0
@@ -101,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"inputs: {args.inputs} (seed {args.seed}; {cli_runs} through the CLI in-process, {proc_runs} as real "
           f"processes) in {took:.0f} s")
     print(f"tracebacks: {counts['traceback']}, hangs over 5 s: {counts['hang']}, "
-          f"wrong accepts: {counts['wrong accept']}, bad exits: {counts['bad exit']}")
+          f"wrong accepts: {counts['wrong accept']}, bad exits: {counts['bad exit']}, "
+          f"unlocated errors: {counts['unlocated error']}")
     known = [k for k in first if k in KNOWN]
     if known:
         print(f"of which known and reported: {', '.join(known)}")

@@ -6,7 +6,8 @@ in-process or a real process.
 * a **hang**: one input takes more than :data:`HANG_SECONDS`;
 * a **wrong accept**: a puzzle read from a mutated text is of another kind than the text it was
   made from, or a puzzle is read with a stored solution that the verifier refuses;
-* a **bad exit**: the command line exits with a code other than 0, 1 or 2.
+* a **bad exit**: the command line exits with a code other than 0, 1 or 2;
+* an **unlocated error**: a puzzle refused without file, line and column.
 """
 
 from __future__ import annotations
@@ -87,6 +88,9 @@ def _entries_findings(entries, kind: str | None, where: str) -> list[Finding]:
     out = []
     for e in entries:
         if not e.ok:
+            err = e.error
+            if err is None or err.file is None or err.line is None or err.col is None:
+                out.append(Finding("unlocated error", where, f"{e.format}: {err!r}"[:160], f"unlocated via {e.format}"))
             continue
         if kind is not None and e.puzzle.kind != kind:
             out.append(Finding("wrong accept", where, f"read as {e.puzzle.kind} ({e.format}): {e.puzzle!r}",
