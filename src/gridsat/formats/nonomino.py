@@ -116,6 +116,9 @@ def _read_nonomino(toks, file, name):
         else:
             last = toks[-1]
             raise ParseError(f"nonomino puzzle has {k} cells, expected n*n (81 for 9x9)", file, last[1], last[2])
+    if n < 2:
+        raise ParseError(f"nonomino puzzle has {k} cell{'s' if k != 1 else ''}, expected n*n for n of 2 to 9 "
+                         "(81 for 9x9)", file, toks[0][1], toks[0][2])
     if n > 9:
         raise ParseError(f"nonomino format holds at most 9x9 (one digit per region), got {n}x{n}",
                          file, toks[0][1], toks[0][2])
