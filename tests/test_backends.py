@@ -69,12 +69,14 @@ def test_cpsat_reuses_model_and_restores_domains(encoding):
     assert gridsat.count(Sudoku.empty(4), backend=b, encoding=encoding).count == 288
 
 
-def test_time_limit_unsupported_is_explained():
+def test_lingeling_honours_a_time_limit_in_a_child():
+    """Lingeling has no interrupt or budget of its own: under a time limit it runs in a child process."""
     if "lingeling" not in gridsat.list_backends():
         pytest.skip("lingeling is not registered")
-    assert "time_limit" not in gridsat.get_backend("lingeling").supports
-    with pytest.raises(gridsat.UnsupportedError, match="cannot honour a time limit"):
-        gridsat.solve(A, backend="lingeling", time_limit=1.0)
+    b = gridsat.get_backend("lingeling")
+    assert "time_limit" not in b.supports and not b.stops_on_time
+    r = gridsat.check(A, backend="lingeling", time_limit=5.0)
+    assert r.status == "unique" and r.stats.get("child") and r.verified
 
 
 def test_fast_decode_falls_back_on_minimal_models():

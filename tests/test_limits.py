@@ -101,7 +101,7 @@ def test_max_memory_option():
                          text=True, timeout=60)
     assert bad.returncode == 2 and "--max-memory" in bad.stderr and "Traceback" not in bad.stderr
     # a budget too small for the job: one clean error line
-    small = subprocess.run(CLI + ["solve", "--max-memory", "700M", "-b", "glucose4", "-e", "sudoku-25x25",
+    small = subprocess.run(CLI + ["solve", "--max-memory", "600M", "-b", "glucose4", "-e", "sudoku-25x25",
                                   "--encoding", "cnf-minimal"], capture_output=True, text=True, timeout=60)
     assert small.returncode != 0 and "Traceback" not in small.stderr
     assert "estimated" in small.stderr and len(small.stderr.strip().splitlines()) == 1
@@ -193,3 +193,19 @@ def test_ctrl_c_during_count_exits_130_promptly(backend, tmp_path):
 def test_job_interrupted_is_a_keyboard_interrupt():
     assert issubclass(JobInterrupted, KeyboardInterrupt)
     assert not issubclass(TooLarge, KeyboardInterrupt) and issubclass(TooLarge, GridsatError)
+
+
+def test_out_of_memory_in_a_backend_is_one_clean_error():
+    from gridsat.backends import Backend
+
+    class Hungry(Backend):
+        """A backend that runs out of memory."""
+
+        name, target = "hungry", "cnf"
+
+        def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2):
+            """Fail as an allocation past the address-space limit does."""
+            raise MemoryError
+
+    with pytest.raises(TooLarge, match="ran out of memory"):
+        gridsat.solve(Sudoku.empty(4), backend=Hungry(), encoding="cnf-extended")

@@ -54,9 +54,11 @@ _C_ADD = {
 
 #: solvers with native at-most-k constraints (``add_atmost``)
 _NATIVE_AMO = {"minicard"}
-#: solvers whose ``interrupt`` is not honoured within a time limit (MapleCM checks it rarely:
-#: 5.5-6.3 s at a 1 s limit on a sparse 30x30 Hidato): the front door runs them in a child
-_SLOW_STOP = {"maplecm"}
+#: solvers that cannot stop within a time limit by themselves: MapleCM checks its interrupt
+#: rarely (5.5-6.3 s at a 1 s limit on a sparse 30x30 Hidato), Lingeling has neither an
+#: interrupt nor budgets in python-sat. Under a time limit the front door runs them in a child
+#: process killed at the limit.
+_SLOW_STOP = {"maplecm"} | _NO_BUDGET
 #: solvers that copy the formula into larger structures: peak memory over the encoding's estimate
 _MEMORY_FACTOR = {"cadical103": 1.6, "cadical153": 1.6, "cadical195": 1.6}
 
@@ -182,7 +184,7 @@ class PysatBackend(Backend):
         self.name = solver
         self.solver_name = solver
         caps = {"solve", "count", "incremental", "assumptions", "stats"}
-        if solver not in _NO_BUDGET:
+        if solver not in _NO_BUDGET:  # (Lingeling cannot stop by itself; the front door's child stops it)
             caps.add("time_limit")
         self.supports = frozenset(caps)
         self.stops_on_time = solver not in _SLOW_STOP
@@ -266,6 +268,8 @@ class PysatBackend(Backend):
         ``interrupt_seconds``, so Ctrl-C is seen between them (see :class:`_NotMainThread`).
         """
         cadical = self.solver_name in _NO_INTERRUPT and self.solver_name not in _NO_BUDGET
+        if self.solver_name in _NO_BUDGET:  # (under a time limit it runs in a child, see _SLOW_STOP)
+            return solver.solve(assumptions=assumptions)
         if deadline is None and not cadical:
             return solver.solve(assumptions=assumptions)
         if deadline is not None and deadline - time.perf_counter() <= 0:
@@ -306,8 +310,6 @@ class PysatBackend(Backend):
         """Solve or enumerate with the cached incremental solver (givens as assumptions); see :meth:`Backend.run`."""
         if encoding.target != "cnf":
             raise UnsupportedError(f"backend {self.name} solves CNF encodings, not {encoding.target} ({encoding.name})")
-        if time_limit is not None and "time_limit" not in self.supports:
-            raise UnsupportedError(f"backend {self.name} cannot honour a time limit")
         t_start = time.perf_counter()  # the time limit covers the build and load too
         entry, build_time = self._entry(puzzle, encoding)
         model, solver = entry[0], entry[1]

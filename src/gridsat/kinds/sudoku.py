@@ -129,6 +129,6 @@ SUDOKU = register_kind(Kind(
     max_board="64x64",
     cells=lambda puzzle: puzzle.n * puzzle.n,
     size_units=lambda puzzle: puzzle.n ** 4,
-    memory={"cnf-extended": 300.0, "cnf-minimal": 700.0, "cnf-regionlits": 2500.0, "cnf-layered": 300.0,
-            "cnf-reduced": 200.0, "cpsat-int": 500.0, "cpsat-bool": 500.0},
+    memory={"cnf-extended": 50.0, "cnf-minimal": 550.0, "cnf-regionlits": 2500.0, "cnf-layered": 90.0,
+            "cnf-reduced": 15.0, "cpsat-int": 60.0, "cpsat-bool": 100.0},
 ))
