@@ -133,9 +133,12 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
         res.total_time = time.perf_counter() - t0
         return res
     child = time_limit is not None and (estimate > CHILD_BYTES or not getattr(b, "stops_on_time", True))
-    left = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.001)
+    left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
     try:
-        out = _backend_run(b, enc, puzzle, limit=limit, time_limit=left, keep=keep, child=child)
+        if left is not None and left <= 0:  # the limit ran out before the build
+            out = Outcome(timed_out=True)
+        else:
+            out = _backend_run(b, enc, puzzle, limit=limit, time_limit=left, keep=keep, child=child)
     except (KeyboardInterrupt, MemoryError) as exc:
         if isinstance(exc, MemoryError):
             raise TooLarge(f"{b.name}/{enc.name} ran out of memory on this {kind_of(puzzle).describe(puzzle)} "

@@ -188,15 +188,24 @@ def run_in_child(fn: Callable, args: tuple = (), kwargs: "dict | None" = None, *
     GridsatError
         The child raised (the same error when it was a :class:`GridsatError`) or died.
     """
-    import multiprocessing  # (loaded with the first child, not with import gridsat)
+    from multiprocessing import Pipe  # (loaded with the first child, not with import gridsat)
 
-    ctx = multiprocessing.get_context("fork")
-    recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(send, fn, args, kwargs or {}), daemon=True)
+    # a plain fork, not multiprocessing.Process: the job may itself run in a daemonic worker
+    # process (a race), which multiprocessing forbids to have children
+    recv, send = Pipe(duplex=False)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    proc.start()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        recv.close()
+        _child(send, fn, args, kwargs or {})
     send.close()
     progress = None
+    exited = False
+
+    def died() -> GridsatError:
+        return GridsatError(f"{what} died (exit status {status})")
+
+    status = None
     try:
         while True:
             left = None if deadline is None else deadline - time.perf_counter()
@@ -205,14 +214,16 @@ def run_in_child(fn: Callable, args: tuple = (), kwargs: "dict | None" = None, *
                 err.progress = progress
                 raise err
             if not recv.poll(0.05 if left is None else min(left, 0.05)):
-                if not proc.is_alive() and not recv.poll(0):
-                    raise GridsatError(f"{what} died (exit code {proc.exitcode})")
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    exited = True
+                    if not recv.poll(0):
+                        raise died()
                 continue
             try:
                 tag, value = recv.recv()
             except EOFError:
-                proc.join(1)
-                raise GridsatError(f"{what} died (exit code {proc.exitcode})") from None
+                raise died() from None
             if tag == "progress":
                 progress = value
                 continue
@@ -222,9 +233,12 @@ def run_in_child(fn: Callable, args: tuple = (), kwargs: "dict | None" = None, *
         exc.progress = progress
         raise exc from None
     finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
+        if not exited:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:  # pragma: no cover - already gone
+                pass
+            os.waitpid(pid, 0)
         recv.close()
     if tag == "memory":
         raise MemoryError(f"{what} ran out of memory")
