@@ -209,3 +209,13 @@ def test_out_of_memory_in_a_backend_is_one_clean_error():
 
     with pytest.raises(TooLarge, match="ran out of memory"):
         gridsat.solve(Sudoku.empty(4), backend=Hungry(), encoding="cnf-extended")
+
+
+def test_exports_and_model_counters_check_the_estimate_too():
+    from gridsat.counting import cnf_formula
+
+    t0 = time.perf_counter()
+    with pytest.raises(TooLarge, match="cnf-minimal"):
+        cnf_formula(Sudoku.empty(64), "cnf-minimal")
+    assert time.perf_counter() - t0 < 1.0
+    assert cnf_formula(Sudoku.empty(4)).show  # a small board is built as before

@@ -13,9 +13,9 @@ import time
 from .backends import Outcome
 from .errors import GridsatError
 from .kinds import kind_of
-from .limits import ChildTimeout, JobInterrupted, TooLarge, check_memory, format_size, run_in_child
+from .limits import ChildTimeout, JobInterrupted, TooLarge, format_size, run_in_child
 from .result import Result
-from .selection import resolve
+from .selection import check_limits, resolve
 from .verify import verify
 
 __all__ = ["run", "solve", "check", "VerificationError", "check_limits", "CHILD_BYTES"]
@@ -28,29 +28,6 @@ CHILD_BYTES = 50_000_000
 class VerificationError(GridsatError):
     """A backend returned a wrong solution, or claimed solutions it did not return: a bug in an
     encoding or a backend."""
-
-
-def check_limits(puzzle, backend, encoding) -> int:
-    """Refuse a board past its kind's size cap or over the memory budget, before building.
-
-    Returns
-    -------
-    int
-        The encoding's memory estimate in bytes (with the backend's factor).
-
-    Raises
-    ------
-    TooLarge
-        Past the cap of ``Kind.max_cells``, or an estimate above :func:`gridsat.limits.memory_budget`.
-    """
-    kind = kind_of(puzzle)
-    cells = kind.cells(puzzle)
-    if kind.max_cells and cells > kind.max_cells:
-        raise TooLarge(f"{kind.describe(puzzle)}: {cells} cells is more than the {kind.max_cells} "
-                       f"a {kind.name} board may have ({kind.max_board})")
-    estimate = int(encoding.estimate(puzzle) * getattr(backend, "memory_factor", 1.0))
-    check_memory(estimate, f"{encoding.name} on {backend.name} for this {kind.describe(puzzle)}")
-    return estimate
 
 
 def _child_job(backend, encoding, puzzle, limit, time_limit, keep) -> Outcome:

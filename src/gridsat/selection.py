@@ -18,8 +18,9 @@ from .backends import Backend, get_backend, list_backends
 from .encoders import Encoding, catalogued_target, get_encoding, list_encodings
 from .errors import UnsupportedError
 from .kinds import KINDS, Choice, kind_of
+from .limits import TooLarge, check_memory
 
-__all__ = ["resolve", "pick_encoding", "default_choice", "default_roles"]
+__all__ = ["resolve", "pick_encoding", "default_choice", "default_roles", "check_limits"]
 
 #: the backend an encoding's target runs on when the kind's default backend takes another target
 TARGET_BACKENDS: dict[str, str] = {"cnf": "minisat22", "cpsat": "cpsat"}
@@ -139,7 +140,15 @@ def pick_encoding(puzzle, encoding: "str | Encoding | None", target: str) -> Enc
 
     ``encoding`` if given (checked against ``target`` and the puzzle); else the kind's
     export encoding when it has this target, else the first of this target that applies.
+    The board is checked against its size cap and the encoding's memory estimate
+    (:func:`check_limits`), since the caller builds it next.
     """
+    enc = _pick(puzzle, encoding, target)
+    check_limits(puzzle, None, enc)
+    return enc
+
+
+def _pick(puzzle, encoding: "str | Encoding | None", target: str) -> Encoding:
     kind = kind_of(puzzle)
     if encoding is not None:
         enc = get_encoding(encoding, kind.name)
@@ -153,3 +162,35 @@ def pick_encoding(puzzle, encoding: "str | Encoding | None", target: str) -> Enc
     if enc is None:
         raise UnsupportedError(f"no {target} encoding for {kind.name}")
     return enc
+
+
+def check_limits(puzzle, backend: "Backend | None", encoding: Encoding) -> int:
+    """Refuse a board past its kind's size cap or over the memory budget, before building.
+
+    Parameters
+    ----------
+    puzzle : Sudoku or Hidato
+    backend : Backend or None
+        Its ``memory_factor`` scales the estimate (``None``: the formula alone, as exports
+        and model counters build it).
+    encoding : Encoding
+
+    Returns
+    -------
+    int
+        The memory estimate in bytes.
+
+    Raises
+    ------
+    TooLarge
+        Past ``Kind.max_cells``, or an estimate above :func:`gridsat.limits.memory_budget`.
+    """
+    kind = kind_of(puzzle)
+    cells = kind.cells(puzzle)
+    if kind.max_cells and cells > kind.max_cells:
+        raise TooLarge(f"{kind.describe(puzzle)}: {cells} cells is more than the {kind.max_cells} "
+                       f"a {kind.name} board may have ({kind.max_board})")
+    estimate = int(encoding.estimate(puzzle) * getattr(backend, "memory_factor", 1.0))
+    who = f"{encoding.name} on {backend.name}" if backend is not None else encoding.name
+    check_memory(estimate, f"{who} for this {kind.describe(puzzle)}")
+    return estimate
