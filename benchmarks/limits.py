@@ -102,16 +102,18 @@ def measure_time(runs: int, backends: list[str], folder: str, max_memory: str | 
                   f"{sorted(codes)} {note}", flush=True)
 
 
-def measure_ctrl_c(runs: int, backends: list[str], delay: float, folder: str) -> None:
-    """The Ctrl-C table: time from SIGINT to exit."""
+def measure_ctrl_c(runs: int, backends: list[str], delay: float, folder: str, job: str = "count") -> None:
+    """The Ctrl-C table: time from SIGINT to exit (``job``: ``count`` on an empty 9x9 Sudoku,
+    or ``solve`` on a sparse 20x20 Hidato, whose build and search both take seconds)."""
     e9 = os.path.join(folder, "e9.txt")
     with open(e9, "w") as fh:
-        fh.write("." * 81 + "\n")
-    print(f"{'backend':<12} {'max':>6} {'median':>7}  exit codes  last stderr line")
+        fh.write("." * 81 + "\n" if job == "count" else sparse_hidato(20))
+    cmd = ["count", "-l", "100000000"] if job == "count" else ["solve"]
+    print(f"{'backend':<12} {'max':>6} {'median':>7}  exit codes  last stderr line ({job})")
     for b in backends:
         times, codes, last = [], set(), ""
         for _ in range(runs):
-            p = subprocess.Popen(GRIDSAT + ["count", "-l", "100000000", "-b", b, e9], stdout=subprocess.DEVNULL,
+            p = subprocess.Popen(GRIDSAT + cmd + ["-b", b, e9], stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
             time.sleep(delay)
             t0 = time.perf_counter()
@@ -178,6 +180,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--backends", default=",".join(BACKENDS))
     ap.add_argument("--delay", type=float, default=1.5, help="ctrl-c: seconds before SIGINT")
+    ap.add_argument("--job", choices=["count", "solve"], default="count", help="ctrl-c: the job interrupted")
     ap.add_argument("--as-limit", default="6G", help="memory: address-space limit of each run")
     ap.add_argument("--time-limit", type=float, default=600, help="memory: -t of each run")
     ap.add_argument("--max-memory", help="time: pass --max-memory to every run (e.g. 6G)")
@@ -187,7 +190,7 @@ def main() -> None:
         if a.what == "time":
             measure_time(a.runs, backends, folder, a.max_memory)
         elif a.what == "ctrl-c":
-            measure_ctrl_c(a.runs, backends, a.delay, folder)
+            measure_ctrl_c(a.runs, backends, a.delay, folder, a.job)
         else:
             measure_memory(folder, a.as_limit, a.time_limit)
 

@@ -15,6 +15,7 @@ import threading
 import time
 from collections import OrderedDict
 from functools import partial
+from itertools import islice
 from typing import Any
 
 import pysat.solvers as _pysat_solvers
@@ -51,6 +52,9 @@ _C_ADD = {
     "minicard": ("minicard", "minicard_add_cl"), "minisat22": ("minisat", "minisat22_add_cl"),
 }
 
+
+#: clauses loaded per call into the C extension (between two chances for Ctrl-C)
+_LOAD_CHUNK = 20000
 
 #: solvers with native at-most-k constraints (``add_atmost``)
 _NATIVE_AMO = {"minicard"}
@@ -154,8 +158,15 @@ def _new_solver(name: str, clauses) -> Solver:
         handle = getattr(inner, spec[0], None)
         add = getattr(pysolvers, spec[1], None) if pysolvers is not None else None
         if handle is not None and add is not None:
-            if False in list(map(partial(add, handle), clauses)):
-                inner.status = False  # as python-sat's add_clause does
+            # in chunks: Python runs its signal handlers between them, so Ctrl-C during the
+            # load of a large formula is seen within milliseconds, not after the whole load
+            feed, it = partial(add, handle), iter(clauses)
+            while True:
+                chunk = list(map(feed, islice(it, _LOAD_CHUNK)))
+                if False in chunk:
+                    inner.status = False  # as python-sat's add_clause does
+                if len(chunk) < _LOAD_CHUNK:
+                    break
             return solver
         solver.delete()
     return Solver(name=name, bootstrap_with=clauses)
