@@ -78,6 +78,18 @@ class _NotMainThread:
         return False
 
 
+def _disown(solver) -> None:
+    """Make python-sat forget an interrupted solver's native handle, so that no later call
+    (not even its destructor at exit, which could hang or abort on the broken state) reaches it.
+    The solver's memory is left to the operating system."""
+    inner = getattr(solver, "solver", None)
+    if inner is None:
+        return
+    for attr in ("cadical", "glucose", "lingeling", "maplesat", "mergesat", "minicard", "minisat", "gluecard"):
+        if getattr(inner, attr, None) is not None:
+            setattr(inner, attr, None)
+
+
 def _is_interrupt(exc: BaseException) -> bool:
     """Whether ``exc`` is Ctrl-C (python-sat turns it inside a native solve into its own error)."""
     return isinstance(exc, KeyboardInterrupt) or "keyboard interrupt" in str(exc).lower()
@@ -231,6 +243,7 @@ class PysatBackend(Backend):
         for key, other in list(self._cache.items()):
             if other is entry:
                 del self._cache[key]
+        _disown(entry[1])
         entry[1] = None
 
     def _reload(self, entry) -> None:
