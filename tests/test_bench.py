@@ -164,7 +164,7 @@ def test_method_config_needs_job_count():
 def test_method_config_runs_count_with_method(monkeypatch):
     seen = []
 
-    def fake_count(puzzle, limit=None, *, method="enum", backend=None, encoding=None, time_limit=None):
+    def fake_count(puzzle, limit=None, *, method="enum", backend=None, encoding=None, time_limit=None, keep=None):
         seen.append((method, limit, time_limit))
         if method == "ganak":
             raise UnsupportedError("counting method 'ganak' needs the package ganak")

@@ -205,7 +205,8 @@ def test_ctrl_c_real_process_prints_partial_count_and_exits_130(tmp_path, extra)
     empty = tmp_path / "empty.txt"
     empty.write_text("." * 81 + "\n")
     proc = subprocess.Popen([sys.executable, "-m", "gridsat.cli", "count", "--limit", "1000000000", str(empty),
-                             *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as from a shell
     deadline = time.time() + 60
     err_lines = []
     while time.time() < deadline:  # wait for the first progress line: a round has finished
