@@ -10,7 +10,7 @@ DOCS_STAMP := $(VENV)/.installed-docs
 # setup.py builds the optional C core (src/gridsat/native/) in place: a change there reinstalls
 $(STAMP): pyproject.toml setup.py $(wildcard src/gridsat/native/*.c src/gridsat/native/*.h)
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --upgrade pip 'setuptools>=77'
 	$(PY) -m pip install --quiet -e '.[test,render,minizinc,plot,count]'
 	touch $(STAMP)
 

@@ -108,6 +108,8 @@ def test_known_counts():
     r = gridsat.count(six, backend="native")
     assert (r.count, r.complete) == (39168, True)
     r = gridsat.count(six, limit=7, backend="native")
+    assert (r.count, r.complete, len(r.solutions)) == (7, False, 7)
+    r = gridsat.count(six, limit=7, backend="native", keep=2)
     assert (r.count, r.complete, len(r.solutions)) == (7, False, 2)
     r = gridsat.check(Sudoku.classic([0 if ch == "." else int(ch) for ch in UNIQUE9]), backend="native")
     assert r.status == "unique" and r.verified

@@ -66,7 +66,8 @@ def _read(name: str) -> tuple[Sudoku, tuple[int, ...]]:
 def test_empty_4x4_counts_288(backend, encoding):
     r = gridsat.count(Sudoku.empty(4), backend=backend, encoding=encoding)
     assert (r.count, r.complete, r.status) == (288, True, "ambiguous")
-    assert r.verified and len(r.solutions) == 2
+    # count keeps every solution it finds (keep=None), each distinct and verified
+    assert r.verified and len(set(r.solutions)) == len(r.solutions) == 288
     for sol in r.solutions:
         assert gridsat.verify(Sudoku.empty(4), sol) == []
 
@@ -86,7 +87,7 @@ def _six_combos():
 @pytest.mark.parametrize("backend, encoding", _six_combos())
 def test_6x6_first_row_fixed_counts_39168(backend, encoding):
     """The default CNF solvers with their encodings, CP-SAT with both (see FULL_COUNT)."""
-    r = gridsat.count(SIX, backend=backend, encoding=encoding)
+    r = gridsat.count(SIX, backend=backend, encoding=encoding, keep=2)
     assert (r.count, r.complete, r.status) == (39168, True, "ambiguous")
     assert r.verified
 
@@ -95,7 +96,9 @@ def test_6x6_first_row_fixed_counts_39168(backend, encoding):
 def test_count_limit_is_incomplete(backend, encoding):
     r = gridsat.count(SIX, limit=7, backend=backend, encoding=encoding)
     assert (r.count, r.complete, r.status) == (7, False, "ambiguous")
-    assert len(set(r.solutions)) == len(r.solutions) == 2
+    assert len(set(r.solutions)) == len(r.solutions) == 7
+    r = gridsat.count(SIX, limit=7, backend=backend, encoding=encoding, keep=2)
+    assert (r.count, r.complete, len(set(r.solutions)), len(r.solutions)) == (7, False, 2, 2)
 
 
 @st.composite

@@ -24,6 +24,9 @@ from .base import Backend, Outcome, register_backend
 
 __all__ = ["NativeBackend", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
 
+#: the C core's keep is a C int (it grows its solution buffer as solutions come)
+_INT_MAX = 2**31 - 1
+
 _NOT_LOADED = object()
 _module = _NOT_LOADED
 _error: str | None = None
@@ -84,7 +87,7 @@ class NativeBackend(Backend):
                 return out
         lim = 0 if limit is None else max(int(limit), 1)
         count, complete, timed_out, sols, nodes = core.solve(
-            model.geometry, bytes(puzzle.givens), lim, max(int(keep), 0), left)
+            model.geometry, bytes(puzzle.givens), lim, min(max(int(keep), 0), lim or _INT_MAX, _INT_MAX), left)
         out.solve_time = time.perf_counter() - t1
         out.count, out.complete, out.timed_out = count, complete, timed_out
         out.solutions = [tuple(s) for s in sols]

@@ -206,9 +206,9 @@ class PysatBackend(Backend):
     def __init__(self, solver: str, cache_size: int = 8):
         self.name = solver
         self.solver_name = solver
-        caps = {"solve", "count", "incremental", "assumptions", "stats"}
-        if solver not in _NO_BUDGET:  # (Lingeling cannot stop by itself; the front door's child stops it)
-            caps.add("time_limit")
+        # every solver keeps a time limit: Lingeling, which cannot stop by itself, runs in a child
+        # process the front door kills at the limit (see _SLOW_STOP)
+        caps = {"solve", "count", "incremental", "assumptions", "stats", "time_limit"}
         self.supports = frozenset(caps)
         self.stops_on_time = solver not in _SLOW_STOP
         self.memory_factor = _MEMORY_FACTOR.get(solver, 1.0)

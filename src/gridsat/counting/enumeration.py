@@ -4,7 +4,7 @@ Both find solutions one by one: CNF backends add a blocking clause over the prim
 after each, CP-SAT enumerates with ``enumerate_all_solutions`` on one worker. They stop at
 ``limit``, and the solutions come back verified. The time grows with the count.
 
-A count without a limit, or with a ``progress`` callback, runs in rounds whose limit grows
+A count with a ``progress`` callback (the command line's) runs in rounds whose limit grows
 fourfold (1,000, 4,000, 16,000, ... up to ``limit``) once it passes :data:`FIRST_BATCH`
 solutions. A backend's enumeration cannot be resumed, so each round starts afresh, and the
 rounds cost at most about twice a single run (under a time limit the last round may find
@@ -15,6 +15,7 @@ carrying it instead of losing it.
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Callable
 
@@ -31,6 +32,8 @@ __all__ = ["EnumMethod", "CpsatEnumMethod", "enumerate_in_rounds", "FIRST_BATCH"
 
 #: the limit of the first round of a long count, and the factor by which the next grows
 FIRST_BATCH, GROWTH = 1000, 4
+#: ``keep`` for the engine when every solution is wanted
+ALL = sys.maxsize
 
 
 def _interrupt(exc: BaseException) -> bool:
@@ -74,13 +77,15 @@ def enumerate_in_rounds(puzzle, once: Callable[..., Result], limit: int | None, 
     t0 = time.perf_counter()
     best: Result | None = None
     rounds = 0
-    # one run when the caller gave a limit and wants no progress; rounds otherwise
-    size = limit if limit is not None and progress is None else FIRST_BATCH
+    # one run when the caller wants no progress (Ctrl-C still keeps what the run had found, through
+    # the engine's JobInterrupted); rounds otherwise
+    size = limit if progress is None else FIRST_BATCH
     while True:
-        cap = limit if limit is not None and limit <= size else size
+        cap = limit if size is None or (limit is not None and limit <= size) else size
         left = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.001)
         try:
-            res = once(limit=cap, keep=cap if keep is None else min(keep, cap), time_limit=left)
+            wanted = [k for k in (keep, cap) if k is not None]
+            res = once(limit=cap, keep=min(wanted) if wanted else ALL, time_limit=left)
         except BaseException as exc:
             if not _interrupt(exc):
                 raise
@@ -94,7 +99,7 @@ def enumerate_in_rounds(puzzle, once: Callable[..., Result], limit: int | None, 
         best = res
         done = res.complete or (limit is not None and (res.count or 0) >= limit)
         timed_out = time_limit is not None and time.perf_counter() - t0 >= time_limit
-        if done or timed_out or (res.count or 0) < cap:
+        if done or timed_out or cap is None or (res.count or 0) < cap:
             if timed_out and not done and not res.reason:
                 res.reason = f"time limit of {time_limit} s reached"
             break
