@@ -24,9 +24,6 @@ from .base import Backend, Outcome, register_backend
 
 __all__ = ["NativeBackend", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
 
-#: the C core's keep is a C int (it grows its solution buffer as solutions come)
-_INT_MAX = 2**31 - 1
-
 _NOT_LOADED = object()
 _module = _NOT_LOADED
 _error: str | None = None
@@ -87,7 +84,7 @@ class NativeBackend(Backend):
                 return out
         lim = 0 if limit is None else max(int(limit), 1)
         count, complete, timed_out, sols, nodes = core.solve(
-            model.geometry, bytes(puzzle.givens), lim, min(max(int(keep), 0), lim or _INT_MAX, _INT_MAX), left)
+            model.geometry, bytes(puzzle.givens), lim, _c_keep(keep, lim, len(puzzle.givens)), left)
         out.solve_time = time.perf_counter() - t1
         out.count, out.complete, out.timed_out = count, complete, timed_out
         out.solutions = [tuple(s) for s in sols]
@@ -187,3 +184,10 @@ def check_lines(lines: Sequence[str] | bytes, *, limit: int = 2, time_limit: flo
 
 
 register_backend("native", NativeBackend)
+
+
+def _c_keep(keep: int, limit: int, cells: int) -> int:
+    """The C core's ``keep``: it allocates ``keep`` solutions up front, so at most ``limit`` of them
+    and at most 64 MB (a count that keeps every solution past that fails the engine's evidence check)."""
+    most = max(2, (1 << 26) // max(cells, 1))
+    return max(0, min(int(keep), limit or most, most))

@@ -30,8 +30,8 @@ typedef struct {
     MASK_T *segor, *uonce, *utwice;  /* scratch for that pass */
     int depth, choose, finished, tick;
     uint64_t count, limit, nodes;
-    int keep, room;       /* solutions to keep; room in sols, grown as they come */
-    uint8_t *sols;        /* room * N bytes */
+    int keep;
+    uint8_t *sols;        /* keep * N bytes */
 } SFX(Search);
 
 static void SFX(search_free)(SFX(Search) *s) {
@@ -56,8 +56,7 @@ static int SFX(search_init)(SFX(Search) *s, const Geo *g, int keep) {
     s->brem = malloc(sizeof(MASK_T) * depths);
     s->u0 = malloc(sizeof(int) * (size_t)s->N);
     s->queue = malloc(sizeof(int) * (size_t)(2 * s->N + 1));
-    s->room = keep < 1 ? 1 : keep < 64 ? keep : 64;
-    s->sols = malloc((size_t)s->room * (size_t)s->N);
+    s->sols = malloc((size_t)(keep > 0 ? keep : 1) * (size_t)s->N);
     s->segor = malloc(sizeof(MASK_T) * ((size_t)g->maxseg + 1));
     s->uonce = malloc(sizeof(MASK_T) * ((size_t)s->U + 1));
     s->utwice = malloc(sizeof(MASK_T) * ((size_t)s->U + 1));
@@ -305,12 +304,6 @@ fail:
 }
 
 static void SFX(record)(SFX(Search) *s, const MASK_T *st) {
-    if (s->count < (uint64_t)s->keep && s->count >= (uint64_t)s->room) {
-        /* keep everything asked for: grow the buffer (out of memory: keep what fits) */
-        int room = s->room > s->keep / 2 ? s->keep : 2 * s->room;
-        uint8_t *more = realloc(s->sols, (size_t)room * (size_t)s->N);
-        if (more) { s->sols = more; s->room = room; } else s->keep = (int)s->count;
-    }
     if (s->count < (uint64_t)s->keep) {
         uint8_t *out = s->sols + (size_t)s->count * s->N;
         for (int c = 0; c < s->N; c++) {
