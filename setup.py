@@ -1,9 +1,9 @@
-"""Build configuration of the optional C extension ``gridsat._native``.
+"""Build configuration of the optional C extensions ``gridsat._native`` and ``gridsat._pathsearch``.
 
-Project metadata lives in pyproject.toml; setuptools reads both. The extension is
+Project metadata lives in pyproject.toml; setuptools reads both. The extensions are
 optional: without a C compiler or Python headers the build prints a warning and the
-install goes on without it (the ``native`` backend then reports itself unavailable and
-says why).
+install goes on without them (the ``native`` and ``search`` backends then report
+themselves unavailable and say why).
 """
 
 import os
@@ -14,6 +14,11 @@ from setuptools.command.build_ext import build_ext
 
 NATIVE_SOURCES = ["src/gridsat/native/core.c"]
 NATIVE_DEPENDS = ["src/gridsat/native/core_impl.h"]
+PATHSEARCH_SOURCES = ["src/gridsat/native/pathsearch.c"]
+PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch_impl.h"]
+
+#: extension module -> the backend that needs it (for the warning when it cannot be built)
+BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search"}
 
 
 class optional_build_ext(build_ext):
@@ -23,7 +28,8 @@ class optional_build_ext(build_ext):
         try:
             super().run()
         except Exception as exc:  # no compiler at all, missing headers, ...
-            self._warn(exc)
+            for ext in self.extensions:
+                self._warn(exc, ext.name)
 
     def build_extension(self, ext):
         try:
@@ -32,9 +38,10 @@ class optional_build_ext(build_ext):
             self._warn(exc, ext.name)
 
     @staticmethod
-    def _warn(exc, name="the C extension"):
+    def _warn(exc, name):
+        backend = BACKEND_OF.get(name, "?")
         msg = (f"WARNING: could not build {name} ({type(exc).__name__}: {exc}); "
-               "gridsat works without it, the 'native' backend is unavailable")
+               f"gridsat works without it, the '{backend}' backend is unavailable")
         print(msg, file=sys.stderr)
 
 
@@ -52,7 +59,14 @@ setup(
             depends=NATIVE_DEPENDS,
             extra_compile_args=_compile_args(),
             optional=True,
-        )
+        ),
+        Extension(
+            "gridsat._pathsearch",
+            sources=PATHSEARCH_SOURCES,
+            depends=PATHSEARCH_DEPENDS,
+            extra_compile_args=_compile_args(),
+            optional=True,
+        ),
     ],
     cmdclass={"build_ext": optional_build_ext},
 )

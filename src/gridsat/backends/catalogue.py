@@ -23,4 +23,5 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "lns": ("lns", "gridsat.backends.lns_backend"),
     "minizinc": ("minizinc", "gridsat.backends.minizinc_backend"),
     "native": ("native", "gridsat.backends.native_backend"),
+    "search": ("search", "gridsat.backends.search_backend"),
 }

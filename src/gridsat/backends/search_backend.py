@@ -1,0 +1,157 @@
+"""The ``search`` backend: the compiled path-cover local search (``gridsat._pathsearch``) for Hidato/Numbrix.
+
+It takes the ``hidato-path`` encoding (:mod:`gridsat.encoders.hidato_path`). The state is
+one path from the start to the end through every given cell in order; cells may be left
+off it. Gap ``i`` between consecutive givens must take exactly the difference of their
+numbers in steps, and the search anneals (at a fixed temperature) the sum of the length
+errors down to zero with cheap moves (insert, remove, move a cell, reversals, short
+chains) and a joint re-route of up to six gaps at once by a depth-first search with a node
+budget. It restarts from a fresh first state after 1, 1.5, 2.25, ... restart periods of
+work (about two seconds for the first).
+
+It finds solutions and proves nothing: the outcome is never ``complete``, except when the
+encoding's cheap proof (two givens too far apart for their gap) shows there is none.
+After a solution it tries one length-preserving move on it (a reversal inside a gap, or a
+cell moved inside its gap); a move that applies is a second, different solution, which
+is how ``check`` can answer *ambiguous*. Without one, ``check`` stays *unknown*.
+
+Everything is driven by the seed and by work counts, never by the clock: the same seed
+gives the same solution. The kernel runs without the GIL in slices of about 20 ms, between
+which Python handles signals (Ctrl-C raises ``KeyboardInterrupt``) and checks the time
+limit. Without a time limit the search stops after :data:`DEFAULT_TIME_LIMIT` seconds.
+
+The extension is optional: an install without a C compiler leaves it out, and then
+:meth:`SearchBackend.unavailable` says why.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+
+from ..errors import UnsupportedError
+from .base import Backend, Outcome, register_backend
+
+__all__ = ["SearchBackend", "DEFAULT_TIME_LIMIT", "load", "load_error", "searcher", "alternative"]
+
+#: seconds the search runs when no time limit is given (it cannot prove that nothing exists)
+DEFAULT_TIME_LIMIT = 10.0
+#: work units (about one cheap move each) per slice without the GIL: some 10-30 ms
+SLICE = 200_000
+#: work units before the first restart (about two seconds); later periods grow by 1.5
+RESTART_WORK = 20_000_000
+
+_NOT_LOADED = object()
+_module = _NOT_LOADED
+_error: str | None = None
+
+
+def load():
+    """The C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)."""
+    global _module, _error
+    if _module is _NOT_LOADED:
+        try:
+            mod = importlib.import_module("gridsat._pathsearch")
+        except ImportError as exc:
+            _module, _error = None, f"the C extension gridsat._pathsearch is not built ({exc})"
+        else:
+            _module, _error = mod, None
+    return _module
+
+
+def load_error() -> str | None:
+    """Why :func:`load` found no extension (``None`` when it did)."""
+    load()
+    return _error
+
+
+def _reset() -> None:
+    """Forget the import result (tests simulate a missing extension with this)."""
+    global _module, _error
+    _module, _error = _NOT_LOADED, None
+
+
+def _core():
+    core = load()
+    if core is None:
+        raise UnsupportedError(f"backend search is unavailable: {_error}")
+    return core
+
+
+def searcher(model, seed: int = 0, **options):
+    """A kernel state for a ``hidato-path`` model (``options``: temperature, restart_work, reroute_every)."""
+    core = _core()
+    options.setdefault("restart_work", RESTART_WORK)
+    return core.new(model.n, model.indptr, model.indices, model.rows, model.cols, model.rook,
+                    model.anchor_cells, model.anchor_values, seed, **options)
+
+
+def alternative(puzzle, solution, seed: int = 0) -> tuple[int, ...] | None:
+    """A solution of ``puzzle`` different from ``solution``, one length-preserving move away, or None.
+
+    ``solution``: numbers per cell (as :func:`gridsat.solve` returns them). None means that
+    no such move applies, not that the solution is unique.
+    """
+    from ..encoders import get_encoding
+
+    state = searcher(get_encoding("hidato-path", "hidato").build(puzzle), seed)
+    core = _core()
+    core.load(state, list(solution))
+    other = core.alternative(state)
+    return None if other is None else tuple(other)
+
+
+class SearchBackend(Backend):
+    """Compiled local search for Hidato/Numbrix paths: finds solutions, proves nothing."""
+
+    name = "search"
+    target = "search"
+    supports = frozenset({"solve", "time_limit", "stats"})
+
+    def __init__(self, seed: int = 0, temperature: float = 0.25, restart_work: int = RESTART_WORK,
+                 reroute_every: int = 256) -> None:
+        self.seed = seed
+        self.options = {"temperature": temperature, "restart_work": restart_work, "reroute_every": reroute_every}
+
+    def unavailable(self) -> str | None:
+        """Why the kernel cannot be loaded here (e.g. it was not built), or None."""
+        return load_error()
+
+    def run(self, puzzle, encoding, *, limit: int | None = 1, time_limit: float | None = None,
+            keep: int = 2) -> Outcome:
+        """Search for a solution (and, for ``limit`` >= 2, a second one next to it); see the module docstring."""
+        if encoding.target != "search":
+            raise UnsupportedError(f"backend {self.name} takes search encodings, not {encoding.target} ({encoding.name})")
+        core = _core()
+        t0 = time.perf_counter()
+        deadline = t0 + (DEFAULT_TIME_LIMIT if time_limit is None else time_limit)
+        model = encoding.build(puzzle)
+        t1 = time.perf_counter()
+        out = Outcome(build_time=t1 - t0)
+        if model.refuted:
+            out.complete = True
+            out.stats = {"refuted": model.refuted}
+            return out
+        state = core.new(model.n, model.indptr, model.indices, model.rows, model.cols, model.rook,
+                         model.anchor_cells, model.anchor_values, self.seed, **self.options)
+        solved = False
+        while time.perf_counter() < deadline:
+            if core.run(state, SLICE):
+                solved = True
+                break
+        if solved:
+            sols = [tuple(core.solution(state))]
+            if limit is None or limit >= 2:
+                other = core.alternative(state)
+                if other is not None:
+                    sols.append(tuple(other))
+            out.count = len(sols)
+            out.solutions = sols[:max(keep, 0)] if keep is not None else sols
+        else:
+            out.timed_out = True
+        out.solve_time = time.perf_counter() - t1
+        out.stats = {"seed": self.seed, **core.stats(state)}
+        return out
+
+
+register_backend("search", SearchBackend)

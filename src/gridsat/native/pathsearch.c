@@ -1,0 +1,436 @@
+/*
+ * gridsat._pathsearch: local search for one Hamiltonian path through the givens of a
+ * Hidato/Numbrix board (the ``search`` backend). It finds solutions; it proves nothing.
+ *
+ * The state and the moves are in pathsearch_impl.h. This file builds the first state
+ * (every gap routed by a cheapest path, conflicts negotiated with growing costs on
+ * contested cells, tightest gaps first), runs the annealing in slices of work (restarting
+ * from a fresh first state after 1, 1.5, 2.25, ... restart periods), looks for a second
+ * solution by a length-preserving move on a found one, and wraps all of it for Python.
+ * A slice runs without the GIL; the caller handles signals and the time limit between
+ * slices. Everything is driven by one seeded generator and by work counts, never by the
+ * clock, so a seed always gives the same answer.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include "pathsearch_impl.h"
+
+typedef struct {
+    PS p;
+    int ready;                 /* the state is a path (else build a first state) */
+    long long work, next_restart, restart_work, k;
+    int reroute_every;
+} Run;
+
+/* ------------------------------------------------------------------ first state */
+static void hpush(PS *p, int *hn, double key, int v) {
+    int i = (*hn)++;
+    while (i > 0) { int up = (i - 1) / 2; if (p->hkey[up] <= key) break; p->hkey[i] = p->hkey[up]; p->heap[i] = p->heap[up]; i = up; }
+    p->hkey[i] = key; p->heap[i] = v;
+}
+static int hpop(PS *p, int *hn, double *key) {
+    int top = p->heap[0]; *key = p->hkey[0];
+    double k = p->hkey[--(*hn)]; int v = p->heap[*hn], i = 0;
+    while (1) {
+        int c = 2 * i + 1;
+        if (c >= *hn) break;
+        if (c + 1 < *hn && p->hkey[c + 1] < p->hkey[c]) c++;
+        if (p->hkey[c] >= k) break;
+        p->hkey[i] = p->hkey[c]; p->heap[i] = p->heap[c]; i = c;
+    }
+    if (*hn > 0) { p->hkey[i] = k; p->heap[i] = v; }
+    return top;
+}
+static double cell_cost(PS *p, int c, double pf, double noise) {
+    return (1.0 + p->hist[c]) * (1.0 + pf * p->occ[c]) + noise * ps_unit(p);
+}
+
+/* cheapest route of gap g through free cells (strict: only cells no route uses yet) */
+static int route_gap(PS *p, int g, double pf, int strict, double noise) {
+    int a = p->anc[g], b = p->anc[g + 1], hn = 0;
+    p->rl[g] = 0;
+    if (ps_adj(p, a, b)) return 1;
+    p->dst++;
+    if (ps_virtual(p, a)) {
+        for (int c = 0; c < p->n; c++) {
+            if (p->aidx[c] >= 0 || (strict && p->occ[c])) continue;
+            double k = cell_cost(p, c, pf, noise);
+            p->dstamp[c] = p->dst; p->dv[c] = k; p->dpar[c] = a; hpush(p, &hn, k, c);
+        }
+    } else {
+        for (int e = p->ip[a]; e < p->ip[a + 1]; e++) {
+            int c = p->ix[e];
+            if (p->aidx[c] >= 0 || (strict && p->occ[c])) continue;
+            double k = cell_cost(p, c, pf, noise);
+            p->dstamp[c] = p->dst; p->dv[c] = k; p->dpar[c] = a; hpush(p, &hn, k, c);
+        }
+    }
+    while (hn > 0) {
+        double k;
+        int u = hpop(p, &hn, &k);
+        if (k > p->dv[u]) continue;
+        if (ps_adj(p, u, b)) {
+            int m = 0;
+            for (int v = u; v != a; v = p->dpar[v]) m++;
+            if (m > p->rcap[g]) {
+                int *nr = realloc(p->rt[g], sizeof(int) * (size_t)m * 2);
+                if (!nr) return 0;
+                p->rt[g] = nr; p->rcap[g] = m * 2;
+            }
+            p->rl[g] = m;
+            for (int v = u; v != a; v = p->dpar[v]) p->rt[g][--m] = v;
+            return 1;
+        }
+        for (int e = p->ip[u]; e < p->ip[u + 1]; e++) {
+            int w = p->ix[e];
+            if (p->aidx[w] >= 0 || (strict && p->occ[w])) continue;
+            double nk = k + cell_cost(p, w, pf, noise);
+            if (p->dstamp[w] != p->dst || nk < p->dv[w]) {
+                p->dstamp[w] = p->dst; p->dv[w] = nk; p->dpar[w] = u; hpush(p, &hn, nk, w);
+            }
+        }
+    }
+    return 0;
+}
+
+static void occupy(PS *p, int g, int d) { for (int i = 0; i < p->rl[g]; i++) p->occ[p->rt[g][i]] += d; }
+
+/* a first state: 1 on success, 0 when some gap found no route (try again later) */
+static int ps_init(PS *p, double noise) {
+    int n = p->n, ng = p->ng;
+    for (int c = 0; c < n; c++) { p->occ[c] = 0; p->hist[c] = 0.0; }
+    long long *key = (long long *)p->big;  /* order gaps by slack, random ties */
+    for (int g = 0; g < ng; g++) {
+        long slack = p->L[g] - ps_dist(p, p->anc[g], p->anc[g + 1]);
+        if (slack < 0) slack = 0;
+        if (ps_virtual(p, p->anc[g]) || ps_virtual(p, p->anc[g + 1])) slack += n;
+        key[g] = (slack << 40) | ((long long)ps_below(p, 1 << 20) << 20) | g;
+        p->rl[g] = 0;
+    }
+    for (int i = 1; i < ng; i++) { long long v = key[i]; int j = i; while (j > 0 && key[j - 1] > v) { key[j] = key[j - 1]; j--; } key[j] = v; }
+    for (int i = 0; i < ng; i++) p->order[i] = (int)(key[i] & 0xfffff);
+    double pf = 0.5;
+    int over = 1;
+    for (int it = 0; it < 40 && over; it++) {
+        for (int i = 0; i < ng; i++) {
+            int g = p->order[i];
+            occupy(p, g, -1);
+            if (!route_gap(p, g, pf, 0, noise)) return 0;
+            occupy(p, g, 1);
+        }
+        over = 0;
+        for (int c = 0; c < n; c++) if (p->occ[c] > 1) { over = 1; p->hist[c] += 0.5; }
+        pf *= 1.5;
+    }
+    if (over) {  /* keep what fits: the others take only untouched cells */
+        for (int c = 0; c < n; c++) p->occ[c] = 0;
+        for (int i = 0; i < ng; i++) {
+            int g = p->order[i];
+            if (!route_gap(p, g, 0.0, 1, noise)) return 0;
+            occupy(p, g, 1);
+        }
+    }
+    p->noff = 0; p->F = 0;
+    for (int c = 0; c < n; c++) { p->offpos[c] = -1; if (p->aidx[c] < 0) off_add(p, c); }
+    for (int g = 0; g < ng; g++) {
+        int a = p->anc[g];
+        for (int i = 0; i < p->rl[g]; i++) { int c = p->rt[g][i]; p->nxt[a] = p->anc[g + 1]; p->prv[p->anc[g + 1]] = a; ins_after(p, a, c, g); a = c; }
+        p->nxt[a] = p->anc[g + 1]; p->prv[p->anc[g + 1]] = a;
+        p->glen[g] = p->rl[g] + 1;
+        p->F += ps_cost(p, g, p->glen[g]);
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------ the search loop */
+static int run_slice(Run *r, long long work) {
+    PS *p = &r->p;
+    long long end = r->work + work;
+    while (r->work < end) {
+        if (!r->ready) {
+            p->restarts++;
+            r->work += 20LL * p->n + 1000;
+            if (!ps_init(p, 0.2 + 0.1 * (double)r->k)) continue;
+            r->ready = 1;
+            r->next_restart = r->work + (long long)(r->restart_work * pow(1.5, (double)r->k));
+        }
+        if (p->F == 0) return 1;
+        if (r->work >= r->next_restart) { r->ready = 0; r->k++; continue; }
+        uint64_t u = ps_rand(p);
+        if ((int)(u & 0xffff) % r->reroute_every == 0) {
+            long long before = p->dfs_nodes;
+            move_reroute(p);
+            r->work += 8 + (p->dfs_nodes - before);
+        } else {
+            r->work++;
+            int c;
+            if (p->noff && (u >> 20) & 1) c = p->offl[(int)((u >> 24) % (uint64_t)p->noff)];
+            else c = (int)((u >> 24) % (uint64_t)p->n);
+            if (p->gap[c] == OFF) move_off(p, c);
+            else if (p->gap[c] >= 0) move_on(p, c);
+        }
+    }
+    return p->F == 0;
+}
+
+/* a second solution from a solved state by one length-preserving move (1: found, the
+   state now holds it; 0: none of these moves applies) */
+static int ps_alternative(PS *p) {
+    int n = p->n, s0 = ps_below(p, n);
+    for (int i = 0; i < n; i++) {
+        int y = (s0 + i) % n, g = p->gap[y];
+        if (g < 0) continue;
+        int a = p->prv[y], b = p->nxt[y], w = b;
+        for (int steps = 0; p->gap[w] == g && steps < 64; steps++, w = p->nxt[w])
+            if (ps_adj(p, a, w) && ps_adj(p, y, p->nxt[w])) { reverse_seg(p, y, w); return 1; }
+        if (!ps_adj(p, a, b)) continue;
+        for (int e = p->ip[y]; e < p->ip[y + 1]; e++) {
+            int z = p->ix[e];
+            if (p->gap[z] == OFF || z == a) continue;
+            int q = p->nxt[z];
+            if (q >= 0 && q != y && ps_egap(p, z) == g && ps_adj(p, y, q)) { unlink_cell(p, y); ins_after(p, z, y, g); return 1; }
+            if (z != b && p->prv[z] >= 0 && ps_virtual(p, p->prv[z]) && ps_egap(p, p->prv[z]) == g) {
+                int s = p->prv[z]; unlink_cell(p, y); ins_after(p, s, y, g); return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ memory */
+static void run_free(Run *r) {
+    if (!r) return;
+    PS *p = &r->p;
+    if (p->rt) for (int g = 0; g < p->ng; g++) free(p->rt[g]);
+    void *bufs[] = {p->ip, p->ix, p->row, p->col, p->grid, p->anc, p->L, p->aidx, p->nxt, p->prv, p->gap, p->glen,
+                    p->offl, p->offpos, p->cand, p->lg, p->ls, p->chosen, p->co, p->cn, p->ci, p->saved, p->mark,
+                    p->dv, p->dstamp, p->dpar, p->heap, p->hkey, p->rt, p->rl, p->rcap, p->occ, p->hist, p->order, p->big};
+    for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++) free(bufs[i]);
+    free(r);
+}
+
+static void capsule_free(PyObject *cap) { run_free((Run *)PyCapsule_GetPointer(cap, "gridsat._pathsearch.Run")); }
+
+static Run *get_run(PyObject *cap) { return (Run *)PyCapsule_GetPointer(cap, "gridsat._pathsearch.Run"); }
+
+static int *ints(Py_buffer *b, Py_ssize_t want, const char *what) {
+    if (b->len % 4 || (want >= 0 && b->len / 4 != want)) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd int32 values, got %zd bytes", what, want, b->len);
+        return NULL;
+    }
+    return (int *)b->buf;
+}
+
+#define ALLOC(x, cnt) do { (x) = calloc((size_t)(cnt) + 1, sizeof(*(x))); if (!(x)) goto nomem; } while (0)
+
+PyDoc_STRVAR(new_doc,
+"new(n, indptr, indices, rows, cols, rook, anchor_cells, anchor_values, seed, temperature=0.25,\n"
+"    restart_work=20000000, reroute_every=256) -> state\n\n"
+"A search state. Arrays are int32 buffers: the neighbour lists in CSR form (indptr n + 1\n"
+"entries), the cells' rows and columns, and the given cells with their numbers in\n"
+"increasing order (1 and N may be missing). ``rook``: 1 for Manhattan, 0 for Chebyshev\n"
+"distance bounds.");
+
+static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"n", "indptr", "indices", "rows", "cols", "rook", "anchor_cells", "anchor_values",
+                             "seed", "temperature", "restart_work", "reroute_every", NULL};
+    int n, rook, every = 256;
+    unsigned long long seed;
+    double temp = 0.25;
+    long long rwork = 20000000LL;
+    Py_buffer bip, bix, brow, bcol, bac, bav;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iy*y*y*y*py*y*K|dLi:new", kwlist, &n, &bip, &bix, &brow, &bcol, &rook,
+                                     &bac, &bav, &seed, &temp, &rwork, &every))
+        return NULL;
+    Py_buffer *all[] = {&bip, &bix, &brow, &bcol, &bac, &bav};
+    Run *r = NULL;
+    PyObject *ret = NULL;
+    int *ip, *ix, *rw, *cl, *ac, *av;
+    if (n < 1) { PyErr_SetString(PyExc_ValueError, "no cells"); goto out; }
+    if (!(ip = ints(&bip, n + 1, "indptr")) || !(ix = ints(&bix, -1, "indices")) || !(rw = ints(&brow, n, "rows"))
+        || !(cl = ints(&bcol, n, "cols")) || !(ac = ints(&bac, -1, "anchor_cells")) || !(av = ints(&bav, bac.len / 4, "anchor_values")))
+        goto out;
+    int m = (int)(bac.len / 4), ne = (int)(bix.len / 4);
+    if (ip[0] != 0 || ip[n] != ne) { PyErr_SetString(PyExc_ValueError, "indptr does not match indices"); goto out; }
+    for (int i = 0; i < n; i++) if (ip[i + 1] < ip[i] || ip[i + 1] - ip[i] > 8) { PyErr_SetString(PyExc_ValueError, "at most 8 neighbours a cell"); goto out; }
+    for (int e = 0; e < ne; e++) if (ix[e] < 0 || ix[e] >= n) { PyErr_SetString(PyExc_ValueError, "neighbour out of range"); goto out; }
+    for (int i = 0; i < m; i++)
+        if (ac[i] < 0 || ac[i] >= n || av[i] < 1 || av[i] > n || (i && av[i] <= av[i - 1])) {
+            PyErr_SetString(PyExc_ValueError, "anchors: cells in range, numbers 1..n increasing"); goto out;
+        }
+    r = calloc(1, sizeof(Run));
+    if (!r) { PyErr_NoMemory(); goto out; }
+    PS *p = &r->p;
+    int N2 = n + 2, na = m + 2, ng = m + 1;
+    p->n = n; p->S = n; p->T = n + 1; p->rook = rook; p->N = n; p->na = na; p->ng = ng;
+    ALLOC(p->ip, n + 1); ALLOC(p->ix, ne); ALLOC(p->row, n); ALLOC(p->col, n);
+    memcpy(p->ip, ip, sizeof(int) * (size_t)(n + 1)); memcpy(p->ix, ix, sizeof(int) * (size_t)ne);
+    memcpy(p->row, rw, sizeof(int) * (size_t)n); memcpy(p->col, cl, sizeof(int) * (size_t)n);
+    for (int c = 0; c < n; c++) {
+        if (rw[c] < 0 || cl[c] < 0 || rw[c] > 100000 || cl[c] > 100000) { PyErr_SetString(PyExc_ValueError, "coordinates"); goto fail; }
+        if (rw[c] >= p->R) p->R = rw[c] + 1;
+        if (cl[c] >= p->C) p->C = cl[c] + 1;
+    }
+    ALLOC(p->grid, (size_t)p->R * p->C);
+    for (long i = 0; i < (long)p->R * p->C; i++) p->grid[i] = -1;
+    for (int c = 0; c < n; c++) p->grid[rw[c] * p->C + cl[c]] = c;
+    ALLOC(p->anc, na); ALLOC(p->L, ng); ALLOC(p->aidx, N2);
+    for (int i = 0; i < N2; i++) p->aidx[i] = -1;
+    p->anc[0] = p->S; p->aidx[p->S] = 0;
+    for (int i = 0; i < m; i++) {
+        if (p->aidx[ac[i]] >= 0) { PyErr_SetString(PyExc_ValueError, "a cell given twice"); goto fail; }
+        p->anc[i + 1] = ac[i]; p->aidx[ac[i]] = i + 1;
+    }
+    p->anc[na - 1] = p->T; p->aidx[p->T] = na - 1;
+    for (int g = 0; g < ng; g++) p->L[g] = (g == ng - 1 ? n + 1 : av[g]) - (g == 0 ? 0 : av[g - 1]);
+    ALLOC(p->nxt, N2); ALLOC(p->prv, N2); ALLOC(p->gap, N2); ALLOC(p->glen, ng);
+    ALLOC(p->offl, N2); ALLOC(p->offpos, N2);
+    for (int i = 0; i < N2; i++) { p->nxt[i] = p->prv[i] = -1; p->gap[i] = p->aidx[i] >= 0 ? ANCHOR : OFF; }
+    ALLOC(p->cand, 8L * (N2 + ng) + 64); ALLOC(p->big, N2 + ng);
+    ALLOC(p->lg, N2 + ng); ALLOC(p->ls, N2 + ng); ALLOC(p->chosen, N2 + ng);
+    ALLOC(p->co, N2 + ng); ALLOC(p->cn, N2 + ng); ALLOC(p->ci, N2 + ng); ALLOC(p->saved, N2 + ng); ALLOC(p->mark, N2);
+    ALLOC(p->dv, N2); ALLOC(p->dstamp, N2); ALLOC(p->dpar, N2); ALLOC(p->heap, 10L * N2); ALLOC(p->hkey, 10L * N2);
+    ALLOC(p->rt, ng); ALLOC(p->rl, ng); ALLOC(p->rcap, ng); ALLOC(p->occ, N2); ALLOC(p->hist, N2); ALLOC(p->order, ng);
+    p->rng = seed * 0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL;
+    if (!p->rng) p->rng = 1;
+    for (int i = 0; i < 4; i++) ps_rand(p);
+    p->temp = temp > 1e-6 ? temp : 1e-6;
+    for (int d = 0; d < 8; d++) p->acc[d] = exp(-(double)d / p->temp);
+    r->restart_work = rwork > 1000 ? rwork : 1000;
+    r->reroute_every = every > 0 ? every : 1;
+    ret = PyCapsule_New(r, "gridsat._pathsearch.Run", capsule_free);
+    if (!ret) goto fail;
+    goto out;
+nomem:
+    PyErr_NoMemory();
+fail:
+    run_free(r);
+out:
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) PyBuffer_Release(all[i]);
+    return ret;
+}
+
+static PyObject *numbers(Run *r) {
+    PS *p = &r->p;
+    PyObject *out = PyList_New(p->n);
+    if (!out) return NULL;
+    for (int c = 0; c < p->n; c++) { Py_INCREF(Py_None); PyList_SET_ITEM(out, c, Py_None); }
+    int k = 0;
+    for (int u = p->nxt[p->S]; u >= 0 && u != p->T; u = p->nxt[u]) {
+        PyObject *v = PyLong_FromLong(++k);
+        if (!v) { Py_DECREF(out); return NULL; }
+        PyList_SetItem(out, u, v);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(run_doc, "run(state, work) -> bool\n\nSearch for up to ``work`` units (about one cheap move each) "
+             "without the GIL; true when the state is a solution.");
+static PyObject *py_run(PyObject *self, PyObject *args) {
+    PyObject *cap; long long work; int solved;
+    if (!PyArg_ParseTuple(args, "OL:run", &cap, &work)) return NULL;
+    Run *r = get_run(cap);
+    if (!r) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    solved = run_slice(r, work);
+    Py_END_ALLOW_THREADS
+    return PyBool_FromLong(solved);
+}
+
+PyDoc_STRVAR(solution_doc, "solution(state) -> list | None\n\nThe numbers per cell when the state is a solution.");
+static PyObject *py_solution(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    if (!PyArg_ParseTuple(args, "O:solution", &cap)) return NULL;
+    Run *r = get_run(cap);
+    if (!r) return NULL;
+    if (!r->ready || r->p.F != 0) Py_RETURN_NONE;
+    return numbers(r);
+}
+
+PyDoc_STRVAR(alternative_doc, "alternative(state) -> list | None\n\nFrom a solved state, a different solution "
+             "by one length-preserving move (a reversal or a cell moved inside its gap); the state keeps it.");
+static PyObject *py_alternative(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    if (!PyArg_ParseTuple(args, "O:alternative", &cap)) return NULL;
+    Run *r = get_run(cap);
+    if (!r) return NULL;
+    if (!r->ready || r->p.F != 0 || !ps_alternative(&r->p)) Py_RETURN_NONE;
+    return numbers(r);
+}
+
+PyDoc_STRVAR(load_doc, "load(state, numbers)\n\nMake the state the solution ``numbers`` (one int per cell, 1..n); "
+             "ValueError if it is not one.");
+static PyObject *py_load(PyObject *self, PyObject *args) {
+    PyObject *cap, *seq;
+    if (!PyArg_ParseTuple(args, "OO:load", &cap, &seq)) return NULL;
+    Run *r = get_run(cap);
+    if (!r) return NULL;
+    PS *p = &r->p;
+    PyObject *fast = PySequence_Fast(seq, "numbers must be a sequence");
+    if (!fast) return NULL;
+    int n = p->n, *at = p->mark;
+    if (PySequence_Fast_GET_SIZE(fast) != n) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "one number per cell"); return NULL; }
+    for (int i = 0; i <= n + 1; i++) at[i] = -1;
+    for (int c = 0; c < n; c++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, c));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return NULL; }
+        if (v < 1 || v > n || at[v] >= 0) { Py_DECREF(fast); PyErr_SetString(PyExc_ValueError, "not a numbering 1..n"); return NULL; }
+        at[v] = c;
+    }
+    Py_DECREF(fast);
+    at[0] = p->S; at[n + 1] = p->T;
+    for (int v = 1; v <= n; v++) {
+        if (v < n && !ps_adj(p, at[v], at[v + 1])) { PyErr_SetString(PyExc_ValueError, "consecutive numbers not adjacent"); return NULL; }
+        int a = p->aidx[at[v]];
+        if (a >= 0 && a != 0 && a != p->na - 1) {
+            int want = 0; for (int g = 0; g < a; g++) want += p->L[g];
+            if (want != v) { PyErr_SetString(PyExc_ValueError, "a given number moved"); return NULL; }
+        }
+    }
+    int g = 0;
+    p->noff = 0; p->F = 0;
+    for (int v = 0; v <= n + 1; v++) {
+        int u = at[v];
+        p->prv[u] = v ? at[v - 1] : -1; p->nxt[u] = v <= n ? at[v + 1] : -1;
+        if (u < n) p->offpos[u] = -1;
+        if (p->aidx[u] >= 0) g = p->aidx[u]; else p->gap[u] = g;
+    }
+    for (g = 0; g < p->ng; g++) {
+        int len = 0;
+        for (int u = p->anc[g]; u != p->anc[g + 1]; u = p->nxt[u]) len++;
+        p->glen[g] = len; p->F += ps_cost(p, g, len);
+    }
+    r->ready = 1; r->next_restart = r->work + r->restart_work;
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(stats_doc, "stats(state) -> dict\n\nCounters: moves, reroutes, reroutes_kept, dfs_nodes, restarts, "
+             "work, cost (the current F), off_path.");
+static PyObject *py_stats(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    if (!PyArg_ParseTuple(args, "O:stats", &cap)) return NULL;
+    Run *r = get_run(cap);
+    if (!r) return NULL;
+    PS *p = &r->p;
+    return Py_BuildValue("{sLsLsLsLsLsLslsi}", "moves", p->moves, "reroutes", p->reroutes, "reroutes_kept", p->rr_ok,
+                         "dfs_nodes", p->dfs_nodes, "restarts", p->restarts, "work", r->work,
+                         "cost", r->ready ? p->F : -1L, "off_path", r->ready ? p->noff : -1);
+}
+
+static PyMethodDef methods[] = {
+    {"new", (PyCFunction)(void (*)(void))py_new, METH_VARARGS | METH_KEYWORDS, new_doc},
+    {"run", py_run, METH_VARARGS, run_doc},
+    {"solution", py_solution, METH_VARARGS, solution_doc},
+    {"alternative", py_alternative, METH_VARARGS, alternative_doc},
+    {"load", py_load, METH_VARARGS, load_doc},
+    {"stats", py_stats, METH_VARARGS, stats_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "gridsat._pathsearch",
+    "Local search for Hidato/Numbrix paths (the 'search' backend): finds solutions, proves nothing.",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__pathsearch(void) { return PyModule_Create(&moduledef); }
