@@ -159,7 +159,7 @@ static int run_slice(Run *r, long long work) {
         uint64_t u = ps_rand(p);
         if ((int)(u & 0xffff) % r->reroute_every == 0) {
             long long before = p->dfs_nodes;
-            move_reroute(p);
+            if (p->noff && (u >> 17) & 1) move_hole(p); else move_reroute(p);
             r->work += 8 + (p->dfs_nodes - before);
         } else {
             r->work++;
@@ -347,6 +347,17 @@ static PyObject *py_solution(PyObject *self, PyObject *args) {
     return numbers(r);
 }
 
+PyDoc_STRVAR(current_doc, "current(state) -> list | None\n\nThe path as it stands: each cell's position on it "
+             "(1, 2, ...), None for a cell off the path; None before a first state exists.");
+static PyObject *py_current(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    if (!PyArg_ParseTuple(args, "O:current", &cap)) return NULL;
+    Run *r = get_run(cap);
+    if (!r) return NULL;
+    if (!r->ready) Py_RETURN_NONE;
+    return numbers(r);
+}
+
 PyDoc_STRVAR(alternative_doc, "alternative(state) -> list | None\n\nFrom a solved state, a different solution "
              "by one length-preserving move (a reversal or a cell moved inside its gap); the state keeps it.");
 static PyObject *py_alternative(PyObject *self, PyObject *args) {
@@ -421,6 +432,7 @@ static PyMethodDef methods[] = {
     {"new", (PyCFunction)(void (*)(void))py_new, METH_VARARGS | METH_KEYWORDS, new_doc},
     {"run", py_run, METH_VARARGS, run_doc},
     {"solution", py_solution, METH_VARARGS, solution_doc},
+    {"current", py_current, METH_VARARGS, current_doc},
     {"alternative", py_alternative, METH_VARARGS, alternative_doc},
     {"load", py_load, METH_VARARGS, load_doc},
     {"stats", py_stats, METH_VARARGS, stats_doc},

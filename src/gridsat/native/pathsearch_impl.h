@@ -278,7 +278,7 @@ static int dfs_open(PS *p, int from, int k, const int *ga, const int *gb, const 
 
 /* route gaps (ga[j] -> gb[j] in exactly gt[j] steps) through off-path cells; on success the
    chosen cells are marked USED in p->chosen (level order) and 1 is returned */
-static int dfs(PS *p, int k, const int *ga, const int *gb, const int *gt, long budget) {
+static int dfs(PS *p, int k, const int *ga, const int *gb, const int *gt, long budget, int must) {
     int D = 0;
     for (int j = 0; j < k; j++) {
         if (!ps_fits(p, ga[j], gb[j], gt[j])) return 0;
@@ -296,7 +296,11 @@ static int dfs(PS *p, int k, const int *ga, const int *gb, const int *gt, long b
         if (p->ci[d] >= p->cn[d]) { d--; continue; }
         int w = p->cand[p->co[d] + p->ci[d]++];
         p->chosen[d] = w; p->gap[w] = USED;
-        if (d == D - 1) { p->dfs_nodes += nodes; return 1; }
+        if (d == D - 1) {
+            if (must < 0 || p->gap[must] == USED) { p->dfs_nodes += nodes; return 1; }
+            if (++nodes > budget) break;
+            continue;
+        }
         if (++nodes > budget) break;
         int e = d + 1;
         p->co[e] = p->co[d] + p->cn[d];
@@ -311,7 +315,7 @@ static int dfs(PS *p, int k, const int *ga, const int *gb, const int *gt, long b
 
 /* free gaps w[0..k-1] and re-route them with targets t; keep the result by the annealing
    rule, else put the old routes back. Returns 1 when the state changed. */
-static int reroute_gaps(PS *p, int k, int *w, int *t) {
+static int reroute_gaps(PS *p, int k, int *w, int *t, int must) {
     int ga[MAXW], gb[MAXW], gt[MAXW], ord[MAXW];
     long before = 0, after = 0;
     for (int j = 0; j < k; j++) ord[j] = j;
@@ -338,7 +342,7 @@ static int reroute_gaps(PS *p, int k, int *w, int *t) {
         p->nxt[ga[j]] = gb[j]; p->prv[gb[j]] = ga[j];
     }
     p->reroutes++;
-    int ok = dfs(p, k, ga, gb, gt, BUDGET);
+    int ok = dfs(p, k, ga, gb, gt, BUDGET, must);
     int d = 0, i = 0;
     for (int j = 0; j < k; j++) {
         int g = w[ord[j]], a = ga[j];
@@ -402,5 +406,25 @@ static void move_reroute(PS *p) {
             if (nt >= 1 && ps_fits(p, p->anc[h], p->anc[h + 1], nt)) t[hj] = nt;
         }
     }
-    reroute_gaps(p, k, w, t);
+    reroute_gaps(p, k, w, t, -1);
+}
+
+/* the hole move: re-route the gaps passing near an off-path cell x, made to use x; the
+   gaps keep their lengths (the hole moves to wherever a cell is left over) or, for gaps
+   of wrong length, take their targets */
+static void move_hole(PS *p) {
+    int x = p->offl[ps_below(p, p->noff)], w[MAXW], t[MAXW], k = 0, want = 1 + ps_below(p, MAXW);
+    int exact = ps_below(p, 2), rad = 1 + ps_below(p, 2);
+    for (int tries = 0; tries < 30 && k < want; tries++) {
+        int rr = p->row[x] - rad + ps_below(p, 2 * rad + 1), cc = p->col[x] - rad + ps_below(p, 2 * rad + 1);
+        if (rr < 0 || cc < 0 || rr >= p->R || cc >= p->C) continue;
+        int c = p->grid[rr * p->C + cc];
+        if (c < 0 || p->gap[c] < 0) continue;
+        int h = p->gap[c], dup = 0;
+        for (int j = 0; j < k; j++) dup |= w[j] == h;
+        if (dup) continue;
+        w[k] = h; t[k] = exact ? p->L[h] : p->glen[h]; k++;
+    }
+    if (!k) return;
+    reroute_gaps(p, k, w, t, exact ? -1 : x);
 }
