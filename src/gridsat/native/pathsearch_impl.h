@@ -402,6 +402,16 @@ static void move_reroute(PS *p) {
             t[gi] = p->glen[g] + (e < 0 ? part : -part);
         } else if (mode == 2 && k > 1) {                /* hand the error to a neighbour gap */
             int hj = gi == 0 ? 1 : gi == k - 1 ? gi - 1 : (ps_below(p, 2) ? gi + 1 : gi - 1);
+            if (e < 0 && p->noff && gi > 0 && gi < k - 1 && ps_below(p, 4)) {
+                /* a deficit goes towards the nearest off-path cell */
+                int lo_a = p->anc[w[gi - 1]], hi_b = p->anc[w[gi + 1] + 1], dl = 1 << 30, dh = 1 << 30;
+                for (int i = 0; i < p->noff && i < 64; i++) {
+                    int x = p->offl[i], u = ps_dist(p, lo_a, x), v = ps_dist(p, hi_b, x);
+                    if (u < dl) dl = u;
+                    if (v < dh) dh = v;
+                }
+                hj = dl < dh ? gi - 1 : dh < dl ? gi + 1 : hj;
+            }
             int h = w[hj], nt = p->glen[h] + e;
             if (nt >= 1 && ps_fits(p, p->anc[h], p->anc[h + 1], nt)) t[hj] = nt;
         }
