@@ -109,17 +109,17 @@ def measure_ctrl_c(runs: int, backends: list[str], delay: float, folder: str, jo
     with open(e9, "w") as fh:
         fh.write("." * 81 + "\n" if job == "count" else sparse_hidato(20))
     cmd = ["count", "-l", "100000000"] if job == "count" else ["solve"]
-    print(f"{'backend':<12} {'max':>6} {'median':>7}  exit codes  last stderr line ({job})")
+    print(f"{'backend':<12} {'max':>6} {'median':>7}  exit codes  partial count printed  last stderr line ({job})")
     for b in backends:
-        times, codes, last = [], set(), ""
+        times, codes, last, printed = [], set(), "", 0
         for _ in range(runs):
-            p = subprocess.Popen(GRIDSAT + cmd + ["-b", b, e9], stdout=subprocess.DEVNULL,
+            p = subprocess.Popen(GRIDSAT + cmd + ["-b", b, e9], stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True, preexec_fn=_default_sigint)
             time.sleep(delay)
             t0 = time.perf_counter()
             p.send_signal(signal.SIGINT)
             try:
-                _, err = p.communicate(timeout=20)
+                out, err = p.communicate(timeout=20)
             except subprocess.TimeoutExpired:
                 p.kill()
                 _, err = p.communicate()
@@ -129,8 +129,9 @@ def measure_ctrl_c(runs: int, backends: list[str], delay: float, folder: str, jo
             times.append(time.perf_counter() - t0)
             codes.add(p.returncode)
             last = (err.strip().splitlines() or [""])[-1][:60]
-        print(f"{b:<12} {max(times):6.2f} {statistics.median(times):7.2f}  {sorted(map(str, codes))}  {last}",
-              flush=True)
+            printed += "(interrupted)" in out
+        print(f"{b:<12} {max(times):6.2f} {statistics.median(times):7.2f}  {sorted(map(str, codes))}  "
+              f"{printed}/{runs}  {last}", flush=True)
 
 
 #: (kind, encoding, backend, board text maker, label): the largest boards the caps and budgets admit

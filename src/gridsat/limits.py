@@ -16,13 +16,16 @@ from __future__ import annotations
 import os
 import re
 import signal
+import threading
 import time
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from .errors import GridsatError
 
 __all__ = ["TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_size", "set_memory_limit",
-           "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET", "report_progress"]
+           "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET", "report_progress",
+           "TimeLimitReached", "alarm"]
 
 #: the memory an encoding may be estimated to need when no address-space limit is set (bytes)
 DEFAULT_BUDGET = 1_800_000_000
@@ -34,6 +37,35 @@ _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 class TooLarge(GridsatError):
     """A board past its kind's size cap, or an encoding estimated to need more memory than allowed."""
+
+
+class TimeLimitReached(GridsatError):
+    """The time limit passed outside a backend (while the input was read; see :func:`alarm`)."""
+
+
+@contextmanager
+def alarm(seconds: float | None, message: str) -> Iterator[None]:
+    """Raise :class:`TimeLimitReached` (``message``) inside the block if it runs past ``seconds``.
+
+    A real-time timer (``SIGALRM``) interrupts pure-Python work such as reading a huge input;
+    it does nothing for ``None``, off the main thread, or where the platform has no
+    ``setitimer``. The previous handler is restored on the way out.
+    """
+    if (seconds is None or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+
+    def ring(signum, frame):
+        raise TimeLimitReached(message)
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 class ChildTimeout(GridsatError):

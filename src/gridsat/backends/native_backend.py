@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import UnsupportedError
+from ..limits import JobInterrupted
 from .base import Backend, Outcome, register_backend
 
 __all__ = ["NativeBackend", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
@@ -83,8 +84,17 @@ class NativeBackend(Backend):
                 out.timed_out = True
                 return out
         lim = 0 if limit is None else max(int(limit), 1)
-        count, complete, timed_out, sols, nodes = core.solve(
-            model.geometry, bytes(puzzle.givens), lim, _c_keep(keep, lim, len(puzzle.givens)), left)
+        try:
+            count, complete, timed_out, sols, nodes = core.solve(
+                model.geometry, bytes(puzzle.givens), lim, _c_keep(keep, lim, len(puzzle.givens)), left)
+        except KeyboardInterrupt as exc:  # the core hands over what it had found as ``partial``
+            part = getattr(exc, "partial", None)
+            if part is not None:
+                out.count, out.solutions, out.stats = part[0], [tuple(s) for s in part[3]], {"nodes": part[4]}
+            out.solve_time = time.perf_counter() - t1
+            err = JobInterrupted()
+            err.outcome = out
+            raise err from None
         out.solve_time = time.perf_counter() - t1
         out.count, out.complete, out.timed_out = count, complete, timed_out
         out.solutions = [tuple(s) for s in sols]

@@ -96,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return _interrupted()
+    except MemoryError:  # outside a job (a job's own is one error line already)
+        print("gridsat: error: out of memory (see --max-memory)", file=sys.stderr, flush=True)
+        return EXIT_FAILED
     except BrokenPipeError:
         # the reader went away (e.g. `gridsat solve big.txt | head`): stop quietly
         try:
@@ -104,10 +107,22 @@ def main(argv: list[str] | None = None) -> int:
             pass
         return EXIT_FAILED
     except Exception as exc:
-        # python-sat turns Ctrl-C inside a native solve() into its own error type
-        if "keyboard interrupt" not in str(exc).lower():
+        # python-sat turns Ctrl-C inside a native solve() into its own error type, and a library
+        # being imported may wrap it in an ImportError
+        if not _from_interrupt(exc):
             raise
         return _interrupted()
+
+
+def _from_interrupt(exc: BaseException) -> bool:
+    """Whether ``exc`` is Ctrl-C in disguise: python-sat's error for it, or an error raised
+    while handling a KeyboardInterrupt."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, KeyboardInterrupt) or "keyboard interrupt" in str(exc).lower():
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
 
 
 def _run_list_flags(args) -> int | None:

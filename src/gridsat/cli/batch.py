@@ -12,13 +12,19 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 from ..errors import GridsatError, ParseError
 from ..kinds import kind_of
-from .common import (DEFAULT_COUNT_CAP, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, fail, iter_entries,
-                     write_puzzle)
+from ..limits import alarm
+from ..result import Result
+from .common import (DEFAULT_COUNT_CAP, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, ReadStopped, fail,
+                     iter_entries, write_puzzle)
 
-__all__ = ["run_batch"]
+__all__ = ["run_batch", "READ_FLOOR"]
+
+#: reading is stopped by the time limit only after this many seconds at least
+READ_FLOOR = 0.1
 
 
 # ---------------------------------------------------------------------- the batch
@@ -119,21 +125,32 @@ class _Job:
         if self.out and args.json:
             raise ParseError("--json and --output-format do not combine; use --output-format json")
 
-    def run(self, puzzle, where: str):
-        """The result of the job on ``puzzle``; a count stopped by Ctrl-C raises CountInterrupted."""
+    def run(self, puzzle, where: str, read_time: float = 0.0):
+        """The result of the job on ``puzzle``, whose reading took ``read_time`` seconds of its
+        time limit; a count stopped by Ctrl-C raises CountInterrupted."""
         from .. import api
 
         args = self.args
+        tl = args.time_limit
+        left = None if tl is None else tl - read_time
+        if left is not None and left <= 0:
+            return Result(job=self.job, status="unknown", puzzle=puzzle, count=0 if self.job == "count" else None,
+                          reason=f"time limit of {tl} s reached while reading the input")
         if self.race is not None:
             from ..portfolio import race
 
-            return race(puzzle, self.job, self.race or None, limit=self.limit, time_limit=args.time_limit)
-        if self.job == "count":
-            return api.count(puzzle, self.limit, method=getattr(args, "count_method", "enum"),
-                             backend=self.backend, encoding=args.encoding, time_limit=args.time_limit,
-                             keep=None if self.listing else 2, progress=self._progress(where))
-        return api.run(puzzle, self.job, limit=(1 if self.job == "solve" else 2),
-                       backend=self.backend, encoding=self.args.encoding, time_limit=args.time_limit)
+            res = race(puzzle, self.job, self.race or None, limit=self.limit, time_limit=left)
+        elif self.job == "count":
+            res = api.count(puzzle, self.limit, method=getattr(args, "count_method", "enum"),
+                            backend=self.backend, encoding=args.encoding, time_limit=left,
+                            keep=None if self.listing else 2, progress=self._progress(where))
+        else:
+            res = api.run(puzzle, self.job, limit=(1 if self.job == "solve" else 2),
+                          backend=self.backend, encoding=self.args.encoding, time_limit=left)
+        if left is not None and left != tl and res.reason and f"time limit of {left} s" in res.reason:
+            # the job saw what was left after reading: name the limit the user gave
+            res.reason = res.reason.replace(f"time limit of {left} s", f"time limit of {tl} s")
+        return res
 
     def _progress(self, where: str):
         if self.args.quiet:
@@ -158,11 +175,26 @@ def run_batch(args, job: str) -> int:
     from ..counting import CountInterrupted
     from ..formats import get_format
 
+    # the time limit covers reading files (not the wait for standard input, which may be a slow producer)
+    files = list(getattr(args, "files", None) or [])
+    tl = None if "-" in files or not (files or getattr(args, "example", None)) else args.time_limit
+
+    def pull(entries):
+        """The next entry (or None) and the seconds reading it took of the time limit."""
+        t = time.perf_counter()
+        # (a floor of READ_FLOOR: a small input is read whole, and its job then finds no time left)
+        with alarm(None if tl is None else max(tl, READ_FLOOR), f"time limit of {tl} s reached while reading the input"):
+            got = next(entries, None)
+        return got, (time.perf_counter() - t if tl is not None else 0.0)
+
     try:
         settings = _Job(args, job)
         entries = iter_entries(args)
-        first = next(entries, None)
-        second = next(entries, None) if first is not None else None
+        first, first_read = pull(entries)
+        second, second_read = pull(entries) if first is not None else (None, 0.0)
+    except ReadStopped as e:
+        _emit(json.dumps(e.record())) if args.json else _emit(str(e), sys.stderr)
+        return EXIT_FAILED
     except GridsatError as e:
         return fail(e)
     if first is None:
@@ -172,15 +204,27 @@ def run_batch(args, job: str) -> int:
         return fail(first.error)
 
     def all_entries():
-        yield first
+        yield first, first_read
         if second is not None:
-            yield second
-        yield from entries
+            yield second, second_read
+        while True:
+            try:
+                got, took = pull(entries)
+            except ReadStopped as e:  # what was read before is answered; the rest is reported
+                yield e, 0.0
+                return
+            if got is None:
+                return
+            yield got, took
 
     code = EXIT_OK
     loaded = 0
     status_stream = sys.stderr if settings.out else sys.stdout
-    for entry in all_entries():
+    for entry, took in all_entries():
+        if isinstance(entry, ReadStopped):
+            _emit(json.dumps(entry.record())) if args.json else _emit(str(entry), sys.stderr)
+            code = max(code, EXIT_FAILED)
+            break
         if not entry.ok:
             code = max(code, EXIT_FAILED)
             if args.json:
@@ -198,7 +242,7 @@ def run_batch(args, job: str) -> int:
             continue
         interrupted = False
         try:
-            res = settings.run(puzzle, where)
+            res = settings.run(puzzle, where, took)
         except CountInterrupted as exc:
             res, interrupted = exc.result, True
             res.puzzle = res.puzzle if res.puzzle is not None else puzzle

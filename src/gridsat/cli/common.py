@@ -12,6 +12,7 @@ import math
 import sys
 
 from ..errors import GridsatError, ParseError
+from ..limits import TimeLimitReached
 from ..kinds import kind_of
 
 __all__ = ["add_input_args", "add_solver_args", "add_list_flags", "load_entries", "iter_entries",
@@ -212,10 +213,46 @@ def iter_entries(args):
                     raise ParseError("not a puzzle link gridsat reads (sudokuwiki.org bd=/S9B, "
                                      "f-puzzles or SudokuPad ?load=, puzz.link p?sudoku)", "<link>", 1, 1)
                 yield from _tagged(read_text(path, "<link>", **opts), lambda: path, args)
+            elif _is_big(path):  # read as it is answered, like standard input
+                with open(path, "rb") as fh:
+                    yield from _tagged(read_stream(_Utf8Lines(fh, path), path, **opts),
+                                       lambda: _file_text(path), args)
             else:
                 yield from _tagged(read_file(path, **opts), lambda: _file_text(path), args)
         except ParseError as e:
             yield Entry(None, e, e.file or ("<stdin>" if path == "-" else path), e.line)
+        except (TimeLimitReached, MemoryError) as e:  # reading stops: name the source
+            src = "<stdin>" if path == "-" else "<link>" if _is_link(path) else path
+            why = str(e) if isinstance(e, TimeLimitReached) else \
+                "out of memory while reading the input (see --max-memory)"
+            raise ReadStopped(src, why) from None
+
+
+class ReadStopped(GridsatError):
+    """Reading the input stopped part way: the time limit passed, or memory ran out."""
+
+    def __init__(self, file: str, why: str) -> None:
+        super().__init__(f"{file}: error: {why}")
+        self.file, self.why = file, why
+
+    def record(self) -> dict:
+        """The ``--json`` record of this error."""
+        return {"file": self.file, "line": None, "col": None, "name": None, "status": "error", "error": self.why}
+
+
+#: a file larger than this (bytes) is read line by line as its puzzles are answered, so that
+#: the first answer, and each puzzle's share of the time limit, do not wait for the whole file
+STREAM_BYTES = 1 << 20
+
+
+def _is_big(path: str) -> bool:
+    """Whether ``path`` is a regular file past :data:`STREAM_BYTES`."""
+    import os
+
+    try:
+        return os.path.isfile(path) and os.path.getsize(path) > STREAM_BYTES
+    except OSError:
+        return False
 
 
 def _is_link(arg: str) -> bool:

@@ -80,32 +80,33 @@ def enumerate_in_rounds(puzzle, once: Callable[..., Result], limit: int | None, 
     # one run when the caller wants no progress (Ctrl-C still keeps what the run had found, through
     # the engine's JobInterrupted); rounds otherwise
     size = limit if progress is None else FIRST_BATCH
-    while True:
-        cap = limit if size is None or (limit is not None and limit <= size) else size
-        left = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.001)
-        try:
+    try:
+        while True:
+            cap = limit if size is None or (limit is not None and limit <= size) else size
+            left = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.001)
             wanted = [k for k in (keep, cap) if k is not None]
             res = once(limit=cap, keep=min(wanted) if wanted else ALL, time_limit=left)
-        except BaseException as exc:
-            if not _interrupt(exc):
-                raise
-            part = getattr(exc, "result", None)  # what the interrupted round had found (verified)
-            if part is not None and (part.count or 0) > (0 if best is None else best.count or 0):
-                best = part
-            raise CountInterrupted(_partial(puzzle, best, t0, rounds, keep)) from None
-        rounds += 1
-        if best is not None and (res.count or 0) < (best.count or 0):
-            res = best  # a round cut short by the time limit: the earlier round found more
-        best = res
-        done = res.complete or (limit is not None and (res.count or 0) >= limit)
-        timed_out = time_limit is not None and time.perf_counter() - t0 >= time_limit
-        if done or timed_out or cap is None or (res.count or 0) < cap:
-            if timed_out and not done and not res.reason:
-                res.reason = f"time limit of {time_limit} s reached"
-            break
-        if progress is not None:
-            progress(res.count or 0, time.perf_counter() - t0)
-        size *= GROWTH
+            rounds += 1
+            if best is not None and (res.count or 0) < (best.count or 0):
+                res = best  # a round cut short by the time limit: the earlier round found more
+            best = res
+            done = res.complete or (limit is not None and (res.count or 0) >= limit)
+            timed_out = time_limit is not None and time.perf_counter() - t0 >= time_limit
+            if done or timed_out or cap is None or (res.count or 0) < cap:
+                if timed_out and not done and not res.reason:
+                    res.reason = f"time limit of {time_limit} s reached"
+                break
+            if progress is not None:
+                progress(res.count or 0, time.perf_counter() - t0)
+            size *= GROWTH
+    except BaseException as exc:
+        # Ctrl-C inside a round, or between two (while the progress line is printed)
+        if not _interrupt(exc):
+            raise
+        part = getattr(exc, "result", None)  # what the interrupted round had found (verified)
+        if part is not None and (part.count or 0) > (0 if best is None else best.count or 0):
+            best = part
+        raise CountInterrupted(_partial(puzzle, best, t0, rounds, keep)) from None
     best.total_time = time.perf_counter() - t0
     if rounds > 1:
         best.stats["rounds"] = rounds

@@ -375,12 +375,28 @@ static int run_sliced(AnySearch *a, double deadline, int release) {
     return rc;
 }
 
+/* The (count, complete, timed_out, solutions, nodes) tuple of a search that ended with ``rc``. */
+static PyObject *solve_result(AnySearch *a, Geo *g, int keep, int rc) {
+    uint64_t count = ANY(a, count);
+    int nsol = count < (uint64_t)keep ? (int)count : keep;
+    PyObject *sols = PyList_New(nsol);
+    if (!sols) return NULL;
+    for (int i = 0; i < nsol; i++) {
+        PyObject *b = PyBytes_FromStringAndSize((const char *)ANY(a, sols) + (size_t)i * g->ncells, g->ncells);
+        if (!b) { Py_DECREF(sols); return NULL; }
+        PyList_SET_ITEM(sols, i, b);
+    }
+    return Py_BuildValue("(KOONK)", (unsigned long long)count, rc == RUN_DONE ? Py_True : Py_False,
+                         rc == RUN_TIMEOUT ? Py_True : Py_False, sols, (unsigned long long)ANY(a, nodes));
+}
+
 PyDoc_STRVAR(solve_doc,
 "solve(geometry, givens, limit=2, keep=2, time_limit=-1.0) -> (count, complete, timed_out, solutions, nodes)\n\n"
 "Enumerate solutions of one puzzle up to ``limit`` (0: all). ``givens``: one byte per cell\n"
 "(0 empty). ``solutions``: the first ``keep`` as bytes. ``complete``: the search space was\n"
 "exhausted (the count is exact); ``timed_out``: ``time_limit`` seconds (negative: none)\n"
-"passed first.");
+"passed first. Ctrl-C raises KeyboardInterrupt with the same tuple, for what was found so\n"
+"far, as its ``partial`` attribute.");
 
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"geometry", "givens", "limit", "keep", "time_limit", NULL};
@@ -407,21 +423,22 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
         rc = run_sliced(&a, deadline, 1);
     }
     PyBuffer_Release(&buf);
-    if (rc < 0) goto done;
-    {
-        uint64_t count = ANY(&a, count);
-        int nsol = count < (uint64_t)keep ? (int)count : keep;
-        PyObject *sols = PyList_New(nsol);
-        if (!sols) goto done;
-        for (int i = 0; i < nsol; i++) {
-            PyObject *b = PyBytes_FromStringAndSize((const char *)ANY(&a, sols) + (size_t)i * g->ncells, g->ncells);
-            if (!b) { Py_DECREF(sols); goto done; }
-            PyList_SET_ITEM(sols, i, b);
+    if (rc < 0) {
+        /* Ctrl-C between two slices: the KeyboardInterrupt carries what was found so far as
+           its ``partial`` attribute (the same tuple as a return, complete and timed_out false) */
+        if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) {
+            PyObject *t, *v, *tb;
+            PyErr_Fetch(&t, &v, &tb);
+            PyErr_NormalizeException(&t, &v, &tb);
+            PyObject *part = solve_result(&a, g, keep, RUN_PAUSE);
+            if (part && v) PyObject_SetAttrString(v, "partial", part);
+            Py_XDECREF(part);
+            PyErr_Clear();
+            PyErr_Restore(t, v, tb);
         }
-        ret = Py_BuildValue("(KOONK)", (unsigned long long)count, rc == RUN_DONE ? Py_True : Py_False,
-                            rc == RUN_TIMEOUT ? Py_True : Py_False, sols,
-                            (unsigned long long)ANY(&a, nodes));
+        goto done;
     }
+    ret = solve_result(&a, g, keep, rc);
 done:
     any_free(&a);
     return ret;

@@ -1,0 +1,115 @@
+"""The time limit covers reading the input; running out of memory while reading is one error line;
+a big file is answered as it is read."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from gridsat.cli import common, main
+from gridsat.limits import TimeLimitReached, alarm
+
+CLI = [sys.executable, "-m", "gridsat.cli"]
+P4 = "1...2...3...4..."  # a 4x4 line puzzle with several solutions
+
+
+def _huge_board(path) -> None:
+    """4.5 MB of one 1500x1500 board: seconds to read, refused only once read."""
+    row = " ".join(["."] * 1500)
+    path.write_text("\n".join([row] * 1500) + "\n")
+
+
+def test_alarm_raises_inside_the_block_and_is_disarmed_after():
+    t0 = time.perf_counter()
+    with pytest.raises(TimeLimitReached, match="too slow"):
+        with alarm(0.05, "too slow"):
+            while True:
+                pass
+    assert time.perf_counter() - t0 < 1.0
+    with alarm(None, "never"):  # no limit: nothing armed
+        time.sleep(0.01)
+    with alarm(0.5, "not reached"):
+        pass
+    time.sleep(0.6)  # disarmed on the way out: nothing rings now
+
+
+def test_time_limit_covers_reading_a_huge_file(tmp_path):
+    big = tmp_path / "huge.txt"
+    _huge_board(big)
+    t0 = time.perf_counter()
+    r = subprocess.run(CLI + ["solve", "-t", "0.3", str(big)], capture_output=True, text=True, timeout=60)
+    took = time.perf_counter() - t0
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.strip() == f"{big}: error: time limit of 0.3 s reached while reading the input"
+    assert took < 0.3 + 1.5  # start-up included
+
+
+def test_out_of_memory_while_reading_is_one_error_line(tmp_path):
+    big = tmp_path / "huge.txt"
+    _huge_board(big)
+    r = subprocess.run(CLI + ["solve", "--max-memory", "100M", str(big)], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 1, r.stderr
+    assert r.stderr.strip() == f"{big}: error: out of memory while reading the input (see --max-memory)"
+
+
+def test_a_big_file_is_answered_as_it_is_read(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(common, "STREAM_BYTES", 10)
+    src = tmp_path / "many.txt"
+    src.write_text("\n".join([P4, "1..x", P4]) + "\n")
+    code = main(["check", "-t", "5", "-b", "minisat22", str(src)])
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 3, (out, err)
+    assert lines[0].startswith(f"{src}:1: ambiguous") and lines[2].startswith(f"{src}:3: ambiguous")
+    assert lines[1].startswith(f"{src}:2") and "error" in lines[1]
+
+
+def test_reading_time_is_taken_from_the_job_and_the_users_limit_is_named(tmp_path, monkeypatch, capsys):
+    from gridsat.cli import batch
+
+    real = batch._Job.run
+    seen = {}
+
+    def run(self, puzzle, where, read_time=0.0):
+        seen["read_time"] = read_time
+        return real(self, puzzle, where, 10.0)  # as if reading had taken 10 s of the limit
+
+    monkeypatch.setattr(batch._Job, "run", run)
+    src = tmp_path / "one.txt"
+    src.write_text(P4 + "\n")
+    code = main(["solve", "-t", "2", "-b", "minisat22", str(src)])
+    out, err = capsys.readouterr()
+    assert code == 1 and "unknown" in out and "time limit of 2.0 s reached while reading the input" in out + err
+    assert 0 <= seen["read_time"] < 2
+
+
+def test_standard_input_is_not_charged_for_the_wait(monkeypatch, capsys):
+    import io
+
+    from gridsat.cli import batch
+
+    seen = []
+    real = batch._Job.run
+    monkeypatch.setattr(batch._Job, "run", lambda self, p, w, rt=0.0: seen.append(rt) or real(self, p, w, rt))
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((P4 + "\n").encode())))
+    code = main(["check", "-t", "5", "-b", "minisat22", "-"])
+    assert code == 1 and seen == [0.0], capsys.readouterr()
+
+
+def test_ctrl_c_wrapped_by_a_library_import_is_still_an_interrupt(monkeypatch, capsys):
+    from gridsat.cli import count as count_cmd
+
+    def run(args):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:  # as a library's import guard may do
+            raise ImportError("could not import a solver") from exc
+
+    monkeypatch.setattr(count_cmd, "run", run)
+    code = main(["count", "--example", "sudoku-4x4"])
+    err = capsys.readouterr().err
+    assert code == 130 and err.strip() == "gridsat: interrupted"
