@@ -144,6 +144,8 @@ MEMORY_CASES = [
     ("hidato", "cnf-pos", "glucose4", lambda: sparse_hidato(30), "30x30, 1 and 900"),
     ("hidato", "cnf-pos", "cadical153", lambda: sparse_hidato(28), "28x28, 1 and 784"),
     ("hidato", "cpsat-bool", "cpsat", lambda: sparse_hidato(28), "28x28, 1 and 784"),
+    ("hidato", "mzn", "minizinc", lambda: sparse_hidato(30), "30x30, 1 and 900"),
+    ("sudoku", "mzn", "minizinc", lambda: empty_sudoku(36), "36x36 empty"),
 ]
 
 
@@ -161,16 +163,57 @@ def peak_memory(args: list[str], limit: str, timeout: float) -> tuple[float, int
     return kb / 1000, r.returncode, time.perf_counter() - t0, (lines or [""])[-1][:80]
 
 
-def measure_memory(folder: str, limit: str, time_limit: float) -> None:
-    """The memory table."""
-    print(f"{'kind':<7} {'encoding':<14} {'backend':<11} {'board':<18} {'peak MB':>8} {'exit':>5} {'wall s':>7}")
+def _tree_rss_kb(root: int) -> int:
+    """Resident memory (kB) of process ``root`` and all its descendants, from /proc."""
+    parent, rss = {}, {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as fh:
+                parent[int(d)] = int(fh.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{d}/status") as fh:
+                rss[int(d)] = next((int(x.split()[1]) for x in fh if x.startswith("VmRSS:")), 0)
+        except (OSError, ValueError, IndexError):
+            continue
+    tree, grew = {root}, True
+    while grew:
+        more = {p for p, pp in parent.items() if pp in tree and p not in tree}
+        tree |= more
+        grew = bool(more)
+    return sum(rss.get(p, 0) for p in tree)
+
+
+def peak_tree_memory(args: list[str], limit: str, timeout: float) -> float:
+    """Peak resident MB of ``gridsat ARGS`` *with its child processes* (a solver it starts, such
+    as MiniZinc's), sampled from /proc every 0.1 s."""
+    prefix = ["prlimit", f"--as={limit}"] if shutil.which("prlimit") else []
+    p = subprocess.Popen(prefix + GRIDSAT + args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak, end = 0, time.perf_counter() + timeout
+    while p.poll() is None and time.perf_counter() < end:
+        peak = max(peak, _tree_rss_kb(p.pid))
+        time.sleep(0.1)
+    if p.poll() is None:
+        p.kill()
+    p.wait()
+    return peak / 1000
+
+
+def measure_memory(folder: str, limit: str, time_limit: float, only: str | None = None) -> None:
+    """The memory table: the process's own peak (``/usr/bin/time``) and, sampled, its whole tree."""
+    print(f"{'kind':<7} {'encoding':<14} {'backend':<11} {'board':<18} {'peak MB':>8} {'tree MB':>8} {'exit':>5} "
+          f"{'wall s':>7}")
+    wanted = set(only.split(",")) if only else None
     for kind, enc, backend, make, label in MEMORY_CASES:
+        if wanted is not None and not wanted & {enc, backend}:
+            continue
         path = os.path.join(folder, f"m-{kind}.txt")
         with open(path, "w") as fh:
             fh.write(make())
-        mb, code, secs, err = peak_memory(["solve", "-q", "-t", str(time_limit), "-b", backend, "--encoding", enc,
-                                           "-k", kind, path], limit, time_limit + 120)
-        print(f"{kind:<7} {enc:<14} {backend:<11} {label:<18} {mb:8.0f} {code:5d} {secs:7.1f}  "
+        args = ["solve", "-q", "-t", str(time_limit), "-b", backend, "--encoding", enc, "-k", kind, path]
+        mb, code, secs, err = peak_memory(args, limit, time_limit + 120)
+        tree = peak_tree_memory(args, limit, time_limit + 120)
+        print(f"{kind:<7} {enc:<14} {backend:<11} {label:<18} {mb:8.0f} {tree:8.0f} {code:5d} {secs:7.1f}  "
               f"{err if code else ''}", flush=True)
 
 
@@ -184,6 +227,7 @@ def main() -> None:
     ap.add_argument("--job", choices=["count", "solve"], default="count", help="ctrl-c: the job interrupted")
     ap.add_argument("--as-limit", default="6G", help="memory: address-space limit of each run")
     ap.add_argument("--time-limit", type=float, default=600, help="memory: -t of each run")
+    ap.add_argument("--cases", help="memory: only the cases whose encoding or backend is in this list")
     ap.add_argument("--max-memory", help="time: pass --max-memory to every run (e.g. 6G)")
     a = ap.parse_args()
     backends = [b for b in a.backends.split(",") if b]
@@ -193,7 +237,7 @@ def main() -> None:
         elif a.what == "ctrl-c":
             measure_ctrl_c(a.runs, backends, a.delay, folder, a.job)
         else:
-            measure_memory(folder, a.as_limit, a.time_limit)
+            measure_memory(folder, a.as_limit, a.time_limit, a.cases)
 
 
 if __name__ == "__main__":

@@ -219,3 +219,13 @@ def test_exports_and_model_counters_check_the_estimate_too():
         cnf_formula(Sudoku.empty(64), "cnf-minimal")
     assert time.perf_counter() - t0 < 1.0
     assert cnf_formula(Sudoku.empty(4)).show  # a small board is built as before
+
+
+def test_a_backend_named_without_an_encoding_gets_one_within_the_budget():
+    small = resolve(sparse_hidato(6), "cpsat", None)[1].name
+    big = resolve(sparse_hidato(30), "cpsat", None)[1].name
+    assert small == "cpsat-bool" and big == "cpsat-seg"  # cpsat-bool is estimated at 2.3 GB there
+    # nothing of its target fits: the usual choice stays, and the front door refuses it by name
+    assert resolve(sparse_hidato(30), "cadical153", None)[1].name == "cnf-pos"
+    with pytest.raises(TooLarge, match="cnf-pos on cadical153"):
+        gridsat.solve(sparse_hidato(30), backend="cadical153", time_limit=1)

@@ -74,6 +74,25 @@ def _first_that_applies(puzzle, target: str) -> Encoding | None:
     return next((e for e in list_encodings(puzzle.kind, target) if e.applies(puzzle)), None)
 
 
+def _admissible(puzzle, b: Backend, enc: Encoding) -> Encoding:
+    """``enc``, or when its memory estimate is over the budget, the first other encoding of the
+    backend's target that applies and is within it (``enc`` again when none is: the front door
+    then refuses it, naming it). Only for a backend named without an encoding."""
+    try:
+        check_limits(puzzle, b, enc)
+        return enc
+    except TooLarge:
+        pass
+    for other in list_encodings(puzzle.kind, b.target):
+        if other.name != enc.name and other.applies(puzzle):
+            try:
+                check_limits(puzzle, b, other)
+            except TooLarge:
+                continue
+            return other
+    return enc
+
+
 def _checked(enc: Encoding, puzzle) -> Encoding:
     if not enc.applies(puzzle):
         raise UnsupportedError(f"encoding {enc.name} does not apply to {puzzle!r}")
@@ -124,11 +143,11 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
         if catalogued_target(name, kind.name) in (None, b.target):  # (don't load encodings of another target)
             enc = get_encoding(name, kind.name)
             if enc.target == b.target and enc.applies(puzzle):
-                return b, enc
+                return b, _admissible(puzzle, b, enc)
         enc = _first_that_applies(puzzle, b.target)
         if enc is None:
             raise UnsupportedError(f"backend {b.name} has no encoding for {kind.name}")
-        return b, enc
+        return b, _admissible(puzzle, b, enc)
     enc = get_encoding(encoding, kind.name)
     if enc.target != b.target:
         raise UnsupportedError(f"encoding {enc.name} is for {enc.target} backends, but {b.name} takes {b.target}")
