@@ -22,6 +22,16 @@ Cases (files under ``benchmarks/data``, native grid format; regenerate with ``--
 * ``c``: frontier, 20x20 and 30x30 with 10-20% givens drawn at random from random
   Hamiltonian paths (backbite moves), 1 and N included; not checked for uniqueness (the
   uniqueness proofs a generator needs are exactly what nobody can do at this density yet).
+* ``c40-king``, ``c40-rook``, ``c50-king``, ``c50-rook``: the large frontier, 40x40 and
+  50x50 king (Hidato) and rook (Numbrix) boards with 0%, 10% and 20% givens, three boards
+  each (``benchmarks/make_hidato_frontier.py`` writes them, seeded).
+
+The ``search`` backend (compiled local search, :mod:`gridsat.backends.search_backend`)
+proves nothing; give it as ``search:hidato-path`` in ``--encodings`` and it runs once per
+solver seed (``--seeds``), beside the complete backends. It runs the backend directly
+(the front door caps Hidato boards at 40x40) and checks every solution with
+:func:`gridsat.verify`. ``--search-only`` runs just it and prints, per set, the solved runs,
+the median and the max seconds.
 
 Cases a and b come from :func:`gridsat.generators.hidato.generate_hidato` (carving givens
 while the puzzle stays unique); the 30x30 carve stops at 30.2% and 32.7% (minimal there).
@@ -30,6 +40,8 @@ Usage::
 
     python benchmarks/hidato.py                    # all cases, 60 s limit per job
     python benchmarks/hidato.py --cases a --time-limit 20 --peers ortools-example
+    python benchmarks/hidato.py --search-only --seeds 3 --time-limit 10 \
+        --cases c,c40-king,c40-rook,c50-king,c50-rook
 """
 
 from __future__ import annotations
@@ -53,7 +65,9 @@ DATA = Path(__file__).parent / "data"
 ENCODINGS = [("cpsat", "cpsat-bool"), ("cpsat", "cpsat-circuit"), ("cpsat", "cpsat-seg"), ("minisat22", "cnf-pos"),
              ("cadical153", "cnf-pos"), ("cadical195", "cnf-pos"), ("glucose4", "cnf-pos"),
              ("minisat22", "cnf-arcs"), ("cadical195", "cnf-arcs")]
-CASES = {"a": "hidato_a.txt", "b": "hidato_b.txt", "c": "hidato_c.txt"}
+CASES = {"a": "hidato_a.txt", "b": "hidato_b.txt", "c": "hidato_c.txt",
+         "c40-king": "hidato_c40_king.txt", "c40-rook": "hidato_c40_rook.txt",
+         "c50-king": "hidato_c50_king.txt", "c50-rook": "hidato_c50_rook.txt"}
 
 
 # ---------------------------------------------------------------------------- peers
@@ -133,6 +147,33 @@ def run_gridsat(p: Hidato, backend: str, encoding: str, time_limit: float) -> tu
     if status == "unknown" and r.solution is not None:
         status = "solved"
     return status, r.build_time, r.total_time
+
+
+def run_search(p: Hidato, seed: int, time_limit: float) -> tuple[str, float, float]:
+    """The ``search`` backend with one solver seed, called directly (no board-size cap);
+    a returned solution is checked with :func:`gridsat.verify` (a wrong one raises)."""
+    from gridsat.backends.search_backend import SearchBackend
+    from gridsat.encoders import get_encoding
+
+    t0 = time.perf_counter()
+    out = SearchBackend(seed=seed).run(p, get_encoding("hidato-path", "hidato"), limit=1, time_limit=time_limit)
+    total = time.perf_counter() - t0
+    for sol in out.solutions:
+        bad = gridsat.verify(p, sol)
+        if bad:
+            raise AssertionError(f"search returned a wrong solution for {p.name}: {bad[:3]}")
+    status = "solved" if out.solutions else ("impossible" if out.complete else "unknown")
+    return status, out.build_time, total
+
+
+def search_table(runs: dict) -> str:
+    """Per set: solved runs / all runs, median and max seconds (a run that found nothing counts its time)."""
+    lines = ["| set | solved / runs | median s | max s |", "|---|---|---|---|"]
+    for case, rs in runs.items():
+        ts = [t for _, t in rs]
+        ok = sum(st == "solved" for st, _ in rs)
+        lines.append(f"| {case} ({CASES[case]}) | {ok}/{len(rs)} | {statistics.median(ts):.3f} | {max(ts):.3f} |")
+    return "\n".join(lines)
 
 
 def run_race(p: Hidato, configs: str, time_limit: float) -> tuple[str, float, float]:
@@ -244,7 +285,12 @@ def main(argv=None) -> int:
                     help="also compare a given-independent CNF with givens as assumptions (case a)")
     ap.add_argument("--repeat", type=int, default=3, help="best of R runs per puzzle and solver (all alike)")
     ap.add_argument("--repeat-below", type=float, default=5.0, help="repeat only jobs faster than this (s)")
+    ap.add_argument("--seeds", type=int, default=3, help="solver seeds per board for the search backend")
+    ap.add_argument("--search-only", action="store_true",
+                    help="run only the search backend (seeds 0 .. --seeds - 1); no peers, one run per seed")
     args = ap.parse_args(argv)
+    if args.search_only:
+        args.encodings, args.peers, args.race, args.repeat = "search:hidato-path", "", [], 1
     if args.generate:
         generate(DATA)
     print(f"# gridsat {gridsat.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
@@ -254,11 +300,14 @@ def main(argv=None) -> int:
     peer_tl = args.peer_time_limit or args.time_limit
     summary = []
     per_size: dict = {}
+    search_runs: dict = {}
     for case in args.cases.split(","):
         puzzles = load(case)[: args.limit]
         print(f"\n## case {case}: {len(puzzles)} puzzles ({CASES[case]}), limit {args.time_limit:g} s per job\n")
         solvers = [(f"gridsat {e} / {b}", lambda p, b=b, e=e: run_gridsat(p, b, e, args.time_limit))
-                   for b, e in combos]
+                   for b, e in combos if b != "search"]
+        solvers += [(f"gridsat {e} / search seed {s}", lambda p, s=s: run_search(p, s, args.time_limit))
+                    for b, e in combos if b == "search" for s in range(args.seeds)]
         solvers += [(f"gridsat race {r}", lambda p, r=r: run_race(p, r, args.time_limit)) for r in args.race]
         if case in args.peer_cases.split(","):
             solvers += [(name, lambda p, f=PEERS[name]: f(p, peer_tl)) for name in peers]
@@ -276,6 +325,8 @@ def main(argv=None) -> int:
                     if tt2 < tt:
                         tb, tt = tb2, tt2
                 rows.append((p.name, p.num_cells, p.num_givens, status, f"{tb:.3f}", f"{tt:.3f}"))
+                if label.startswith("gridsat hidato-path / search"):
+                    search_runs.setdefault(case, []).append((status, tt))
                 totals.append(tt)
                 statuses.append(status)
                 by_size.setdefault(f"{p.rows}x{p.cols}", []).append(tt)
@@ -292,6 +343,9 @@ def main(argv=None) -> int:
     print("|---|---|---|---|---|")
     for case, label, done, n, mean, mx in summary:
         print(f"| {case} | {label} | {done}/{n} | {mean:.3f} | {mx:.3f} |")
+    if search_runs:
+        print(f"\n## search backend: {args.seeds} solver seeds per board, limit {args.time_limit:g} s\n")
+        print(search_table(search_runs))
     if args.assumptions:
         print("\n## given-independent formula + assumptions vs pruned formula (case a, glucose4)\n")
         print(assumptions_table())
