@@ -170,7 +170,7 @@ static int run_slice(Run *r, long long work) {
             else if (p->gap[c] >= 0) move_on(p, c);
         }
     }
-    return p->F == 0;
+    return r->ready && p->F == 0;
 }
 
 /* a second solution from a solved state by one length-preserving move (1: found, the
