@@ -33,6 +33,8 @@ import sys
 import tempfile
 import time
 
+from gridsat.limits import parse_size  # (prlimit takes bytes, not "6G")
+
 GRIDSAT = [sys.executable, "-m", "gridsat.cli"]
 BACKENDS = ["cadical103", "cadical153", "cadical195", "glucose3", "glucose4", "glucose42", "lingeling",
             "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22", "cpsat", "lns",
@@ -145,13 +147,13 @@ MEMORY_CASES = [
     ("hidato", "cnf-pos", "cadical153", lambda: sparse_hidato(28), "28x28, 1 and 784"),
     ("hidato", "cpsat-bool", "cpsat", lambda: sparse_hidato(28), "28x28, 1 and 784"),
     ("hidato", "mzn", "minizinc", lambda: sparse_hidato(30), "30x30, 1 and 900"),
-    ("sudoku", "mzn", "minizinc", lambda: empty_sudoku(36), "36x36 empty"),
+    ("sudoku", "mzn", "minizinc", lambda: empty_sudoku(49), "49x49 empty"),
 ]
 
 
 def peak_memory(args: list[str], limit: str, timeout: float) -> tuple[float, int, float, str]:
     """(peak resident MB, exit code, wall seconds, last stderr line) of ``gridsat ARGS``."""
-    prefix = ["prlimit", f"--as={limit}"] if shutil.which("prlimit") else []
+    prefix = ["prlimit", f"--as={parse_size(limit)}"] if shutil.which("prlimit") else []
     cmd = prefix + ["/usr/bin/time", "-v"] + GRIDSAT + args
     t0 = time.perf_counter()
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
@@ -187,7 +189,7 @@ def _tree_rss_kb(root: int) -> int:
 def peak_tree_memory(args: list[str], limit: str, timeout: float) -> float:
     """Peak resident MB of ``gridsat ARGS`` *with its child processes* (a solver it starts, such
     as MiniZinc's), sampled from /proc every 0.1 s."""
-    prefix = ["prlimit", f"--as={limit}"] if shutil.which("prlimit") else []
+    prefix = ["prlimit", f"--as={parse_size(limit)}"] if shutil.which("prlimit") else []
     p = subprocess.Popen(prefix + GRIDSAT + args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak, end = 0, time.perf_counter() + timeout
     while p.poll() is None and time.perf_counter() < end:

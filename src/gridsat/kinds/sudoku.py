@@ -130,5 +130,5 @@ SUDOKU = register_kind(Kind(
     cells=lambda puzzle: puzzle.n * puzzle.n,
     size_units=lambda puzzle: puzzle.n ** 4,
     memory={"cnf-extended": 50.0, "cnf-minimal": 550.0, "cnf-regionlits": 2500.0, "cnf-layered": 90.0,
-            "cnf-reduced": 15.0, "cpsat-int": 60.0, "cpsat-bool": 100.0},
+            "cnf-reduced": 15.0, "cpsat-int": 60.0, "cpsat-bool": 100.0, "mzn": 280.0},
 ))
