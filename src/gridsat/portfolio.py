@@ -133,6 +133,8 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
             if p.is_alive():
                 p.kill()
                 report.setdefault(name, "stopped")
+            else:  # it had finished too, but the winner was read first
+                report.setdefault(name, "not read (another answered first)")
             p.join()
         for conn in conns:
             conn.close()

@@ -176,8 +176,9 @@ def run_batch(args, job: str) -> int:
     from ..formats import get_format
 
     # the time limit covers reading files (not the wait for standard input, which may be a slow producer)
+    # (bundled examples are not charged either: they are part of the program)
     files = list(getattr(args, "files", None) or [])
-    tl = None if "-" in files or not (files or getattr(args, "example", None)) else args.time_limit
+    tl = None if "-" in files or not files else args.time_limit
 
     def pull(entries):
         """The next entry (or None) and the seconds reading it took of the time limit."""
@@ -331,7 +332,8 @@ def _print_single(settings: _Job, res, fmt: str | None, stream) -> None:
     args, job, limit = settings.args, settings.job, settings.limit
     who = f"{res.backend}/{res.encoding}" if res.method in ("", "enum") else f"method {res.method}, {res.encoding}"
     read = f"{fmt} format, " if fmt else ""
-    info = f"[{read}{who}, {res.total_time:.3f} s{', verified' if res.verified else ''}]"
+    who = "" if who == "/" else f"{who}, "  # (no job ran: the time limit passed while reading)
+    info = f"[{read}{who}{res.total_time:.3f} s{', verified' if res.verified else ''}]"
     head = _status_text(job, res, limit, settings.capped)
     if job == "count" and res.status in ("unique", "ambiguous", "impossible"):
         head = f"{res.status}: {head}"
