@@ -17,7 +17,7 @@ from typing import Any, Callable
 from ..errors import UnsupportedError
 
 __all__ = ["Outcome", "Backend", "register_backend", "declare_backend", "get_backend", "list_backends", "close_all",
-           "BACKENDS"]
+           "BACKENDS", "OptionalExtension"]
 
 
 @dataclass
@@ -70,6 +70,35 @@ class Backend:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+class OptionalExtension:
+    """A C extension that an install may lack (no compiler): imported on first use, and when it
+    cannot be, the reason is kept for :meth:`Backend.unavailable`."""
+
+    _NOT_LOADED = object()
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+        self.reset()
+
+    def load(self):
+        """The extension module, or ``None`` when it cannot be imported (see :meth:`error`)."""
+        if self._module is self._NOT_LOADED:
+            try:
+                self._module, self._error = importlib.import_module(self.module), None
+            except ImportError as exc:
+                self._module, self._error = None, f"the C extension {self.module} is not built ({exc})"
+        return self._module
+
+    def error(self) -> str | None:
+        """Why :meth:`load` found no extension (``None`` when it did)."""
+        self.load()
+        return self._error
+
+    def reset(self) -> None:
+        """Forget the import result (tests simulate a missing extension with this)."""
+        self._module, self._error = self._NOT_LOADED, None
 
 
 #: backend name -> factory (a declared backend's factory imports its module first)

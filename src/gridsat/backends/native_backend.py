@@ -14,45 +14,23 @@ The extension is optional: an install without a C compiler leaves it out, and th
 
 from __future__ import annotations
 
-import importlib
 import time
 from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import UnsupportedError
 from ..limits import JobInterrupted
-from .base import Backend, Outcome, register_backend
+from .base import Backend, OptionalExtension, Outcome, register_backend
 
 __all__ = ["NativeBackend", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
 
-_NOT_LOADED = object()
-_module = _NOT_LOADED
-_error: str | None = None
-
-
-def load():
-    """The C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)."""
-    global _module, _error
-    if _module is _NOT_LOADED:
-        try:
-            _native = importlib.import_module("gridsat._native")
-        except ImportError as exc:
-            _module, _error = None, f"the C extension gridsat._native is not built ({exc})"
-        else:
-            _module, _error = _native, None
-    return _module
-
-
-def load_error() -> str | None:
-    """Why :func:`load` found no extension (``None`` when it did)."""
-    load()
-    return _error
-
-
-def _reset() -> None:
-    """Forget the import result (tests simulate a missing extension with this)."""
-    global _module, _error
-    _module, _error = _NOT_LOADED, None
+_EXTENSION = OptionalExtension("gridsat._native")
+#: the C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)
+load = _EXTENSION.load
+#: why :func:`load` found no extension (``None`` when it did)
+load_error = _EXTENSION.error
+#: forget the import result (tests simulate a missing extension with this)
+_reset = _EXTENSION.reset
 
 
 class NativeBackend(Backend):
@@ -72,7 +50,7 @@ class NativeBackend(Backend):
             raise UnsupportedError(f"backend {self.name} takes native encodings, not {encoding.target} ({encoding.name})")
         core = load()
         if core is None:
-            raise UnsupportedError(f"backend {self.name} is unavailable: {_error}")
+            raise UnsupportedError(f"backend {self.name} is unavailable: {load_error()}")
         t0 = time.perf_counter()
         model = encoding.build(puzzle)
         t1 = time.perf_counter()
@@ -158,7 +136,7 @@ def check_block(board, givens: bytes, *, limit: int = 2, time_limit: float | Non
     """
     core = load()
     if core is None:
-        raise UnsupportedError(f"backend native is unavailable: {_error}")
+        raise UnsupportedError(f"backend native is unavailable: {load_error()}")
     from ..encoders.sudoku_native import native_model
 
     model = native_model(board)

@@ -26,11 +26,10 @@ The extension is optional: an install without a C compiler leaves it out, and th
 
 from __future__ import annotations
 
-import importlib
 import time
 
 from ..errors import UnsupportedError
-from .base import Backend, Outcome, register_backend
+from .base import Backend, OptionalExtension, Outcome, register_backend
 
 __all__ = ["SearchBackend", "DEFAULT_TIME_LIMIT", "load", "load_error", "searcher", "alternative"]
 
@@ -41,40 +40,19 @@ SLICE = 200_000
 #: work units before the first restart (about two seconds); later periods grow by 1.5
 RESTART_WORK = 20_000_000
 
-_NOT_LOADED = object()
-_module = _NOT_LOADED
-_error: str | None = None
-
-
-def load():
-    """The C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)."""
-    global _module, _error
-    if _module is _NOT_LOADED:
-        try:
-            mod = importlib.import_module("gridsat._pathsearch")
-        except ImportError as exc:
-            _module, _error = None, f"the C extension gridsat._pathsearch is not built ({exc})"
-        else:
-            _module, _error = mod, None
-    return _module
-
-
-def load_error() -> str | None:
-    """Why :func:`load` found no extension (``None`` when it did)."""
-    load()
-    return _error
-
-
-def _reset() -> None:
-    """Forget the import result (tests simulate a missing extension with this)."""
-    global _module, _error
-    _module, _error = _NOT_LOADED, None
+_EXTENSION = OptionalExtension("gridsat._pathsearch")
+#: the C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)
+load = _EXTENSION.load
+#: why :func:`load` found no extension (``None`` when it did)
+load_error = _EXTENSION.error
+#: forget the import result (tests simulate a missing extension with this)
+_reset = _EXTENSION.reset
 
 
 def _core():
     core = load()
     if core is None:
-        raise UnsupportedError(f"backend search is unavailable: {_error}")
+        raise UnsupportedError(f"backend search is unavailable: {load_error()}")
     return core
 
 
