@@ -67,11 +67,18 @@ def test_hidato_past_the_cap_is_refused_with_the_cap_named():
     cap = get_kind("hidato")
     side = int(cap.max_cells ** 0.5) + 1
     t0 = time.perf_counter()
-    with pytest.raises(TooLarge, match=cap.max_board):
-        gridsat.solve(sparse_hidato(side))
-    with pytest.raises(TooLarge):
-        gridsat.solve(Hidato(100, 100, givens={(0, 0): 1}))
+    with pytest.raises(TooLarge, match=f"{cap.max_board}; hidato-path takes up to 100x100"):
+        gridsat.solve(sparse_hidato(side), backend="glucose4")
+    with pytest.raises(TooLarge, match="100x100"):  # past the search's own cap too
+        gridsat.solve(Hidato(101, 101, givens={(0, 0): 1}))
     assert time.perf_counter() - t0 < 2.0
+
+
+def test_past_the_complete_backends_cap_the_default_is_the_search():
+    """The search keeps a few arrays per cell: its cap is far above the SAT encodings' one."""
+    p = Hidato(45, 45, givens={(0, 0): 1, (44, 44): 45 * 45})
+    r = gridsat.solve(p, time_limit=20)
+    assert (r.status, r.backend, r.encoding) == ("solved", "search", "hidato-path") and r.verified
 
 
 def test_estimate_grows_with_the_open_literals():

@@ -13,8 +13,54 @@ reaches the caller.
 from __future__ import annotations
 
 from .counting import count
-from .engine import VerificationError, check, run, solve
+from .engine import VerificationError
+from .engine import run as run_one
+from .portfolio import race
+from .result import Result
 from .selection import default_choice, default_roles, pick_encoding, resolve
 
 __all__ = ["solve", "count", "check", "run", "VerificationError", "resolve", "pick_encoding",
            "default_choice", "default_roles"]
+
+
+def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
+        time_limit: float | None = None, keep: int = 2) -> Result:
+    """Run one job: :func:`gridsat.engine.run`, or the kind's default race.
+
+    With no backend and no encoding, a ``solve`` or ``check`` whose default choice is a race
+    (:attr:`gridsat.kinds.Choice.race`, e.g. large Hidato boards: the local search paired
+    with SAT, beside CP-SAT) runs :func:`gridsat.portfolio.race`; anything else runs the one
+    backend. The parameters and the result are those of :func:`gridsat.engine.run`.
+    """
+    if backend is None and encoding is None and job in ("solve", "check"):
+        choice = default_choice(puzzle)
+        if choice.race:
+            return race(puzzle, job, choice.race, time_limit=time_limit)
+    return run_one(puzzle, job, limit=limit, backend=backend, encoding=encoding, time_limit=time_limit, keep=keep)
+
+
+def solve(puzzle, *, backend=None, encoding=None, time_limit: float | None = None) -> Result:
+    """Find one solution.
+
+    Parameters
+    ----------
+    puzzle : Sudoku or Hidato
+    backend : str or Backend, optional
+        A name from :func:`gridsat.list_backends` (``cpsat``, ``minisat22``, ``cadical153``,
+        ...); ``None``: the kind's default, which may be a race (see :func:`run`).
+    encoding : str or Encoding, optional
+        A name from :func:`gridsat.list_encodings` matching the backend's target.
+    time_limit : float, optional
+        Seconds; on expiry the status is ``unknown``.
+
+    Returns
+    -------
+    Result
+        ``status`` is ``solved``, ``impossible`` or ``unknown``; ``solution`` is verified.
+    """
+    return run(puzzle, "solve", limit=1, backend=backend, encoding=encoding, time_limit=time_limit)
+
+
+def check(puzzle, *, backend=None, encoding=None, time_limit: float | None = None) -> Result:
+    """Decide uniqueness: status ``unique``, ``ambiguous``, ``impossible`` or ``unknown`` (see :func:`solve`)."""
+    return run(puzzle, "check", limit=2, backend=backend, encoding=encoding, time_limit=time_limit)

@@ -70,6 +70,15 @@ def _encoding_of(choice: "Choice | None", backend: str) -> str | None:
     return None
 
 
+def _encoding_of_target(choice: "Choice | None", kind: str, target: str) -> str | None:
+    """The first encoding of ``target`` in ``choice`` or its fallbacks (``None``: none there)."""
+    while choice is not None:
+        if catalogued_target(choice.encoding, kind) == target:
+            return choice.encoding
+        choice = choice.fallback
+    return None
+
+
 def _first_that_applies(puzzle, target: str) -> Encoding | None:
     return next((e for e in list_encodings(puzzle.kind, target) if e.applies(puzzle)), None)
 
@@ -139,7 +148,8 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
     if encoding is None:
         name = _encoding_of(kind.default(puzzle), b.name)  # the backend of a default pair or its fallback
         if name is None:
-            name = kind.encoding_for(puzzle, b.name, b.target) or choice.encoding
+            name = (kind.encoding_for(puzzle, b.name, b.target)
+                    or _encoding_of_target(kind.default(puzzle), kind.name, b.target) or choice.encoding)
         if catalogued_target(name, kind.name) in (None, b.target):  # (don't load encodings of another target)
             enc = get_encoding(name, kind.name)
             if enc.target == b.target and enc.applies(puzzle):
@@ -202,13 +212,16 @@ def check_limits(puzzle, backend: "Backend | None", encoding: Encoding) -> int:
     Raises
     ------
     TooLarge
-        Past ``Kind.max_cells``, or an estimate above :func:`gridsat.limits.memory_budget`.
+        Past the kind's cap for the encoding (``Kind.cap``), or an estimate above :func:`gridsat.limits.memory_budget`.
     """
     kind = kind_of(puzzle)
     cells = kind.cells(puzzle)
-    if kind.max_cells and cells > kind.max_cells:
-        raise TooLarge(f"{kind.describe(puzzle)}: {cells} cells is more than the {kind.max_cells} "
-                       f"a {kind.name} board may have ({kind.max_board})")
+    most, words = kind.cap(encoding.name)
+    if most and cells > most:
+        extra = "" if most == kind.max_cells else f" for {encoding.name}"
+        wider = [f"{name} takes up to {w}" for name, (m, w) in kind.cell_caps.items() if m >= cells]
+        raise TooLarge(f"{kind.describe(puzzle)}: {cells} cells is more than the {most} "
+                       f"a {kind.name} board may have{extra} ({words}{'; ' if wider else ''}{', '.join(wider)})")
     estimate = int(encoding.estimate(puzzle) * getattr(backend, "memory_factor", 1.0))
     who = f"{encoding.name} on {backend.name}" if backend is not None else encoding.name
     check_memory(estimate, f"{who} for this {kind.describe(puzzle)}")

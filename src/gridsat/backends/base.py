@@ -42,7 +42,8 @@ class Backend:
     """Base class: a named solver for one encoding target.
 
     ``supports`` lists capabilities: ``solve``, ``count``, ``time_limit``, ``incremental``
-    (base formula reused across puzzles), ``assumptions``, ``stats``.
+    (base formula reused across puzzles), ``assumptions``, ``stats``, ``exclude`` (``run``
+    takes ``exclude=``: solutions already known, left out of the search).
     """
 
     name: str = "?"

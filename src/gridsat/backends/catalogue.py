@@ -24,4 +24,5 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "minizinc": ("minizinc", "gridsat.backends.minizinc_backend"),
     "native": ("native", "gridsat.backends.native_backend"),
     "search": ("search", "gridsat.backends.search_backend"),
+    "search+glucose4": ("search", "gridsat.backends.paired_backend"),
 }

@@ -208,7 +208,7 @@ class PysatBackend(Backend):
         self.solver_name = solver
         # every solver keeps a time limit: Lingeling, which cannot stop by itself, runs in a child
         # process the front door kills at the limit (see _SLOW_STOP)
-        caps = {"solve", "count", "incremental", "assumptions", "stats", "time_limit"}
+        caps = {"solve", "count", "incremental", "assumptions", "stats", "time_limit", "exclude"}
         self.supports = frozenset(caps)
         self.stops_on_time = solver not in _SLOW_STOP
         self.memory_factor = _MEMORY_FACTOR.get(solver, 1.0)
@@ -330,8 +330,12 @@ class PysatBackend(Backend):
             slot = longest if deadline is None else min(longest, max(deadline - now, 0.0))
             budget = int(max(min(rate * slot, 1.5 * budget + 100), 50))
 
-    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
-        """Solve or enumerate with the cached incremental solver (givens as assumptions); see :meth:`Backend.run`."""
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2, exclude=()) -> Outcome:
+        """Solve or enumerate with the cached incremental solver (givens as assumptions); see :meth:`Backend.run`.
+
+        ``exclude``: solutions to leave out, blocked like the ones an enumeration finds; the
+        first is also set as the solver's preferred phase, so the search starts next to it.
+        """
         if encoding.target != "cnf":
             raise UnsupportedError(f"backend {self.name} solves CNF encodings, not {encoding.target} ({encoding.name})")
         t_start = time.perf_counter()  # the time limit covers the build and load too
@@ -368,6 +372,19 @@ class PysatBackend(Backend):
         fixed = None  # assumed literals: true in every model, so left out of blocking clauses
         act = None
         broken = False
+        if exclude:
+            act = entry[2]
+            entry[2] += 1
+            fixed = set(assumptions)
+            assumptions = assumptions + [act]
+            for values in exclude:
+                block = [-lit for lit in model.primary_true(values) if lit not in fixed]
+                solver.add_clause(block + [-act])
+            if hasattr(solver, "set_phases"):
+                try:
+                    solver.set_phases(model.primary_true(exclude[0]))
+                except NotImplementedError:  # (not every python-sat solver takes phases)
+                    pass
         try:
             while True:
                 res = self._solve(solver, assumptions, deadline)

@@ -71,6 +71,11 @@ class Choice:
         Why, in one sentence (the measured figures are in the benchmark pages).
     fallback : Choice, optional
         The pair to use where this backend cannot run (e.g. the C core was not built).
+    race : tuple of (str, str)
+        When set, ``gridsat.solve`` and ``gridsat.check`` (and the CLI) run these pairs at
+        once, one process each, and the first decisive answer wins
+        (:func:`gridsat.portfolio.race`); ``backend``/``encoding`` are then the first pair,
+        which a single job (``count``, ``gridsat.engine.run``) uses alone.
     """
 
     backend: str
@@ -78,6 +83,7 @@ class Choice:
     serves: str = ""
     reason: str = ""
     fallback: "Choice | None" = None
+    race: tuple = ()
 
     @property
     def pair(self) -> tuple[str, str]:
@@ -181,6 +187,9 @@ class Kind:
         so every admitted board stays under 2 GB (see ``docs/explain/limits.md``).
     max_board : str
         The cap in words, for the error message (``"64x64"``).
+    cell_caps : dict of str to (int, str)
+        Encodings whose memory stays small on far larger boards, with their own cap and its
+        words (``{"hidato-path": (10000, "100x100")}``); the others keep ``max_cells``.
     cells : callable
         ``cells(puzzle) -> int``: the board's cells, compared with ``max_cells``.
     size_units : callable
@@ -234,9 +243,14 @@ class Kind:
     info: dict = field(default_factory=dict)
     max_cells: int = 0
     max_board: str = ""
+    cell_caps: dict = field(default_factory=dict)
     cells: Callable[[Any], int] = lambda puzzle: 0
     size_units: "Callable[[Any], int] | None" = None
     memory: dict = field(default_factory=dict)
+
+    def cap(self, encoding: str) -> tuple[int, str]:
+        """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""
+        return self.cell_caps.get(encoding, (self.max_cells, self.max_board))
 
     def estimate(self, puzzle: Any, encoding: str) -> int:
         """Bytes ``encoding`` is estimated to need for ``puzzle`` (``memory`` x ``size_units``)."""

@@ -9,9 +9,28 @@ from .base import Choice, Generator, Kind, Ref, register_kind
 
 __all__ = ["HIDATO", "board", "solution_line", "board_file"]
 
-DEFAULT = Choice("glucose4", "cnf-pos", "hidato",
+#: boards with at least this many cells are raced by default (smaller ones: SAT alone is faster)
+RACE_CELLS = 400
+#: boards over this many cells get the search alone (the complete backends' cap, 40x40)
+SEARCH_CELLS = 1600
+
+DEFAULT = Choice("glucose4", "cnf-pos", f"hidato and numbrix under {RACE_CELLS} cells",
                  "position literals over domains pruned to a fixpoint, cell by cell: the fastest "
                  "check from 7x7 to 30x30 in the Hidato benchmark")
+RACE = Choice("search+glucose4", "hidato-path", f"hidato and numbrix of {RACE_CELLS}-{SEARCH_CELLS} cells, "
+              "raced with glucose4/cnf-pos",
+              "the local search finds the solutions of sparse boards in a fraction of a second and SAT "
+              "proves with them blocked, while SAT alone decides the denser boards the search stalls on",
+              fallback=DEFAULT, race=(("search+glucose4", "hidato-path"), ("glucose4", "cnf-pos")))
+LARGE = Choice("search", "hidato-path", f"hidato and numbrix over {SEARCH_CELLS} cells",
+               "the only backend past the complete backends' cap: finds solutions, proves nothing")
+
+
+def default(puzzle) -> Choice:
+    """The default for ``puzzle``: SAT alone on small boards, the race on large ones, the search
+    alone past the complete backends' cap (see :data:`RACE_CELLS`, :data:`SEARCH_CELLS`)."""
+    cells = len(puzzle.cells)
+    return DEFAULT if cells < RACE_CELLS else RACE if cells <= SEARCH_CELLS else LARGE
 
 
 def _cell_texts(puzzle, values: Sequence[int]) -> list[list[str]]:
@@ -46,12 +65,12 @@ HIDATO = register_kind(Kind(
     name="hidato",
     puzzle_class=Ref("gridsat.puzzles.hidato:Hidato"),
     aliases=("numbrix", "hidoku"),
-    choices=(DEFAULT,),
-    default=lambda puzzle: DEFAULT,
+    choices=(DEFAULT, RACE, LARGE),
+    default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-pos",
     count_encoding="cpsat-bool",
-    race=(("glucose4", "cnf-pos"), ("cpsat", "cpsat-bool")),
+    race=RACE.race,
     clash_scan_first=lambda puzzle, time_limit: True,
     variant=lambda puzzle: "numbrix" if puzzle.is_numbrix else "hidato",
     describe=lambda puzzle: repr(puzzle).strip("<>"),
@@ -91,6 +110,8 @@ HIDATO = register_kind(Kind(
     # caps and memory figures: see docs/explain/limits.md (peak memory of whole jobs, measured)
     max_cells=1600,
     max_board="40x40",
+    # the search keeps a few arrays per cell: 100x100 takes about 10 MB
+    cell_caps={"hidato-path": (10000, "100x100")},
     cells=lambda puzzle: len(puzzle.cells),
     size_units=Ref("gridsat.encoders.hidato_domains:open_literals"),
     memory={"cnf-pos": 2200.0, "cnf-arcs": 5500.0, "cpsat-bool": 3000.0, "cpsat-circuit": 5000.0,

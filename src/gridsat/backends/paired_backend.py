@@ -1,0 +1,135 @@
+"""The ``search+glucose4`` backend: the local search finds, a SAT solver proves.
+
+The compiled search (:mod:`gridsat.backends.search_backend`) finds a solution of a large
+sparse Hidato in a fraction of a second but proves nothing. A complete SAT backend proves,
+but may need minutes to find the first solution of the same board. Paired, each does what
+it is good at:
+
+1. the search runs for a share of the time (:data:`SEARCH_SHARE` of the limit, or
+   :data:`SEARCH_SECONDS` without one) and, when asked for two solutions, tries one
+   length-preserving move on the solution it found (a second solution in microseconds on
+   sparse boards: *ambiguous*, proven by two verified solutions);
+2. when more solutions are wanted (``check``, ``count``), the SAT backend runs on the
+   kind's CNF encoding with the solutions found so far **blocked**, and the first of them
+   set as its preferred phase. No model left proves the count exact (*unique* when the
+   search found one); a model is one more solution;
+3. when the search finds nothing in its share, the SAT backend runs alone for the rest.
+
+The pair takes the search encoding (target ``"search"``); the prover's encoding is the
+kind's CNF export encoding (``cnf-pos`` for Hidato). Its memory is checked before it is
+built: where it is over the budget, the search's solutions are returned with the refusal
+in ``stats["proof"]`` and no claim of completeness.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..encoders import get_encoding, list_encodings
+from ..errors import UnsupportedError
+from ..kinds import kind_of
+from ..limits import JobInterrupted, TooLarge, check_memory
+from .base import Backend, Outcome, get_backend, register_backend
+
+__all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS"]
+
+#: the share of a time limit the search may take before the prover runs alone
+SEARCH_SHARE = 0.5
+#: seconds the search may take when there is no time limit
+SEARCH_SECONDS = 5.0
+
+
+class PairedBackend(Backend):
+    """The local search, then a complete SAT backend that proves with the found solutions blocked.
+
+    Parameters
+    ----------
+    prover : str
+        A CNF backend that supports ``exclude`` (every python-sat backend does).
+    seed : int
+        The search's seed.
+    prover_encoding : str, optional
+        The CNF encoding the prover runs on (default: the kind's export encoding).
+    """
+
+    target = "search"
+    supports = frozenset({"solve", "count", "time_limit", "stats"})
+
+    def __init__(self, prover: str = "glucose4", seed: int = 0, prover_encoding: str | None = None) -> None:
+        self.name = f"search+{prover}"
+        self.prover_name = prover
+        self.seed = seed
+        self.prover_encoding = prover_encoding
+
+    def _search(self):
+        from .search_backend import SearchBackend
+
+        return SearchBackend(seed=self.seed) if self.seed else get_backend("search")
+
+    def unavailable(self) -> str | None:
+        """Why the search or the prover cannot run here, or None."""
+        for b in (self._search(), get_backend(self.prover_name)):
+            why = b.unavailable()
+            if why:
+                return why
+        return None
+
+    def _prover_encoding(self, puzzle):
+        kind = kind_of(puzzle)
+        name = self.prover_encoding or kind.export_encoding
+        enc = get_encoding(name, kind.name)
+        if enc.target != "cnf" or not enc.applies(puzzle):
+            enc = next((e for e in list_encodings(kind.name, "cnf") if e.applies(puzzle)), None)
+        if enc is None:
+            raise UnsupportedError(f"backend {self.name}: no CNF encoding of {kind.name} applies")
+        return enc
+
+    def run(self, puzzle, encoding, *, limit: int | None = 1, time_limit: float | None = None,
+            keep: int = 2) -> Outcome:
+        """Search, then prove with the prover (see the module docstring); the outcome of both."""
+        if encoding.target != "search":
+            raise UnsupportedError(f"backend {self.name} takes search encodings, not {encoding.target} ({encoding.name})")
+        t0 = time.perf_counter()
+        share = SEARCH_SECONDS if time_limit is None else SEARCH_SHARE * time_limit
+        found = self._search().run(puzzle, encoding, limit=limit, time_limit=share, keep=max(keep, 2))
+        stats = {"search": dict(found.stats, seconds=round(time.perf_counter() - t0, 4))}
+        if found.complete or (found.count and limit is not None and found.count >= limit):
+            found.stats = stats
+            found.solutions = found.solutions[:keep]
+            return found
+        known = list(found.solutions)
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        out = Outcome(build_time=found.build_time, solve_time=found.solve_time, stats=stats)
+        if left is not None and left <= 0:
+            out.solutions, out.count, out.timed_out = known[:keep], len(known), True
+            return out
+        enc = self._prover_encoding(puzzle)
+        prover = get_backend(self.prover_name)
+        try:
+            check_memory(int(enc.estimate(puzzle) * prover.memory_factor), f"{enc.name} on {prover.name}")
+        except TooLarge as exc:
+            if not known:
+                raise
+            stats["proof"] = f"not attempted: {exc}"
+            out.solutions, out.count = known[:keep], len(known)
+            return out
+        rest = None if limit is None else limit - len(known)
+        try:
+            proof = prover.run(puzzle, enc, limit=rest, time_limit=left, keep=keep, exclude=known)
+        except JobInterrupted as exc:  # keep what the search found
+            part = getattr(exc, "outcome", None) or Outcome()
+            part.solutions = (known + part.solutions)[:keep]
+            part.count += len(known)
+            exc.outcome = part
+            raise
+        stats["proof"] = dict(proof.stats, backend=prover.name, encoding=enc.name,
+                              blocked=len(known), seconds=round(proof.build_time + proof.solve_time, 4))
+        out.solutions = (known + proof.solutions)[:keep]
+        out.count = len(known) + proof.count
+        out.complete, out.timed_out = proof.complete, proof.timed_out
+        out.build_time += proof.build_time
+        out.solve_time += proof.solve_time
+        return out
+
+
+register_backend("search+glucose4", PairedBackend)
