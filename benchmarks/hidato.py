@@ -27,11 +27,16 @@ Cases (files under ``benchmarks/data``, native grid format; regenerate with ``--
   each (``benchmarks/make_hidato_frontier.py`` writes them, seeded).
 
 The ``search`` backend (compiled local search, :mod:`gridsat.backends.search_backend`)
-proves nothing; give it as ``search:hidato-path`` in ``--encodings`` and it runs once per
-solver seed (``--seeds``), beside the complete backends. It runs the backend directly
-(the front door caps Hidato boards at 40x40) and checks every solution with
-:func:`gridsat.verify`. ``--search-only`` runs just it and prints, per set, the solved runs,
-the median and the max seconds.
+proves nothing; give it as ``search:hidato-path`` in ``--encodings`` and it runs ``check``
+once per solver seed (``--seeds``), beside the complete backends, through the front door
+(every solution verified; its cap is 100x100, the complete backends' 40x40, past which
+they are listed as refused). ``--default`` adds ``gridsat.check`` with no backend: the
+kind's default, which races ``search+glucose4`` (the search, then a SAT proof with its
+solutions blocked) against ``glucose4`` from 400 to 1,600 cells. ``--frontier`` runs case
+c as issue 17 states it: the five frontier sets; glucose4, cpsat, the search with three
+seeds, the default race and the OR-tools model; 10 s per run. ``--search-only`` runs just
+the search. The last table gives, per set and solver, the answered runs (a verified
+solution or a decision), the proved ones, and the median and max seconds.
 
 Cases a and b come from :func:`gridsat.generators.hidato.generate_hidato` (carving givens
 while the puzzle stays unique); the 30x30 carve stops at 30.2% and 32.7% (minimal there).
@@ -40,6 +45,7 @@ Usage::
 
     python benchmarks/hidato.py                    # all cases, 60 s limit per job
     python benchmarks/hidato.py --cases a --time-limit 20 --peers ortools-example
+    python benchmarks/hidato.py --frontier          # case c: every frontier set, 3 seeds, 10 s
     python benchmarks/hidato.py --search-only --seeds 3 --time-limit 10 \
         --cases c,c40-king,c40-rook,c50-king,c50-rook
 """
@@ -60,11 +66,14 @@ import gridsat
 from gridsat import Hidato
 from gridsat.formats import read_text
 from gridsat.formats.hidato import write_grid
+from gridsat.limits import TooLarge
 
 DATA = Path(__file__).parent / "data"
 ENCODINGS = [("cpsat", "cpsat-bool"), ("cpsat", "cpsat-circuit"), ("cpsat", "cpsat-seg"), ("minisat22", "cnf-pos"),
              ("cadical153", "cnf-pos"), ("cadical195", "cnf-pos"), ("glucose4", "cnf-pos"),
              ("minisat22", "cnf-arcs"), ("cadical195", "cnf-arcs")]
+#: the solvers of the frontier run (--frontier): the two complete backends and the search
+FRONTIER_ENCODINGS = "glucose4:cnf-pos,cpsat:cpsat-bool,search:hidato-path"
 CASES = {"a": "hidato_a.txt", "b": "hidato_b.txt", "c": "hidato_c.txt",
          "c40-king": "hidato_c40_king.txt", "c40-rook": "hidato_c40_rook.txt",
          "c50-king": "hidato_c50_king.txt", "c50-rook": "hidato_c50_rook.txt"}
@@ -97,6 +106,8 @@ def ortools_example(p: Hidato, time_limit: float) -> tuple[str, float, float]:
     pairs = [(c, d) for c in range(n) for d in p.neighbours[c]]
     for k in range(n - 1):
         m.AddAllowedAssignments([x[k], x[k + 1]], pairs)
+        if time.perf_counter() - t0 > time_limit:  # (on 50x50 the build alone takes minutes)
+            return "unknown", time.perf_counter() - t0, time.perf_counter() - t0
     for c, v in p.givens.items():
         m.Add(x[v - 1] == c)
     t_build = time.perf_counter() - t0
@@ -142,7 +153,10 @@ PEERS = {"ortools-example": ortools_example, "puzzlekit": puzzlekit_peer}
 def run_gridsat(p: Hidato, backend: str, encoding: str, time_limit: float) -> tuple[str, float, float]:
     b = gridsat.get_backend(backend)
     b.close()  # count the build: no formula from an earlier run
-    r = gridsat.check(p, backend=backend, encoding=encoding, time_limit=time_limit)
+    try:
+        r = gridsat.check(p, backend=backend, encoding=encoding, time_limit=time_limit)
+    except TooLarge:
+        return "refused", 0.0, 0.0  # past the backend's size cap (40x40 for the complete backends)
     status = r.status
     if status == "unknown" and r.solution is not None:
         status = "solved"
@@ -150,29 +164,39 @@ def run_gridsat(p: Hidato, backend: str, encoding: str, time_limit: float) -> tu
 
 
 def run_search(p: Hidato, seed: int, time_limit: float) -> tuple[str, float, float]:
-    """The ``search`` backend with one solver seed, called directly (no board-size cap);
-    a returned solution is checked with :func:`gridsat.verify` (a wrong one raises)."""
+    """``check`` through the front door with the ``search`` backend and one solver seed (every
+    solution verified there): ``ambiguous`` when its second-solution move applies, else ``solved``."""
     from gridsat.backends.search_backend import SearchBackend
-    from gridsat.encoders import get_encoding
 
+    r = gridsat.check(p, backend=SearchBackend(seed=seed), time_limit=time_limit)
+    status = "solved" if r.status == "unknown" and r.solution is not None else r.status
+    return status, r.build_time, r.total_time
+
+
+def run_default(p: Hidato, time_limit: float) -> tuple[str, float, float]:
+    """``gridsat.check`` with no backend: the kind's default (the race of ``search+glucose4`` and
+    ``glucose4`` from 400 to 1,600 cells, the search alone past that)."""
+    gridsat.backends.close_all()  # the forked children must not inherit a built formula
     t0 = time.perf_counter()
-    out = SearchBackend(seed=seed).run(p, get_encoding("hidato-path", "hidato"), limit=1, time_limit=time_limit)
-    total = time.perf_counter() - t0
-    for sol in out.solutions:
-        bad = gridsat.verify(p, sol)
-        if bad:
-            raise AssertionError(f"search returned a wrong solution for {p.name}: {bad[:3]}")
-    status = "solved" if out.solutions else ("impossible" if out.complete else "unknown")
-    return status, out.build_time, total
+    r = gridsat.check(p, time_limit=time_limit)
+    status = "solved" if r.status == "unknown" and r.solution is not None else r.status
+    return status, r.build_time, time.perf_counter() - t0
 
 
-def search_table(runs: dict) -> str:
-    """Per set: solved runs / all runs, median and max seconds (a run that found nothing counts its time)."""
-    lines = ["| set | solved / runs | median s | max s |", "|---|---|---|---|"]
-    for case, rs in runs.items():
+def set_table(runs: dict) -> str:
+    """Per set and solver: answered runs (a verified solution or a decision), proved runs
+    (unique, ambiguous or impossible), median and max seconds (a run that found nothing counts
+    its time; refused runs are left out)."""
+    lines = ["| set | solver | answered / runs | proved | median s | max s |", "|---|---|---|---|---|---|"]
+    for (case, label), rs in runs.items():
+        rs = [(st, t) for st, t in rs if st != "refused"]
+        if not rs:
+            lines.append(f"| {case} | {label} | refused (past its size cap) | | | |")
+            continue
         ts = [t for _, t in rs]
-        ok = sum(st == "solved" for st, _ in rs)
-        lines.append(f"| {case} ({CASES[case]}) | {ok}/{len(rs)} | {statistics.median(ts):.3f} | {max(ts):.3f} |")
+        ok = sum(st != "unknown" for st, _ in rs)
+        proved = sum(st in ("unique", "ambiguous", "impossible") for st, _ in rs)
+        lines.append(f"| {case} | {label} | {ok}/{len(rs)} | {proved} | {statistics.median(ts):.3f} | {max(ts):.3f} |")
     return "\n".join(lines)
 
 
@@ -288,9 +312,22 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, default=3, help="solver seeds per board for the search backend")
     ap.add_argument("--search-only", action="store_true",
                     help="run only the search backend (seeds 0 .. --seeds - 1); no peers, one run per seed")
+    ap.add_argument("--default", action="store_true",
+                    help="also run gridsat.check with no backend (the kind's default: the race on large boards)")
+    ap.add_argument("--frontier", action="store_true",
+                    help="case c as the issue states it: the five frontier sets, glucose4, cpsat, the search "
+                         "(--seeds seeds), the default race and the OR-tools model, one run each, 10 s")
     args = ap.parse_args(argv)
+    if args.frontier:
+        given = " ".join(sys.argv[1:] if argv is None else argv)
+        if "--cases" not in given:
+            args.cases = "c,c40-king,c40-rook,c50-king,c50-rook"
+        if "--time-limit" not in given:
+            args.time_limit = 10.0
+        args.encodings, args.peers, args.peer_cases = FRONTIER_ENCODINGS, "ortools-example", args.cases
+        args.default, args.repeat = True, 1
     if args.search_only:
-        args.encodings, args.peers, args.race, args.repeat = "search:hidato-path", "", [], 1
+        args.encodings, args.peers, args.race, args.default, args.repeat = "search:hidato-path", "", [], False, 1
     if args.generate:
         generate(DATA)
     print(f"# gridsat {gridsat.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
@@ -300,7 +337,7 @@ def main(argv=None) -> int:
     peer_tl = args.peer_time_limit or args.time_limit
     summary = []
     per_size: dict = {}
-    search_runs: dict = {}
+    set_runs: dict = {}
     for case in args.cases.split(","):
         puzzles = load(case)[: args.limit]
         print(f"\n## case {case}: {len(puzzles)} puzzles ({CASES[case]}), limit {args.time_limit:g} s per job\n")
@@ -309,6 +346,8 @@ def main(argv=None) -> int:
         solvers += [(f"gridsat {e} / search seed {s}", lambda p, s=s: run_search(p, s, args.time_limit))
                     for b, e in combos if b == "search" for s in range(args.seeds)]
         solvers += [(f"gridsat race {r}", lambda p, r=r: run_race(p, r, args.time_limit)) for r in args.race]
+        if args.default:
+            solvers.append(("gridsat default", lambda p: run_default(p, args.time_limit)))
         if case in args.peer_cases.split(","):
             solvers += [(name, lambda p, f=PEERS[name]: f(p, peer_tl)) for name in peers]
         for label, fn in solvers:
@@ -325,11 +364,11 @@ def main(argv=None) -> int:
                     if tt2 < tt:
                         tb, tt = tb2, tt2
                 rows.append((p.name, p.num_cells, p.num_givens, status, f"{tb:.3f}", f"{tt:.3f}"))
-                if label.startswith("gridsat hidato-path / search"):
-                    search_runs.setdefault(case, []).append((status, tt))
+                set_runs.setdefault((case, label.split(" seed ")[0]), []).append((status, tt))
                 totals.append(tt)
                 statuses.append(status)
-                by_size.setdefault(f"{p.rows}x{p.cols}", []).append(tt)
+                if status != "refused":
+                    by_size.setdefault(f"{p.rows}x{p.cols}", []).append(tt)
                 sys.stdout.flush()
             if not rows:
                 continue
@@ -343,9 +382,10 @@ def main(argv=None) -> int:
     print("|---|---|---|---|---|")
     for case, label, done, n, mean, mx in summary:
         print(f"| {case} | {label} | {done}/{n} | {mean:.3f} | {mx:.3f} |")
-    if search_runs:
-        print(f"\n## search backend: {args.seeds} solver seeds per board, limit {args.time_limit:g} s\n")
-        print(search_table(search_runs))
+    if set_runs:
+        print(f"\n## per set: every board once per solver ({args.seeds} solver seeds for the search), "
+              f"limit {args.time_limit:g} s\n")
+        print(set_table(set_runs))
     if args.assumptions:
         print("\n## given-independent formula + assumptions vs pruned formula (case a, glucose4)\n")
         print(assumptions_table())
@@ -354,7 +394,7 @@ def main(argv=None) -> int:
         peer_labels = [l for l in labels if l in PEERS]
         if not peer_labels:
             continue
-        sizes = list(per_size[(case, labels[0])])
+        sizes = list(dict.fromkeys(sz for l in labels for sz in per_size[(case, l)]))
         print(f"\n## case {case}: mean total seconds by size, and speed-up of each gridsat encoding over each peer\n")
         print("| solver | " + " | ".join(sizes) + " |")
         print("|---|" + "---|" * len(sizes))
