@@ -156,3 +156,16 @@ def test_the_race_decides_a_dense_board_the_search_stalls_on():
     assert r.status in ("unique", "ambiguous") and r.verified
     want = gridsat.check(p, backend="glucose4", time_limit=60)
     assert r.status == want.status
+
+
+@needs_kernel
+@pytest.mark.parametrize("backend", [PAIRED, None], ids=["pair", "race"])
+def test_the_time_limit_holds_within_0_2_s(backend):
+    """A 40x40 Numbrix neither the search nor SAT answers in 2 s: the prover's 120 MB formula
+    builds in a child killed at the limit, and the race's two processes stop on time."""
+    text = (FRONTIER.parent / "hidato_c40_rook.txt").read_text()
+    p = next(e.puzzle for e in read_text(text, format="hidato") if e.puzzle.name == "rook40x40_d10_s2")
+    t = time.perf_counter()
+    r = gridsat.check(p, backend=backend, time_limit=2.0)
+    took = time.perf_counter() - t
+    assert r.status in ("unknown", "ambiguous", "unique") and took < 2.2, took

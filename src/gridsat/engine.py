@@ -13,16 +13,13 @@ import time
 from .backends import Outcome
 from .errors import GridsatError
 from .kinds import kind_of
-from .limits import ChildTimeout, JobInterrupted, TooLarge, format_size, run_in_child
+from .limits import CHILD_BYTES, ChildTimeout, JobInterrupted, TooLarge, format_size, run_in_child
 from .result import Result
 from .selection import check_limits, resolve
 from .verify import verify
 
 __all__ = ["run", "solve", "check", "VerificationError", "check_limits", "CHILD_BYTES"]
 
-#: under a time limit, a job whose encoding is estimated to need more than this many bytes
-#: runs in a child process killed at the limit: its build alone may outlast the limit
-CHILD_BYTES = 50_000_000
 
 
 class VerificationError(GridsatError):

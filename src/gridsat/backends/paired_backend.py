@@ -18,7 +18,9 @@ it is good at:
 The pair takes the search encoding (target ``"search"``); the prover's encoding is the
 kind's CNF export encoding (``cnf-pos`` for Hidato). Its memory is checked before it is
 built: where it is over the budget, the search's solutions are returned with the refusal
-in ``stats["proof"]`` and no claim of completeness.
+in ``stats["proof"]`` and no claim of completeness. Under a time limit, a prover whose
+formula is estimated past :data:`gridsat.limits.CHILD_BYTES` runs in a child process killed
+at the limit, as the front door runs any such job: its build alone may outlast the limit.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import time
 from ..encoders import get_encoding, list_encodings
 from ..errors import UnsupportedError
 from ..kinds import kind_of
-from ..limits import JobInterrupted, TooLarge, check_memory
+from ..limits import CHILD_BYTES, ChildTimeout, JobInterrupted, TooLarge, check_memory, run_in_child
 from .base import Backend, Outcome, get_backend, register_backend
 
 __all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS"]
@@ -37,6 +39,19 @@ __all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS"]
 SEARCH_SHARE = 0.5
 #: seconds the search may take when there is no time limit
 SEARCH_SECONDS = 5.0
+
+
+def _prove(prover, enc, puzzle, limit, time_limit, keep, known) -> Outcome:
+    """The prover's run with ``known`` blocked (module level: it may run in a child process)."""
+    return prover.run(puzzle, enc, limit=limit, time_limit=time_limit, keep=keep, exclude=known)
+
+
+def _partial(progress) -> Outcome:
+    """What a prover killed in a child had reported: ``(count, solutions)`` or nothing."""
+    out = Outcome()
+    if progress is not None:
+        out.count, out.solutions = progress[0], [tuple(s) for s in progress[1]]
+    return out
 
 
 class PairedBackend(Backend):
@@ -105,8 +120,9 @@ class PairedBackend(Backend):
             return out
         enc = self._prover_encoding(puzzle)
         prover = get_backend(self.prover_name)
+        estimate = int(enc.estimate(puzzle) * prover.memory_factor)
         try:
-            check_memory(int(enc.estimate(puzzle) * prover.memory_factor), f"{enc.name} on {prover.name}")
+            check_memory(estimate, f"{enc.name} on {prover.name}")
         except TooLarge as exc:
             if not known:
                 raise
@@ -114,10 +130,19 @@ class PairedBackend(Backend):
             out.solutions, out.count = known[:keep], len(known)
             return out
         rest = None if limit is None else limit - len(known)
+        # a large formula's build may outlast the limit: then the prover runs in a child killed at it
+        child = left is not None and (estimate > CHILD_BYTES or not prover.stops_on_time)
         try:
-            proof = prover.run(puzzle, enc, limit=rest, time_limit=left, keep=keep, exclude=known)
+            if child:
+                proof = run_in_child(_prove, (prover, enc, puzzle, rest, left, keep, known),
+                                     time_limit=left + 0.05, what=f"{prover.name}/{enc.name}")
+            else:
+                proof = _prove(prover, enc, puzzle, rest, left, keep, known)
+        except ChildTimeout as exc:
+            proof = _partial(exc.progress)
+            proof.timed_out = True
         except JobInterrupted as exc:  # keep what the search found
-            part = getattr(exc, "outcome", None) or Outcome()
+            part = getattr(exc, "outcome", None) or _partial(getattr(exc, "progress", None))
             part.solutions = (known + part.solutions)[:keep]
             part.count += len(known)
             exc.outcome = part
