@@ -1,4 +1,4 @@
-"""Generator throughput and quality: Sudoku 9x9 against QQWing, jigsaw 9x9, Hidato 10x10/20x20/30x30.
+"""Generator throughput and quality: Sudoku 9x9 against QQWing, jigsaw 9x9, Hidato 10x10 to 40x40.
 
 Usage: ``python benchmarks/generate.py [--quick] [--sudoku N] [--skip-big]``
 
@@ -69,7 +69,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
     ap.add_argument("--sudoku", type=int, default=None, help="9x9 puzzles per generator (default 300; quick 50)")
-    ap.add_argument("--skip-big", action="store_true", help="skip Hidato 20x20 and 30x30")
+    ap.add_argument("--skip-big", action="store_true", help="skip Hidato and Numbrix 20x20 to 40x40")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
     n9 = a.sudoku or (50 if a.quick else 300)
@@ -137,10 +137,11 @@ def main(argv=None) -> int:
         print("\n## Big Hidato (one puzzle per seed)\n")
         print(_row("puzzle", "seed", "wall s", "CPU s", "givens", "density"))
         print(_row(*["---"] * 6))
-        for size, seeds in [(20, [1, 2, 3] if not a.quick else [1]), (30, [1])]:
+        big = [("hidato", 20, [1, 2, 3]), ("hidato", 30, [1, 2]), ("hidato", 40, [1, 2]), ("numbrix", 30, [1])]
+        for kind, size, seeds in big if not a.quick else [("hidato", 20, [1]), ("hidato", 30, [1])]:
             for s in seeds:
-                (g,), wall, cpu = _timed(lambda: list(stream("hidato", 1, seed=s, rows=size, cols=size, score=False)))
-                print(_row(f"hidato {size}x{size}", s, f"{wall:.1f}", f"{cpu:.1f}", g.givens,
+                (g,), wall, cpu = _timed(lambda: list(stream(kind, 1, seed=s, rows=size, cols=size, score=False)))
+                print(_row(f"{kind} {size}x{size}", s, f"{wall:.1f}", f"{cpu:.1f}", g.givens,
                            f"{g.info['density']:.3f}"), flush=True)
     return 0
 
