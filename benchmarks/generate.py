@@ -1,6 +1,6 @@
 """Generator throughput and quality: Sudoku 9x9 against QQWing, jigsaw 9x9, Hidato 10x10 to 40x40.
 
-Usage: ``python benchmarks/generate.py [--quick] [--sudoku N] [--skip-big]``
+Usage: ``python benchmarks/generate.py [--quick] [--sudoku N] [--skip-big | --big-only]``
 
 Every puzzle counted here was proven unique while it was carved and re-checked through
 ``gridsat.check``; the timings include both. Wall-clock and CPU rates are printed: the
@@ -65,13 +65,30 @@ def qqwing(n: int):
     return puzzles, wall, cpu
 
 
+def _big(a) -> None:
+    """Hidato 20x20 to 40x40 and Numbrix 30x30, one puzzle per seed (timed with the final re-check)."""
+    print("\n## Big Hidato (one puzzle per seed)\n")
+    print(_row("puzzle", "seed", "wall s", "CPU s", "givens", "density"))
+    print(_row(*["---"] * 6))
+    big = [("hidato", 20, [1, 2, 3]), ("hidato", 30, [1, 2]), ("hidato", 40, [1, 2]), ("numbrix", 30, [1])]
+    for kind, size, seeds in big if not a.quick else [("hidato", 20, [1]), ("hidato", 30, [1])]:
+        for s in seeds:
+            (g,), wall, cpu = _timed(lambda: list(stream(kind, 1, seed=s, rows=size, cols=size, score=False)))
+            print(_row(f"{kind} {size}x{size}", s, f"{wall:.1f}", f"{cpu:.1f}", g.givens,
+                       f"{g.info['density']:.3f}"), flush=True)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="small counts (a smoke run)")
     ap.add_argument("--sudoku", type=int, default=None, help="9x9 puzzles per generator (default 300; quick 50)")
     ap.add_argument("--skip-big", action="store_true", help="skip Hidato and Numbrix 20x20 to 40x40")
+    ap.add_argument("--big-only", action="store_true", help="only Hidato and Numbrix 20x20 to 40x40")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
+    if a.big_only:
+        _big(a)
+        return 0
     n9 = a.sudoku or (50 if a.quick else 300)
     nj = 10 if a.quick else 50
     nh = 5 if a.quick else 20
@@ -134,15 +151,7 @@ def main(argv=None) -> int:
                    f"{statistics.mean(g.givens for g in gs):.1f}",
                    f"{statistics.mean(g.info['density'] for g in gs):.3f}", ""), flush=True)
     if not a.skip_big:
-        print("\n## Big Hidato (one puzzle per seed)\n")
-        print(_row("puzzle", "seed", "wall s", "CPU s", "givens", "density"))
-        print(_row(*["---"] * 6))
-        big = [("hidato", 20, [1, 2, 3]), ("hidato", 30, [1, 2]), ("hidato", 40, [1, 2]), ("numbrix", 30, [1])]
-        for kind, size, seeds in big if not a.quick else [("hidato", 20, [1]), ("hidato", 30, [1])]:
-            for s in seeds:
-                (g,), wall, cpu = _timed(lambda: list(stream(kind, 1, seed=s, rows=size, cols=size, score=False)))
-                print(_row(f"{kind} {size}x{size}", s, f"{wall:.1f}", f"{cpu:.1f}", g.givens,
-                           f"{g.info['density']:.3f}"), flush=True)
+        _big(a)
     return 0
 
 

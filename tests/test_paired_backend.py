@@ -67,6 +67,7 @@ def test_check_of_a_unique_board_is_proven_with_the_found_solution_blocked():
     r = gridsat.check(_example(), backend=PAIRED)
     assert r.status == "unique" and r.complete and r.verified
     assert r.stats["proof"]["blocked"] == 1 and r.stats["proof"]["backend"] == "glucose4"
+    assert r.stats["second search"]["differs"] is False  # a unique board: the same solution again
 
 
 @needs_kernel

@@ -6,7 +6,7 @@ but may need minutes to find the first solution of the same board. Paired, each 
 it is good at:
 
 1. the search runs for a share of the time (:data:`SEARCH_SHARE` of the limit, or
-   :data:`SEARCH_SECONDS` without one) and, when asked for two solutions, tries one
+   :data:`SEARCH_SECONDS` without one; in a count at most :data:`COUNT_SEARCH`) and, when asked for two solutions, tries one
    length-preserving move on the solution it found (a second solution in microseconds on
    sparse boards: *ambiguous*, proven by two verified solutions);
 2. when more solutions are wanted (``check``, ``count``), the SAT backend runs on the
@@ -33,12 +33,17 @@ from ..kinds import kind_of
 from ..limits import CHILD_BYTES, ChildTimeout, JobInterrupted, TooLarge, check_memory, run_in_child
 from .base import Backend, Outcome, get_backend, register_backend
 
-__all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS"]
+__all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS", "SECOND_SEARCH", "COUNT_SEARCH"]
 
 #: the share of a time limit the search may take before the prover runs alone
 SEARCH_SHARE = 0.5
 #: seconds the search may take when there is no time limit
 SEARCH_SECONDS = 5.0
+#: the search's share at most, in a count (the prover enumerates; the search only seeds it)
+COUNT_SEARCH = 1.0
+#: at most this many seconds (of the search's share) for a second search from another seed,
+#: when no length-preserving move gave a second solution
+SECOND_SEARCH = 0.5
 
 
 def _prove(prover, enc, puzzle, limit, time_limit, keep, known) -> Outcome:
@@ -106,6 +111,8 @@ class PairedBackend(Backend):
             raise UnsupportedError(f"backend {self.name} takes search encodings, not {encoding.target} ({encoding.name})")
         t0 = time.perf_counter()
         share = SEARCH_SECONDS if time_limit is None else SEARCH_SHARE * time_limit
+        if limit is None or limit > 2:  # a count: the search only seeds the first solutions
+            share = min(share, COUNT_SEARCH)
         found = self._search().run(puzzle, encoding, limit=limit, time_limit=share, keep=max(keep, 2))
         stats = {"search": dict(found.stats, seconds=round(time.perf_counter() - t0, 4))}
         if found.complete or (found.count and limit is not None and found.count >= limit):
@@ -113,6 +120,20 @@ class PairedBackend(Backend):
             found.solutions = found.solutions[:keep]
             return found
         known = list(found.solutions)
+        if len(known) == 1 and (limit is None or limit >= 2):
+            # no move applied: a second search from another seed may land on another solution
+            second = min(SECOND_SEARCH, max(share - (time.perf_counter() - t0), 0.0))
+            if second > 0:
+                from .search_backend import SearchBackend
+
+                again = SearchBackend(seed=self.seed + 1).run(puzzle, encoding, limit=1, time_limit=second)
+                stats["second search"] = {"seconds": round(again.solve_time, 4),
+                                          "differs": bool(again.solutions and again.solutions[0] != known[0])}
+                if stats["second search"]["differs"]:
+                    known.append(again.solutions[0])
+                    if limit is not None and len(known) >= limit:
+                        return Outcome(solutions=known[:keep], count=len(known), stats=stats,
+                                       build_time=found.build_time, solve_time=found.solve_time + again.solve_time)
         left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
         out = Outcome(build_time=found.build_time, solve_time=found.solve_time, stats=stats)
         if left is not None and left <= 0:
