@@ -15,7 +15,8 @@ from setuptools.command.build_ext import build_ext
 NATIVE_SOURCES = ["src/gridsat/native/core.c"]
 NATIVE_DEPENDS = ["src/gridsat/native/core_impl.h"]
 PATHSEARCH_SOURCES = ["src/gridsat/native/pathsearch.c"]
-PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch_impl.h"]
+PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch_impl.h", "src/gridsat/native/pathsearch_chain.h",
+                      "src/gridsat/native/pathsearch_transport.h"]
 
 #: extension module -> the backend that needs it (for the warning when it cannot be built)
 BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search"}

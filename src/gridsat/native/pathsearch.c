@@ -14,12 +14,15 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include "pathsearch_impl.h"
+#include "pathsearch_transport.h"
+#include "pathsearch_chain.h"
 
 typedef struct {
     PS p;
     int ready;                 /* the state is a path (else build a first state) */
     long long work, next_restart, restart_work, k;
-    int reroute_every;
+    int reroute_every, transport_every, chain_every;
+    long transport_budget;
 } Run;
 
 /* ------------------------------------------------------------------ first state */
@@ -157,6 +160,16 @@ static int run_slice(Run *r, long long work) {
         if (p->F == 0) return 1;
         if (r->work >= r->next_restart) { r->ready = 0; r->k++; continue; }
         uint64_t u = ps_rand(p);
+        if (r->transport_every > 0 && !p->rook && (int)((u >> 40) & 0xffff) % r->transport_every == 0) {
+            r->work += 8 + move_transport(p, r->transport_budget);
+            continue;
+        }
+        if (r->chain_every > 0 && !p->rook && (int)((u >> 44) & 0xffff) % r->chain_every == 0) {
+            long long before = p->dfs_nodes;
+            r->work += 8 + move_chain(p, 20000);
+            r->work += p->dfs_nodes - before;
+            continue;
+        }
         if ((int)(u & 0xffff) % r->reroute_every == 0) {
             long long before = p->dfs_nodes;
             if (p->noff && (u >> 17) & 1) move_hole(p); else move_reroute(p);
@@ -204,7 +217,8 @@ static void run_free(Run *r) {
     if (p->rt) for (int g = 0; g < p->ng; g++) free(p->rt[g]);
     void *bufs[] = {p->ip, p->ix, p->row, p->col, p->grid, p->anc, p->L, p->aidx, p->nxt, p->prv, p->gap, p->glen,
                     p->offl, p->offpos, p->cand, p->lg, p->ls, p->chosen, p->co, p->cn, p->ci, p->saved, p->mark,
-                    p->dv, p->dstamp, p->dpar, p->heap, p->hkey, p->rt, p->rl, p->rcap, p->occ, p->hist, p->order, p->big};
+                    p->dv, p->dstamp, p->dpar, p->heap, p->hkey, p->rt, p->rl, p->rcap, p->occ, p->hist, p->order, p->big,
+                    p->tvis, p->tpar, p->tz, p->tq, p->tch, p->gvis, p->gpar};
     for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++) free(bufs[i]);
     free(r);
 }
@@ -225,22 +239,27 @@ static int *ints(Py_buffer *b, Py_ssize_t want, const char *what) {
 
 PyDoc_STRVAR(new_doc,
 "new(n, indptr, indices, rows, cols, rook, anchor_cells, anchor_values, seed, temperature=0.25,\n"
-"    restart_work=20000000, reroute_every=256) -> state\n\n"
+"    restart_work=20000000, reroute_every=256, transport_every=0, transport_budget=200000,\n"
+"    chain_every=2048) -> state\n\n"
 "A search state. Arrays are int32 buffers: the neighbour lists in CSR form (indptr n + 1\n"
 "entries), the cells' rows and columns, and the given cells with their numbers in\n"
 "increasing order (1 and N may be missing). ``rook``: 1 for Manhattan, 0 for Chebyshev\n"
-"distance bounds.");
+"distance bounds. ``chain_every``: about one error-chain move (pathsearch_chain.h) per that many\n"
+"iterations on king boards (0: none); ``transport_every``: the same for the transport move (king boards only,\n"
+"off by default), ``transport_budget`` its search steps.");
 
 static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"n", "indptr", "indices", "rows", "cols", "rook", "anchor_cells", "anchor_values",
-                             "seed", "temperature", "restart_work", "reroute_every", NULL};
-    int n, rook, every = 256;
+                             "seed", "temperature", "restart_work", "reroute_every", "transport_every",
+                             "transport_budget", "chain_every", NULL};
+    int n, rook, every = 256, tevery = 0, cevery = 2048;
+    long tbudget = 200000;
     unsigned long long seed;
     double temp = 0.25;
     long long rwork = 20000000LL;
     Py_buffer bip, bix, brow, bcol, bac, bav;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iy*y*y*y*py*y*K|dLi:new", kwlist, &n, &bip, &bix, &brow, &bcol, &rook,
-                                     &bac, &bav, &seed, &temp, &rwork, &every))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iy*y*y*y*py*y*K|dLiili:new", kwlist, &n, &bip, &bix, &brow, &bcol, &rook,
+                                     &bac, &bav, &seed, &temp, &rwork, &every, &tevery, &tbudget, &cevery))
         return NULL;
     Py_buffer *all[] = {&bip, &bix, &brow, &bcol, &bac, &bav};
     Run *r = NULL;
@@ -291,6 +310,7 @@ static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
     ALLOC(p->co, N2 + ng); ALLOC(p->cn, N2 + ng); ALLOC(p->ci, N2 + ng); ALLOC(p->saved, N2 + ng); ALLOC(p->mark, N2);
     ALLOC(p->dv, N2); ALLOC(p->dstamp, N2); ALLOC(p->dpar, N2); ALLOC(p->heap, 10L * N2); ALLOC(p->hkey, 10L * N2);
     ALLOC(p->rt, ng); ALLOC(p->rl, ng); ALLOC(p->rcap, ng); ALLOC(p->occ, N2); ALLOC(p->hist, N2); ALLOC(p->order, ng);
+    ALLOC(p->tvis, N2); ALLOC(p->tpar, N2); ALLOC(p->tz, N2); ALLOC(p->tq, N2); ALLOC(p->tch, N2); ALLOC(p->gvis, ng); ALLOC(p->gpar, ng);
     p->rng = seed * 0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL;
     if (!p->rng) p->rng = 1;
     for (int i = 0; i < 4; i++) ps_rand(p);
@@ -298,6 +318,9 @@ static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
     for (int d = 0; d < 8; d++) p->acc[d] = exp(-(double)d / p->temp);
     r->restart_work = rwork > 1000 ? rwork : 1000;
     r->reroute_every = every > 0 ? every : 1;
+    r->transport_every = tevery > 0 ? tevery : 0;
+    r->transport_budget = tbudget > 0 ? tbudget : 1;
+    r->chain_every = cevery > 0 ? cevery : 0;
     ret = PyCapsule_New(r, "gridsat._pathsearch.Run", capsule_free);
     if (!ret) goto fail;
     goto out;
@@ -423,8 +446,9 @@ static PyObject *py_stats(PyObject *self, PyObject *args) {
     Run *r = get_run(cap);
     if (!r) return NULL;
     PS *p = &r->p;
-    return Py_BuildValue("{sLsLsLsLsLsLslsi}", "moves", p->moves, "reroutes", p->reroutes, "reroutes_kept", p->rr_ok,
-                         "dfs_nodes", p->dfs_nodes, "restarts", p->restarts, "work", r->work,
+    return Py_BuildValue("{sLsLsLsLsLsLsLsLsLsLsLsLslsi}", "moves", p->moves, "reroutes", p->reroutes, "reroutes_kept", p->rr_ok,
+                         "dfs_nodes", p->dfs_nodes, "restarts", p->restarts, "transports", p->tr_calls,
+                         "transports_kept", p->tr_ok, "transports_found", p->tr_found, "transport_steps", p->tr_ops, "chains", p->ch_calls, "chains_kept", p->ch_ok, "work", r->work,
                          "cost", r->ready ? p->F : -1L, "off_path", r->ready ? p->noff : -1);
 }
 

@@ -35,8 +35,9 @@ typedef struct {
     uint64_t *big; int *cand, *lg, *ls, *chosen, *co, *cn, *ci, *saved, *mark, stamp;
     double *dv; int *dstamp, *dpar, dst, *heap; double *hkey;
     int **rt, *rl, *rcap; int *occ; double *hist; int *order;
+    int *tvis, *tpar, *tz, *tq, *tch, *gvis, *gpar, tstamp;   /* transport scratch */
     /* counters */
-    long long moves, reroutes, rr_ok, dfs_nodes, restarts;
+    long long moves, reroutes, rr_ok, dfs_nodes, restarts, tr_calls, tr_ok, tr_ops, tr_found, ch_calls, ch_ok;
 } PS;
 
 static inline uint64_t ps_rand(PS *p) {  /* xorshift64* */
