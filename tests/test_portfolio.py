@@ -36,7 +36,8 @@ def test_race_check_statuses():
 def test_race_survives_a_failing_configuration():
     r = gridsat.race(CORNER3, "count", [("glucose4", "cpsat-bool"), ("minisat22", "cnf-pos")])
     assert r.count == 30 and r.backend == "minisat22"
-    assert r.stats["race"]["glucose4/cpsat-bool"].startswith("error")
+    # its error is reported when it came first; under load the winner may be read before it
+    assert r.stats["race"]["glucose4/cpsat-bool"].startswith(("error", "stopped", "not read"))
     with pytest.raises(GridsatError, match="every configuration failed"):
         gridsat.race(CORNER3, "count", [("glucose4", "cpsat-bool")])
 
