@@ -157,10 +157,12 @@ def run_gridsat(p: Hidato, backend: str, encoding: str, time_limit: float) -> tu
         r = gridsat.check(p, backend=backend, encoding=encoding, time_limit=time_limit)
     except TooLarge:
         return "refused", 0.0, 0.0  # past the backend's size cap (40x40 for the complete backends)
-    status = r.status
-    if status == "unknown" and r.solution is not None:
-        status = "solved"
-    return status, r.build_time, r.total_time
+    return _answered(r), r.build_time, r.total_time
+
+
+def _answered(r) -> str:
+    """The status, with ``solved`` for an ``unknown`` that holds a verified solution."""
+    return "solved" if r.status == "unknown" and r.solution is not None else r.status
 
 
 def run_search(p: Hidato, seed: int, time_limit: float) -> tuple[str, float, float]:
@@ -169,8 +171,7 @@ def run_search(p: Hidato, seed: int, time_limit: float) -> tuple[str, float, flo
     from gridsat.backends.search_backend import SearchBackend
 
     r = gridsat.check(p, backend=SearchBackend(seed=seed), time_limit=time_limit)
-    status = "solved" if r.status == "unknown" and r.solution is not None else r.status
-    return status, r.build_time, r.total_time
+    return _answered(r), r.build_time, r.total_time
 
 
 def run_default(p: Hidato, time_limit: float) -> tuple[str, float, float]:
@@ -179,8 +180,7 @@ def run_default(p: Hidato, time_limit: float) -> tuple[str, float, float]:
     gridsat.backends.close_all()  # the forked children must not inherit a built formula
     t0 = time.perf_counter()
     r = gridsat.check(p, time_limit=time_limit)
-    status = "solved" if r.status == "unknown" and r.solution is not None else r.status
-    return status, r.build_time, time.perf_counter() - t0
+    return _answered(r), r.build_time, time.perf_counter() - t0
 
 
 def set_table(runs: dict) -> str:
@@ -203,10 +203,7 @@ def set_table(runs: dict) -> str:
 def run_race(p: Hidato, configs: str, time_limit: float) -> tuple[str, float, float]:
     gridsat.backends.close_all()  # the forked children must not inherit a built formula
     r = gridsat.race(p, "check", configs, time_limit=time_limit)
-    status = r.status
-    if status == "unknown" and r.solution is not None:
-        status = "solved"
-    return status, r.build_time, r.total_time
+    return _answered(r), r.build_time, r.total_time
 
 
 # ---------------------------------------------------------------------------- instances

@@ -2,8 +2,9 @@
 
 :func:`run` resolves the backend and encoding (:mod:`gridsat.selection`), runs the backend,
 passes every solution through the independent verifier (:func:`gridsat.verify.verify`) and
-sets the status from what was found. ``solve`` and ``check`` are thin wrappers; counting
-lives in :mod:`gridsat.counting`, which calls :func:`run` too.
+sets the status from what was found. ``gridsat.solve`` and ``gridsat.check``
+(:mod:`gridsat.api`) call it, or race several configurations; counting lives in
+:mod:`gridsat.counting`, which calls :func:`run` too.
 """
 
 from __future__ import annotations
@@ -11,47 +12,21 @@ from __future__ import annotations
 import time
 
 from .backends import Outcome
+from .backends.base import needs_child, run_backend
 from .errors import GridsatError
 from .kinds import kind_of
-from .limits import CHILD_BYTES, ChildTimeout, JobInterrupted, TooLarge, format_size, run_in_child
+from .limits import CHILD_BYTES, JobInterrupted, TooLarge, format_size
 from .result import Result
 from .selection import check_limits, resolve
 from .verify import verify
 
-__all__ = ["run", "solve", "check", "VerificationError", "check_limits", "CHILD_BYTES"]
+__all__ = ["run", "VerificationError", "check_limits", "CHILD_BYTES"]
 
 
 
 class VerificationError(GridsatError):
     """A backend returned a wrong solution, or claimed solutions it did not return: a bug in an
     encoding or a backend."""
-
-
-def _child_job(backend, encoding, puzzle, limit, time_limit, keep) -> Outcome:
-    """The backend's run in a child process (the child's copy of the backend; its caches are lost)."""
-    return backend.run(puzzle, encoding, limit=limit, time_limit=time_limit, keep=keep)
-
-
-def _outcome_of(progress, *, timed_out: bool) -> Outcome:
-    """The partial outcome a killed child had reported (nothing when it reported nothing)."""
-    out = Outcome(timed_out=timed_out)
-    if progress is not None:
-        out.count, out.solutions = progress[0], [tuple(s) for s in progress[1]]
-    return out
-
-
-def _backend_run(b, enc, puzzle, *, limit, time_limit, keep, child: bool) -> Outcome:
-    """``b.run``, in a child killed at the time limit when ``child``."""
-    if not child:
-        return b.run(puzzle, enc, limit=limit, time_limit=time_limit, keep=keep)
-    try:
-        # the child stops itself just before the limit; the kill is the backstop
-        return run_in_child(_child_job, (b, enc, puzzle, limit, time_limit, keep), time_limit=time_limit + 0.05,
-                            what=f"{b.name}/{enc.name}")
-    except ChildTimeout as exc:
-        out = _outcome_of(exc.progress, timed_out=True)
-        out.stats = {"killed": True}
-        return out
 
 
 def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
@@ -106,18 +81,18 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
         res.reason = "; ".join(conflicts)
         res.total_time = time.perf_counter() - t0
         return res
-    child = time_limit is not None and (estimate > CHILD_BYTES or not getattr(b, "stops_on_time", True))
+    child = needs_child(b, estimate, time_limit)
     left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
     try:
         if left is not None and left <= 0:  # the limit ran out before the build
             out = Outcome(timed_out=True)
         else:
-            out = _backend_run(b, enc, puzzle, limit=limit, time_limit=left, keep=keep, child=child)
+            out = run_backend(b, enc, puzzle, limit=limit, time_limit=left, keep=keep, child=child)
     except (KeyboardInterrupt, MemoryError) as exc:
         if isinstance(exc, MemoryError):
             raise TooLarge(f"{b.name}/{enc.name} ran out of memory on this {kind_of(puzzle).describe(puzzle)} "
                            f"(estimated {format_size(estimate)}; see --max-memory)") from None
-        part = getattr(exc, "outcome", None) or _outcome_of(getattr(exc, "progress", None), timed_out=False)
+        part = getattr(exc, "outcome", None) or Outcome.partial(getattr(exc, "progress", None))
         res = _settle(res, puzzle, b, enc, part, job, time_limit)
         res.stats["interrupted"] = True
         res.reason = "interrupted"
@@ -179,29 +154,3 @@ def _settle(res: Result, puzzle, b, enc, out: Outcome, job: str, time_limit) -> 
     if res.status == "unknown" and out.timed_out:
         res.reason = f"time limit of {time_limit} s reached"
     return res
-
-
-def solve(puzzle, *, backend=None, encoding=None, time_limit: float | None = None) -> Result:
-    """Find one solution.
-
-    Parameters
-    ----------
-    puzzle : Sudoku or Hidato
-    backend : str or Backend, optional
-        A name from :func:`gridsat.list_backends` (``cpsat``, ``minisat22``, ``cadical153``, ...).
-    encoding : str or Encoding, optional
-        A name from :func:`gridsat.list_encodings` matching the backend's target.
-    time_limit : float, optional
-        Seconds; on expiry the status is ``unknown``.
-
-    Returns
-    -------
-    Result
-        ``status`` is ``solved``, ``impossible`` or ``unknown``; ``solution`` is verified.
-    """
-    return run(puzzle, "solve", limit=1, backend=backend, encoding=encoding, time_limit=time_limit)
-
-
-def check(puzzle, *, backend=None, encoding=None, time_limit: float | None = None) -> Result:
-    """Decide uniqueness: status ``unique``, ``ambiguous``, ``impossible`` or ``unknown``."""
-    return run(puzzle, "check", limit=2, backend=backend, encoding=encoding, time_limit=time_limit)

@@ -61,22 +61,11 @@ def default_roles(what: str) -> dict:
     return {key: "default for " + ", ".join(labels) for key, labels in roles.items()}
 
 
-def _encoding_of(choice: "Choice | None", backend: str) -> str | None:
-    """The encoding paired with ``backend`` in ``choice`` or its fallbacks (``None``: not there)."""
+def _chain(choice: "Choice | None"):
+    """``choice`` and its fallbacks, in order."""
     while choice is not None:
-        if choice.backend == backend:
-            return choice.encoding
+        yield choice
         choice = choice.fallback
-    return None
-
-
-def _encoding_of_target(choice: "Choice | None", kind: str, target: str) -> str | None:
-    """The first encoding of ``target`` in ``choice`` or its fallbacks (``None``: none there)."""
-    while choice is not None:
-        if catalogued_target(choice.encoding, kind) == target:
-            return choice.encoding
-        choice = choice.fallback
-    return None
 
 
 def _first_that_applies(puzzle, target: str) -> Encoding | None:
@@ -146,10 +135,13 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
         return b, enc
     b = get_backend(backend)
     if encoding is None:
-        name = _encoding_of(kind.default(puzzle), b.name)  # the backend of a default pair or its fallback
-        if name is None:
-            name = (kind.encoding_for(puzzle, b.name, b.target)
-                    or _encoding_of_target(kind.default(puzzle), kind.name, b.target) or choice.encoding)
+        chain = list(_chain(kind.default(puzzle)))
+        # the backend of a default pair or its fallback; else the kind's word; else an encoding
+        # of the backend's target in the default pairs
+        name = (next((c.encoding for c in chain if c.backend == b.name), None)
+                or kind.encoding_for(puzzle, b.name, b.target)
+                or next((c.encoding for c in chain if catalogued_target(c.encoding, kind.name) == b.target), None)
+                or choice.encoding)
         if catalogued_target(name, kind.name) in (None, b.target):  # (don't load encodings of another target)
             enc = get_encoding(name, kind.name)
             if enc.target == b.target and enc.applies(puzzle):

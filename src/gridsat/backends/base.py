@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import UnsupportedError
+from ..limits import CHILD_BYTES, ChildTimeout, run_in_child
 
-__all__ = ["Outcome", "Backend", "register_backend", "declare_backend", "get_backend", "list_backends", "close_all",
+__all__ = ["Outcome", "Backend", "needs_child", "run_backend", "register_backend", "declare_backend", "get_backend", "list_backends", "close_all",
            "BACKENDS", "OptionalExtension"]
 
 
@@ -36,6 +37,14 @@ class Outcome:
     build_time: float = 0.0
     solve_time: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def partial(cls, progress, *, timed_out: bool = False) -> "Outcome":
+        """What a job stopped early had reported: ``progress`` is ``(count, solutions)`` or None."""
+        out = cls(timed_out=timed_out)
+        if progress is not None:
+            out.count, out.solutions = progress[0], [tuple(s) for s in progress[1]]
+        return out
 
 
 class Backend:
@@ -71,6 +80,34 @@ class Backend:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+def needs_child(backend: "Backend", estimate: int, time_limit: float | None) -> bool:
+    """Whether a job must run in a child process killed at the time limit: its formula is
+    estimated past :data:`gridsat.limits.CHILD_BYTES` (the build alone may outlast the
+    limit), or the backend cannot stop on time."""
+    return time_limit is not None and (estimate > CHILD_BYTES or not getattr(backend, "stops_on_time", True))
+
+
+def _run(backend, encoding, puzzle, limit, time_limit, keep, options) -> Outcome:
+    """The backend's run in a child process (the child's copy of the backend; its caches are lost)."""
+    return backend.run(puzzle, encoding, limit=limit, time_limit=time_limit, keep=keep, **options)
+
+
+def run_backend(backend: "Backend", encoding, puzzle, *, limit: int | None, time_limit: float | None, keep: int,
+                child: bool, **options) -> Outcome:
+    """``backend.run`` (``options``: e.g. ``exclude``), in a child killed at the time limit when
+    ``child`` (see :func:`needs_child`); a killed child's outcome holds what it had reported."""
+    if not child:
+        return backend.run(puzzle, encoding, limit=limit, time_limit=time_limit, keep=keep, **options)
+    try:
+        # the child stops itself just before the limit; the kill is the backstop
+        return run_in_child(_run, (backend, encoding, puzzle, limit, time_limit, keep, options),
+                            time_limit=time_limit + 0.05, what=f"{backend.name}/{encoding.name}")
+    except ChildTimeout as exc:
+        out = Outcome.partial(exc.progress, timed_out=True)
+        out.stats = {"killed": True}
+        return out
 
 
 class OptionalExtension:

@@ -30,8 +30,8 @@ import time
 from ..encoders import get_encoding, list_encodings
 from ..errors import UnsupportedError
 from ..kinds import kind_of
-from ..limits import CHILD_BYTES, ChildTimeout, JobInterrupted, TooLarge, check_memory, run_in_child
-from .base import Backend, Outcome, get_backend, register_backend
+from ..limits import JobInterrupted, TooLarge, check_memory
+from .base import Backend, Outcome, get_backend, needs_child, register_backend, run_backend
 
 __all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS", "SECOND_SEARCH", "COUNT_SEARCH"]
 
@@ -44,19 +44,6 @@ COUNT_SEARCH = 1.0
 #: at most this many seconds (of the search's share) for a second search from another seed,
 #: when no length-preserving move gave a second solution
 SECOND_SEARCH = 0.5
-
-
-def _prove(prover, enc, puzzle, limit, time_limit, keep, known) -> Outcome:
-    """The prover's run with ``known`` blocked (module level: it may run in a child process)."""
-    return prover.run(puzzle, enc, limit=limit, time_limit=time_limit, keep=keep, exclude=known)
-
-
-def _partial(progress) -> Outcome:
-    """What a prover killed in a child had reported: ``(count, solutions)`` or nothing."""
-    out = Outcome()
-    if progress is not None:
-        out.count, out.solutions = progress[0], [tuple(s) for s in progress[1]]
-    return out
 
 
 class PairedBackend(Backend):
@@ -151,19 +138,11 @@ class PairedBackend(Backend):
             out.solutions, out.count = known[:keep], len(known)
             return out
         rest = None if limit is None else limit - len(known)
-        # a large formula's build may outlast the limit: then the prover runs in a child killed at it
-        child = left is not None and (estimate > CHILD_BYTES or not prover.stops_on_time)
         try:
-            if child:
-                proof = run_in_child(_prove, (prover, enc, puzzle, rest, left, keep, known),
-                                     time_limit=left + 0.05, what=f"{prover.name}/{enc.name}")
-            else:
-                proof = _prove(prover, enc, puzzle, rest, left, keep, known)
-        except ChildTimeout as exc:
-            proof = _partial(exc.progress)
-            proof.timed_out = True
+            proof = run_backend(prover, enc, puzzle, limit=rest, time_limit=left, keep=keep,
+                                child=needs_child(prover, estimate, left), exclude=known)
         except JobInterrupted as exc:  # keep what the search found
-            part = getattr(exc, "outcome", None) or _partial(getattr(exc, "progress", None))
+            part = getattr(exc, "outcome", None) or Outcome.partial(getattr(exc, "progress", None))
             part.solutions = (known + part.solutions)[:keep]
             part.count += len(known)
             exc.outcome = part

@@ -184,6 +184,15 @@ def _new_solver(name: str, clauses) -> Solver:
     return Solver(name=name, bootstrap_with=clauses)
 
 
+def _guarded(entry, assumptions: list) -> tuple[int, set, list]:
+    """A fresh guard literal for a job's blocking clauses (retired when the job ends), the
+    literals assumed so far (true in every model: left out of blocking clauses), and the
+    assumptions with the guard."""
+    act = entry[2]
+    entry[2] += 1
+    return act, set(assumptions), assumptions + [act]
+
+
 class PysatBackend(Backend):
     """A python-sat solver by name, used incrementally."""
 
@@ -373,10 +382,7 @@ class PysatBackend(Backend):
         act = None
         broken = False
         if exclude:
-            act = entry[2]
-            entry[2] += 1
-            fixed = set(assumptions)
-            assumptions = assumptions + [act]
+            act, fixed, assumptions = _guarded(entry, assumptions)
             for values in exclude:
                 block = [-lit for lit in model.primary_true(values) if lit not in fixed]
                 solver.add_clause(block + [-act])
@@ -417,10 +423,7 @@ class PysatBackend(Backend):
                 if limit is not None and out.count >= limit:
                     break
                 if act is None:
-                    act = entry[2]
-                    entry[2] += 1
-                    fixed = set(assumptions)
-                    assumptions = assumptions + [act]
+                    act, fixed, assumptions = _guarded(entry, assumptions)
                 # a solution is blocked by the literals of the cells that determine it
                 if true is not None and block_cells is not None:
                     block = [-true[c] for c in block_cells]

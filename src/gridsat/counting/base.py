@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import GridsatError, UnsupportedError
-from ..engine import VerificationError, solve
+from ..engine import VerificationError, run
 from ..result import Result
 from ..selection import pick_encoding
 
@@ -334,8 +334,8 @@ def sharp_count(method: SharpSatMethod, puzzle, limit: int | None = None, *, bac
             res.reason = "no solution exists"
         elif n == 1:
             left = None if time_limit is None else max(time_limit - (now() - t0), 0.01)
-            one = solve(puzzle, backend=backend, encoding=None if backend is not None else encoding,
-                        time_limit=left)
+            one = run(puzzle, "solve", backend=backend, encoding=None if backend is not None else encoding,
+                      time_limit=left)
             if one.solution is not None:
                 res.solution, res.solutions, res.verified = one.solution, [one.solution], one.verified
                 res.stats["solution_backend"] = one.backend
