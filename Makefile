@@ -11,7 +11,7 @@ DOCS_STAMP := $(VENV)/.installed-docs
 $(STAMP): pyproject.toml setup.py $(wildcard src/gridsat/native/*.c src/gridsat/native/*.h)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip 'setuptools>=77'
-	$(PY) -m pip install --quiet -e '.[test,render,minizinc,plot,count]'
+	$(PY) -m pip install --quiet -e '.[test,render,minizinc,plot,count,web,jobs,dask]'
 	touch $(STAMP)
 
 $(DOCS_STAMP): $(STAMP) pyproject.toml
