@@ -143,6 +143,8 @@ LAYERS: list[set[str]] = [
     {"api"},
     {"generators", "examples"},
     {"experiments"},
+    {"jobs"},
+    {"web"},
     {"__init__"},
     {"cli"},
 ]
