@@ -1,0 +1,291 @@
+"""Where the tasks run: a local pool of worker processes (loky), or a Dask cluster.
+
+Both are pools of the same shape for :func:`gridsat.jobs.run`: ``submit`` a chunk of tasks,
+get a :class:`concurrent.futures.Future` of their results, ``restart`` after a break.
+
+* :class:`LocalPool`: loky's supervised process pool (the standard library's
+  :class:`~concurrent.futures.ProcessPoolExecutor` when loky is not installed). Workers
+  start once and keep their solver caches. Each worker writes the id of the task it is
+  running to a marker file named by its process id, so the runner knows which tasks were
+  running when a worker died, and which process to kill when a task runs past twice its
+  time limit.
+* :class:`DaskPool`: Dask distributed's ``concurrent.futures`` executor on a scheduler
+  address, an existing client, or a local cluster (``pip install 'gridsat[dask]'``).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+from concurrent.futures.process import BrokenProcessPool
+import json
+import os
+import shutil
+import signal
+import tempfile
+import time
+from typing import Any, Callable
+
+from ..errors import GridsatError, ParseError, UnsupportedError
+
+__all__ = ["run_chunk", "worker_init", "LocalPool", "DaskPool", "make_pool", "BROKEN"]
+
+#: what a future raises when its worker process died (loky's errors derive from it)
+BROKEN: tuple[type[BaseException], ...] = (BrokenProcessPool,)
+
+_INITIALISED = False
+
+
+def worker_init() -> None:
+    """Set a worker process up once: solvers use one thread (CP-SAT ``num_workers=1``)."""
+    global _INITIALISED
+    if _INITIALISED:
+        return
+    _INITIALISED = True
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
+    try:
+        from ..backends import get_backend
+
+        get_backend("cpsat").workers = 1
+    except Exception:  # noqa: BLE001 - no CP-SAT here: nothing to set
+        pass
+
+
+def _local_worker_init() -> None:
+    """A local worker leaves Ctrl-C to the process that runs the batch (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    worker_init()
+
+
+def run_chunk(fn: Callable[[Any], Any], items: list, markers: str | None = None) -> list[tuple]:
+    """Run ``fn`` on each ``(id, payload)`` of ``items`` in this worker.
+
+    Parameters
+    ----------
+    fn : callable
+        The task function.
+    items : list of (str, object)
+        Task ids and payloads.
+    markers : str or None
+        A folder where the id of the running task is kept in a file named by this process's id.
+
+    Returns
+    -------
+    list of tuple
+        ``(id, ok, value, seconds)`` per task: ``value`` is the function's result, or the
+        error's text when ``ok`` is false. A task's error does not stop the others.
+    """
+    worker_init()
+    mark = os.path.join(markers, str(os.getpid())) if markers else None
+    out = []
+    for tid, payload in items:
+        if mark is not None:
+            with open(mark, "w", encoding="utf-8") as fh:
+                fh.write(json.dumps([tid, time.time()]))
+        t0 = time.perf_counter()
+        try:
+            value, ok = fn(payload), True
+        except GridsatError as e:  # a bad task fails alone, with its own message
+            value, ok = str(e) or type(e).__name__, False
+        except Exception as e:  # noqa: BLE001 - even with an unexpected error
+            value, ok = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__, False
+        out.append((tid, ok, value, time.perf_counter() - t0))
+    if mark is not None:
+        try:
+            os.unlink(mark)
+        except OSError:  # pragma: no cover
+            pass
+    return out
+
+
+class LocalPool:
+    """Worker processes on this machine.
+
+    Parameters
+    ----------
+    jobs : int or None
+        Worker processes (``None`` or ``<= 0``: one per core).
+    """
+
+    #: each worker reports the running task (see :func:`run_chunk`)
+    tracks_tasks = True
+
+    def __init__(self, jobs: int | None = None) -> None:
+        self.workers = jobs if jobs and jobs > 0 else (os.cpu_count() or 1)
+        self.markers: str | None = tempfile.mkdtemp(prefix="gridsat-jobs-")
+        self._ex = None
+        self._start()
+
+    def _start(self) -> None:
+        try:
+            from loky import ProcessPoolExecutor
+            self._ex = ProcessPoolExecutor(max_workers=self.workers, initializer=_local_worker_init)
+        except ImportError:
+            import multiprocessing as mp
+
+            self._ex = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=mp.get_context("spawn"),
+                                              initializer=_local_worker_init)
+
+    def submit(self, fn: Callable, items: list) -> cf.Future:
+        """Run :func:`run_chunk` on ``items`` in a worker."""
+        return self._ex.submit(run_chunk, fn, items, self.markers)
+
+    def running(self) -> list[tuple[int, str, float]]:
+        """``(pid, task id, start time)`` of each task running in a worker now."""
+        out = []
+        try:
+            names = os.listdir(self.markers)
+        except OSError:
+            return out
+        for name in names:
+            try:
+                with open(os.path.join(self.markers, name), encoding="utf-8") as fh:
+                    tid, start = json.loads(fh.read())
+                out.append((int(name), str(tid), float(start)))
+            except (OSError, ValueError, TypeError):
+                continue  # being written or removed
+        return out
+
+    def kill(self, pid: int) -> None:
+        """Kill worker ``pid`` (a task that ignored its time limit): the pool breaks and is restarted."""
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+    def restart(self) -> None:
+        """Stop every worker and start a fresh pool (after a worker died)."""
+        self._stop()
+        for name in os.listdir(self.markers):
+            try:
+                os.unlink(os.path.join(self.markers, name))
+            except OSError:
+                pass
+        self._start()
+
+    def _stop(self) -> None:
+        ex, self._ex = self._ex, None
+        if ex is None:
+            return
+        try:
+            ex.shutdown(wait=True, kill_workers=True)  # loky
+        except TypeError:
+            procs = list(getattr(ex, "_processes", {}).values())
+            ex.shutdown(wait=False, cancel_futures=True)
+            for p in procs:
+                p.kill()
+
+    def close(self) -> None:
+        """Stop the workers and remove the marker folder."""
+        self._stop()
+        shutil.rmtree(self.markers, ignore_errors=True)
+
+
+class DaskPool:
+    """Workers of a Dask distributed cluster.
+
+    Parameters
+    ----------
+    client : distributed.Client, optional
+        A client the caller already has (it is left open).
+    scheduler : str, optional
+        A scheduler address, ``tcp://HOST:PORT``.
+    jobs : int or None
+        With neither: a local cluster of this many single-threaded worker processes.
+    processes : bool
+        The local cluster's workers are processes (``False``: threads of this process).
+    """
+
+    tracks_tasks = False
+    markers = None
+
+    def __init__(self, client: Any = None, scheduler: str | None = None, jobs: int | None = None,
+                 processes: bool = True) -> None:
+        try:
+            import distributed
+        except ImportError:
+            raise UnsupportedError("--executor dask needs Dask distributed: pip install 'gridsat[dask]'") from None
+        self._own: list = []
+        if client is None and scheduler:
+            if "://" not in scheduler and ":" not in scheduler:
+                raise ParseError(f"--scheduler: expected an address such as tcp://HOST:8786, got {scheduler!r}")
+            try:
+                client = distributed.Client(scheduler, timeout="10s")
+            except (OSError, TimeoutError, ValueError) as e:
+                raise ParseError(f"--scheduler {scheduler}: cannot connect: {e}") from None
+            self._own.append(client)
+        elif client is None:
+            n = jobs if jobs and jobs > 0 else (os.cpu_count() or 1)
+            cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
+                                               dashboard_address=None)
+            client = distributed.Client(cluster)
+            self._own += [client, cluster]
+        self.client = client
+        self._ex = client.get_executor(pure=False)
+        info = client.scheduler_info()
+        self.workers = max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
+
+    def submit(self, fn: Callable, items: list) -> cf.Future:
+        """Run :func:`run_chunk` on ``items`` on some worker."""
+        return self._ex.submit(run_chunk, fn, items, None)
+
+    def running(self) -> list[tuple[int, str, float]]:
+        """Not known for Dask workers (the runner watches chunk deadlines instead)."""
+        return []
+
+    def kill(self, pid: int) -> None:  # pragma: no cover - never called (no pids)
+        """Dask tasks cannot be killed one by one."""
+
+    def restart(self) -> None:
+        """Nothing to do: Dask replaces its lost workers itself."""
+
+    def close(self) -> None:
+        """Close the client and cluster this pool made (a caller's client is left open)."""
+        for thing in self._own:
+            try:
+                thing.close()
+            except Exception:  # noqa: BLE001 - closing down
+                pass
+
+
+def _is_client(obj: Any) -> bool:
+    return hasattr(obj, "get_executor") and hasattr(obj, "scheduler_info")
+
+
+def make_pool(executor: Any = "local", *, jobs: int | None = None, scheduler: str | None = None):
+    """The pool for ``executor``: ``"local"``, ``"dask"``, a Dask client, or a pool object.
+
+    Parameters
+    ----------
+    executor : str or object
+        ``"local"`` (worker processes here), ``"dask"`` (``scheduler``, else a local
+        cluster), a ``distributed.Client``, or a :class:`LocalPool`/:class:`DaskPool`.
+    jobs : int or None
+        Workers of a local pool or local cluster.
+    scheduler : str or None
+        The Dask scheduler's address.
+
+    Returns
+    -------
+    tuple
+        ``(pool, owned)``: the pool, and whether the caller must close it.
+
+    Raises
+    ------
+    ParseError
+        An unknown executor name, a bad scheduler address, or ``scheduler`` without Dask.
+    UnsupportedError
+        Dask is asked for but not installed.
+    """
+    if isinstance(executor, (LocalPool, DaskPool)):
+        return executor, False
+    if _is_client(executor):
+        return DaskPool(client=executor), True
+    if executor == "local":
+        if scheduler:
+            raise ParseError("--scheduler goes with --executor dask")
+        return LocalPool(jobs), True
+    if executor == "dask":
+        return DaskPool(scheduler=scheduler, jobs=jobs), True
+    raise ParseError(f"--executor: expected local or dask, got {executor!r}")
+

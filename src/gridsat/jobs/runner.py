@@ -1,0 +1,357 @@
+"""The batch runner: tasks in, one record per task out, as each finishes.
+
+:func:`run` sends a lazily read stream of tasks to a pool of workers in chunks, with
+backpressure (at most a few chunks per worker in flight), and yields one record per task
+as it finishes: the task function's dict with the task's ``id`` first. With ``out`` the
+records are also appended to a JSON-lines file as they come, and ``resume`` skips the ids
+that file already holds. ``shard="i/N"`` keeps the i-th of N deterministic shards.
+
+When a worker process dies, every task that was in flight is sent again; the tasks that
+were running at that moment are suspects and run again one at a time on a fresh pool, so
+the task that killed its worker twice is found and answered by an error record while the
+others are answered as usual. A task that runs past twice its time limit has its worker
+killed and is answered by an error record. The batch always finishes.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import os
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from ..errors import GridsatError, ParseError
+from .executors import BROKEN, make_pool
+from .progress import Progress, ProgressInfo
+from .shards import parse_shard, select
+from .store import Store
+from .tasks import Task
+
+__all__ = ["run", "RunError"]
+
+#: seconds a chunk should take (tasks are grouped to amortise the round trip to a worker)
+CHUNK_SECONDS = {"local": 0.1, "dask": 0.5}
+#: the largest chunk
+MAX_CHUNK = 256
+#: chunks in flight per worker
+CHUNKS_PER_WORKER = 2
+#: seconds between two looks at the running tasks (time limits) and the progress
+POLL = 0.1
+#: the pool may break this many times in a row without any task answered before the run gives up
+MAX_BREAKS = 8
+
+
+class RunError(GridsatError):
+    """The run cannot go on (the worker pool keeps breaking without answering anything)."""
+
+
+@dataclass
+class _Chunk:
+    tasks: list
+    sent: float = field(default_factory=time.monotonic)
+
+
+def run(tasks: Iterable[Task], fn: Callable[[Any], Any], *, executor: Any = "local", jobs: int | None = None,
+        scheduler: str | None = None, out: "str | os.PathLike | None" = None, resume: bool = False,
+        shard: "str | tuple[int, int] | None" = None, time_limit: float | None = None,
+        chunk_size: int | None = None, ordered: bool = False, total: int | None = None,
+        progress: "Callable[[ProgressInfo], None] | None" = None) -> Iterator[dict]:
+    """Run ``fn`` on every task's payload in worker processes; yield each task's record.
+
+    Parameters
+    ----------
+    tasks : iterable of Task
+        Read lazily, as workers become free (a generator of a million tasks is fine).
+        Ids must be unique.
+    fn : callable
+        The task function: payload -> JSON-ready dict (another value becomes ``{"result": value}``).
+        It must be picklable (a module-level function or a small object).
+    executor : str or object
+        ``"local"`` (worker processes here), ``"dask"`` (a Dask cluster: ``scheduler``, else a
+        local one), or a ``distributed.Client`` the caller already has.
+    jobs : int or None
+        Local workers (``None``: one per core).
+    scheduler : str or None
+        The Dask scheduler's address (``tcp://HOST:8786``).
+    out : str or path-like, optional
+        Append every record to this JSON-lines file as it comes.
+    resume : bool
+        Keep ``out``'s records and skip the task ids it holds.
+    shard : str or tuple, optional
+        ``"i/N"``: run only the i-th of N shards (by a hash of the id).
+    time_limit : float, optional
+        Seconds per task (a :class:`Task` may set its own). The task function should stop
+        by itself; one that runs past twice the limit is killed and answered by an error record.
+    chunk_size : int, optional
+        Tasks per chunk (default: grown until a chunk takes about 0.1 s).
+    ordered : bool
+        Yield the records in the order of the tasks (default: as they finish).
+    total : int, optional
+        The number of tasks, for the progress callback's rate and time left.
+    progress : callable, optional
+        Called with a :class:`~gridsat.jobs.progress.ProgressInfo` a few times a second.
+
+    Yields
+    ------
+    dict
+        ``{"id": ..., **record}``; a task that failed gives ``{"id": ..., "status": "error",
+        "error": "..."}``. Tasks already in ``out`` (``resume``) are not yielded.
+
+    Raises
+    ------
+    ParseError
+        A bad ``shard``, executor name or scheduler address, or an output file that cannot be written.
+    UnsupportedError
+        ``executor="dask"`` without Dask installed.
+    """
+    got_shard = parse_shard(shard)
+    if resume and out is None:
+        raise ParseError("--resume needs --out FILE")
+    if out is not None:
+        _check_writable(out)
+    if time_limit is not None and time_limit <= 0:
+        raise ParseError("time_limit must be positive")
+    if chunk_size is not None and chunk_size < 1:
+        raise ParseError("chunk_size must be at least 1")
+    if isinstance(executor, str) and executor not in ("local", "dask"):
+        raise ParseError(f"--executor: expected local or dask, got {executor!r}")
+    if executor == "local" and scheduler:
+        raise ParseError("--scheduler goes with --executor dask")
+    if got_shard is not None and got_shard[1] > 1:
+        total = None
+    return _Run(tasks, fn, executor, jobs, scheduler, out, resume, got_shard, time_limit, chunk_size, ordered,
+                total, progress).records()
+
+
+def _check_writable(path: "str | os.PathLike") -> None:
+    from pathlib import Path
+
+    p = Path(path)
+    if p.is_dir():
+        raise ParseError(f"cannot write {path}: it is a folder; give a file name")
+    parent = p.parent
+    if not parent.is_dir():
+        raise ParseError(f"cannot write {path}: no such folder {str(parent)!r}")
+    if (p.exists() and not os.access(p, os.W_OK)) or (not p.exists() and not os.access(parent, os.W_OK)):
+        raise ParseError(f"cannot write {path}: permission denied")
+
+
+def _error(tid: str, text: str) -> dict:
+    return {"id": tid, "status": "error", "error": text}
+
+
+class _Run:
+    """The state of one run (see :func:`run`)."""
+
+    def __init__(self, tasks, fn, executor, jobs, scheduler, out, resume, shard, time_limit, chunk_size, ordered,
+                 total, progress) -> None:
+        self.tasks, self.fn, self.executor, self.jobs, self.scheduler = tasks, fn, executor, jobs, scheduler
+        self.out, self.resume, self.shard, self.time_limit = out, resume, shard, time_limit
+        self.fixed_chunk, self.ordered = chunk_size, ordered
+        self.progress = Progress(progress, total)
+        self.retry: deque = deque()      # tasks to send again (a worker died while they were in flight)
+        self.isolate: deque = deque()    # suspects: sent one at a time, alone in the pool
+        self.singles: deque = deque()    # tasks of a failed Dask chunk: sent one per chunk
+        self.crashes: dict[str, int] = {}
+        self.killed: dict[str, float] = {}  # task id -> its limit: killed for running too long
+        self.inflight: dict[cf.Future, _Chunk] = {}
+        self.seq: dict[str, int] = {}
+        self.buffer: dict[int, dict] = {}
+        self.next_seq = self.next_out = 0
+        self.mean = None
+        self.breaks = 0
+        self.source_done = False
+
+    # ------------------------------------------------------------------ the loop
+    def records(self) -> Iterator[dict]:
+        """Yield the records (the generator :func:`run` returns)."""
+        store = Store(self.out, self.resume) if self.out is not None else None
+        self.store = store
+        done = store.done if store is not None else set()
+        self.source = self._unanswered(select(self.tasks, self.shard), done)
+        self.pool, owned = make_pool(self.executor, jobs=self.jobs, scheduler=self.scheduler)
+        kind = "local" if self.pool.tracks_tasks else "dask"
+        self.target = CHUNK_SECONDS[kind]
+        self.window = CHUNKS_PER_WORKER * self.pool.workers + 1
+        self.chunk = self.fixed_chunk or 1
+        try:
+            while True:
+                self._fill()
+                if not self.inflight:
+                    break
+                finished, _ = cf.wait(list(self.inflight), timeout=POLL, return_when=cf.FIRST_COMPLETED)
+                for f in finished:
+                    if f in self.inflight:
+                        self._collect(f)
+                self._watch()
+                self.progress.tick()
+                yield from self._ready()
+            yield from self._ready()
+            self.progress.tick(final=True)
+        finally:
+            if owned:
+                self.pool.close()
+            if store is not None:
+                store.close()
+
+    def _unanswered(self, tasks: Iterable[Task], done: set) -> Iterator[Task]:
+        for t in tasks:
+            if t.id in done:
+                self.progress.skip()
+            else:
+                yield t
+
+    def _next_task(self) -> Task | None:
+        if self.source_done:
+            return None
+        if self.ordered and self.next_seq - self.next_out >= self.window * MAX_CHUNK:
+            return None  # backpressure: the oldest record is still awaited
+        t = next(self.source, None)
+        if t is None:
+            self.source_done = True
+            return None
+        if self.ordered:
+            self.seq[t.id] = self.next_seq
+        self.next_seq += 1
+        return t
+
+    def _fill(self) -> None:
+        """Send chunks while there is room in the pool and work to do."""
+        while len(self.inflight) < self.window:
+            if self.isolate:  # a suspect runs alone
+                if not self.inflight:
+                    self._send([self.isolate.popleft()])
+                return
+            if self.singles:
+                self._send([self.singles.popleft()])
+                continue
+            chunk = []
+            while self.retry and len(chunk) < self.chunk:
+                chunk.append(self.retry.popleft())
+            while len(chunk) < self.chunk:
+                t = self._next_task()
+                if t is None:
+                    break
+                chunk.append(t)
+            if not chunk:
+                return
+            self._send(chunk)
+
+    def _send(self, tasks: list) -> None:
+        items = [(t.id, t.payload) for t in tasks]
+        self.inflight[self.pool.submit(self.fn, items)] = _Chunk(tasks)
+
+    def _limit(self, t: Task) -> float | None:
+        return t.time_limit if t.time_limit is not None else self.time_limit
+
+    # ------------------------------------------------------------------ results
+    def _collect(self, f: cf.Future) -> None:
+        chunk = self.inflight.pop(f)
+        try:
+            results = f.result()
+        except cf.CancelledError:
+            return
+        except BROKEN as e:
+            self._broken(chunk, e)
+            return
+        except Exception as e:  # noqa: BLE001 - e.g. Dask's KilledWorker, or a payload that does not pickle
+            self._failed(chunk, e)
+            return
+        self.breaks = 0
+        secs = 0.0
+        for tid, ok, value, took in results:
+            secs += took
+            if ok:
+                rec = {"id": tid, **value} if isinstance(value, dict) else {"id": tid, "result": value}
+                rec["id"] = tid
+            else:
+                rec = _error(tid, value)
+            self._done(rec)
+        if results and self.fixed_chunk is None:
+            per = secs / len(results)
+            self.mean = per if self.mean is None else 0.7 * self.mean + 0.3 * per
+            self.chunk = max(1, min(MAX_CHUNK, int(self.target / max(self.mean, 1e-6))))
+
+    def _done(self, rec: dict) -> None:
+        if self.store is not None:
+            self.store.write(rec)
+        self.progress.add(rec.get("status") == "error" and "error" in rec)
+        self.buffer[self.seq.pop(rec["id"], -1) if self.ordered else len(self.buffer) + self.next_out] = rec
+
+    def _ready(self) -> Iterator[dict]:
+        while self.next_out in self.buffer:
+            rec = self.buffer.pop(self.next_out)
+            self.next_out += 1
+            yield rec
+
+    # ------------------------------------------------------------------ crashes and time limits
+    def _broken(self, chunk: _Chunk, err: BaseException) -> None:
+        """A worker died: every chunk in flight is lost; find the suspects, restart, send again."""
+        running = {tid for _, tid, _ in self.pool.running()}
+        lost = list(chunk.tasks)
+        for f, other in list(self.inflight.items()):
+            lost += other.tasks
+            f.cancel()
+        self.inflight.clear()
+        self.pool.restart()
+        self.breaks += 1
+        why = str(err).split(". ")[0] if str(err) else type(err).__name__
+        if self.killed:
+            suspects: set[str] = set()
+        elif len(lost) == 1:
+            suspects = {lost[0].id}
+        else:
+            suspects = running & {t.id for t in lost}
+        for t in lost:
+            if t.id in self.killed:
+                self._done(_error(t.id, f"killed: ran past twice its time limit of {self.killed.pop(t.id)} s"))
+            elif t.id in suspects:
+                self.crashes[t.id] = self.crashes.get(t.id, 0) + 1
+                if self.crashes[t.id] >= 2:
+                    self.crashes.pop(t.id)
+                    self._done(_error(t.id, f"worker died twice running this task ({why})"))
+                else:
+                    self.isolate.append(t)
+            elif self.breaks > MAX_BREAKS:
+                self._done(_error(t.id, f"the worker pool kept breaking ({why})"))
+            else:
+                self.retry.append(t)
+        self.killed.clear()
+
+    def _failed(self, chunk: _Chunk, err: BaseException) -> None:
+        """A chunk failed as a whole (a Dask worker lost, a payload that does not pickle)."""
+        if len(chunk.tasks) > 1:
+            self.singles.extend(chunk.tasks)
+            return
+        why = str(err).splitlines()[0] if str(err) else type(err).__name__
+        self._done(_error(chunk.tasks[0].id, f"{type(err).__name__}: {why}"))
+
+    def _watch(self) -> None:
+        """Kill the workers of tasks past twice their time limit (Dask: give up on their chunks)."""
+        if self.pool.tracks_tasks:
+            if self.time_limit is None and not any(t.time_limit for c in self.inflight.values() for t in c.tasks):
+                return
+            limits = {t.id: self._limit(t) for c in self.inflight.values() for t in c.tasks}
+            now = time.time()
+            for pid, tid, start in self.pool.running():
+                lim = limits.get(tid)
+                if lim is not None and tid not in self.killed and now - start > 2 * lim:
+                    self.killed[tid] = lim
+                    self.pool.kill(pid)
+            return
+        now = time.monotonic()
+        for f, chunk in list(self.inflight.items()):
+            lims = [self._limit(t) for t in chunk.tasks]
+            if any(x is None for x in lims):
+                continue
+            # (a chunk may wait in the scheduler's queue behind another chunk: twice the time again)
+            if now - chunk.sent > 4 * sum(lims):
+                f.cancel()
+                del self.inflight[f]
+                if len(chunk.tasks) > 1:
+                    self.singles.extend(chunk.tasks)
+                else:
+                    self._done(_error(chunk.tasks[0].id, f"stopped waiting: ran past twice its time limit of "
+                                                         f"{lims[0]} s (a Dask worker cannot stop a running task)"))

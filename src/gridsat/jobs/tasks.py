@@ -1,0 +1,263 @@
+"""Tasks and the task functions of the batch commands.
+
+A :class:`Task` is an id and a payload. The id is stable (a file and line, a seed, a layout
+index), so a task's shard, its place in a resumed output file and its result are the same
+whatever runs it. A task function takes the payload and returns a JSON-ready dict: the
+record of the task (the runner adds the ``id``). The functions here are small picklable
+objects, so that workers in other processes or on other machines can run them:
+
+* :class:`PuzzleJob`: ``solve``, ``check`` or ``count`` one puzzle (a :class:`PuzzleItem`);
+* :class:`GenerateJob`: one generated puzzle per seed;
+* :class:`RateJob`: the logical solver's rating (or the kit's figures) of one puzzle;
+* :class:`LayoutCountJob`: the number of filled grids of one jigsaw region layout;
+* :class:`BenchJob`: one bench run, a puzzle under one configuration.
+
+:class:`WithText` wraps any of them to add the text a command prints for the task.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+__all__ = ["Task", "PuzzleItem", "PuzzleJob", "GenerateJob", "RateJob", "LayoutCountJob", "BenchJob",
+           "WithText"]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work: a stable ``id``, the ``payload`` the task function takes, and an
+    optional time limit of its own (seconds; the run's ``time_limit`` otherwise)."""
+
+    id: str
+    payload: Any = None
+    time_limit: float | None = None
+
+
+@dataclass
+class PuzzleItem:
+    """A puzzle read from a batch input, with where it was read."""
+
+    file: str | None
+    line: int | None
+    name: str | None
+    format: str | None
+    puzzle: Any
+
+    @property
+    def where(self) -> str:
+        """``file:line`` (the task id of a puzzle)."""
+        return f"{self.file or '<input>'}:{self.line}"
+
+
+@dataclass
+class PuzzleJob:
+    """``solve``, ``check`` or ``count`` one puzzle; the record is the CLI's ``--json`` record.
+
+    Attributes
+    ----------
+    job : str
+        ``solve``, ``check`` or ``count``.
+    limit : int or None
+        ``count``: stop at this many solutions.
+    backend, encoding : str or None
+        By name (``None``: the kind's default).
+    time_limit : float or None
+        Seconds per puzzle.
+    method : str
+        The counting method's name; ``method_options`` are its options.
+    race : list of (str, str) or None
+        Backend/encoding pairs to race (``[]``: the kind's default pairs).
+    listing : bool
+        Keep every solution found (``count --solutions``).
+    capped : bool
+        ``limit`` is the default cap of an unlimited count.
+    """
+
+    job: str
+    limit: int | None = None
+    backend: str | None = None
+    encoding: str | None = None
+    time_limit: float | None = None
+    method: str = "enum"
+    method_options: dict = field(default_factory=dict)
+    race: list | None = None
+    listing: bool = False
+    capped: bool = False
+
+    def result(self, item: PuzzleItem):
+        """The :class:`~gridsat.result.Result` of the job on ``item.puzzle``."""
+        from .. import api
+
+        if self.race is not None:
+            from ..portfolio import race
+
+            return race(item.puzzle, self.job, self.race or None, limit=self.limit, time_limit=self.time_limit)
+        if self.job == "count":
+            from ..counting import get_method
+
+            return api.count(item.puzzle, self.limit, method=get_method(self.method, **self.method_options),
+                             backend=self.backend, encoding=self.encoding, time_limit=self.time_limit,
+                             keep=None if self.listing else 2)
+        return api.run(item.puzzle, self.job, limit=(1 if self.job == "solve" else 2), backend=self.backend,
+                       encoding=self.encoding, time_limit=self.time_limit)
+
+    def record(self, item: PuzzleItem, res) -> dict:
+        """The JSON record of ``res``: where the puzzle was read, and the result."""
+        obj = {"file": item.file, "line": item.line, "name": item.name, "kind": res.puzzle.kind}
+        obj.update(res.to_dict())
+        obj["name"] = item.name
+        if self.listing:
+            obj["solutions"] = [list(s) for s in res.solutions]
+        if self.job == "count" and self.limit is not None:
+            obj["limit"] = self.limit
+            obj["default_cap"] = self.capped
+        if res.stats.get("interrupted"):
+            obj["interrupted"] = True
+        obj["format"] = item.format
+        return obj
+
+    def __call__(self, item: PuzzleItem) -> dict:
+        """The record of the job on ``item``."""
+        return self.record(item, self.result(item))
+
+
+@dataclass
+class GenerateJob:
+    """One puzzle of generator ``kind`` from a seed; the record is ``Generated.to_dict()``."""
+
+    kind: str
+    options: dict = field(default_factory=dict)
+
+    def result(self, seed: int):
+        """The :class:`~gridsat.generators.Generated` puzzle of ``seed``."""
+        from ..generators import generate
+
+        return generate(self.kind, seed=seed, **self.options)
+
+    def record(self, seed: int, g) -> dict:
+        """The JSON record of ``g``."""
+        return g.to_dict()
+
+    def __call__(self, seed: int) -> dict:
+        """The record of the puzzle of ``seed``."""
+        return self.record(seed, self.result(seed))
+
+
+@dataclass
+class RateJob:
+    """The rating of one puzzle (``kit``: the Clojure kit's figures instead)."""
+
+    uniqueness: bool = False
+    extra: tuple = ()
+    search: bool = True
+    figures: bool = True
+    kit: bool = False
+
+    def result(self, item: PuzzleItem) -> tuple[dict, str, bool]:
+        """``(record, text, solved)`` for ``item.puzzle``."""
+        from ..kinds import kind_of
+
+        if self.kit:
+            from ..errors import GridsatError
+            from ..logic.grid import Grid
+            from ..logic.kit import kit_figures
+
+            try:
+                Grid.from_puzzle(item.puzzle)
+            except GridsatError:
+                raise GridsatError("--kit figures are for Sudoku-family puzzles (classic and jigsaw)") from None
+            f = kit_figures(item.puzzle)
+            return {"kit": f.to_dict()}, f.text(), f.solutions >= 1
+        return kind_of(item.puzzle).rate(item.puzzle, figures=self.figures, uniqueness=self.uniqueness,
+                                         extra=tuple(self.extra), search=self.search)
+
+    def record(self, item: PuzzleItem, got: tuple[dict, str, bool]) -> dict:
+        """The JSON record: the rating, where the puzzle was read, and whether it was solved."""
+        d = dict(got[0])
+        d["where"] = item.where
+        d.setdefault("solved", bool(got[2]))
+        return d
+
+    def __call__(self, item: PuzzleItem) -> dict:
+        """The record of ``item``."""
+        return self.record(item, self.result(item))
+
+
+@dataclass
+class LayoutCountJob:
+    """The number of filled ``n`` x ``n`` grids of one jigsaw region layout."""
+
+    n: int
+    method: str = "enum"
+    time_limit: float | None = None
+
+    def result(self, layout: tuple):
+        """The count :class:`~gridsat.result.Result` of the empty board with regions ``layout``."""
+        from .. import api
+        from ..counting import get_method
+        from ..puzzles.sudoku import Sudoku
+
+        return api.count(Sudoku.empty(self.n, regions=tuple(layout)), None, method=get_method(self.method),
+                         time_limit=self.time_limit, keep=0)
+
+    def record(self, layout: tuple, res) -> dict:
+        """The JSON record: the layout, its count and whether the count is exact."""
+        return {"layout": list(layout), "count": res.count, "complete": bool(res.complete),
+                "status": res.status, "method": res.method or self.method}
+
+    def __call__(self, layout: tuple) -> dict:
+        """The record of ``layout``."""
+        return self.record(layout, self.result(layout))
+
+
+@dataclass
+class BenchJob:
+    """One bench run: a puzzle (an :class:`~gridsat.experiments.Instance`) under one configuration.
+
+    The payload is ``(index, instance, config)``; the record is the bench row.
+    """
+
+    job: str = "check"
+    time_limit: float | None = 10.0
+    limit: int | None = None
+    cold: bool = True
+
+    def result(self, payload: tuple) -> dict:
+        """The bench row of the run."""
+        from ..experiments.runner import _run_one
+
+        i, inst, cfg = payload
+        return _run_one(i, inst, cfg, job=self.job, time_limit=self.time_limit, limit=self.limit, cold=self.cold)
+
+    def record(self, payload: tuple, row: dict) -> dict:
+        """The row itself."""
+        return row
+
+    def __call__(self, payload: tuple) -> dict:
+        """The bench row of the run."""
+        return self.result(payload)
+
+
+@dataclass
+class WithText:
+    """A task function whose record also holds what a command prints for the task.
+
+    ``render(payload, result)`` returns ``(out, err)``: the text for standard output and
+    the text for standard error (either may be empty); they go in the record as ``text``
+    and ``note``.
+    """
+
+    job: Any
+    render: Callable[[Any, Any], tuple[str, str]]
+
+    def __call__(self, payload: Any) -> dict:
+        """The job's record with ``text`` and ``note``."""
+        res = self.job.result(payload)
+        rec = self.job.record(payload, res)
+        out, err = self.render(payload, res)
+        if out:
+            rec["text"] = out
+        if err:
+            rec["note"] = err
+        return rec
