@@ -24,6 +24,7 @@ from . import hint  # noqa: F401
 from . import generate  # noqa: F401
 from . import render, export, convert  # noqa: F401
 from . import bench  # noqa: F401
+from . import serve  # noqa: F401
 
 __all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED"]
 

@@ -1,0 +1,68 @@
+"""``gridsat serve``: the web workbench, a board in the browser over the JSON API (:mod:`gridsat.web`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import nonnegative_int, positive_float, positive_int
+
+__all__ = ["register", "run"]
+
+EXIT_OK, EXIT_USAGE = 0, 2
+
+EXAMPLES = """examples:
+  gridsat serve
+  gridsat serve --port 8080 --workers 4
+  gridsat serve --host 0.0.0.0 --max-time 30
+
+Then open the address it prints. --host 0.0.0.0 lets other machines in: the server reads
+no file and writes none, but anyone who can reach it can keep its workers busy."""
+
+
+def register(subparsers) -> argparse.ArgumentParser:
+    """Add the ``serve`` subcommand to ``subparsers``."""
+    p = subparsers.add_parser("serve", help="run the web workbench (solve, check, hint, generate in a browser)",
+                              description="Serve the web workbench: a page with an editable board for every "
+                                          "puzzle kind, over a JSON API (POST /api/solve, /api/check, ...). "
+                                          "Needs the 'web' extra (starlette, uvicorn).",
+                              epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=nonnegative_int, default=8000, help="port (default 8000; 0: any free port)")
+    p.add_argument("--workers", type=positive_int, default=2, help="worker processes for long jobs (default 2)")
+    p.add_argument("--max-time", type=positive_float, default=60.0, metavar="SECONDS",
+                   help="the longest time limit a request may ask for (default 60)")
+    p.add_argument("--open", action="store_true", help="open the page in a browser")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args) -> int:
+    """Run ``gridsat serve`` until interrupted; returns the exit code."""
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+        from ..web.payload import Limits
+    except ImportError as e:
+        print(f"gridsat: serve needs the 'web' extra: pip install 'gridsat[web]' ({e})", file=sys.stderr)
+        return EXIT_USAGE
+    limits = Limits(max_time=args.max_time, default_time=min(10.0, args.max_time))
+    app = create_app(limits, workers=args.workers)
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    try:
+        server.config.load()
+        sock = server.config.bind_socket()
+    except OSError as e:
+        print(f"gridsat: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_USAGE
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"gridsat workbench on http://{shown}:{port}/  (Ctrl-C stops it)", flush=True)
+    if args.open:
+        import webbrowser
+
+        webbrowser.open(f"http://{shown}:{port}/")
+    server.run(sockets=[sock])
+    return EXIT_OK

@@ -1,0 +1,404 @@
+"""The JSON API: one handler per endpoint, each reading its body with :mod:`.payload` and
+running its job in the server (quick jobs with a time limit of their own) or in the job pool.
+
+* in the server, one at a time: ``solve``, ``check``, ``count`` (up to :data:`ASYNC_COUNT`),
+  ``true-candidates``, ``candidates``, ``render``, ``convert``, ``parse``;
+* in a worker, answered when done (killed at the time limit): ``rate``, ``hint``, ``generate``
+  (one puzzle), ``add-random``, ``unique``;
+* in a worker, answered at once with a job id (``GET``/``DELETE /api/jobs/ID``): ``improve``,
+  ``generate`` with ``count`` above 1, ``count`` with a higher limit, and any job asked with
+  ``"async": true``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import threading
+from typing import Any, Callable
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from ..errors import GridsatError, ParseError
+from ..kinds import KINDS, kind_of
+from . import work
+from .board import board_of
+from .jobs import JobPool
+from .payload import BadRequest, Limits, flag, load_puzzle, number, parse_body, time_limit
+
+__all__ = ["Api", "ASYNC_COUNT", "POOLED", "QUICK"]
+
+#: a count with a higher limit runs as a pool job (answered with a job id)
+ASYNC_COUNT = 10_000
+#: jobs run in the server process
+QUICK = ("solve", "check", "count", "true-candidates", "candidates", "render", "convert")
+#: jobs run in a worker and answered when done
+POOLED = ("rate", "hint", "generate", "add-random", "unique", "improve")
+#: the generator options a request may give, and how each is read
+GENERATOR_OPTIONS = ("size", "box", "symmetry", "difficulty", "minimal", "target", "givens", "rows", "cols",
+                     "shape", "density", "rotation", "flip")
+
+
+class Api:
+    """The endpoints, sharing the limits, the in-process lock and the (lazily started) job pool.
+
+    Parameters
+    ----------
+    limits : Limits
+        What one request may ask for.
+    workers : int
+        Worker processes of the job pool.
+    """
+
+    def __init__(self, limits: Limits, workers: int = 2) -> None:
+        self.limits, self.workers = limits, workers
+        self.engine_lock = threading.Lock()  # solver caches are shared: one in-process job at a time
+        self._pool: JobPool | None = None
+        self._pool_lock = threading.Lock()
+
+    @property
+    def pool(self) -> JobPool:
+        """The job pool, started on first use."""
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = JobPool(self.workers)
+            return self._pool
+
+    def close(self) -> None:
+        """Stop the job pool (kills running workers)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+
+    # ------------------------------------------------------------------ plumbing
+    async def body(self, request: Request) -> dict:
+        """The request's JSON object, read no further than the body limit."""
+        size = request.headers.get("content-length")
+        if size and size.isdigit() and int(size) > self.limits.max_body:
+            raise BadRequest(f"request body too large: {int(size):,} bytes; the limit is "
+                             f"{self.limits.max_body:,}", status=413)
+        chunks, total = [], 0
+        async for chunk in request.stream():
+            total += len(chunk)
+            if total > self.limits.max_body:
+                raise BadRequest(f"request body too large: more than {self.limits.max_body:,} bytes", status=413)
+            chunks.append(chunk)
+        return parse_body(b"".join(chunks), self.limits)
+
+    def _quick(self, fn: Callable[..., dict], *args, **kwargs) -> dict:
+        with self.engine_lock:
+            return fn(*args, **kwargs)
+
+    async def quick(self, fn: Callable[..., dict], *args, **kwargs) -> dict:
+        """Run a quick job in a thread (one at a time: the engine's caches are not shared safely)."""
+        return await run_in_threadpool(self._quick, fn, *args, **kwargs)
+
+    async def pooled(self, name: str, kwargs: dict, limit: float, *, wait: bool = True,
+                     progress: bool = False, expected: float = 0.0) -> JSONResponse:
+        """Run a job in a worker: its answer (``wait``), or its id at once (202)."""
+        if not wait:
+            job = self.pool.submit(name, kwargs, limit, progress=progress, expected=expected)
+            return JSONResponse({"id": job.id, "state": job.state, "url": f"/api/jobs/{job.id}"}, status_code=202)
+        job = await run_in_threadpool(self.pool.run, name, kwargs, limit)
+        if job.state == "done" or job.state == "timeout":
+            return JSONResponse(job.result)
+        if job.user_error:
+            return JSONResponse(BadRequest(job.error or "bad request").to_dict(), status_code=400)
+        return JSONResponse({"status": "error", "error": job.error, "job": name}, status_code=502)
+
+
+def _answer(d: dict, loaded=None) -> dict:
+    if loaded is not None:
+        d.setdefault("board", board_of(loaded.puzzle))
+        d.setdefault("format", loaded.format)
+    return d
+
+
+def _errors(handler):
+    """Turn :class:`BadRequest` and the engine's refusals into 400-class JSON answers."""
+    async def wrapped(api: Api, request: Request) -> JSONResponse:
+        try:
+            return await handler(api, request)
+        except BadRequest as e:
+            return JSONResponse(e.to_dict(), status_code=e.status)
+        except ParseError as e:
+            return JSONResponse(BadRequest.from_parse(e).to_dict(), status_code=400)
+        except (GridsatError, ValueError) as e:
+            return JSONResponse(BadRequest(str(e)).to_dict(), status_code=400)
+        except MemoryError:
+            return JSONResponse({"status": "error", "error": "out of memory"}, status_code=503)
+    wrapped.__name__ = handler.__name__
+    wrapped.__doc__ = handler.__doc__
+    return wrapped
+
+
+def _solver(body: dict) -> dict:
+    out = {}
+    for key in ("backend", "encoding"):
+        value = body.get(key) or None
+        if value is not None and not isinstance(value, str):
+            raise BadRequest(f"{key}: expected a name, got {value!r}")
+        out[key] = value
+    return out
+
+
+def _starts(puzzle) -> bool:
+    """Whether the puzzle's kind has a generator that starts from a given grid (Sudoku's)."""
+    return any("start" in inspect.signature(g.make.resolve()).parameters for g in kind_of(puzzle).generators.values())
+
+
+def _needs_start(puzzle, what: str) -> None:
+    if not _starts(puzzle):
+        raise BadRequest(f"{what} works on puzzles whose generator starts from a grid (Sudoku and jigsaw), "
+                         f"not {kind_of(puzzle).variant(puzzle)}")
+
+
+@_errors
+async def parse(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/parse``: the board of a puzzle text (what the page draws) and its format."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    return JSONResponse(_answer({"job": "parse", "status": "read", "text": kind_of(loaded.puzzle).board_file(
+        loaded.puzzle), "solution": list(loaded.solution) if loaded.solution else None}, loaded))
+
+
+@_errors
+async def solve(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/solve``: one solution."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    d = await api.quick(work.solve, loaded.puzzle, time_limit=time_limit(body, api.limits), **_solver(body))
+    return JSONResponse(_answer(d, loaded))
+
+
+@_errors
+async def check(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/check``: unique, ambiguous (with the cells two solutions differ in) or impossible."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    d = await api.quick(work.check, loaded.puzzle, time_limit=time_limit(body, api.limits), **_solver(body))
+    return JSONResponse(_answer(d, loaded))
+
+
+@_errors
+async def count(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/count``: solutions up to ``limit`` (``solutions: true`` returns them)."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    limit = number(body, "limit", 1000, cast=int, low=1, high=api.limits.max_count)
+    kwargs = dict(time_limit=time_limit(body, api.limits), limit=limit, solutions=flag(body, "solutions"),
+                  **_solver(body))
+    if limit > ASYNC_COUNT or flag(body, "async"):
+        return await api.pooled("count", dict(kwargs, puzzle=loaded.puzzle), kwargs["time_limit"], wait=False,
+                                progress=True)
+    return JSONResponse(_answer(await api.quick(work.count, loaded.puzzle, **kwargs), loaded))
+
+
+@_errors
+async def true_candidates(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/true-candidates``: per cell, the values some solution uses, and how many."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    limit = number(body, "limit", 1000, cast=int, low=1, high=ASYNC_COUNT)
+    d = await api.quick(work.true_candidates, loaded.puzzle, time_limit=time_limit(body, api.limits), limit=limit)
+    return JSONResponse(_answer(d, loaded))
+
+
+@_errors
+async def candidates(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/candidates``: every open cell's candidates, fewest first."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    return JSONResponse(_answer(await api.quick(work.candidates, loaded.puzzle), loaded))
+
+
+def _values(body: dict, key: str, loaded) -> list[int] | None:
+    value = body.get(key)
+    if value is None:
+        return list(loaded.solution) if loaded.solution else None
+    n = len(board_of(loaded.puzzle)["givens"])
+    if not isinstance(value, list) or len(value) != n or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                                 for v in value):
+        raise BadRequest(f"{key}: expected a list of {n} integers (0 for an empty cell)")
+    return value
+
+
+@_errors
+async def render(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/render``: the SVG picture (``solution``: values to draw in blue)."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    path = body.get("path")
+    d = await api.quick(work.render, loaded.puzzle, solution=_values(body, "solution", loaded),
+                        path=path if isinstance(path, bool) else None)
+    return JSONResponse(_answer(d, loaded))
+
+
+@_errors
+async def convert(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/convert``: the puzzle written in format ``to``."""
+    from ..formats import get_format
+
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    to = body.get("to")
+    if not isinstance(to, str) or not to:
+        raise BadRequest("missing \"to\": the format to write (see /api/info)")
+    to = get_format(to).name
+    d = await api.quick(work.convert, loaded.puzzle, to=to, solution=_values(body, "solution", loaded))
+    return JSONResponse(_answer(d, loaded))
+
+
+@_errors
+async def rate(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/rate``: the logical rating (in a worker, killed at the time limit)."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    resp = await api.pooled("rate", {"puzzle": loaded.puzzle}, time_limit(body, api.limits),
+                            wait=not flag(body, "async"))
+    return resp
+
+
+@_errors
+async def hint(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/hint``: the next logical step, its explanation and the cells it touches."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    return await api.pooled("hint", {"puzzle": loaded.puzzle}, time_limit(body, api.limits),
+                            wait=not flag(body, "async"))
+
+
+def generator_takes(name: str) -> set[str]:
+    """The keyword options generator ``name`` takes (one that passes ``**options`` on takes
+    those of the other generators of its kind too, e.g. Numbrix those of Hidato)."""
+    for kind in KINDS.values():
+        if name in kind.generators:
+            params = inspect.signature(kind.generators[name].make.resolve()).parameters
+            takes = {p for p, v in params.items() if v.kind is not v.VAR_KEYWORD}
+            if any(v.kind is v.VAR_KEYWORD for v in params.values()):
+                for gen in kind.generators.values():
+                    takes |= set(inspect.signature(gen.make.resolve()).parameters)
+            return takes
+    return set()
+
+
+def generator_options(body: dict, name: str, limits: Limits) -> dict:
+    """The keyword options of generator ``name`` from a request (only those it takes)."""
+    from ..formats import parse_box
+    from ..generators import NAMES
+    from ..generators.shapes import list_shapes
+
+    if name not in NAMES:
+        raise BadRequest(f"kind: no generator {name!r}; known: {', '.join(NAMES)}")
+    takes = generator_takes(name)
+    opts: dict[str, Any] = {}
+    side = int(limits.max_cells ** 0.5)
+    for key in GENERATOR_OPTIONS:
+        if body.get(key) in (None, ""):
+            continue
+        if key not in takes:
+            raise BadRequest(f"{key}: the {name} generator takes no such option")
+        value = body[key]
+        if key in ("size", "rows", "cols"):
+            value = number(body, key, None, cast=int, low=3 if key != "size" else 4, high=min(25, side))
+        elif key in ("target", "givens", "rotation"):
+            value = number(body, key, None, cast=int, low=0, high=limits.max_cells)
+        elif key == "density":
+            value = number(body, key, None, low=0, high=1)
+        elif key in ("minimal", "flip"):
+            value = flag(body, key)
+        elif key == "box":
+            try:
+                value = parse_box(str(value))
+            except ParseError as e:
+                raise BadRequest(f"box: {e.message}") from None
+        elif key == "shape":
+            if value not in list_shapes():
+                raise BadRequest(f"shape: no shape {value!r}; known: {', '.join(list_shapes())}")
+        elif not isinstance(value, str):
+            raise BadRequest(f"{key}: expected a string, got {value!r}")
+        opts[key] = value
+    if "score" in takes:
+        opts["score"] = False
+    seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
+    if seed is not None:
+        opts["seed"] = seed
+    return opts
+
+
+@_errors
+async def generate(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/generate``: puzzles by ``kind`` (generator), size, shape, symmetry, difficulty, seed;
+    ``count`` above 1 runs as a job."""
+    body = await api.body(request)
+    name = body.get("kind") or "sudoku"
+    opts = generator_options(body, name, api.limits)
+    n = number(body, "count", 1, cast=int, low=1, high=100)
+    limit = time_limit(body, api.limits)
+    kwargs = {"name": name, "options": opts, "count": n}
+    return await api.pooled("generate", kwargs, limit, wait=n == 1 and not flag(body, "async"), progress=True)
+
+
+@_errors
+async def improve(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/improve``: search for a harder Sudoku for ``time`` seconds with ``workers``
+    processes (from ``puzzle`` when given); always a job."""
+    from ..formats import parse_box
+
+    body = await api.body(request)
+    start = None
+    if body.get("puzzle"):
+        start = load_puzzle(body, api.limits).puzzle
+        _needs_start(start, "improve")
+    budget = number(body, "time", 5.0, low=0.5, high=api.limits.max_time)
+    workers = number(body, "workers", 1, cast=int, low=1, high=api.limits.max_workers)
+    size = number(body, "size", 9, cast=int, low=4, high=16)
+    try:
+        box = parse_box(body["box"]) if body.get("box") else None
+    except ParseError as e:
+        raise BadRequest(f"box: {e.message}") from None
+    seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
+    kwargs = {"start": start, "size": size, "box": box, "budget": budget, "workers": workers, "seed": seed}
+    return await api.pooled("improve", kwargs, budget + 20, wait=False, progress=True, expected=budget + 0.5)
+
+
+@_errors
+async def add_random(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/add-random``: one more given, a random value that clashes with nothing."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    _needs_start(loaded.puzzle, "add a random value")
+    seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
+    return await api.pooled("add-random", {"puzzle": loaded.puzzle, "seed": seed}, time_limit(body, api.limits))
+
+
+@_errors
+async def unique(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/unique``: a unique puzzle consistent with the current grid."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    _needs_start(loaded.puzzle, "make unique")
+    seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
+    return await api.pooled("unique", {"puzzle": loaded.puzzle, "seed": seed}, time_limit(body, api.limits))
+
+
+async def job_get(api: Api, request: Request) -> JSONResponse:
+    """``GET /api/jobs/ID``: the job's state, progress and, when done, its answer."""
+    job = api.pool.get(request.path_params["id"])
+    if job is None:
+        return JSONResponse({"status": "error", "error": "no such job"}, status_code=404)
+    return JSONResponse(job.to_dict())
+
+
+async def job_delete(api: Api, request: Request) -> JSONResponse:
+    """``DELETE /api/jobs/ID``: cancel the job (its worker is killed)."""
+    job = api.pool.cancel(request.path_params["id"])
+    if job is None:
+        return JSONResponse({"status": "error", "error": "no such job"}, status_code=404)
+    return JSONResponse(job.to_dict())
+
+
+#: path -> handler of the POST endpoints
+POSTS = {"parse": parse, "solve": solve, "check": check, "count": count, "true-candidates": true_candidates,
+         "candidates": candidates, "render": render, "convert": convert, "rate": rate, "hint": hint,
+         "generate": generate, "improve": improve, "add-random": add_random, "unique": unique}
