@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from .batch import run_batch
+from .batch_jobs import run_puzzles
+from .runner import add_runner_args
 from .common import add_input_args, add_solver_args
 
 __all__ = ["register", "run"]
@@ -22,10 +23,11 @@ def register(subparsers) -> argparse.ArgumentParser:
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     add_solver_args(p)
+    add_runner_args(p)
     p.set_defaults(func=run)
     return p
 
 
 def run(args) -> int:
     """Run ``gridsat check``; returns the exit code."""
-    return run_batch(args, "check")
+    return run_puzzles(args, "check")

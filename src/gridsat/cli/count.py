@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from .batch import run_batch
+from .batch_jobs import run_puzzles
+from .runner import add_runner_args
 from .common import DEFAULT_COUNT_CAP, add_input_args, add_solver_args, fail, positive_float
 
 __all__ = ["register", "run"]
@@ -30,6 +31,7 @@ def register(subparsers) -> argparse.ArgumentParser:
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     add_solver_args(p, limit=True)
+    add_runner_args(p)
     p.add_argument_group("output").add_argument(
         "-s", "--solutions", action="store_true",
         help="print every solution found (up to --limit): each as a board, one line each in a batch, "
@@ -57,4 +59,4 @@ def run(args) -> int:
     except GridsatError as e:
         return fail(e)
     args.count_method = method
-    return run_batch(args, "count")
+    return run_puzzles(args, "count")

@@ -13,6 +13,7 @@ import sys
 
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
+from .runner import add_runner_args, wants_runner
 from .common import fail, fraction, nonnegative_int, output_format, positive_float, positive_int
 
 __all__ = ["register", "run"]
@@ -54,6 +55,7 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="write each puzzle in this text format (see 'gridsat formats')")
     _backend_option(g)
     g.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    add_runner_args(p, jobs=False, progress=False)
 
 
 def register(subparsers) -> argparse.ArgumentParser:
@@ -180,6 +182,10 @@ def run(args) -> int:
             opts["solver"] = args.backend
         seed = args.seed if args.seed is not None else new_seed()
         count = None if args.count == 0 else args.count
+        if wants_runner(args, jobs_default=1):
+            from .generate_jobs import run_generate_jobs
+
+            return run_generate_jobs(args, opts, seed, count)
         bar = _progress(args, count)
         try:
             for g in stream(args.gen_kind, count, seed=seed, jobs=args.jobs, **opts):

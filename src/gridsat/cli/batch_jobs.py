@@ -1,0 +1,142 @@
+"""``solve``, ``count`` and ``check`` through the batch runner (``--jobs``, ``--out``, ``--resume``,
+``--shard``, ``--executor``): each puzzle read is a task whose id is ``file:line``.
+
+The answers are the batch lines of :mod:`gridsat.cli.batch` (or the ``--json`` records
+with an ``id``), printed as they finish. A puzzle that cannot be read is a task too: its
+error line (``file:line:col: error: ...``) is its answer and the others go on.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..errors import GridsatError, ParseError
+from ..jobs.tasks import PuzzleItem, PuzzleJob, Task, WithText
+from .common import fail, iter_entries
+
+__all__ = ["run_puzzles", "run_batch_jobs", "BatchText", "BadEntry"]
+
+
+@dataclass
+class BatchText:
+    """The batch line of a result (the settings :func:`gridsat.cli.batch._batch_line` reads)."""
+
+    job: str
+    limit: int | None
+    capped: bool
+    listing: bool
+    out: str | None = None
+
+    def __call__(self, item: PuzzleItem, res) -> tuple[str, str]:
+        """``(batch line, "")``, with one line per solution when listing."""
+        from ..kinds import kind_of
+        from .batch import _batch_line
+
+        lines = [_batch_line(item.where, self.job, res, self)]
+        if self.listing:
+            line = kind_of(res.puzzle).solution_line
+            lines += [f"{item.where}: solution {i}: {line(res.puzzle, s)}" for i, s in enumerate(res.solutions, 1)]
+        return "\n".join(lines), ""
+
+
+@dataclass
+class BadEntry:
+    """The payload of a puzzle that could not be read: its error line is its answer."""
+
+    error: str
+
+
+@dataclass
+class _Job(PuzzleJob):
+    """:class:`PuzzleJob` that answers a :class:`BadEntry` by its error."""
+
+    def result(self, item):
+        """The result, or the read error raised."""
+        if isinstance(item, BadEntry):
+            raise GridsatError(item.error)
+        return super().result(item)
+
+
+def _tasks(args: argparse.Namespace) -> Iterator[Task]:
+    from .batch import _error_line
+
+    for entry in iter_entries(args):
+        where = f"{entry.file or '<input>'}:{entry.line}"
+        if not entry.ok:
+            err = entry.error
+            if not isinstance(err, ParseError):
+                err = ParseError(str(err), entry.file, entry.line)
+            yield Task(where, BadEntry(_error_line(err)))
+            continue
+        yield Task(where, PuzzleItem(entry.file, entry.line, entry.name, entry.format, entry.puzzle))
+
+
+def _good(job: str, limit: int | None):
+    def ok(rec: dict) -> bool:
+        status = rec.get("status")
+        if job == "solve":
+            return status in ("solved", "unique")
+        if job == "check":
+            return status == "unique"
+        return bool(rec.get("complete") or rec.get("approximate")
+                    or (limit is not None and (rec.get("count") or 0) >= limit))
+    return ok
+
+
+def run_puzzles(args: argparse.Namespace, job: str) -> int:
+    """Run ``job`` on every puzzle: through the runner when one of its options is given,
+    else the plain batch loop (:func:`gridsat.cli.batch.run_batch`); returns the exit code."""
+    from .batch import _Job as Settings
+    from .batch import run_batch
+    from .runner import wants_runner
+
+    if not wants_runner(args):
+        return run_batch(args, job)
+    try:
+        settings = Settings(args, job)
+    except GridsatError as e:
+        return fail(e)
+    return run_batch_jobs(args, job, settings)
+
+
+def run_batch_jobs(args: argparse.Namespace, job: str, settings) -> int:
+    """Run ``job`` on every puzzle read, through the runner; returns the exit code.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The command line (input, solver and runner options).
+    job : str
+        ``solve``, ``check`` or ``count``.
+    settings : gridsat.cli.batch._Job
+        The checked settings of the run.
+    """
+    from .runner import run_tasks
+
+    if settings.out:
+        return fail(ParseError("--output-format does not combine with the batch runner's options; "
+                               "use --json (or --out FILE) for its records"))
+    method = getattr(args, "count_method", None)
+    opts = {}
+    if method is not None and getattr(method, "name", "enum") == "approx":
+        opts = {"epsilon": args.epsilon, "delta": args.delta}
+    spec = _Job(job, limit=settings.limit, backend=args.backend, encoding=args.encoding, time_limit=args.time_limit,
+                method=getattr(method, "name", "enum"), method_options=opts,
+                race=settings.race, listing=settings.listing, capped=settings.capped)
+    fn = spec if args.json or args.out else WithText(spec, BatchText(job, settings.limit, settings.capped,
+                                                                     settings.listing))
+    try:
+        tasks = _tasks(args)
+        first = next(tasks, None)
+    except GridsatError as e:
+        return fail(e)
+    if first is None:
+        return fail(ParseError("empty input: no puzzle found"))
+
+    def all_tasks():
+        yield first
+        yield from tasks
+
+    return run_tasks(args, all_tasks(), fn, ok=_good(job, settings.limit), time_limit=args.time_limit)

@@ -1,0 +1,151 @@
+"""The batch runner (gridsat.jobs): every id answered when a worker dies, a hanging task
+killed and reported, records as they finish, order kept on request, shards, resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+
+import pytest
+
+pytest.importorskip("loky")
+
+from gridsat.jobs import Store, Task, parse_shard, read_records, run, shard_of  # noqa: E402
+from gridsat.errors import ParseError  # noqa: E402
+
+
+# -- task functions the workers import from this module --------------------------------------
+def square(x: int) -> dict:
+    time.sleep(0.002)
+    return {"y": x * x, "pid": os.getpid()}
+
+
+def die_on_seven(x: int) -> dict:
+    if x == 7:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return {"y": x}
+
+
+def die_once(arg: tuple) -> dict:
+    x, flag = arg
+    if x == 7 and not os.path.exists(flag):
+        open(flag, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return {"y": x}
+
+
+def hang_on_three(x: int) -> dict:
+    if x == 3:
+        time.sleep(120)
+    return {"y": x}
+
+
+def fail_on_five(x: int) -> dict:
+    if x == 5:
+        raise ValueError("five is bad")
+    return {"y": x}
+
+
+def tasks(n: int, payload=lambda i: i):
+    return (Task(f"t{i}", payload(i)) for i in range(n))
+
+
+# -- crashes and time limits -------------------------------------------------------------------
+@pytest.mark.slow
+def test_kill_9_of_a_worker_mid_batch_every_id_is_answered():
+    got, killed = {}, None
+    for rec in run(tasks(500), square, jobs=2, chunk_size=4):
+        got[rec["id"]] = rec
+        if killed is None and len(got) == 150:
+            killed = rec["pid"]
+            os.kill(killed, signal.SIGKILL)
+    assert killed is not None
+    assert set(got) == {f"t{i}" for i in range(500)}
+    assert all(got[f"t{i}"].get("y") == i * i for i in range(500)), [r for r in got.values() if "error" in r]
+
+
+def test_a_task_that_kills_its_worker_twice_is_an_error_line_and_the_rest_answered():
+    got = {r["id"]: r for r in run(tasks(40), die_on_seven, jobs=2)}
+    assert set(got) == {f"t{i}" for i in range(40)}
+    assert got["t7"]["status"] == "error" and "worker died twice" in got["t7"]["error"]
+    assert all(got[f"t{i}"]["y"] == i for i in range(40) if i != 7)
+
+
+def test_a_worker_that_dies_once_is_retried_on_a_fresh_worker(tmp_path):
+    flag = str(tmp_path / "flag")
+    got = {r["id"]: r for r in run(tasks(30, lambda i: (i, flag)), die_once, jobs=2)}
+    assert os.path.exists(flag)
+    assert {k: v["y"] for k, v in got.items()} == {f"t{i}": i for i in range(30)}
+
+
+def test_a_hanging_task_is_killed_at_twice_its_limit_and_reported():
+    t0 = time.monotonic()
+    got = {r["id"]: r for r in run(tasks(12), hang_on_three, jobs=2, time_limit=0.5)}
+    assert time.monotonic() - t0 < 30
+    assert got["t3"]["status"] == "error" and "twice its time limit of 0.5 s" in got["t3"]["error"]
+    assert all(got[f"t{i}"]["y"] == i for i in range(12) if i != 3)
+
+
+def test_an_exception_fails_its_task_alone():
+    got = {r["id"]: r for r in run(tasks(10), fail_on_five, jobs=1)}
+    assert got["t5"] == {"id": "t5", "status": "error", "error": "ValueError: five is bad"}
+    assert len(got) == 10
+
+
+# -- order, shards, resume ---------------------------------------------------------------------
+def test_ordered_records_come_in_task_order():
+    got = [r["id"] for r in run(tasks(60), square, jobs=2, ordered=True)]
+    assert got == [f"t{i}" for i in range(60)]
+
+
+def test_shards_are_disjoint_and_their_union_is_the_whole():
+    ids = [f"file.txt:{i}" for i in range(1, 1000)]
+    parts = [{i for i in ids if shard_of(i, 3) == k} for k in (1, 2, 3)]
+    assert set().union(*parts) == set(ids) and sum(map(len, parts)) == len(ids)
+    assert min(map(len, parts)) > 250  # roughly even
+    got = [{r["id"] for r in run(tasks(30), square, jobs=1, shard=f"{k}/3")} for k in (1, 2, 3)]
+    assert set().union(*got) == {f"t{i}" for i in range(30)} and sum(map(len, got)) == 30
+
+
+@pytest.mark.parametrize("text", ["0/3", "4/3", "1", "a/b", "1/0", "-1/2"])
+def test_bad_shards_are_refused(text):
+    with pytest.raises(ParseError, match="--shard"):
+        parse_shard(text)
+
+
+def test_resume_skips_the_ids_in_the_file_and_a_cut_last_line(tmp_path):
+    out = tmp_path / "out.jsonl"
+    first = list(run(tasks(10), square, jobs=1, out=out))
+    assert len(list(read_records(out))) == 10
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:6]) + lines[6][:7])  # six whole records and a cut one
+    again = list(run(tasks(10), square, jobs=1, out=out, resume=True))
+    assert len(again) == 4
+    recs = list(read_records(out))
+    assert sorted(r["id"] for r in recs) == sorted(r["id"] for r in first)
+    assert {r["id"]: r["y"] for r in recs} == {r["id"]: r["y"] for r in first}
+    assert out.read_text().count("\n") == 10
+
+
+def test_resume_needs_out_and_out_must_be_writable(tmp_path):
+    with pytest.raises(ParseError, match="--resume needs --out"):
+        run(tasks(1), square, resume=True)
+    with pytest.raises(ParseError, match="no such folder"):
+        run(tasks(1), square, out=tmp_path / "nope" / "x.jsonl")
+    with pytest.raises(ParseError, match="--executor"):
+        run(tasks(1), square, executor="spark")
+
+
+def test_store_writes_whole_lines(tmp_path):
+    s = Store(tmp_path / "s.jsonl")
+    s.write({"id": "a", "v": 1})
+    s.close()
+    assert json.loads((tmp_path / "s.jsonl").read_text()) == {"id": "a", "v": 1}
+
+
+def test_progress_reports_done_and_total():
+    seen = []
+    list(run(tasks(20), square, jobs=1, total=20, progress=seen.append))
+    assert seen[-1].done == 20 and seen[-1].total == 20 and seen[-1].errors == 0
