@@ -1,0 +1,55 @@
+// Talking to the server: POST a job, poll a long one, and log every answer (status, backend,
+// encoding, time) in the output area.
+
+const log = () => document.getElementById("log");
+
+export function note(text, cls = "") {
+  const li = document.createElement("li");
+  li.textContent = `${new Date().toLocaleTimeString()}  ${text}`;
+  if (cls) li.className = cls;
+  log().prepend(li);
+}
+
+export function describe(job, d) {
+  const parts = [`${job}: ${d.status}`];
+  if (d.count !== undefined && d.count !== null && job !== "check" && job !== "solve") parts.push(`count ${d.count}${d.complete ? "" : "+"}`);
+  if (d.reason) parts.push(d.reason);
+  const via = d.backend ? ` [${d.backend}/${d.encoding}` : " [";
+  const secs = d.time && d.time.total !== undefined ? `${Number(d.time.total).toFixed(4)} s` : d.time !== undefined && typeof d.time === "number" ? `${d.time} s` : "";
+  return `${parts.join(", ")}${via}${d.backend && secs ? ", " : ""}${secs}${d.verified ? ", verified" : ""}]`.replace(" []", "");
+}
+
+export async function post(job, body) {
+  let res;
+  try {
+    res = await fetch(`/api/${job}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (e) {
+    note(`${job}: the server did not answer (${e})`, "error");
+    throw e;
+  }
+  const d = await res.json();
+  if (!res.ok) {
+    note(`${job}: ${d.error || res.statusText}`, "error");
+    const err = new Error(d.error || res.statusText);
+    err.detail = d;
+    throw err;
+  }
+  return { status: res.status, data: d };
+}
+
+// Poll a job until it ends; onProgress(job) on every answer. Returns the final job record.
+export async function follow(id, onProgress) {
+  for (;;) {
+    const res = await fetch(`/api/jobs/${id}`);
+    const j = await res.json();
+    if (!res.ok) throw new Error(j.error || res.statusText);
+    onProgress(j);
+    if (["done", "error", "cancelled", "timeout"].includes(j.state)) return j;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export async function cancel(id) {
+  const res = await fetch(`/api/jobs/${id}`, { method: "DELETE" });
+  return res.json();
+}

@@ -1,0 +1,361 @@
+// The workbench page: wires the board, the buttons and the keyboard to the JSON API.
+
+import { Board } from "./board.js";
+import { cancel, describe, follow, note, post } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const board = new Board($("board"));
+const undoStack = [], redoStack = [];
+let info = null, current = null, solutions = null, solIndex = 0, typed = { pos: -1, text: "", at: 0 };
+
+// ------------------------------------------------------------------ undo / redo
+function remember() { if (board.st) { undoStack.push(board.snapshot()); redoStack.length = 0; } }
+function undo() { if (undoStack.length) { redoStack.push(board.snapshot()); board.restore(undoStack.pop()); note("undo"); } }
+function redo() { if (redoStack.length) { undoStack.push(board.snapshot()); board.restore(redoStack.pop()); note("redo"); } }
+
+function setStatus(text, cls = "") { const s = $("status"); s.textContent = text; s.className = `status ${cls}`; }
+function mode() { return document.querySelector("input[name=mode]:checked").value; }
+function timeLimit() { return Number($("time-limit").value) || 10; }
+
+function refreshControls() {
+  if (!board.st) return;
+  $("describe").textContent = current ? current.describe : "";
+  document.body.classList.toggle("hide-regions", !board.kind.regions);
+  document.body.classList.toggle("hide-holes", !board.kind.holes);
+  const hl = $("highlight"), max = board.maxValue, keep = hl.value;
+  if (hl.options.length !== Math.min(max, 99) + 1) {
+    hl.replaceChildren(new Option("-", ""));
+    for (let v = 1; v <= Math.min(max, 99); v++) hl.add(new Option(String(v), String(v)));
+    hl.value = keep;
+  }
+}
+board.onchange = refreshControls;
+
+function loadBoard(b, text) {
+  if (board.st) remember();
+  current = b;
+  board.load(b);
+  if (text !== undefined) $("text").value = text;
+  hideSolutions();
+  refreshControls();
+}
+
+// ------------------------------------------------------------------ jobs
+async function busy(button, fn) {
+  const b = typeof button === "string" ? $(button) : button;
+  if (b) b.disabled = true;
+  try { return await fn(); } catch (e) { if (!e.detail) note(String(e), "error"); setStatus(e.message, "error"); return null; }
+  finally { if (b) b.disabled = false; }
+}
+
+function puzzleBody(extra = {}) { return { puzzle: board.text(), time_limit: timeLimit(), ...extra }; }
+
+async function run(job, extra = {}, button = job) {
+  return busy(button, async () => {
+    const { data } = await post(job, puzzleBody(extra));
+    note(describe(job, data), data.status === "error" ? "error" : "");
+    if (data.board) current = data.board;
+    return data;
+  });
+}
+
+async function solve() {
+  const d = await run("solve");
+  if (!d) return;
+  board.clearMarks();
+  remember();
+  if (d.solution) board.setSolved(d.solution);
+  setStatus(d.status === "solved" ? "solved" : `${d.status}${d.reason ? ": " + d.reason : ""}`, d.status);
+}
+
+async function check() {
+  const d = await run("check");
+  if (!d) return;
+  board.clearMarks();
+  if (d.status === "ambiguous") {
+    const at = board.cellOf();
+    board.highlight = { cells: new Set(d.differ.map((c) => at.get(c))), place: new Set(), kind: "differ" };
+    setStatus(`ambiguous: two solutions differ in ${d.differ.length} cells (shaded red)`, "ambiguous");
+  } else if (d.status === "impossible") {
+    setStatus(`impossible${d.reason ? ": " + d.reason : ""}`, "impossible");
+  } else {
+    setStatus(d.status === "unique" ? "unique: exactly one solution" : d.status, d.status);
+  }
+  board.draw();
+}
+
+async function hint() {
+  const d = await run("hint");
+  if (!d) return;
+  board.clearMarks();
+  if (!d.step) { setStatus(d.text, "unknown"); board.draw(); return; }
+  const at = board.cellOf();
+  board.highlight = {
+    cells: new Set(d.cells.touched.map((c) => at.get(c))),
+    place: new Set(d.cells.placements.map(([c]) => at.get(c))), kind: "hint",
+  };
+  setStatus(`hint: ${d.step.explanation}`, "solved");
+  note(`hint: ${d.text}`);
+  board.draw();
+}
+
+async function count(withSolutions) {
+  const limit = Number($("count-limit").value) || 1000;
+  const d = await run("count", { limit, solutions: withSolutions }, withSolutions ? "solutions" : "count");
+  if (!d) return;
+  if (d.id) { await followJob(d.id, "count"); return; }
+  setStatus(`${d.count}${d.complete ? "" : "+"} solution${d.count === 1 ? "" : "s"}${d.complete ? "" : " (limit or time reached)"}`,
+    d.count === 1 ? "unique" : d.count === 0 ? "impossible" : "ambiguous");
+  if (withSolutions && d.solutions && d.solutions.length) { solutions = d.solutions; solIndex = 0; showSolution(); }
+}
+
+function showSolution() {
+  $("solutions-nav").hidden = false;
+  $("sol-label").textContent = `solution ${solIndex + 1} of ${solutions.length}`;
+  board.clearMarks();
+  board.setSolved(solutions[solIndex]);
+}
+function hideSolutions() { solutions = null; $("solutions-nav").hidden = true; }
+
+async function trueCandidates() {
+  const d = await run("true-candidates", { limit: Math.min(10000, Number($("count-limit").value) || 1000) });
+  if (!d) return;
+  board.clearMarks();
+  board.setTrueCandidates(d.true_candidates, d.solutions_seen);
+  setStatus(`true candidates over ${d.solutions_seen}${d.complete ? "" : "+"} solutions (darker: more solutions use it)`, "solved");
+}
+
+async function candidates(fill) {
+  const d = await run("candidates", {}, fill ? "fill-marks" : "candidates");
+  if (!d) return;
+  if (fill) {
+    remember();
+    const at = board.cellOf();
+    for (const c of d.candidates) { const p = at.get(c.cell); if (p !== undefined && !board.value(p)) board.st.marks[p] = c.values.slice(); }
+    board.draw();
+  }
+  $("candidates-list").textContent = d.candidates.map((c) => `${c.name}: ${c.values.join(" ")}`).join("\n");
+}
+
+async function rate() {
+  const d = await run("rate");
+  if (d) { setStatus(`rating: ${d.text}`, "solved"); note(`rate: ${d.text}`); }
+}
+
+async function replaceWith(job, button) {
+  const d = await run(job, {}, button);
+  if (!d) return;
+  const b = d.board || (d.puzzles && d.puzzles[0].board);
+  if (b) loadBoard(b, d.text);
+  setStatus(job === "add-random" ? (d.added.length ? `added a value at ${board.positions().length ? d.added.map((c) => current.names[c]).join(" ") : ""}` : "no empty cell") : "unique puzzle made from the grid", "solved");
+}
+
+// ------------------------------------------------------------------ long jobs
+let running = null;
+async function followJob(id, job) {
+  running = id;
+  $("progress").hidden = false; $("cancel").hidden = false; $("progress").value = 0;
+  try {
+    const j = await follow(id, (jj) => {
+      const f = jj.progress && jj.progress.fraction;
+      if (f !== undefined) $("progress").value = f;
+      if (jj.progress && jj.progress.done !== undefined) $("progress").value = jj.progress.done / jj.progress.total;
+      setStatus(`${job}: ${jj.state}${jj.progress && jj.progress.count !== undefined ? ", " + jj.progress.count + " so far" : ""}`, "unknown");
+    });
+    if (j.state === "done" || j.state === "timeout") {
+      const d = j.result;
+      note(describe(job, d));
+      if (d.board) loadBoard(d.board, d.text);
+      else if (d.puzzles && d.puzzles.length) loadBoard(d.puzzles[d.puzzles.length - 1].board, d.puzzles.map((p) => p.puzzle).join("\n"));
+      setStatus(job === "improve" ? `improved: score ${d.score} (${d.score_name}), ${d.givens} givens, ${d.steps} steps`
+        : d.count !== undefined ? `${d.count}${d.complete ? "" : "+"} solutions` : d.status, "solved");
+    } else {
+      note(`${job}: ${j.state}${j.error ? ": " + j.error : ""}`, "error");
+      setStatus(`${job}: ${j.state}`, "error");
+    }
+  } finally {
+    running = null;
+    $("progress").hidden = true; $("cancel").hidden = true;
+  }
+}
+
+async function improve() {
+  const body = { time: Number($("improve-time").value) || 5, workers: Number($("improve-workers").value) || 1,
+    size: board.st && board.kind.regions ? board.st.rows : 9 };
+  if (board.st && board.kind.regions && board.st.givens.some((v) => v)) body.puzzle = board.text();
+  await busy("improve", async () => {
+    const { data } = await post("improve", body);
+    note(`improve: job ${data.id} started`);
+    await followJob(data.id, "improve");
+  });
+}
+
+function generatorBody() {
+  const kind = $("gen-kind").value, body = { kind };
+  const takes = new Set(info.generators[kind].options);
+  const val = (id) => $(id).value;
+  if (takes.has("size") && val("gen-size") && kind !== "hidato" && kind !== "numbrix") body.size = Number(val("gen-size"));
+  if (takes.has("box") && val("gen-box")) body.box = val("gen-box");
+  if (takes.has("rows") && val("gen-rows")) body.rows = Number(val("gen-rows"));
+  if (takes.has("cols") && val("gen-cols") && !val("gen-shape")) body.cols = Number(val("gen-cols"));
+  if (takes.has("shape") && val("gen-shape")) body.shape = val("gen-shape");
+  if (takes.has("symmetry") && val("gen-symmetry") !== "none") body.symmetry = val("gen-symmetry");
+  if (takes.has("difficulty") && val("gen-difficulty")) body.difficulty = val("gen-difficulty");
+  if (val("gen-seed") !== "") body.seed = Number(val("gen-seed"));
+  body.time_limit = Math.max(timeLimit(), 30);
+  return body;
+}
+
+async function generate() {
+  await busy("generate", async () => {
+    const { data } = await post("generate", generatorBody());
+    const g = data.puzzles[0];
+    note(`generate: ${g.kind}, seed ${g.seed}, ${g.givens} givens [${data.time.total.toFixed(3)} s]`);
+    loadBoard(g.board, g.text);
+    setStatus(`generated ${g.board.describe}`, "solved");
+  });
+}
+
+function showGeneratorOptions() {
+  const takes = new Set(info.generators[$("gen-kind").value].options);
+  document.querySelectorAll(".gen-opt").forEach((el) => { el.hidden = !takes.has(el.dataset.opt); });
+}
+
+// ------------------------------------------------------------------ text in and out
+async function loadText(text) {
+  return busy("load", async () => {
+    const { data } = await post("parse", { puzzle: text });
+    note(`read: ${data.board.describe} (${data.format || "?"} format)`);
+    loadBoard(data.board, text);
+    if (data.solution) board.setSolved(data.solution);
+    setStatus(`loaded ${data.board.describe}`, "solved");
+  });
+}
+
+async function copyAs() {
+  const d = await run("convert", { to: $("format").value }, "copy");
+  if (!d) return;
+  $("text").value = d.text;
+  try { await navigator.clipboard.writeText(d.text); note(`copied as ${d.format}`); } catch { note(`written as ${d.format} below`); }
+}
+
+function download(name, blob) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob); a.download = name;
+  document.body.appendChild(a); a.click(); a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function downloadSvg() {
+  const solved = board.st.givens.map((g, p) => (g ? 0 : board.st.entered[p] || board.st.solved[p]));
+  const at = board.cellOf();
+  const sol = [...at.keys()].map((c) => board.st.givens[at.get(c)] || solved[at.get(c)]);
+  const d = await run("render", { solution: sol.some((v, c) => v && !board.st.givens[at.get(c)]) ? sol : null }, "download-svg");
+  if (d) download("puzzle.svg", new Blob([d.svg], { type: "image/svg+xml" }));
+}
+
+function downloadPng() {
+  const svg = board.svgText();
+  const img = new Image();
+  img.onload = () => {
+    const c = document.createElement("canvas");
+    c.width = img.width * 2; c.height = img.height * 2;
+    const ctx = c.getContext("2d"); ctx.scale(2, 2); ctx.drawImage(img, 0, 0);
+    c.toBlob((b) => download("puzzle.png", b), "image/png");
+  };
+  img.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+}
+
+// ------------------------------------------------------------------ keyboard and mouse
+function enter(v) {
+  const p = board.sel;
+  const snap = board.snapshot();
+  if (board.put(p, v, mode())) {
+    undoStack.push(snap); redoStack.length = 0;
+    board.clearMarks(); hideSolutions(); board.draw();
+  }
+}
+
+function onKey(e) {
+  if (!board.st || e.target.closest("input, textarea, select")) return;
+  const k = e.key;
+  if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) { e.preventDefault(); e.shiftKey ? redo() : undo(); return; }
+  if ((e.ctrlKey || e.metaKey) && k === "y") { e.preventDefault(); redo(); return; }
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[k]) { e.preventDefault(); board.move(...moves[k]); typed.text = ""; return; }
+  if (/^[0-9]$/.test(k)) {
+    e.preventDefault();
+    const now = Date.now();
+    // several digits typed quickly into one cell make one number (Hidato, 16x16)
+    const text = typed.pos === board.sel && now - typed.at < 900 && board.maxValue > 9 ? typed.text + k : k;
+    let v = Number(text);
+    if (v > board.maxValue) v = Number(k);
+    typed = { pos: board.sel, text: String(v), at: now };
+    if (typed.text !== k) { undoStack.pop(); }
+    enter(v);
+    return;
+  }
+  if (k === "Backspace" || k === "Delete" || k === "." || k === " ") { e.preventDefault(); typed.text = ""; enter(0); return; }
+  if (k === "p") { document.querySelector("input[value=pencil]").checked = true; return; }
+  if (k === "v") { document.querySelector("input[value=value]").checked = true; return; }
+}
+
+function onClick(e) {
+  if (!board.st) return;
+  const p = board.posAt(e);
+  if (p < 0) return;
+  const m = mode();
+  if (m === "holes" || m === "paint") {
+    const snap = board.snapshot();
+    const done = m === "holes" ? board.toggleHole(p) : board.paint(p, $("paint-label").value || "1");
+    if (done) { undoStack.push(snap); redoStack.length = 0; board.clearMarks(); }
+  }
+  board.sel = p;
+  board.draw();
+  $("board").focus();
+}
+
+// ------------------------------------------------------------------ start
+function fill(select, items) { for (const [v, t] of items) select.add(new Option(t, v)); }
+
+async function start() {
+  info = await (await fetch("/api/info")).json();
+  fill($("gen-kind"), Object.keys(info.generators).map((k) => [k, k]));
+  fill($("gen-shape"), info.shapes.filter((s) => s !== "rectangle").map((s) => [s, s]));
+  fill($("gen-symmetry"), info.symmetries.map((s) => [s, s]));
+  fill($("gen-difficulty"), info.grades.map((s) => [s, s]));
+  fill($("format"), info.formats.map((f) => [f.name, `${f.name} (${f.kind})`]));
+  $("format").value = "line";
+  $("gen-kind").addEventListener("change", showGeneratorOptions);
+  showGeneratorOptions();
+  const on = (id, fn) => $(id).addEventListener("click", fn);
+  on("solve", solve); on("check", check); on("hint", hint); on("undo", undo); on("redo", redo);
+  on("clear", () => { remember(); board.st.entered.fill(0); board.st.solved.fill(0); board.st.marks = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear"); });
+  on("clear-all", () => { remember(); ["givens", "entered", "solved"].forEach((k) => board.st[k].fill(0)); board.st.marks = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear all"); });
+  on("candidates", () => candidates(false)); on("fill-marks", () => candidates(true));
+  on("true-candidates", trueCandidates); on("rate", rate);
+  on("count", () => count(false)); on("solutions", () => count(true));
+  on("sol-prev", () => { solIndex = (solIndex + solutions.length - 1) % solutions.length; showSolution(); });
+  on("sol-next", () => { solIndex = (solIndex + 1) % solutions.length; showSolution(); });
+  on("sol-close", () => { hideSolutions(); board.setSolved([]); });
+  on("add-random", () => replaceWith("add-random", "add-random")); on("unique", () => replaceWith("unique", "unique"));
+  on("improve", improve);
+  on("cancel", async () => { if (running) { const j = await cancel(running); note(`cancel: ${j.state}`); } });
+  on("generate", generate);
+  on("load", () => loadText($("text").value));
+  on("copy", copyAs); on("download-svg", downloadSvg); on("download-png", downloadPng);
+  $("highlight").addEventListener("change", () => { board.digit = Number($("highlight").value) || 0; board.draw(); });
+  document.addEventListener("keydown", onKey);
+  $("board").addEventListener("click", onClick);
+  $("text").addEventListener("paste", (e) => {
+    const t = (e.clipboardData || window.clipboardData).getData("text");
+    if (t && t.trim()) { e.preventDefault(); $("text").value = t; loadText(t); }
+  });
+  const given = new URLSearchParams(location.search).get("puzzle");
+  if (given) await loadText(given);
+  else await loadText("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  document.body.dataset.ready = "1";
+}
+
+start();
