@@ -16,7 +16,7 @@ from ..errors import GridsatError, ParseError
 from ..jobs.tasks import PuzzleItem, PuzzleJob, Task, WithText
 from .common import fail, iter_entries
 
-__all__ = ["run_puzzles", "run_batch_jobs", "BatchText", "BadEntry"]
+__all__ = ["run_puzzles", "run_batch_jobs", "entry_tasks", "BatchText", "BadEntry"]
 
 
 @dataclass
@@ -59,7 +59,9 @@ class _Job(PuzzleJob):
         return super().result(item)
 
 
-def _tasks(args: argparse.Namespace) -> Iterator[Task]:
+def entry_tasks(args: argparse.Namespace) -> Iterator[Task]:
+    """One task per entry read (id ``file:line``): a :class:`PuzzleItem`, or a :class:`BadEntry`
+    holding the entry's error line ``file:line:col: error: message``."""
     from .batch import _error_line
 
     for entry in iter_entries(args):
@@ -128,7 +130,7 @@ def run_batch_jobs(args: argparse.Namespace, job: str, settings) -> int:
     fn = spec if args.json or args.out else WithText(spec, BatchText(job, settings.limit, settings.capped,
                                                                      settings.listing))
     try:
-        tasks = _tasks(args)
+        tasks = entry_tasks(args)
         first = next(tasks, None)
     except GridsatError as e:
         return fail(e)

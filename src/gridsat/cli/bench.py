@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError, ParseError
+from .runner import add_runner_args, wants_runner
 from .common import add_input_args, add_list_flags, checked_output, fail, iter_entries, nonnegative_float
 
 __all__ = ["register", "run"]
@@ -71,6 +72,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="keep solver caches between runs (batch throughput; build paid once per shape)")
     g.add_argument("--no-warmup", action="store_true", help="no untimed first run per configuration")
     g.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    add_runner_args(p, progress=False)
     o = p.add_argument_group("output")
     o.add_argument("-o", "--output", metavar="FILE", help="every run as CSV (.csv) or JSON Lines (.jsonl) by suffix")
     o.add_argument("--csv", metavar="FILE", help="every run as CSV")
@@ -179,7 +181,13 @@ def run(args: argparse.Namespace) -> int:
     rows: list[dict] = []
     interrupted = False
     try:
-        it = iter_bench(instances, cfgs, job=args.job, time_limit=time_limit, limit=args.limit,
+        if wants_runner(args):
+            from .bench_jobs import bench_rows
+
+            code, rows = bench_rows(args, instances, cfgs, time_limit)
+            if code in (EXIT_USAGE, EXIT_INTERRUPTED, 143):
+                return code
+        it = () if wants_runner(args) else iter_bench(instances, cfgs, job=args.job, time_limit=time_limit, limit=args.limit,
                         progress=progress, cold=not args.warm, warmup=not args.no_warmup)
         for row in it:
             rows.append(row)

@@ -21,6 +21,7 @@ import sys
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
 from .common import add_input_args, fail, load_entries
+from .runner import add_runner_args, wants_runner
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -66,6 +67,8 @@ def register(subparsers) -> None:
             _logic_args(p, fig)
         else:
             p.add_argument_group("output").add_argument("--json", action="store_true", help="one JSON object per puzzle")
+        if name == "rate":
+            add_runner_args(p)
         p.set_defaults(func=globals()[fn])
 
 
@@ -226,5 +229,14 @@ def _rate_one(args, where, puzzle) -> bool:
 
 
 def run_rate(args) -> int:
-    """Run ``gridsat rate``; returns the exit code."""
+    """Run ``gridsat rate``; returns the exit code (through the batch runner when one of
+    its options is given: :mod:`gridsat.cli.rate_jobs`)."""
+    if wants_runner(args):
+        from .rate_jobs import run_rate_jobs
+
+        try:
+            _check_options(args)
+        except ParseError as e:
+            return fail(e)
+        return run_rate_jobs(args)
     return _loop(args, _rate_one)

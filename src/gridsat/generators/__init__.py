@@ -89,9 +89,17 @@ def stream(kind: str = "sudoku", count: int | None = 1, *, seed: int | None = No
             yield _task(t)
         return
     import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
 
+    # (a worker that dies raises BrokenProcessPool here instead of hanging as multiprocessing.Pool
+    # does; the batch runner, gridsat.jobs, also retries and resumes)
     ctx = mp.get_context("fork") if hasattr(os, "fork") else mp.get_context()
     # small chunks amortise the inter-process round trip of fast puzzles; order is kept
     chunk = 1 if count is not None and count <= 8 * jobs else 4
-    with ctx.Pool(jobs) as pool:
-        yield from pool.imap(_task, tasks, chunksize=chunk)
+    window = 64 * jobs  # tasks sent ahead of the oldest awaited puzzle (an endless stream stays bounded)
+    with ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
+        while True:
+            batch = list(itertools.islice(tasks, window))
+            if not batch:
+                return
+            yield from pool.map(_task, batch, chunksize=chunk)

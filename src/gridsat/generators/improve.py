@@ -160,9 +160,11 @@ def improve(start: Sudoku | None = None, *, size: int = 9, box: tuple[int, int] 
         results = [_worker(tasks[0])]
     else:
         import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
 
-        with mp.get_context("fork").Pool(len(tasks)) as pool:
-            results = pool.map(_worker, tasks)
+        # (a worker that dies raises BrokenProcessPool instead of hanging as multiprocessing.Pool does)
+        with ProcessPoolExecutor(len(tasks), mp_context=mp.get_context("fork")) as pool:
+            results = list(pool.map(_worker, tasks))
     best = max(results, key=lambda r: (r.score, -r.puzzle.num_givens))
     # merged history: the best score over all workers at each improvement time
     events = sorted((t, s) for r in results for t, s in r.history)

@@ -1,0 +1,57 @@
+"""``gridsat rate`` through the batch runner: each puzzle read is a task (id ``file:line``);
+its line is ``file:line: <rating text>``, or its ``--json`` record with ``id`` and ``where``."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+
+from ..errors import GridsatError, ParseError
+from ..jobs.tasks import PuzzleItem, RateJob, Task, WithText
+from .batch_jobs import BadEntry, entry_tasks
+from .common import fail
+
+__all__ = ["RateText", "run_rate_jobs"]
+
+
+@dataclass
+class RateText:
+    """The text line of a rating: ``file:line: <text>``."""
+
+    def __call__(self, item: PuzzleItem, got: tuple) -> tuple[str, str]:
+        """``(line, "")``."""
+        return f"{item.where}: {got[1]}", ""
+
+
+@dataclass
+class _Rate(RateJob):
+    """:class:`RateJob` that answers a :class:`BadEntry` by its error."""
+
+    def result(self, item):
+        """The rating, or the read error raised."""
+        if isinstance(item, BadEntry):
+            raise GridsatError(item.error)
+        return super().result(item)
+
+
+def run_rate_jobs(args: argparse.Namespace) -> int:
+    """Rate every puzzle read through the runner; returns the exit code (1 if some puzzle was
+    not solved or could not be read)."""
+    from .runner import run_tasks
+
+    job = _Rate(uniqueness=args.uniqueness, extra=tuple(args.extra), search=not args.no_search,
+                figures=not args.no_figures, kit=args.kit)
+    fn = job if args.json or args.out else WithText(job, RateText())
+    try:
+        tasks = entry_tasks(args)
+        first = next(tasks, None)
+    except GridsatError as e:
+        return fail(e)
+    if first is None:
+        return fail(ParseError("empty input: no puzzle found"))
+
+    def all_tasks():
+        yield first
+        yield from tasks
+
+    return run_tasks(args, all_tasks(), fn, ok=lambda rec: bool(rec.get("solved", True)))
