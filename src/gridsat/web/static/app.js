@@ -355,6 +355,7 @@ async function start() {
   const given = new URLSearchParams(location.search).get("puzzle");
   if (given) await loadText(given);
   else await loadText("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  window.workbench = { board };  // for the browser tests and the console
   document.body.dataset.ready = "1";
 }
 
