@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: demo test docs bench clean fuzz
+.PHONY: demo test docs bench clean fuzz serve
 
 # setup.py builds the optional C core (src/gridsat/native/) in place: a change there reinstalls
 $(STAMP): pyproject.toml setup.py $(wildcard src/gridsat/native/*.c src/gridsat/native/*.h)
@@ -22,6 +22,11 @@ $(DOCS_STAMP): $(STAMP) pyproject.toml
 demo: $(STAMP)
 	$(VENV)/bin/gridsat solve --example sudoku-9x9
 	$(VENV)/bin/gridsat check --example jigsaw-9x9
+
+## the web workbench on http://127.0.0.1:8000/ (PORT=8080 for another port; Ctrl-C stops it)
+PORT ?= 8000
+serve: $(STAMP)
+	$(VENV)/bin/gridsat serve --port $(PORT)
 
 ## run the whole test suite (and the doctests in src/gridsat, collected by conftest.py)
 test: $(STAMP)
