@@ -37,6 +37,26 @@ def register(subparsers) -> argparse.ArgumentParser:
     return p
 
 
+def _listen(host: str, port: int):
+    """A socket bound to ``host:port`` and listening (so the address printed already answers)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # accepted connections inherit it: a response's headers and body are written apart, and
+    # with Nagle's algorithm the body would wait for the client's delayed ACK (about 40 ms)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
 def run(args) -> int:
     """Run ``gridsat serve`` until interrupted; returns the exit code."""
     try:
@@ -52,8 +72,7 @@ def run(args) -> int:
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
     try:
-        server.config.load()
-        sock = server.config.bind_socket()
+        sock = _listen(args.host, args.port)
     except OSError as e:
         print(f"gridsat: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return EXIT_USAGE
