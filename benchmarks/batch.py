@@ -1,0 +1,161 @@
+"""The batch runner's scaling: ``check`` over a puzzle file and ``generate`` of 9x9 puzzles,
+with 1 and 2 local workers, and the same through a Dask ``LocalCluster`` (its overhead per task).
+
+Usage::
+
+    python benchmarks/batch.py [PUZZLES ...] [--check N] [--generate N] [--jobs 1,2] [--no-dask]
+
+PUZZLES are puzzle files for ``check`` (default: ``N`` 9x9 puzzles generated once with
+seeds 1.. into a temporary file). Every row is a run through :func:`gridsat.jobs.run` on a
+pool started and warmed first (``start s``: starting it and a first run of two tasks per
+worker); the speed-up is against the same executor with one worker, and the Dask overhead
+per task is (Dask wall - local wall) x workers / tasks, in worker milliseconds.
+A plain in-process loop (no runner) is the first row of each job.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+
+from gridsat.formats import read_file
+from gridsat.jobs import Task, run
+from gridsat.jobs.tasks import GenerateJob, PuzzleItem, PuzzleJob
+
+
+def _check_tasks(paths: list[str], n: int) -> list[Task]:
+    out = []
+    for path in paths:
+        for e in read_file(path):
+            if e.ok:
+                out.append(Task(f"{e.file}:{e.line}", PuzzleItem(e.file, e.line, e.name, e.format, e.puzzle)))
+            if len(out) >= n:
+                return out
+    return out
+
+
+def _puzzles(n: int) -> str:
+    """A temporary file of ``n`` generated 9x9 puzzles (seeds 1..n), made with the runner."""
+    fd, path = tempfile.mkstemp(suffix=".txt", prefix="gridsat-batch-")
+    os.close(fd)
+    recs = sorted(run((Task(f"seed:{s}", s) for s in range(1, n + 1)), GenerateJob("sudoku"), jobs=os.cpu_count()),
+                  key=lambda r: r["seed"])
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.writelines(r["puzzle"] + "\n" for r in recs)
+    return path
+
+
+def _timed(tasks, fn, **kw) -> tuple[float, int, int]:
+    t0 = time.perf_counter()
+    n = errors = 0
+    for rec in run(tasks, fn, **kw):
+        n += 1
+        errors += rec.get("status") == "error" and "error" in rec
+    return time.perf_counter() - t0, n, errors
+
+
+def _plain(tasks, fn) -> float:
+    t0 = time.perf_counter()
+    for t in tasks:
+        fn(t.payload)
+    return time.perf_counter() - t0
+
+
+class _Pool:
+    """A started, warmed pool: ``local`` worker processes or a Dask ``LocalCluster``."""
+
+    def __init__(self, executor: str, jobs: int) -> None:
+        from gridsat.jobs.executors import DaskPool, LocalPool
+
+        self.closing = []
+        if executor == "dask":
+            import distributed
+
+            cluster = distributed.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                               dashboard_address=None)
+            client = distributed.Client(cluster)
+            self.closing = [client, cluster]
+            self.pool = DaskPool(client=client)
+        else:
+            self.pool = LocalPool(jobs)
+            self.closing = [self.pool]
+
+    def close(self) -> None:
+        for thing in self.closing:
+            thing.close()
+
+
+def measure(name: str, tasks: list[Task], fn, jobs: list[int], dask: bool) -> list[list[str]]:
+    """The rows of one job: plain loop, local runner per worker count, Dask per worker count.
+
+    Each pool is started and warmed (one run of two tasks per worker, its time is the
+    ``start s`` column) before the timed run, which is what a long batch sees."""
+    rows = [[name, "plain loop", "1", str(len(tasks)), "", f"{_plain(tasks, fn):.2f}", "", "", ""]]
+    base, local = {}, {}
+    for executor in ("local", "dask") if dask else ("local",):
+        for j in jobs:
+            t0 = time.perf_counter()
+            pool = _Pool(executor, j)
+            try:
+                _timed(tasks[: 2 * j], fn, executor=pool.pool)
+                start = time.perf_counter() - t0
+                wall, n, err = _timed(tasks, fn, executor=pool.pool)
+            finally:
+                pool.close()
+            if executor == "local":
+                local[j] = wall
+            base.setdefault(executor, wall)
+            over = f"{(wall - local[j]) / n * 1000 * j:.2f}" if executor == "dask" and j in local else ""
+            rows.append([name, executor, str(j), str(n), f"{start:.2f}", f"{wall:.2f}", f"{n / wall:.0f}",
+                         f"{base[executor] / wall:.2f}x", over])
+            if err:
+                rows[-1][0] += f" ({err} errors)"
+    return rows
+
+
+def table(rows: list[list[str]]) -> str:
+    """A Markdown table of the rows."""
+    head = ["job", "executor", "workers", "tasks", "start s", "wall s", "tasks/s", "speed-up", "Dask overhead ms/task"]
+    cols = list(zip(head, *rows))
+    width = [max(len(c) for c in col) for col in cols]
+    line = lambda cells: "| " + " | ".join(c.ljust(w) for c, w in zip(cells, width)) + " |"  # noqa: E731
+    return "\n".join([line(head), "|" + "|".join("-" * (w + 2) for w in width) + "|"] + [line(r) for r in rows])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure and print the table."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("puzzles", nargs="*", help="puzzle files for check (default: generated)")
+    ap.add_argument("--check", type=int, default=2000, help="puzzles to check (default 2000)")
+    ap.add_argument("--generate", type=int, default=2000, help="9x9 puzzles to generate (default 2000)")
+    ap.add_argument("--jobs", default="1,2", help="worker counts (default 1,2)")
+    ap.add_argument("--no-dask", action="store_true", help="leave out the Dask LocalCluster rows")
+    args = ap.parse_args(argv)
+    jobs = [int(x) for x in args.jobs.split(",")]
+    dask = not args.no_dask
+    if dask:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            print("Dask distributed is not installed: no Dask rows (pip install 'gridsat[dask]')", file=sys.stderr)
+            dask = False
+    paths = args.puzzles or [_puzzles(args.check)]
+    rows = []
+    if args.check:
+        tasks = _check_tasks(paths, args.check)
+        rows += measure("check", tasks, PuzzleJob("check"), jobs, dask)
+    if args.generate:
+        tasks = [Task(f"seed:{s}", s) for s in range(1, args.generate + 1)]
+        rows += measure("generate 9x9", tasks, GenerateJob("sudoku"), jobs, dask)
+    if not args.puzzles:
+        os.unlink(paths[0])
+    print(f"{os.cpu_count()} cores")
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
