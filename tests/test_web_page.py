@@ -75,12 +75,12 @@ def test_kit_vector_check_solve_undo_hint(page):
     assert status(page, "unique").startswith("unique")
     page.click("#solve")
     status(page, "solved")
-    page.wait_for_function("document.querySelectorAll('svg text.solved').length > 0")
+    page.wait_for_function("() => document.querySelectorAll('svg text.solved').length > 0")
     values = page.eval_on_selector_all("svg .values text", "els => els.map(e => +e.textContent)")
     solution = gridsat.check(read_text(KIT)[0].puzzle).solution
     assert len(values) == 81 and sorted(values) == sorted(solution)
     page.click("#undo")
-    page.wait_for_function("document.querySelectorAll('svg text.solved').length === 0")
+    page.wait_for_function("() => document.querySelectorAll('svg text.solved').length === 0")
     page.click("#hint")
     assert status(page, "hint:").startswith("hint:")
     assert page.locator("svg rect.hint").count() >= 1
@@ -91,12 +91,12 @@ def test_keyboard_entry_and_undo(page):
     load(page, "1...........4..1")
     page.click("svg rect.cell[data-pos='1']")
     page.keyboard.press("3")
-    page.wait_for_function("document.querySelectorAll('svg text.entered').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('svg text.entered').length === 1")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("2")
-    page.wait_for_function("document.querySelectorAll('svg text.entered').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('svg text.entered').length === 2")
     page.keyboard.press("Control+z")
-    page.wait_for_function("document.querySelectorAll('svg text.entered').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('svg text.entered').length === 1")
     page.click("#check")
     assert status(page, "ambiguous").startswith("ambiguous")
     assert page.locator("svg rect.differ").count() >= 2
@@ -143,5 +143,5 @@ def test_copy_as_another_format(page):
     load(page, KIT)
     page.select_option("#format", "vector")
     page.click("#copy")
-    page.wait_for_function("document.getElementById('text').value.startsWith('[')")
+    page.wait_for_function("() => document.getElementById('text').value.startsWith('[')")
     assert read_text(page.input_value("#text"))[0].puzzle.givens == read_text(KIT)[0].puzzle.givens

@@ -135,6 +135,7 @@ async function candidates(fill) {
     board.draw();
   }
   $("candidates-list").textContent = d.candidates.map((c) => `${c.name}: ${c.values.join(" ")}`).join("\n");
+  setStatus(`candidates of ${d.candidates.length} open cells, fewest first${fill ? " (pencil marks filled in)" : ""}`, "solved");
 }
 
 async function rate() {

@@ -1,0 +1,70 @@
+"""Screenshots of the workbench for the docs: one page per puzzle kind (``docs/web-*.png``).
+
+Starts ``gridsat serve`` on a free port, drives Debian's chromium with Playwright and saves
+a Sudoku checked and hinted, a jigsaw solved, a Hidato with holes and its path, and a
+Numbrix showing its true candidates.
+
+Usage::
+
+    python benchmarks/web_screenshots.py [--out docs] [--chromium /usr/bin/chromium]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import quote
+
+
+def shots(url: str, out: Path, chromium: str) -> list[Path]:
+    """Take the screenshots; returns the files written."""
+    from playwright.sync_api import sync_playwright
+
+    from gridsat.examples import example_text
+
+    plan = [("sudoku", example_text("sudoku-9x9"), ["#check", "#hint"]),
+            ("jigsaw", example_text("jigsaw-9x9"), ["#solve"]),
+            ("hidato", example_text("hidato-8x8"), ["#solve"]),
+            ("numbrix", example_text("numbrix-9x9"), ["#fill-marks"])]
+    written = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1280, "height": 760})
+        for name, text, clicks in plan:
+            page.goto(url + "?puzzle=" + quote(text))
+            page.wait_for_selector("body[data-ready='1']", timeout=20000)
+            for sel in clicks:
+                page.evaluate("() => { document.getElementById('status').textContent = ''; }")
+                page.click(sel)
+                page.wait_for_function("() => document.getElementById('status').textContent !== ''", timeout=30000)
+                page.wait_for_timeout(200)
+            path = out / f"web-{name}.png"
+            page.screenshot(path=str(path))
+            written.append(path)
+        browser.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Start the server, take the screenshots, stop the server."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="docs")
+    ap.add_argument("--chromium", default="/usr/bin/chromium")
+    args = ap.parse_args(argv)
+    proc = subprocess.Popen([sys.executable, "-m", "gridsat.cli", "serve", "--port", "0"],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        url = re.search(r"http://[^\s/]+/", proc.stdout.readline()).group(0)
+        for path in shots(url, Path(args.out), args.chromium):
+            print(path)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
