@@ -154,3 +154,33 @@ def test_generate_through_the_runner_prints_what_one_process_prints(capsys):
     one = capsys.readouterr().out
     main(["generate", "sudoku", "--size", "4", "-n", "12", "--seed", "3", "--jobs", "2"])
     assert capsys.readouterr().out == one
+
+
+def test_rate_and_bench_through_the_runner(puzzles, capsys, tmp_path):
+    from gridsat.jobs import shard_of
+
+    bad_here = shard_of(f"{puzzles}:31", 4) == 1  # (the bad line)
+    assert main(["rate", str(puzzles), "--no-figures", "--jobs", "2", "--shard", "1/4"]) == (1 if bad_here else 0)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines and all(line.startswith(f"{puzzles}:") for line in lines)
+    out = tmp_path / "bench.jsonl"
+    assert main(["bench", str(puzzles), "--configs", "minisat22:cnf-extended", "--shard", "1/2", "--out", str(out),
+                 "--time-limit", "5"]) == 2  # a bad puzzle is a usage error for bench, as without the runner
+    head = "\n".join(str(puzzles.read_text()).splitlines()[:30]) + "\n"
+    good = tmp_path / "good.txt"
+    good.write_text(head)
+    assert main(["bench", str(good), "--configs", "minisat22:cnf-extended", "--shard", "1/2", "--out", str(out),
+                 "--time-limit", "5"]) == 0
+    first = len(list(read_records(out)))
+    assert main(["bench", str(good), "--configs", "minisat22:cnf-extended", "--out", str(out), "--resume",
+                 "--time-limit", "5"]) == 0
+    table = capsys.readouterr().out
+    assert "| minisat22:cnf-extended |   30 |" in table and 0 < first < 30
+    assert len({r["id"] for r in read_records(out)}) == 30
+
+
+def test_benchmark_script_runs_at_a_tiny_size():
+    out = subprocess.run([sys.executable, "benchmarks/batch.py", "--check", "6", "--generate", "4", "--jobs", "1",
+                          "--no-dask"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "| check " in out.stdout and "| generate 9x9 " in out.stdout and "local" in out.stdout
