@@ -145,3 +145,13 @@ def test_copy_as_another_format(page):
     page.click("#copy")
     page.wait_for_function("() => document.getElementById('text').value.startsWith('[')")
     assert read_text(page.input_value("#text"))[0].puzzle.givens == read_text(KIT)[0].puzzle.givens
+
+
+def test_copy_as_offers_the_formats_of_the_loaded_kind(page):
+    load(page, example_text("hidato-8x8"))
+    names = page.eval_on_selector_all("#format option", "(os) => os.map((o) => o.value)")
+    assert "hidato" in names and "json" in names and "vector" not in names
+    page.select_option("#format", "hidato-line")
+    page.click("#copy")
+    page.wait_for_function("() => !document.getElementById('text').value.startsWith('#')")
+    assert read_text(page.input_value("#text"))[0].puzzle == read_text(example_text("hidato-8x8"))[0].puzzle

@@ -28,8 +28,20 @@ function refreshControls() {
     for (let v = 1; v <= Math.min(max, 99); v++) hl.add(new Option(String(v), String(v)));
     hl.value = keep;
   }
+  formatsFor(current ? current.kind : null);
 }
 board.onchange = refreshControls;
+
+// the "Copy as" list: the formats that write the loaded kind (or every kind)
+function formatsFor(kind) {
+  const sel = $("format"), keep = sel.value;
+  if (!info || sel.dataset.kind === String(kind)) return;
+  const fits = info.formats.filter((f) => !kind || f.kind === kind || f.kind === "*");
+  sel.replaceChildren();
+  fill(sel, fits.map((f) => [f.name, `${f.name} (${f.kind})`]));
+  sel.value = fits.some((f) => f.name === keep) ? keep : (fits[0] || {}).name;
+  sel.dataset.kind = String(kind);
+}
 
 function loadBoard(b, text) {
   if (board.st) remember();
@@ -326,7 +338,7 @@ async function start() {
   fill($("gen-shape"), info.shapes.filter((s) => s !== "rectangle").map((s) => [s, s]));
   fill($("gen-symmetry"), info.symmetries.map((s) => [s, s]));
   fill($("gen-difficulty"), info.grades.map((s) => [s, s]));
-  fill($("format"), info.formats.map((f) => [f.name, `${f.name} (${f.kind})`]));
+  formatsFor(null);
   $("format").value = "line";
   $("gen-kind").addEventListener("change", showGeneratorOptions);
   showGeneratorOptions();
