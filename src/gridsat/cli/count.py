@@ -27,7 +27,8 @@ def register(subparsers) -> argparse.ArgumentParser:
                                      "  gridsat count --example hidato-6x5 --solutions\n"
                                      "  echo 1...........4..1 | gridsat count --solutions --output-format line\n"
                                      "  gridsat count puzzle.txt --limit 1000000\n"
-                                     "  gridsat count puzzle.txt --method d4",
+                                     "  gridsat count puzzle.txt --method d4\n"
+                                     "  gridsat count --layouts 4 --jobs 2",
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     add_solver_args(p, limit=True)
@@ -43,6 +44,11 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help="approx: tolerance, the estimate is within a factor 1+E (default 0.8)")
     g.add_argument("--delta", type=positive_float, default=0.2, metavar="D",
                    help="approx: the tolerance holds with probability at least 1-D (default 0.2)")
+    p.add_argument_group("jigsaw layouts").add_argument(
+        "--layouts", metavar="N",
+        help="count the filled grids of every jigsaw region layout of order N (1 to 5; 117 layouts for 4, "
+             "4,006 for 5), one runner task per layout (id layout:I), then the total (OEIS A172478); "
+             "reads no puzzles")
     p.set_defaults(func=run)
     return p
 
@@ -59,4 +65,8 @@ def run(args) -> int:
     except GridsatError as e:
         return fail(e)
     args.count_method = method
+    if args.layouts is not None:
+        from .count_layouts import run_layout_counts
+
+        return run_layout_counts(args, method)
     return run_puzzles(args, "count")
