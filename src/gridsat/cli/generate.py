@@ -86,17 +86,23 @@ def register(subparsers) -> argparse.ArgumentParser:
     q = sub.add_parser("improve", help="search for a harder Sudoku in a time budget (hill climbing over givens)",
                        description="Hill-climb / anneal over the set of givens for the highest score in --time seconds.",
                        epilog="examples:\n  gridsat generate improve --time 5\n"
-                              "  gridsat generate improve --from puzzle.txt --time 30 --json", formatter_class=raw)
+                              "  gridsat generate improve --from puzzle.txt --time 30 --json\n"
+                              "  gridsat generate improve --steps 50 --seed 1 --jobs 2", formatter_class=raw)
     q.add_argument("--size", type=positive_int, default=9)
     q.add_argument("--box", help="box shape RxC")
     q.add_argument("--from", dest="partial", metavar="FILE", help="start from this puzzle or full grid")
     q.add_argument("--time", type=positive_float, default=10.0, help="time budget in seconds (default 10)")
-    q.add_argument("--jobs", "-j", type=positive_int, default=1, help="independent workers (best of all is reported)")
+    q.add_argument("--steps", type=positive_int, metavar="N",
+                   help="N moves per worker instead of --time: the result is then a function of --seed")
+    q.add_argument("--jobs", "-j", type=positive_int, default=1,
+                   help="independent workers, seeds seed, seed+1, ... (best of all is reported); each is a "
+                        "batch-runner task: one that dies is run again once, then reported")
     q.add_argument("--seed", type=int)
     q.add_argument("--score", default="auto", choices=["auto", "effort", "rating"],
                    help="effort: fresh-solver conflicts+decisions; rating: gridsat.logic SE rating; auto: rating if available")
     q.add_argument("--json", action="store_true")
     _backend_option(q)
+    add_runner_args(q, jobs=False)
     q.set_defaults(func=run_improve, gen_kind="improve")
     p.set_defaults(func=lambda a: (p.print_help(sys.stderr), EXIT_USAGE)[1])
     return p
@@ -257,28 +263,18 @@ def run_layouts(args) -> int:
 
 
 def run_improve(args) -> int:
-    """Run ``gridsat generate improve``; returns the exit code."""
+    """Run ``gridsat generate improve`` (its workers are batch-runner tasks); returns the exit code."""
     from ..formats import parse_box
-    from ..generators.improve import improve
+    from ..generators.improve import worker_args
+    from .generate_improve import run_improve_jobs
 
     _plain_sigint()
     try:
         _check_backend(args)
         start = _load_one(args.partial, "sudoku", parse_box(args.box)) if args.partial else None
-        res = improve(start=start, size=args.size, box=parse_box(args.box), time_budget=args.time, jobs=args.jobs,
-                      seed=args.seed, score=args.score,
-                      **({"solver": args.backend} if args.backend else {}))
+        workers = worker_args(start=start, size=args.size, box=parse_box(args.box), time_budget=args.time,
+                              jobs=args.jobs, seed=args.seed, score=args.score, steps=args.steps,
+                              **({"solver": args.backend} if args.backend else {}))
     except GridsatError as e:
         return fail(e if isinstance(e, ParseError) else str(e))
-    from ..generators.lines import puzzle_line
-
-    if args.json:
-        print(json.dumps(res.to_dict()), flush=True)
-    else:
-        print(puzzle_line(res.puzzle), flush=True)
-        print(f"score {res.score_name} {res.score}  givens {res.puzzle.num_givens}  "
-              f"steps {res.steps}  time {res.time:.1f}s", file=sys.stderr)
-        for t, s in res.history:
-            print(f"  {t:7.2f}s  {s}", file=sys.stderr)
-        sys.stdout.flush()
-    return EXIT_OK
+    return run_improve_jobs(args, workers)

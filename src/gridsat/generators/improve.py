@@ -6,7 +6,12 @@ the SAT oracle proves uniqueness, which lands on another minimal puzzle. Moves a
 accepted by simulated annealing on the score (temperature falling linearly to zero over
 the budget, so the end is pure hill climbing). ``jobs`` workers search independently from
 seeds ``seed, seed + 1, ...`` and the best puzzle of all is reported, with the best score
-over time.
+over time. With ``steps`` instead of a time budget, a worker stops after that many moves
+and its temperature falls with the moves made, so its result is a function of its seed.
+
+The pieces are public so that a batch runner can run the workers as its own tasks:
+:func:`worker_args` lists the workers, :func:`improve_worker` runs one, and
+:func:`merge_results` picks the best and merges the histories.
 
 Scores: ``rating`` is the SE rating of :func:`gridsat.logic.rate` (tenths); ``effort`` is a
 fresh solver's conflicts plus decisions while proving uniqueness (a function of the puzzle alone).
@@ -30,7 +35,7 @@ from .lines import puzzle_line
 from .sudoku import from_partial, generate_sudoku
 
 
-__all__ = ["ImproveResult", "improve", "score_puzzle"]
+__all__ = ["ImproveResult", "improve", "score_puzzle", "worker_args", "improve_worker", "merge_results"]
 
 
 @dataclass
@@ -53,6 +58,32 @@ class ImproveResult:
                 "steps": self.steps, "time": round(self.time, 3),
                 "history": [[round(t, 3), s] for t, s in self.history]}
 
+    def to_record(self) -> dict:
+        """:meth:`to_dict` with the puzzle's cells and the solution, which :meth:`from_record` reads back."""
+        d = self.to_dict()
+        d["n"] = self.puzzle.n
+        d["cells"] = list(self.puzzle.givens)
+        d["solution"] = list(self.solution)
+        return d
+
+    @classmethod
+    def from_record(cls, d: dict) -> "ImproveResult":
+        """The result :meth:`to_record` wrote (a worker's record, e.g. from another process).
+
+        Parameters
+        ----------
+        d : dict
+            A record of :meth:`to_record`.
+
+        Returns
+        -------
+        ImproveResult
+        """
+        puzzle = Sudoku(int(d["n"]), list(d["cells"]), box=tuple(d["box"]))
+        return cls(puzzle, tuple(d["solution"]), d["score"], d["score_name"],
+                   [(float(t), s) for t, s in d.get("history", [])], int(d.get("steps", 0)),
+                   float(d.get("time", 0.0)), d.get("seed"))
+
 
 def _rating_available() -> bool:
     try:
@@ -74,8 +105,22 @@ def score_puzzle(puzzle: Sudoku, solution: Sequence[int], name: str = "rating", 
     return float(s["conflicts"] + s["decisions"])
 
 
-def _worker(args: tuple) -> ImproveResult:
-    start, size, box, budget, seed, score_name, solver = args
+def improve_worker(args: tuple) -> ImproveResult:
+    """One worker's search (an item of :func:`worker_args`); its result.
+
+    Parameters
+    ----------
+    args : tuple
+        ``(start, size, box, budget, seed, score_name, solver[, steps])``: with ``steps`` the
+        search stops after that many moves instead of ``budget`` seconds.
+
+    Returns
+    -------
+    ImproveResult
+        The worker's best puzzle, with ``seed`` its own seed.
+    """
+    start, size, box, budget, seed, score_name, solver = args[:7]
+    max_steps = args[7] if len(args) > 7 else None
     t0 = time.perf_counter()
     rng = random.Random(seed)
     if start is None:
@@ -106,7 +151,7 @@ def _worker(args: tuple) -> ImproveResult:
     steps = 0
     t_start = time.perf_counter()
     temp0 = 1.0 if score_name == "rating" else max(1.0, cur_s * 0.2)
-    while time.perf_counter() - t_start < budget:
+    while (steps < max_steps) if max_steps is not None else (time.perf_counter() - t_start < budget):
         steps += 1
         empty = [c for c in range(n * n) if c not in cur]
         add = rng.sample(empty, min(len(empty), rng.choice((1, 2))))
@@ -114,7 +159,7 @@ def _worker(args: tuple) -> ImproveResult:
         if cand == cur:
             continue
         s = score_puzzle(make(cand), sol, score_name, solver)
-        frac = (time.perf_counter() - t_start) / budget
+        frac = steps / max_steps if max_steps is not None else (time.perf_counter() - t_start) / budget
         temp = temp0 * max(0.0, 1.0 - frac)
         if s >= cur_s or (temp > 0 and rng.random() < math.exp((s - cur_s) / temp)):
             cur, cur_s = cand, s
@@ -125,9 +170,76 @@ def _worker(args: tuple) -> ImproveResult:
     return ImproveResult(out, tuple(sol), best_s, score_name, history, steps, time.perf_counter() - t0, seed)
 
 
+_worker = improve_worker  # the old name
+
+
+def worker_args(start: Sudoku | None = None, *, size: int = 9, box: tuple[int, int] | None = None,
+                time_budget: float = 10.0, jobs: int = 1, seed: int | None = None, score: str = "auto",
+                solver: str = ORACLE, steps: int | None = None) -> list[tuple]:
+    """The arguments of each worker of :func:`improve` (worker ``i`` has seed ``seed + i``).
+
+    Parameters
+    ----------
+    start, size, box, time_budget, jobs, seed, score, solver, steps
+        As for :func:`improve`.
+
+    Returns
+    -------
+    list of tuple
+        One :func:`improve_worker` argument per worker.
+
+    Raises
+    ------
+    GridsatError
+        An unknown score, or ``steps`` below 1.
+    """
+    if score == "auto":
+        score = "rating" if _rating_available() else "effort"
+    if score not in ("rating", "effort"):
+        raise GridsatError(f"unknown score {score!r}; use rating or effort")
+    if steps is not None and steps < 1:
+        raise GridsatError(f"steps must be at least 1, got {steps}")
+    if seed is None:
+        seed = new_seed()
+    if box is None and start is None:
+        box = default_box(size)
+    return [(start, size, box, time_budget, seed + i, score, solver, steps) for i in range(max(1, jobs))]
+
+
+def merge_results(results: Sequence[ImproveResult], seed: int | None, elapsed: float) -> ImproveResult:
+    """The best of the workers' results, with the merged history and the steps of all.
+
+    Parameters
+    ----------
+    results : sequence of ImproveResult
+        At least one.
+    seed : int or None
+        The run's base seed (reported as the result's seed).
+    elapsed : float
+        Seconds the whole run took.
+
+    Returns
+    -------
+    ImproveResult
+        The highest score (fewest givens on a tie; the lowest seed after that).
+    """
+    if not results:
+        raise GridsatError("no worker of improve finished")
+    best = max(results, key=lambda r: (r.score, -r.puzzle.num_givens, -(r.seed or 0)))
+    # merged history: the best score over all workers at each improvement time
+    events = sorted((t, s) for r in results for t, s in r.history)
+    merged, top = [], -math.inf
+    for t, s in events:
+        if s > top:
+            top = s
+            merged.append((t, s))
+    return ImproveResult(best.puzzle, best.solution, best.score, best.score_name, merged,
+                         sum(r.steps for r in results), elapsed, seed)
+
+
 def improve(start: Sudoku | None = None, *, size: int = 9, box: tuple[int, int] | None = None,
             time_budget: float = 10.0, jobs: int = 1, seed: int | None = None, score: str = "auto",
-            solver: str = ORACLE) -> ImproveResult:
+            solver: str = ORACLE, steps: int | None = None) -> ImproveResult:
     """Search for the highest-scoring unique minimal puzzle in ``time_budget`` seconds.
 
     Parameters
@@ -141,40 +253,24 @@ def improve(start: Sudoku | None = None, *, size: int = 9, box: tuple[int, int] 
         Independent worker processes; the best result wins and histories are merged.
     score : {"auto", "rating", "effort"}
         ``auto`` uses the SE rating when :mod:`gridsat.logic` is available.
+    steps : int, optional
+        Moves per worker instead of the time budget: the result is then a function of the seed.
 
     Returns
     -------
     ImproveResult
     """
-    if score == "auto":
-        score = "rating" if _rating_available() else "effort"
-    if score not in ("rating", "effort"):
-        raise GridsatError(f"unknown score {score!r}; use rating or effort")
-    if seed is None:
-        seed = new_seed()
-    if box is None and start is None:
-        box = default_box(size)
-    tasks = [(start, size, box, time_budget, seed + i, score, solver) for i in range(max(1, jobs))]
+    tasks = worker_args(start, size=size, box=box, time_budget=time_budget, jobs=jobs, seed=seed, score=score,
+                        solver=solver, steps=steps)
     t0 = time.perf_counter()
     if len(tasks) == 1:
-        results = [_worker(tasks[0])]
+        results = [improve_worker(tasks[0])]
     else:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
 
-        # (a worker that dies raises BrokenProcessPool instead of hanging as multiprocessing.Pool does)
+        # (a worker that dies raises BrokenProcessPool instead of hanging as multiprocessing.Pool does;
+        # the command line runs its workers through gridsat.jobs, which retries and reports them)
         with ProcessPoolExecutor(len(tasks), mp_context=mp.get_context("fork")) as pool:
-            results = list(pool.map(_worker, tasks))
-    best = max(results, key=lambda r: (r.score, -r.puzzle.num_givens))
-    # merged history: the best score over all workers at each improvement time
-    events = sorted((t, s) for r in results for t, s in r.history)
-    merged, top = [], -math.inf
-    for t, s in events:
-        if s > top:
-            top = s
-            merged.append((t, s))
-    best.history = merged
-    best.steps = sum(r.steps for r in results)
-    best.time = time.perf_counter() - t0
-    best.seed = seed
-    return best
+            results = list(pool.map(improve_worker, tasks))
+    return merge_results(results, tasks[0][4], time.perf_counter() - t0)

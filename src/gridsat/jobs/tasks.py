@@ -11,6 +11,7 @@ objects, so that workers in other processes or on other machines can run them:
 * :class:`RateJob`: the logical solver's rating (or the kit's figures) of one puzzle;
 * :class:`LayoutCountJob`: the number of filled grids of one jigsaw region layout (the tasks
   of every layout of an order are :func:`layout_tasks`);
+* :class:`ImproveJob`: one worker of ``generate improve`` (its seed's search);
 * :class:`BenchJob`: one bench run, a puzzle under one configuration.
 
 :class:`WithText` wraps any of them to add the text a command prints for the task.
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 __all__ = ["Task", "PuzzleItem", "PuzzleJob", "GenerateJob", "RateJob", "LayoutCountJob", "layout_tasks",
-           "BenchJob", "WithText"]
+           "ImproveJob", "BenchJob", "WithText"]
 
 
 @dataclass(frozen=True)
@@ -258,6 +259,20 @@ def layout_tasks(n: int) -> Iterator[Task]:
 
     for i, layout in enumerate(enumerate_layouts(n), 1):
         yield Task(f"layout:{i}", (i, layout))
+
+
+@dataclass
+class ImproveJob:
+    """One worker of the improve search: the payload is an argument of
+    :func:`~gridsat.generators.improve.improve_worker` (from
+    :func:`~gridsat.generators.improve.worker_args`); the record is the worker's
+    :meth:`~gridsat.generators.improve.ImproveResult.to_record`."""
+
+    def __call__(self, args: tuple) -> dict:
+        """The record of the worker's best puzzle."""
+        from ..generators.improve import improve_worker
+
+        return improve_worker(args).to_record()
 
 
 @dataclass
