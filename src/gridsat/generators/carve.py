@@ -15,7 +15,8 @@ from typing import Sequence
 
 from ..puzzles.sudoku import Sudoku
 from . import symmetry as sym_mod
-from .fill import sudoku_peers
+from .fill import sudoku_oracle, sudoku_peers
+from .native_gen import native_carve, native_minimal
 from .oracle import CnfOracle
 
 __all__ = ["carve", "carve_sudoku", "is_minimal", "POLISH_ABOVE"]
@@ -123,7 +124,7 @@ _GROUPS: dict = {}
 POLISH_ABOVE = {9: 25}
 
 
-def carve_sudoku(board: Sudoku, grid: Sequence[int], rng: random.Random, oracle: CnfOracle, symmetry: str,
+def carve_sudoku(board: Sudoku, grid: Sequence[int], rng: random.Random, oracle: CnfOracle | None, symmetry: str,
                  target: int | None, minimal: bool, polish: int = 0) -> tuple[set[int], bool]:
     """Carve one puzzle out of ``grid``: remove givens by symmetry orbits while unique, then polish.
 
@@ -134,8 +135,10 @@ def carve_sudoku(board: Sudoku, grid: Sequence[int], rng: random.Random, oracle:
     grid : sequence of int
         The full grid (the solution).
     rng : random.Random
-    oracle : CnfOracle
-        The shape's oracle (:func:`~gridsat.generators.fill.sudoku_oracle`).
+    oracle : CnfOracle or None
+        The shape's oracle (:func:`~gridsat.generators.fill.sudoku_oracle`; ``None``: made
+        when needed). Unused when the C core carves (boards up to 16x16 where it is built):
+        it gives the same answers, so the same puzzle.
     symmetry : str
         A name from :data:`gridsat.generators.symmetry.SYMMETRIES`.
     target : int, optional
@@ -154,6 +157,18 @@ def carve_sudoku(board: Sudoku, grid: Sequence[int], rng: random.Random, oracle:
     """
     polish_above = POLISH_ABOVE.get(board.n, 0) if not board.is_jigsaw else 0
     groups = _groups(board, symmetry)
+    local_moves = symmetry == "none" and target is None
+    # the C core runs the same steps with the same random draws (see .native_gen)
+    given = native_carve(board, grid, rng, groups, target=target, polish=polish if local_moves else 0,
+                         polish_above=polish_above)
+    if given is not None:
+        if local_moves:
+            return given, True
+        if minimal or symmetry != "none":
+            return given, bool(native_minimal(board, grid, given))
+        return given, False
+    if oracle is None:
+        oracle = sudoku_oracle(board)
     peers = sudoku_peers(board.n, board.regions)
     witness: dict = {}
     given = carve(oracle, grid, groups, rng, target=target, peers=peers, witness=witness)

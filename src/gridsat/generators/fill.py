@@ -316,6 +316,16 @@ def random_grid(puzzle: Sudoku, rng: random.Random, oracle: CnfOracle | None = N
     """
     n = puzzle.n
     peers = sudoku_peers(n, puzzle.regions)
+    if start is None:
+        # the same fill on the C core when it is built (same random draws, same grid); a
+        # budget run out on every try comes back with the rng moved on, for the SAT route
+        from .native_gen import native_grid
+
+        status, grid = native_grid(puzzle, rng, tries)
+        if status == "done":
+            return grid
+        if status == "budget":
+            return _sat_fill(n, peers, oracle if oracle is not None else sudoku_oracle(puzzle), rng, start)
     if puzzle.box is None or n > 9:
         # jigsaw and large boards: propagation pays; short runs with many restarts
         budget, tries = 2 * n * n, 3 * tries

@@ -27,6 +27,7 @@ from .fill import ORACLE, random_grid, sudoku_oracle, sudoku_peers
 from .generated import Generated
 from .grade import difficulty_range, se_rating, sudoku_score
 from .layouts import is_valid_layout, layout_from_text, random_layout
+from .native_gen import native_serves
 from .oracle import CnfOracle
 
 
@@ -54,7 +55,8 @@ def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | Non
     for tried in range(1, attempts + 1):
         if fresh_layout is not None and tried > 1:
             board = fresh_layout()
-        oracle = sudoku_oracle(board, solver)
+        # the C core carves where it is built (same answers, same puzzle); else the SAT oracle
+        oracle = None if native_serves(board, rng) else sudoku_oracle(board, solver)
         grid = random_grid(board, rng, oracle)
         if grid is None:
             if fresh_layout is None:
@@ -127,7 +129,9 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
         or target every puzzle is minimal anyway; with symmetry, grids are retried until the
         symmetric puzzle is also cell-minimal (``info["minimal"]`` says if that failed).
     solver : str
-        python-sat solver used while removing givens (default: the kind record's ``oracle``, ``cadical153``).
+        python-sat solver used while removing givens (default: the kind record's ``oracle``, ``cadical153``)
+        where the C core does not carve (boards above 16x16, or the core not built); it answers
+        the same, so the puzzle does not depend on it.
     difficulty : str or (float, float), optional
         A grade (``easy``, ``medium``, ``hard``, ``expert``, ``extreme``) or SE-rating bounds
         from :func:`gridsat.logic.rate`; grids are retried (``attempts``) until the rating fits,

@@ -129,6 +129,11 @@ static int any_start(AnySearch *a, const uint8_t *givens, uint64_t limit) {
     return a->wide == 1 ? search_start32(&a->u.s32, givens, limit)
          : a->wide == 2 ? search_start9(&a->u.s9, givens, limit) : search_start16(&a->u.s16, givens, limit);
 }
+static int any_start_ex(AnySearch *a, const uint8_t *givens, uint64_t limit, int ex_cell, int ex_val) {
+    return a->wide == 1 ? search_start_ex32(&a->u.s32, givens, limit, ex_cell, ex_val)
+         : a->wide == 2 ? search_start_ex9(&a->u.s9, givens, limit, ex_cell, ex_val)
+         : search_start_ex16(&a->u.s16, givens, limit, ex_cell, ex_val);
+}
 static int any_run(AnySearch *a, double deadline, double slice_end) {
     return a->wide == 1 ? search_run32(&a->u.s32, deadline, slice_end)
          : a->wide == 2 ? search_run9(&a->u.s9, deadline, slice_end) : search_run16(&a->u.s16, deadline, slice_end);
@@ -529,10 +534,14 @@ done:
     return ret;
 }
 
+#include "core_gen.h"
+#include "core_carve.h"
+
 static PyMethodDef methods[] = {
     {"geometry", (PyCFunction)(void (*)(void))py_geometry, METH_VARARGS | METH_KEYWORDS, geometry_doc},
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
     {"batch", (PyCFunction)(void (*)(void))py_batch, METH_VARARGS | METH_KEYWORDS, batch_doc},
+    GEN_METHODS
     {NULL, NULL, 0, NULL},
 };
 

@@ -316,8 +316,9 @@ static void SFX(record)(SFX(Search) *s, const MASK_T *st) {
     s->count++;
 }
 
-/* Pose a puzzle: givens placed and propagated at depth 0. */
-static int SFX(search_start)(SFX(Search) *s, const uint8_t *givens, uint64_t limit) {
+/* Pose a puzzle: givens placed and propagated at depth 0; with ``ex_cell >= 0`` value
+   ``ex_val`` is also ruled out of that cell (the generators' "another solution?" test). */
+static int SFX(search_start_ex)(SFX(Search) *s, const uint8_t *givens, uint64_t limit, int ex_cell, int ex_val) {
     const int N = s->N;
     MASK_T *st = s->stack;
     for (int c = 0; c < N; c++) st[c] = s->full;
@@ -339,9 +340,17 @@ static int SFX(search_start)(SFX(Search) *s, const uint8_t *givens, uint64_t lim
             return 0;
         }
     }
+    if (ex_cell >= 0 && !givens[ex_cell]) {
+        int rc = SFX(drop)(s, st, &ex_cell, 1, (MASK_T)(1u << (ex_val - 1)), &qt);
+        if (rc < 0) { SFX(clear_dirty)(s); s->finished = RUN_DONE; return 0; }
+    }
     if (!SFX(propagate)(s, st, &ns, q, qt)) { s->finished = RUN_DONE; return 0; }
     s->nsolved[0] = ns;
     return 1;
+}
+
+static int SFX(search_start)(SFX(Search) *s, const uint8_t *givens, uint64_t limit) {
+    return SFX(search_start_ex)(s, givens, limit, -1, 0);
 }
 
 /* Search on from where the last call stopped, until the end, the limit, the deadline
