@@ -13,7 +13,16 @@ import pytest
 pytest.importorskip("loky")
 
 from gridsat.jobs import Store, Task, parse_shard, read_records, run, shard_of  # noqa: E402
+from gridsat.jobs.executors import LocalPool  # noqa: E402
 from gridsat.errors import ParseError  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def pool():
+    """Two workers started once for the tests that kill none (a test that kills a worker starts its own)."""
+    shared = LocalPool(2)
+    yield shared
+    shared.close()
 
 
 # -- task functions the workers import from this module --------------------------------------
@@ -67,10 +76,10 @@ def test_kill_9_of_a_worker_mid_batch_every_id_is_answered():
 
 
 def test_a_task_that_kills_its_worker_twice_is_an_error_line_and_the_rest_answered():
-    got = {r["id"]: r for r in run(tasks(40), die_on_seven, jobs=2)}
-    assert set(got) == {f"t{i}" for i in range(40)}
+    got = {r["id"]: r for r in run(tasks(20), die_on_seven, jobs=2)}
+    assert set(got) == {f"t{i}" for i in range(20)}
     assert got["t7"]["status"] == "error" and "worker died twice" in got["t7"]["error"]
-    assert all(got[f"t{i}"]["y"] == i for i in range(40) if i != 7)
+    assert all(got[f"t{i}"]["y"] == i for i in range(20) if i != 7)
 
 
 def test_a_worker_that_dies_once_is_retried_on_a_fresh_worker(tmp_path):
@@ -88,24 +97,24 @@ def test_a_hanging_task_is_killed_at_twice_its_limit_and_reported():
     assert all(got[f"t{i}"]["y"] == i for i in range(12) if i != 3)
 
 
-def test_an_exception_fails_its_task_alone():
-    got = {r["id"]: r for r in run(tasks(10), fail_on_five, jobs=1)}
+def test_an_exception_fails_its_task_alone(pool):
+    got = {r["id"]: r for r in run(tasks(10), fail_on_five, executor=pool)}
     assert got["t5"] == {"id": "t5", "status": "error", "error": "ValueError: five is bad"}
     assert len(got) == 10
 
 
 # -- order, shards, resume ---------------------------------------------------------------------
-def test_ordered_records_come_in_task_order():
-    got = [r["id"] for r in run(tasks(60), square, jobs=2, ordered=True)]
+def test_ordered_records_come_in_task_order(pool):
+    got = [r["id"] for r in run(tasks(60), square, executor=pool, ordered=True)]
     assert got == [f"t{i}" for i in range(60)]
 
 
-def test_shards_are_disjoint_and_their_union_is_the_whole():
+def test_shards_are_disjoint_and_their_union_is_the_whole(pool):
     ids = [f"file.txt:{i}" for i in range(1, 1000)]
     parts = [{i for i in ids if shard_of(i, 3) == k} for k in (1, 2, 3)]
     assert set().union(*parts) == set(ids) and sum(map(len, parts)) == len(ids)
     assert min(map(len, parts)) > 250  # roughly even
-    got = [{r["id"] for r in run(tasks(30), square, jobs=1, shard=f"{k}/3")} for k in (1, 2, 3)]
+    got = [{r["id"] for r in run(tasks(30), square, executor=pool, shard=f"{k}/3")} for k in (1, 2, 3)]
     assert set().union(*got) == {f"t{i}" for i in range(30)} and sum(map(len, got)) == 30
 
 
@@ -115,13 +124,13 @@ def test_bad_shards_are_refused(text):
         parse_shard(text)
 
 
-def test_resume_skips_the_ids_in_the_file_and_a_cut_last_line(tmp_path):
+def test_resume_skips_the_ids_in_the_file_and_a_cut_last_line(tmp_path, pool):
     out = tmp_path / "out.jsonl"
-    first = list(run(tasks(10), square, jobs=1, out=out))
+    first = list(run(tasks(10), square, executor=pool, out=out))
     assert len(list(read_records(out))) == 10
     lines = out.read_text().splitlines(keepends=True)
     out.write_text("".join(lines[:6]) + lines[6][:7])  # six whole records and a cut one
-    again = list(run(tasks(10), square, jobs=1, out=out, resume=True))
+    again = list(run(tasks(10), square, executor=pool, out=out, resume=True))
     assert len(again) == 4
     recs = list(read_records(out))
     assert sorted(r["id"] for r in recs) == sorted(r["id"] for r in first)
@@ -145,7 +154,7 @@ def test_store_writes_whole_lines(tmp_path):
     assert json.loads((tmp_path / "s.jsonl").read_text()) == {"id": "a", "v": 1}
 
 
-def test_progress_reports_done_and_total():
+def test_progress_reports_done_and_total(pool):
     seen = []
-    list(run(tasks(20), square, jobs=1, total=20, progress=seen.append))
+    list(run(tasks(20), square, executor=pool, total=20, progress=seen.append))
     assert seen[-1].done == 20 and seen[-1].total == 20 and seen[-1].errors == 0

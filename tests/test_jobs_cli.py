@@ -4,6 +4,7 @@ bad options are one error line with exit 2."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -33,21 +34,53 @@ def json_lines(text: str) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def puzzles(tmp_path_factory) -> Path:
-    """60 generated 9x9 puzzles and one bad line."""
+def pool():
+    """Two workers started once for the module's commands that kill no worker (see ``shared``)."""
+    from gridsat.jobs.executors import LocalPool
+
+    shared = LocalPool(2)
+    yield shared
+    shared.close()
+
+
+@contextlib.contextmanager
+def _on(pool):
+    """Commands run with ``--executor local`` (the default) use ``pool`` instead of starting their own."""
+    import gridsat.jobs.runner as runner
+    from gridsat.jobs.executors import make_pool
+
+    def make(executor="local", **kw):
+        return (pool, False) if executor == "local" else make_pool(executor, **kw)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(runner, "make_pool", make)
+        yield pool
+
+
+@pytest.fixture
+def shared(pool):
+    """The module's pool for this test's local runs (for tests that kill no worker)."""
+    with _on(pool):
+        yield pool
+
+
+@pytest.fixture(scope="module")
+def puzzles(tmp_path_factory, pool) -> Path:
+    """40 generated 9x9 puzzles and one bad line (line 21)."""
     path = tmp_path_factory.mktemp("jobs") / "p.txt"
-    code = main(["generate", "sudoku", "-n", "60", "--seed", "5", "--jobs", "2", "--out", str(path) + ".jsonl"])
+    with _on(pool):
+        code = main(["generate", "sudoku", "-n", "40", "--seed", "5", "--jobs", "2", "--out", str(path) + ".jsonl"])
     assert code == 0
     lines = [r["puzzle"] for r in sorted(read_records(str(path) + ".jsonl"), key=lambda r: r["seed"])]
-    path.write_text("\n".join(lines[:30] + ["12x"] + lines[30:]) + "\n")
+    path.write_text("\n".join(lines[:20] + ["12x"] + lines[20:]) + "\n")
     return path
 
 
-def test_shards_together_equal_the_unsharded_run(puzzles, capsys):
+def test_shards_together_equal_the_unsharded_run(puzzles, capsys, shared):
     assert main(["check", str(puzzles), "--jobs", "2", "--json"]) == 1  # (the bad line)
     whole = answers(json_lines(capsys.readouterr().out))
-    assert len(whole) == 61 and whole[f"{puzzles}:31"]["status"] == "error"
-    assert "31:1: error:" in whole[f"{puzzles}:31"]["error"]
+    assert len(whole) == 41 and whole[f"{puzzles}:21"]["status"] == "error"
+    assert "21:1: error:" in whole[f"{puzzles}:21"]["error"]
     parts = {}
     for k in (1, 2, 3):
         main(["check", str(puzzles), "--shard", f"{k}/3", "--json"])
@@ -57,7 +90,7 @@ def test_shards_together_equal_the_unsharded_run(puzzles, capsys):
     assert parts == whole
 
 
-def test_text_lines_match_the_plain_batch(puzzles, capsys):
+def test_text_lines_match_the_plain_batch(puzzles, capsys, shared):
     main(["check", str(puzzles)])
     plain = sorted(line.rsplit(" ", 1)[0] for line in capsys.readouterr().out.splitlines())
     main(["check", str(puzzles), "--jobs", "2"])
@@ -72,11 +105,11 @@ def _gridsat(*argv: str) -> subprocess.Popen:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
-def test_stopped_then_resumed_equals_an_uninterrupted_run(tmp_path, sig, code):
+def test_stopped_then_resumed_equals_an_uninterrupted_run(tmp_path, sig, code, pool):
     argv = ["generate", "sudoku", "--size", "6", "-n", "250", "--seed", "11", "--jobs", "2", "--json"]
     whole = tmp_path / "whole.jsonl"
-    assert subprocess.run([sys.executable, "-m", "gridsat.cli", *argv, "--out", str(whole)], cwd=ROOT,
-                          timeout=300).returncode == 0
+    with _on(pool):  # the uninterrupted run, here (the stopped one is a process of its own)
+        assert main([*argv, "--out", str(whole)]) == 0
     out = tmp_path / "out.jsonl"
     proc = _gridsat(*argv, "--out", str(out))
     deadline = time.monotonic() + 120
@@ -96,7 +129,7 @@ def test_stopped_then_resumed_equals_an_uninterrupted_run(tmp_path, sig, code):
     assert answers(recs) == answers(read_records(whole))
 
 
-def test_dask_local_cluster_gives_the_local_results(puzzles, capsys):
+def test_dask_local_cluster_gives_the_local_results(puzzles, capsys, pool):
     distributed = pytest.importorskip("distributed")
     from gridsat.jobs import Task, run
     from gridsat.jobs.tasks import PuzzleItem, PuzzleJob
@@ -104,7 +137,7 @@ def test_dask_local_cluster_gives_the_local_results(puzzles, capsys):
 
     items = [Task(f"{e.file}:{e.line}", PuzzleItem(e.file, e.line, e.name, e.format, e.puzzle))
              for e in read_file(str(puzzles)) if e.ok][:20]
-    local = answers(run(items, PuzzleJob("check"), jobs=2))
+    local = answers(run(items, PuzzleJob("check"), executor=pool))
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         remote = answers(run(items, PuzzleJob("check"), executor=client))
@@ -112,11 +145,11 @@ def test_dask_local_cluster_gives_the_local_results(puzzles, capsys):
     assert remote == local and len(local) == 20
 
 
-def test_dask_executor_on_the_command_line(puzzles, capsys):
+def test_dask_executor_on_the_command_line(puzzles, capsys, shared):
     pytest.importorskip("distributed")
     from gridsat.jobs import shard_of
 
-    code = 1 if shard_of(f"{puzzles}:31", 6) == 1 else 0  # (the bad line)
+    code = 1 if shard_of(f"{puzzles}:21", 6) == 1 else 0  # (the bad line)
     assert main(["check", str(puzzles), "--executor", "dask", "--jobs", "2", "--json", "--shard", "1/6"]) == code
     got = answers(json_lines(capsys.readouterr().out))
     main(["check", str(puzzles), "--json", "--shard", "1/6"])
@@ -152,24 +185,24 @@ def test_dask_missing_is_one_error_line(capsys, monkeypatch):
     assert code == 2 and "gridsat[dask]" in err and len(err.strip().splitlines()) == 1, err
 
 
-def test_generate_through_the_runner_prints_what_one_process_prints(capsys):
+def test_generate_through_the_runner_prints_what_one_process_prints(capsys, shared):
     main(["generate", "sudoku", "--size", "4", "-n", "12", "--seed", "3"])
     one = capsys.readouterr().out
     main(["generate", "sudoku", "--size", "4", "-n", "12", "--seed", "3", "--jobs", "2"])
     assert capsys.readouterr().out == one
 
 
-def test_rate_and_bench_through_the_runner(puzzles, capsys, tmp_path):
+def test_rate_and_bench_through_the_runner(puzzles, capsys, tmp_path, shared):
     from gridsat.jobs import shard_of
 
-    bad_here = shard_of(f"{puzzles}:31", 4) == 1  # (the bad line)
+    bad_here = shard_of(f"{puzzles}:21", 4) == 1  # (the bad line)
     assert main(["rate", str(puzzles), "--no-figures", "--jobs", "2", "--shard", "1/4"]) == (1 if bad_here else 0)
     lines = capsys.readouterr().out.splitlines()
     assert lines and all(line.startswith(f"{puzzles}:") for line in lines)
     out = tmp_path / "bench.jsonl"
     assert main(["bench", str(puzzles), "--configs", "minisat22:cnf-extended", "--shard", "1/2", "--out", str(out),
                  "--time-limit", "5"]) == 2  # a bad puzzle is a usage error for bench, as without the runner
-    head = "\n".join(str(puzzles.read_text()).splitlines()[:30]) + "\n"
+    head = "\n".join(str(puzzles.read_text()).splitlines()[:20]) + "\n"
     good = tmp_path / "good.txt"
     good.write_text(head)
     assert main(["bench", str(good), "--configs", "minisat22:cnf-extended", "--shard", "1/2", "--out", str(out),
@@ -178,8 +211,8 @@ def test_rate_and_bench_through_the_runner(puzzles, capsys, tmp_path):
     assert main(["bench", str(good), "--configs", "minisat22:cnf-extended", "--out", str(out), "--resume",
                  "--time-limit", "5"]) == 0
     table = capsys.readouterr().out
-    assert "| minisat22:cnf-extended |   30 |" in table and 0 < first < 30
-    assert len({r["id"] for r in read_records(out)}) == 30
+    assert "| minisat22:cnf-extended |   20 |" in table and 0 < first < 20
+    assert len({r["id"] for r in read_records(out)}) == 20
 
 
 def test_benchmark_script_runs_at_a_tiny_size():
@@ -187,3 +220,112 @@ def test_benchmark_script_runs_at_a_tiny_size():
                           "--no-dask"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert "| check " in out.stdout and "| generate 9x9 " in out.stdout and "local" in out.stdout
+
+
+# -- counting over jigsaw layouts --------------------------------------------------------------
+def _layouts(capsys, *extra: str) -> tuple[int, list[dict], dict]:
+    """``count --layouts 4 --json``: the exit code, the layout records and the closing total."""
+    code = main(["count", "--layouts", "4", "--json", "--no-progress", *extra])
+    rows = json_lines(capsys.readouterr().out)
+    return code, [r for r in rows if "id" in r], rows[-1]
+
+
+def test_count_layouts_of_order_4_sums_to_a172478(capsys, shared):
+    code, recs, total = _layouts(capsys, "--jobs", "2")
+    assert code == 0
+    assert sorted(r["id"] for r in recs) == sorted(f"layout:{i}" for i in range(1, 118))
+    assert sum(r["count"] for r in recs) == 13872 and all(r["complete"] for r in recs)
+    assert total == {"n": 4, "total": 13872, "layouts": 117, "counted": 117, "incomplete": 0, "errors": 0,
+                     "complete": True, "oeis_A172478": 13872}
+    first = next(r for r in recs if r["id"] == "layout:1")
+    assert first["index"] == 1 and first["layout"] == ["AAAB", "ACBB", "CCCB", "DDDD"] and first["count"] == 96
+    assert first["backend"] and first["method"] == "enum" and first["time"] >= 0
+    main(["count", "--layouts", "4", "--no-progress"])  # text: a line per layout, the total last
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 118 and lines[-1].startswith("total: 13,872 grids over the 117 layouts")
+    assert any(line.startswith("layout:1: AAAB/ACBB/CCCB/DDDD 96 grids (enum ") for line in lines)
+
+
+def test_count_layouts_shards_and_resume_give_the_whole_run(capsys, shared, tmp_path):
+    _, whole, _ = _layouts(capsys)
+    parts: dict = {}
+    totals = 0
+    for k in (1, 2, 3):
+        code, recs, total = _layouts(capsys, "--shard", f"{k}/3")
+        assert code == 0 and total["shard"] == f"{k}/3" and total["complete"]
+        assert not {r["id"] for r in recs} & set(parts)
+        parts.update(answers(recs))
+        totals += total["total"]
+    assert parts == answers(whole) and totals == 13872
+    out = tmp_path / "layouts.jsonl"
+    code, none, total = _layouts(capsys, "--out", str(out))
+    assert code == 0 and none == [] and total["total"] == 13872
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:40] + lines[60:100]) + lines[100][:9])  # 40 lines gone, one cut
+    assert len(list(read_records(out))) == 80
+    code, again, total = _layouts(capsys, "--out", str(out), "--resume")
+    assert code == 0 and total["total"] == 13872 and total["complete"] and again == []
+    recs = list(read_records(out))
+    assert len(recs) == 117 and answers(recs) == answers(whole)  # (117 lines: only the missing ones ran again)
+
+
+@pytest.mark.parametrize("order", ["0", "6", "four", "-1"])
+def test_count_layouts_of_a_bad_order_is_one_error_line(capsys, order):
+    code = main(["count", "--layouts", order])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.startswith("gridsat: --layouts: expected an order from 1 to 5")
+    assert len(err.strip().splitlines()) == 1, err
+
+
+def test_count_layouts_refuses_puzzles_and_per_puzzle_options(capsys):
+    for extra in (["--example", "sudoku-4x4"], ["--solutions"], ["--limit", "5"]):
+        code = main(["count", "--layouts", "4", *extra])
+        _, err = capsys.readouterr()
+        assert code == 2 and "--layouts" in err and len(err.strip().splitlines()) == 1, err
+
+
+# -- improve -----------------------------------------------------------------------------------
+def improve_dies_on_seed_8(args: tuple) -> dict:
+    """An improve worker whose process dies (every time) for seed 8."""
+    from gridsat.jobs.tasks import ImproveJob
+
+    if args[4] == 8:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return ImproveJob()(args)
+
+
+def test_improve_runs_its_workers_as_runner_tasks_reproducibly(capsys, shared):
+    from gridsat.generators.improve import improve
+
+    argv = ["generate", "improve", "--size", "4", "--steps", "8", "--seed", "7", "--jobs", "2", "--score", "effort",
+            "--json"]
+    got = []
+    for _ in range(2):
+        assert main(argv) == 0
+        got.append(json.loads(capsys.readouterr().out))
+    keys = ("puzzle", "givens", "score", "steps", "seed", "box")
+    assert [{k: g[k] for k in keys} for g in got] == [{k: got[0][k] for k in keys}] * 2
+    assert got[0]["steps"] == 16 and got[0]["seed"] == 7 and "failed" not in got[0]
+    api = improve(size=4, steps=8, seed=7, jobs=2, score="effort")
+    assert (api.puzzle.num_givens, api.score, api.steps) == (got[0]["givens"], got[0]["score"], 16)
+    assert main(argv[:-1]) == 0  # the text output: the puzzle line, and the score on stderr
+    out, err = capsys.readouterr()
+    assert out.strip() == got[0]["puzzle"] and err.startswith("score effort ")
+
+
+def test_improve_reports_a_worker_that_dies_and_keeps_the_others(capsys):
+    import argparse
+
+    from gridsat.cli.generate_improve import run_improve_jobs
+    from gridsat.generators.improve import worker_args
+
+    args = argparse.Namespace(json=True, jobs=2, out=None, resume=False, shard=None, executor=None, scheduler=None,
+                              no_progress=True)
+    workers = worker_args(size=4, steps=5, seed=7, jobs=2, score="effort")
+    t0 = time.monotonic()
+    code = run_improve_jobs(args, workers, job=improve_dies_on_seed_8)
+    out, err = capsys.readouterr()
+    assert time.monotonic() - t0 < 120
+    assert code == 1 and "gridsat: improve worker seed:8 failed: worker died twice" in err
+    res = json.loads(out)
+    assert res["failed"][0]["id"] == "seed:8" and res["steps"] == 5 and res["givens"] > 0
