@@ -1,6 +1,10 @@
 """Generator throughput and quality: Sudoku 9x9 against QQWing, jigsaw 9x9, Hidato 10x10 to 40x40.
 
-Usage: ``python benchmarks/generate.py [--quick] [--sudoku N] [--skip-big | --big-only]``
+Usage: ``python benchmarks/generate.py [--quick] [--sudoku N] [--sudoku-only] [--skip-big | --big-only]``
+
+The 9x9 table has QQWing and hodoku-py's generator (when installed; ``benchmarks/sudoku.py``
+installs hodoku-py) beside gridsat on its C core and on the SAT route (the core left aside,
+the same puzzles), so before and after come from one run.
 
 Every puzzle counted here was proven unique while it was carved and re-checked through
 ``gridsat.check``; the timings include both. Wall-clock and CPU rates are printed: the
@@ -12,6 +16,7 @@ process's user + system time). Scores are computed after the timed runs: the SE 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import resource
 import shutil
@@ -23,6 +28,7 @@ from collections import Counter
 
 from gridsat import Sudoku
 from gridsat.generators import stream
+from gridsat.generators.native_gen import sat_route
 from gridsat.generators.hidato import hidato_score
 
 
@@ -65,6 +71,22 @@ def qqwing(n: int):
     return puzzles, wall, cpu
 
 
+def hodoku_generator(n: int):
+    """hodoku-py's generator (``SudokuGenerator.generate_sudoku(symmetric=False)``: one removal pass
+    in random order, so minimal unless it stops at 17 givens), or ``None`` when it is not installed."""
+    try:
+        from hodoku.generator.generator import SudokuGenerator
+    except ImportError:
+        return None
+    import random as _random
+
+    gen = SudokuGenerator(_random.Random(1))
+    t, c = time.perf_counter(), time.process_time()
+    lines = [gen.generate_sudoku(symmetric=False) for _ in range(n)]
+    wall, cpu = time.perf_counter() - t, time.process_time() - c
+    return [Sudoku.classic([int(ch) for ch in x]) for x in lines], wall, cpu
+
+
 def _big(a) -> None:
     """Hidato 20x20 to 40x40 and Numbrix 30x30, one puzzle per seed (timed with the final re-check)."""
     print("\n## Big Hidato (one puzzle per seed)\n")
@@ -84,6 +106,7 @@ def main(argv=None) -> int:
     ap.add_argument("--sudoku", type=int, default=None, help="9x9 puzzles per generator (default 300; quick 50)")
     ap.add_argument("--skip-big", action="store_true", help="skip Hidato and Numbrix 20x20 to 40x40")
     ap.add_argument("--big-only", action="store_true", help="only Hidato and Numbrix 20x20 to 40x40")
+    ap.add_argument("--sudoku-only", action="store_true", help="only the 9x9 Sudoku table")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
     if a.big_only:
@@ -106,10 +129,26 @@ def main(argv=None) -> int:
                    f"{statistics.mean(giv):.2f}", min(giv), max(giv), "?", _grades(_rate_all(qp))), flush=True)
     else:
         print(_row("qqwing", "not installed", "", "", "", "", "", ""), flush=True)
-    variants = [("gridsat (minimal, default: polish 4 at 25+ givens)", {}), ("gridsat (minimal, polish 0)", {"polish": 0}),
-                ("gridsat rot180", {"symmetry": "rot180"})]
-    for label, opts in variants:
-        gs, wall, cpu = _timed(lambda: list(stream("sudoku", n9, seed=a.seed, score=False, **opts)))
+    hk = hodoku_generator(n9)
+    rates = {}
+    if hk is not None:
+        hp, hwall, hcpu = hk
+        giv = [p.num_givens for p in hp]
+        rates["hodoku"] = (len(hp) / hwall, len(hp) / hcpu)
+        print(_row("hodoku-py SudokuGenerator (symmetric=False)", f"{rates['hodoku'][0]:.0f}",
+                   f"{rates['hodoku'][1]:.0f}", f"{statistics.mean(giv):.2f}", min(giv), max(giv), "?",
+                   _grades(_rate_all(hp))), flush=True)
+    if qq is not None:
+        rates["qqwing"] = (len(qp) / qwall, len(qp) / qcpu)
+    # the same generator with the C core left aside: every removal test a SAT call (the same puzzles)
+    variants = [("gridsat (minimal, default: polish 4 at 25+ givens)", {}, False),
+                ("gridsat, SAT route (core left aside)", {}, True),
+                ("gridsat (minimal, polish 0)", {"polish": 0}, False),
+                ("gridsat rot180", {"symmetry": "rot180"}, False)]
+    for label, opts, sat in variants:
+        with (sat_route() if sat else contextlib.nullcontext()):
+            gs, wall, cpu = _timed(lambda: list(stream("sudoku", n9, seed=a.seed, score=False, **opts)))
+        rates[label] = (n9 / wall, n9 / cpu)
         giv = [g.givens for g in gs]
         mins = sum(1 for g in gs if g.info.get("minimal"))
         print(_row(label, f"{n9 / wall:.0f}", f"{n9 / cpu:.0f}", f"{statistics.mean(giv):.2f}", min(giv), max(giv),
@@ -117,6 +156,15 @@ def main(argv=None) -> int:
     gs, wall, cpu = _timed(lambda: list(stream("sudoku", n9, seed=a.seed, score=False, jobs=2)))
     print(_row("gridsat --jobs 2", f"{n9 / wall:.0f}", f"{n9 / cpu:.0f} (parent only)",
                f"{statistics.mean(g.givens for g in gs):.2f}", "", "", "", ""), flush=True)
+    default = rates["gridsat (minimal, default: polish 4 at 25+ givens)"]
+    print()
+    for key, label in (("gridsat, SAT route (core left aside)", "the SAT route (target >= 5x)"),
+                       ("qqwing", "QQWing"), ("hodoku", "hodoku-py")):
+        if key in rates:
+            print(f"- gridsat default vs {label}: {default[0] / rates[key][0]:.2f}x wall, "
+                  f"{default[1] / rates[key][1]:.2f}x CPU")
+    if a.sudoku_only:
+        return 0
 
     # ------------------------------------------------------------------ other Sudoku sizes
     print("\n## Other sizes (minimal puzzles)\n")

@@ -16,11 +16,12 @@ generators take the SAT route.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
 
 from ..puzzles.sudoku import Sudoku
 
-__all__ = ["engine", "native_serves", "native_grid", "native_carve", "native_minimal", "NATIVE_MAX_N"]
+__all__ = ["engine", "sat_route", "native_serves", "native_grid", "native_carve", "native_minimal", "NATIVE_MAX_N"]
 
 #: largest board the generators carve on the C core (larger ones stay with the SAT oracle,
 #: whose clause learning copes better with hard counts)
@@ -51,6 +52,23 @@ def engine() -> Any:
         ok = core is not None and hasattr(core, "carve") and _draws_like_python(core)
         _ENGINE.append(core if ok else None)
     return _ENGINE[0]
+
+
+@contextmanager
+def sat_route() -> Iterator[None]:
+    """Inside the block the generators leave the core aside and use the SAT oracle (for comparisons).
+
+    Yields
+    ------
+    None
+    """
+    engine()
+    saved = list(_ENGINE)
+    _ENGINE[:] = [None]
+    try:
+        yield
+    finally:
+        _ENGINE[:] = saved
 
 
 def _usable(board: Sudoku, rng: random.Random) -> Any:
