@@ -76,3 +76,32 @@ def test_a_pooled_job_through_the_real_server(server):
     with httpx.Client(base_url=server, trust_env=False, timeout=60) as client:
         r = client.post("/api/hint", json={"puzzle": KIT})
         assert r.status_code == 200 and r.json()["step"]["explanation"]
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--port", "99999"], "a port is 0-65535"),
+    (["--port", "abc"], "--port"),
+    (["--workers", "0"], "--workers"),
+    (["--max-time", "-1"], "--max-time"),
+])
+def test_bad_serve_options_are_one_error_line(argv, says, capsys):
+    from gridsat.cli import main
+
+    assert main(["serve", *argv]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("gridsat serve: error:")
+
+
+def test_a_port_in_use_is_one_error_line(capsys):
+    import socket
+
+    from gridsat.cli import main
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen(1)
+        port = s.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gridsat: cannot listen on 127.0.0.1:{port}") and len(err.strip().splitlines()) == 1

@@ -20,6 +20,14 @@ Then open the address it prints. --host 0.0.0.0 lets other machines in: the serv
 no file and writes none, but anyone who can reach it can keep its workers busy."""
 
 
+def _port(text: str) -> int:
+    """A TCP port number, 0-65535 (0: any free port)."""
+    port = nonnegative_int(text)
+    if port > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0-65535, got {text!r}")
+    return port
+
+
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``serve`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("serve", help="run the web workbench (solve, check, hint, generate in a browser)",
@@ -28,7 +36,7 @@ def register(subparsers) -> argparse.ArgumentParser:
                                           "Needs the 'web' extra (starlette, uvicorn).",
                               epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=nonnegative_int, default=8000, help="port (default 8000; 0: any free port)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free port)")
     p.add_argument("--workers", type=positive_int, default=2, help="worker processes for long jobs (default 2)")
     p.add_argument("--max-time", type=positive_float, default=60.0, metavar="SECONDS",
                    help="the longest time limit a request may ask for (default 60)")
