@@ -343,3 +343,13 @@ def test_files_split_lines_at_newline_only(tmp_path):
     (e,) = read_file(crlf)
     assert e.ok and e.puzzle.rows == 3
     assert not any(e.ok and e.puzzle.kind == "hidato" for e in read_file(cr))
+
+
+def test_an_unknown_kind_is_named_not_taken_for_the_text():
+    from gridsat.errors import ParseError
+    from gridsat.formats import read_text
+
+    with pytest.raises(ParseError, match="unknown kind 'bogus'; known: hidato, sudoku"):
+        read_text("4" + "." * 15, "f.txt", kind="bogus")
+    assert read_text("4" + "." * 15, kind="sudoku")[0].ok
+    assert read_text("1 . .\n. . .\n. . 9\n", kind="numbrix")[0].puzzle.is_numbrix

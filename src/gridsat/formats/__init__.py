@@ -174,6 +174,9 @@ def read_text(text: str, file: str | None = None, format: str | None = None, kin
         Only when nothing can be read at all (empty input, unknown or ambiguous format);
         errors inside puzzles are reported per entry.
     """
+    if kind is not None and not any(f.kind != "*" for f in _formats_for(kind)):
+        raise ParseError(f"unknown kind {kind!r}; known: {', '.join(sorted(KINDS))}, or a format family "
+                         f"such as numbrix or jigsaw", file)
     if not _has_content(text):
         raise ParseError("empty input: no puzzle found", file, 1, 1)
     if format is not None:
