@@ -279,3 +279,28 @@ def test_build_without_a_compiler_still_succeeds(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     assert "could not build gridsat._native" in r.stderr
     assert not list((tmp_path / "lib").rglob("_native*"))
+
+
+#: OEIS A109252: 4x4 Sudoku puzzles with k givens and exactly one solution
+A109252 = {4: 25728, 12: 522624, 13: 161280, 14: 34560, 15: 4608, 16: 288}
+
+
+@needs_core
+def test_a109252_by_brute_force():
+    """Every 4-given and every 12-or-more-given subset of the 288 grids, checked in batches: the OEIS figures."""
+    from itertools import combinations
+
+    board = Sudoku.empty(4)
+    grids = [bytes(s) for s in gridsat.count(board, backend="minisat22", keep=None).solutions]
+    assert len(grids) == 288
+    subsets = {k: list(combinations(range(16), k)) for k in A109252}
+    for k, cells in subsets.items():
+        unique = 0
+        for g in grids:
+            block = bytearray(16 * len(cells))
+            for i, cs in enumerate(cells):
+                for c in cs:
+                    block[16 * i + c] = g[c]
+            res = nb.check_block(board, bytes(block))
+            unique += sum(1 for i in range(len(cells)) if res.status(i) == "unique")
+        assert unique == A109252[k], k
