@@ -9,6 +9,7 @@ error line (``file:line:col: error: ...``) is its answer and the others go on.
 from __future__ import annotations
 
 import argparse
+import itertools
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -16,7 +17,7 @@ from ..errors import GridsatError, ParseError
 from ..jobs.tasks import PuzzleItem, PuzzleJob, Task, WithText
 from .common import fail, iter_entries
 
-__all__ = ["run_puzzles", "run_batch_jobs", "entry_tasks", "BatchText", "BadEntry"]
+__all__ = ["run_puzzles", "run_batch_jobs", "entry_tasks", "puzzle_tasks", "BatchText", "BadEntry"]
 
 
 @dataclass
@@ -75,6 +76,19 @@ def entry_tasks(args: argparse.Namespace) -> Iterator[Task]:
         yield Task(where, PuzzleItem(entry.file, entry.line, entry.name, entry.format, entry.puzzle))
 
 
+def puzzle_tasks(args: argparse.Namespace) -> "Iterator[Task] | int":
+    """:func:`entry_tasks`, with the first entry read before anything starts: the exit code of
+    :func:`~gridsat.cli.common.fail` when nothing can be read (no input, unknown format)."""
+    try:
+        tasks = entry_tasks(args)
+        first = next(tasks, None)
+    except GridsatError as e:
+        return fail(e)
+    if first is None:
+        return fail(ParseError("empty input: no puzzle found"))
+    return itertools.chain([first], tasks)
+
+
 def _good(job: str, limit: int | None):
     def ok(rec: dict) -> bool:
         status = rec.get("status")
@@ -129,16 +143,7 @@ def run_batch_jobs(args: argparse.Namespace, job: str, settings) -> int:
                 race=settings.race, listing=settings.listing, capped=settings.capped)
     fn = spec if args.json or args.out else WithText(spec, BatchText(job, settings.limit, settings.capped,
                                                                      settings.listing))
-    try:
-        tasks = entry_tasks(args)
-        first = next(tasks, None)
-    except GridsatError as e:
-        return fail(e)
-    if first is None:
-        return fail(ParseError("empty input: no puzzle found"))
-
-    def all_tasks():
-        yield first
-        yield from tasks
-
-    return run_tasks(args, all_tasks(), fn, ok=_good(job, settings.limit), time_limit=args.time_limit)
+    tasks = puzzle_tasks(args)
+    if isinstance(tasks, int):
+        return tasks
+    return run_tasks(args, tasks, fn, ok=_good(job, settings.limit), time_limit=args.time_limit)

@@ -6,10 +6,9 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from ..errors import GridsatError, ParseError
+from ..errors import GridsatError
 from ..jobs.tasks import PuzzleItem, RateJob, Task, WithText
-from .batch_jobs import BadEntry, entry_tasks
-from .common import fail
+from .batch_jobs import BadEntry, puzzle_tasks
 
 __all__ = ["RateText", "run_rate_jobs"]
 
@@ -42,16 +41,7 @@ def run_rate_jobs(args: argparse.Namespace) -> int:
     job = _Rate(uniqueness=args.uniqueness, extra=tuple(args.extra), search=not args.no_search,
                 figures=not args.no_figures, kit=args.kit)
     fn = job if args.json or args.out else WithText(job, RateText())
-    try:
-        tasks = entry_tasks(args)
-        first = next(tasks, None)
-    except GridsatError as e:
-        return fail(e)
-    if first is None:
-        return fail(ParseError("empty input: no puzzle found"))
-
-    def all_tasks():
-        yield first
-        yield from tasks
-
-    return run_tasks(args, all_tasks(), fn, ok=lambda rec: bool(rec.get("solved", True)))
+    tasks = puzzle_tasks(args)
+    if isinstance(tasks, int):
+        return tasks
+    return run_tasks(args, tasks, fn, ok=lambda rec: bool(rec.get("solved", True)))
