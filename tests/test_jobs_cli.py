@@ -98,6 +98,20 @@ def test_text_lines_match_the_plain_batch(puzzles, capsys, shared):
     assert ran == plain
 
 
+@pytest.mark.parametrize("text", ["", "zzz\n", "zzz\n12x\n"])
+@pytest.mark.parametrize("command", ["check", "rate"])
+def test_nothing_read_exits_2_as_the_plain_batch_does(tmp_path, capsys, shared, text, command):
+    bad = tmp_path / "bad.txt"
+    bad.write_text(text)
+    plain = main([command, str(bad)])
+    plain_err = "".join(capsys.readouterr())
+    assert main([command, str(bad), "--jobs", "2"]) == plain == 2
+    err = "".join(capsys.readouterr())
+    assert f"{bad}:1:1:" in err and "Traceback" not in err
+    if text.count("\n") < 2:  # nothing or a single entry: the same one line as the plain batch
+        assert err == plain_err
+
+
 def _gridsat(*argv: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "gridsat.cli", *argv], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)

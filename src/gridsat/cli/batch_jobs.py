@@ -11,13 +11,13 @@ from __future__ import annotations
 import argparse
 import itertools
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from ..errors import GridsatError, ParseError
 from ..jobs.tasks import PuzzleItem, PuzzleJob, Task, WithText
-from .common import fail, iter_entries
+from .common import EXIT_FAILED, EXIT_USAGE, fail, iter_entries
 
-__all__ = ["run_puzzles", "run_batch_jobs", "entry_tasks", "puzzle_tasks", "BatchText", "BadEntry"]
+__all__ = ["run_puzzles", "run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText", "BadEntry"]
 
 
 @dataclass
@@ -60,12 +60,12 @@ class _Job(PuzzleJob):
         return super().result(item)
 
 
-def entry_tasks(args: argparse.Namespace) -> Iterator[Task]:
+def entry_tasks(entries: Iterable) -> Iterator[Task]:
     """One task per entry read (id ``file:line``): a :class:`PuzzleItem`, or a :class:`BadEntry`
     holding the entry's error line ``file:line:col: error: message``."""
     from .batch import _error_line
 
-    for entry in iter_entries(args):
+    for entry in entries:
         where = f"{entry.file or '<input>'}:{entry.line}"
         if not entry.ok:
             err = entry.error
@@ -76,17 +76,39 @@ def entry_tasks(args: argparse.Namespace) -> Iterator[Task]:
         yield Task(where, PuzzleItem(entry.file, entry.line, entry.name, entry.format, entry.puzzle))
 
 
-def puzzle_tasks(args: argparse.Namespace) -> "Iterator[Task] | int":
-    """:func:`entry_tasks`, with the first entry read before anything starts: the exit code of
-    :func:`~gridsat.cli.common.fail` when nothing can be read (no input, unknown format)."""
+class PuzzleTasks:
+    """The tasks of the puzzles ``args`` names, as the one-process batch reads them: iterate it
+    for the tasks; :attr:`read` counts the entries that held a puzzle (none: exit 2)."""
+
+    def __init__(self, first: list, rest: Iterator) -> None:
+        self._entries = itertools.chain(first, rest)
+        self.read = 0
+
+    def __iter__(self) -> Iterator[Task]:
+        for task in entry_tasks(self._entries):
+            self.read += not isinstance(task.payload, BadEntry)
+            yield task
+
+    def exit_code(self, code: int) -> int:
+        """``code``, or 2 (nothing could be read) when no entry held a puzzle and the run ended."""
+        return EXIT_USAGE if code == EXIT_FAILED and not self.read else code
+
+
+def puzzle_tasks(args: argparse.Namespace) -> "PuzzleTasks | int":
+    """:class:`PuzzleTasks` with the first two entries read before anything starts, or the exit
+    code of :func:`~gridsat.cli.common.fail` (2) when nothing can be read: no input, an unknown
+    format, or a single entry that does not read (the message the one-process batch prints)."""
     try:
-        tasks = entry_tasks(args)
-        first = next(tasks, None)
+        entries = iter_entries(args)
+        first = next(entries, None)
+        second = next(entries, None) if first is not None else None
     except GridsatError as e:
         return fail(e)
     if first is None:
         return fail(ParseError("empty input: no puzzle found"))
-    return itertools.chain([first], tasks)
+    if second is None and not first.ok:
+        return fail(first.error)
+    return PuzzleTasks([first] + ([second] if second is not None else []), entries)
 
 
 def _good(job: str, limit: int | None):
@@ -146,4 +168,4 @@ def run_batch_jobs(args: argparse.Namespace, job: str, settings) -> int:
     tasks = puzzle_tasks(args)
     if isinstance(tasks, int):
         return tasks
-    return run_tasks(args, tasks, fn, ok=_good(job, settings.limit), time_limit=args.time_limit)
+    return tasks.exit_code(run_tasks(args, tasks, fn, ok=_good(job, settings.limit), time_limit=args.time_limit))

@@ -44,4 +44,4 @@ def run_rate_jobs(args: argparse.Namespace) -> int:
     tasks = puzzle_tasks(args)
     if isinstance(tasks, int):
         return tasks
-    return run_tasks(args, tasks, fn, ok=lambda rec: bool(rec.get("solved", True)))
+    return tasks.exit_code(run_tasks(args, tasks, fn, ok=lambda rec: bool(rec.get("solved", True))))
