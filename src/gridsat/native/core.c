@@ -18,6 +18,9 @@
  * candidates, one state copy per level on an explicit stack, so a search can stop after
  * a slice of work and resume: the caller releases the GIL for a slice, then takes it
  * back to let Python handle signals (Ctrl-C) and check the time limit.
+ *
+ * core_gen.h and core_carve.h add the generators' steps (the random fill, carving, the
+ * minimality test), drawing from the caller's random.Random state.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
