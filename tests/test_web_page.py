@@ -64,6 +64,7 @@ def status(pg, contains: str) -> str:
 
 def load(pg, text: str) -> None:
     pg.fill("#text", text)
+    pg.eval_on_selector("#status", "(s) => { s.textContent = ''; }")  # the page opens "loaded" too
     pg.click("#load")
     status(pg, "loaded")
 
