@@ -343,3 +343,11 @@ def test_improve_reports_a_worker_that_dies_and_keeps_the_others(capsys):
     assert code == 1 and "gridsat: improve worker seed:8 failed: worker died twice" in err
     res = json.loads(out)
     assert res["failed"][0]["id"] == "seed:8" and res["steps"] == 5 and res["givens"] > 0
+
+
+def test_the_command_line_starts_without_the_runner():
+    """A plain ``gridsat check`` does not import the runner, its pools or its task classes."""
+    code = ("import sys, gridsat.cli; "
+            "print(sorted(m for m in sys.modules if m.startswith(('gridsat.jobs', 'loky', 'distributed'))))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

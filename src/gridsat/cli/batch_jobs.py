@@ -17,7 +17,7 @@ from ..errors import GridsatError, ParseError
 from ..jobs.tasks import PuzzleItem, PuzzleJob, Task, WithText
 from .common import EXIT_FAILED, EXIT_USAGE, fail, iter_entries
 
-__all__ = ["run_puzzles", "run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText", "BadEntry"]
+__all__ = ["run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText", "BadEntry"]
 
 
 @dataclass
@@ -121,22 +121,6 @@ def _good(job: str, limit: int | None):
         return bool(rec.get("complete") or rec.get("approximate")
                     or (limit is not None and (rec.get("count") or 0) >= limit))
     return ok
-
-
-def run_puzzles(args: argparse.Namespace, job: str) -> int:
-    """Run ``job`` on every puzzle: through the runner when one of its options is given,
-    else the plain batch loop (:func:`gridsat.cli.batch.run_batch`); returns the exit code."""
-    from .batch import _Job as Settings
-    from .batch import run_batch
-    from .runner import wants_runner
-
-    if not wants_runner(args):
-        return run_batch(args, job)
-    try:
-        settings = Settings(args, job)
-    except GridsatError as e:
-        return fail(e)
-    return run_batch_jobs(args, job, settings)
 
 
 def run_batch_jobs(args: argparse.Namespace, job: str, settings) -> int:

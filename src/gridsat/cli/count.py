@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .batch_jobs import run_puzzles
+from .dispatch import run_puzzles
 from .runner import add_runner_args
 from .common import DEFAULT_COUNT_CAP, add_input_args, add_solver_args, fail, positive_float
 

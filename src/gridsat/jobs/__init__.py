@@ -14,10 +14,31 @@ pool and Dask, and :mod:`gridsat.jobs.tasks` for the task functions of the comma
 
 from __future__ import annotations
 
-from .progress import ProgressInfo
-from .runner import RunError, run
-from .shards import parse_shard, shard_of
-from .store import Store, read_records
-from .tasks import Task
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .progress import ProgressInfo
+    from .runner import RunError, run
+    from .shards import parse_shard, shard_of
+    from .store import Store, read_records
+    from .tasks import Task
+
+#: where each public name lives: loaded on first use, so that a command reading one task
+#: class does not pay for the pools (the runner and its executors) at start-up
+_WHERE = {"ProgressInfo": "progress", "RunError": "runner", "run": "runner", "parse_shard": "shards",
+          "shard_of": "shards", "Store": "store", "read_records": "store", "Task": "tasks"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_WHERE))
 
 __all__ = ["run", "Task", "RunError", "ProgressInfo", "parse_shard", "shard_of", "Store", "read_records"]

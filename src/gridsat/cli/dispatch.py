@@ -1,0 +1,32 @@
+"""Where ``solve``, ``check`` and ``count`` send their puzzles: the plain loop in this process
+(:mod:`gridsat.cli.batch`), or the batch runner (:mod:`gridsat.cli.batch_jobs`) when one of its
+options is given. The runner's modules are imported only on its path, so a plain
+``gridsat check`` does not pay for them at start-up."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import GridsatError
+from .common import fail
+from .runner import wants_runner
+
+__all__ = ["run_puzzles"]
+
+
+def run_puzzles(args: argparse.Namespace, job: str) -> int:
+    """Run ``job`` (``solve``, ``check`` or ``count``) on every puzzle ``args`` names; returns
+    the exit code."""
+    from .batch import _Job as Settings
+
+    if not wants_runner(args):
+        from .batch import run_batch
+
+        return run_batch(args, job)
+    from .batch_jobs import run_batch_jobs
+
+    try:
+        settings = Settings(args, job)
+    except GridsatError as e:
+        return fail(e)
+    return run_batch_jobs(args, job, settings)
