@@ -31,6 +31,8 @@ def as_ints(solution: Sequence) -> tuple[list[int], list[str]]:
     Any integer type counts (``int``, NumPy integers, anything with ``__index__``); ``bool``
     does not (``True`` is not the number 1 in a grid), nor do floats or strings.
     """
+    if isinstance(solution, (list, tuple)) and set(map(type, solution)) <= {int}:
+        return list(solution), []  # the usual case, checked at C speed
     values: list[int] = []
     problems: list[str] = []
     for i, v in enumerate(solution):
