@@ -338,15 +338,9 @@ def write_puzzle(puzzle, fmt: str, solution=None) -> str:
         The format cannot hold this puzzle (another kind, a region map the format has no
         place for, a size it cannot spell).
     """
-    from ..formats import write
+    from ..formats import write_or_refuse
 
-    try:
-        text = write(puzzle, fmt, solution)
-    except ParseError:
-        raise
-    except (GridsatError, NotImplementedError, ValueError) as e:
-        raise ParseError(f"format {fmt} cannot write this puzzle: {e}") from None
-    text = text.rstrip("\n") + "\n"
+    text = write_or_refuse(puzzle, fmt, solution).rstrip("\n") + "\n"
     return text + "\n" if text.count("\n") > 1 else text
 
 

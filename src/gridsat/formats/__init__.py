@@ -17,7 +17,7 @@ import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from ..errors import ParseError
+from ..errors import GridsatError, ParseError
 from ..kinds import KINDS
 from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats, register_format,
                    register_json_kind)
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..puzzles import Hidato, Sudoku
 
 __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_formats", "register_format",
-           "register_json_kind", "read_text", "read_file", "write", "detect_format", "format_board",
+           "register_json_kind", "read_text", "read_file", "write", "write_or_refuse", "detect_format", "format_board",
            "line_string", "parse_box"]
 
 
@@ -215,3 +215,17 @@ def write(puzzle: "Sudoku | Hidato", format: str = "json", solution: Sequence[in
     if fmt.kind not in (puzzle.kind, "*"):
         raise ParseError(f"format {fmt.name} holds {fmt.kind} puzzles, not {puzzle.kind}")
     return fmt.write(puzzle, solution)
+
+
+def write_or_refuse(puzzle: "Sudoku | Hidato", format: str, solution: Sequence[int] | None = None) -> str:
+    """:func:`write`, with every refusal a :class:`ParseError`: a writer's own reason (a region
+    map, size or shape the format cannot hold) reads ``format F cannot write this puzzle: why``.
+
+    The one message the command line and the workbench give when asked for such a text.
+    """
+    try:
+        return write(puzzle, format, solution)
+    except ParseError:
+        raise
+    except (GridsatError, NotImplementedError, ValueError) as e:
+        raise ParseError(f"format {format} cannot write this puzzle: {e}") from None

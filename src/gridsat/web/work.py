@@ -112,15 +112,9 @@ def render(puzzle: Any, *, solution: Sequence[int] | None = None, path: bool | N
 
 def convert(puzzle: Any, *, to: str, solution: Sequence[int] | None = None) -> dict:
     """The puzzle written in text format ``to`` (a :class:`gridsat.ParseError` when it cannot hold it)."""
-    from ..errors import GridsatError, ParseError
-    from ..formats import write
+    from ..formats import write_or_refuse
 
-    try:
-        text = write(puzzle, to, solution)
-    except ParseError:
-        raise
-    except (GridsatError, NotImplementedError, ValueError) as e:
-        raise ParseError(f"format {to} cannot write this puzzle: {e}") from None
+    text = write_or_refuse(puzzle, to, solution)
     return {"job": "convert", "status": "converted", "format": to, "text": text}
 
 
