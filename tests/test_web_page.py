@@ -16,21 +16,12 @@ import gridsat  # noqa: E402
 from gridsat.examples import example_text  # noqa: E402
 from gridsat.formats import read_text  # noqa: E402
 
-from test_web_server import KIT, start_server, stop_server  # noqa: E402
+from test_web_server import KIT, server  # noqa: E402,F401  (the module's own server fixture)
 
 CHROMIUM = os.environ.get("GRIDSAT_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed (apt-get install chromium)")]
-
-
-@pytest.fixture(scope="module")
-def server():
-    proc, url = start_server()
-    try:
-        yield url
-    finally:
-        stop_server(proc)
 
 
 @pytest.fixture(scope="module")

@@ -162,22 +162,25 @@ async def parse(api: Api, request: Request) -> JSONResponse:
         loaded.puzzle), "solution": list(loaded.solution) if loaded.solution else None}, loaded))
 
 
+async def _solver_job(api: Api, request: Request, job) -> JSONResponse:
+    """Read the puzzle and run ``job`` (``work.solve`` or ``work.check``) with the body's
+    backend, encoding and time limit, in this process."""
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    d = await api.quick(job, loaded.puzzle, time_limit=time_limit(body, api.limits), **_solver(body))
+    return JSONResponse(_answer(d, loaded))
+
+
 @_errors
 async def solve(api: Api, request: Request) -> JSONResponse:
     """``POST /api/solve``: one solution."""
-    body = await api.body(request)
-    loaded = load_puzzle(body, api.limits)
-    d = await api.quick(work.solve, loaded.puzzle, time_limit=time_limit(body, api.limits), **_solver(body))
-    return JSONResponse(_answer(d, loaded))
+    return await _solver_job(api, request, work.solve)
 
 
 @_errors
 async def check(api: Api, request: Request) -> JSONResponse:
     """``POST /api/check``: unique, ambiguous (with the cells two solutions differ in) or impossible."""
-    body = await api.body(request)
-    loaded = load_puzzle(body, api.limits)
-    d = await api.quick(work.check, loaded.puzzle, time_limit=time_limit(body, api.limits), **_solver(body))
-    return JSONResponse(_answer(d, loaded))
+    return await _solver_job(api, request, work.check)
 
 
 @_errors
