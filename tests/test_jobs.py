@@ -124,6 +124,11 @@ def test_bad_shards_are_refused(text):
         parse_shard(text)
 
 
+def test_more_workers_than_the_bound_is_refused_before_anything_starts():
+    with pytest.raises(ParseError, match="at most 256 worker processes"):
+        run(tasks(3), square, jobs=10 ** 14)
+
+
 def test_resume_skips_the_ids_in_the_file_and_a_cut_last_line(tmp_path, pool):
     out = tmp_path / "out.jsonl"
     first = list(run(tasks(10), square, executor=pool, out=out))

@@ -185,6 +185,15 @@ def test_bad_runner_options_are_one_error_line(capsys, argv, words):
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err
 
 
+@pytest.mark.parametrize("argv", [["check", "--example", "sudoku-4x4", "--jobs", "99999999999999"],
+                                  ["generate", "sudoku", "--jobs", "257"],
+                                  ["generate", "improve", "--jobs", "1000"]], ids=lambda a: " ".join(a[:2]))
+def test_more_workers_than_the_bound_is_a_usage_error(capsys, argv):
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2 and "at most 256 worker processes" in err and "Traceback" not in err
+
+
 def test_bad_scheduler_address_is_one_error_line(capsys):
     pytest.importorskip("distributed")
     code = main(["check", "--example", "sudoku-4x4", "--executor", "dask", "--scheduler", "nonsense"])

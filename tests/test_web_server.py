@@ -82,6 +82,7 @@ def test_a_pooled_job_through_the_real_server(server):
     (["--port", "99999"], "a port is 0-65535"),
     (["--port", "abc"], "--port"),
     (["--workers", "0"], "--workers"),
+    (["--workers", "300"], "at most 256 worker processes"),
     (["--max-time", "-1"], "--max-time"),
 ])
 def test_bad_serve_options_are_one_error_line(argv, says, capsys):

@@ -23,13 +23,15 @@ from typing import Any, Callable, Iterator
 
 from .errors import GridsatError
 
-__all__ = ["CHILD_BYTES", "TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_size", "set_memory_limit",
+__all__ = ["CHILD_BYTES", "MAX_WORKERS", "TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_size", "set_memory_limit",
            "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET", "report_progress",
            "TimeLimitReached", "alarm"]
 
 #: under a time limit, a job whose encoding is estimated to need more than this many bytes
 #: runs in a child process killed at the limit: its build alone may outlast the limit
 CHILD_BYTES = 50_000_000
+#: the most worker processes one batch or server starts (each a Python process with its solvers)
+MAX_WORKERS = 256
 
 #: the memory an encoding may be estimated to need when no address-space limit is set (bytes)
 DEFAULT_BUDGET = 1_800_000_000

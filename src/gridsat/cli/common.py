@@ -12,7 +12,7 @@ import math
 import sys
 
 from ..errors import GridsatError, ParseError
-from ..limits import TimeLimitReached
+from ..limits import MAX_WORKERS, TimeLimitReached
 from ..kinds import kind_of
 
 __all__ = ["add_input_args", "add_solver_args", "add_list_flags", "load_entries", "iter_entries",
@@ -49,6 +49,22 @@ def nonnegative_int(text: "str | int") -> int:
     value = _number(text, int, "an integer of at least 0")
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
+    return value
+
+
+def worker_count(text: "str | int") -> int:
+    """An argparse type: a number of worker processes, 0 (one per core) to :data:`MAX_WORKERS`."""
+    value = nonnegative_int(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_WORKERS} worker processes, got {value}")
+    return value
+
+
+def positive_worker_count(text: "str | int") -> int:
+    """An argparse type: a number of worker processes, 1 to :data:`MAX_WORKERS`."""
+    value = worker_count(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
 
 

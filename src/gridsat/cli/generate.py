@@ -14,7 +14,7 @@ import sys
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
 from .runner import add_runner_args, wants_runner
-from .common import fail, fraction, nonnegative_int, output_format, positive_float, positive_int
+from .common import fail, fraction, nonnegative_int, output_format, positive_float, positive_int, positive_worker_count, worker_count
 
 __all__ = ["register", "run"]
 
@@ -47,7 +47,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     g.add_argument("--seed", type=int, help="base seed: puzzle i uses seed+i (default: random, printed with --json)")
     g.add_argument("--count", "-n", type=nonnegative_int, default=1,
                    help="how many puzzles (default 1; 0 = until interrupted)")
-    g.add_argument("--jobs", "-j", type=nonnegative_int, default=1,
+    g.add_argument("--jobs", "-j", type=worker_count, default=1,
                    help="worker processes (0 = one per core); output order is kept")
     g.add_argument("--json", action="store_true", help="JSON lines: kind, seed, givens, score, time, puzzle, ...")
     g.add_argument("--board", action="store_true", help="print each puzzle as a board instead of one line")
@@ -94,7 +94,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     q.add_argument("--time", type=positive_float, default=10.0, help="time budget in seconds (default 10)")
     q.add_argument("--steps", type=positive_int, metavar="N",
                    help="N moves per worker instead of --time: the result is then a function of --seed")
-    q.add_argument("--jobs", "-j", type=positive_int, default=1,
+    q.add_argument("--jobs", "-j", type=positive_worker_count, default=1,
                    help="independent workers, seeds seed, seed+1, ... (best of all is reported); each is a "
                         "batch-runner task: one that dies is run again once, then reported")
     q.add_argument("--seed", type=int)

@@ -18,7 +18,7 @@ import sys
 from typing import Any, Callable, Iterable
 
 from ..errors import GridsatError
-from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail, nonnegative_int
+from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail, nonnegative_int, worker_count
 
 __all__ = ["add_runner_args", "wants_runner", "run_tasks", "EXIT_TERMINATED"]
 
@@ -31,7 +31,7 @@ def add_runner_args(p: argparse.ArgumentParser, *, jobs: bool = True, progress: 
     ``--jobs``/``--no-progress``)."""
     g = p.add_argument_group("batch runner")
     if jobs:
-        g.add_argument("-j", "--jobs", type=nonnegative_int, metavar="N",
+        g.add_argument("-j", "--jobs", type=worker_count, metavar="N",
                        help="run the tasks in N worker processes (0: one per core)")
     g.add_argument("--out", metavar="FILE", help="write one JSON line per task (with its id) to FILE as it finishes")
     g.add_argument("--resume", action="store_true", help="with --out: skip the task ids FILE already holds")

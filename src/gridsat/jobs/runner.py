@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import GridsatError, ParseError
+from ..limits import MAX_WORKERS
 from .executors import BROKEN, make_pool
 from .progress import Progress, ProgressInfo
 from .shards import parse_shard, select
@@ -113,6 +114,8 @@ def run(tasks: Iterable[Task], fn: Callable[[Any], Any], *, executor: Any = "loc
         _check_writable(out)
     if time_limit is not None and time_limit <= 0:
         raise ParseError("time_limit must be positive")
+    if jobs is not None and jobs > MAX_WORKERS:
+        raise ParseError(f"--jobs: at most {MAX_WORKERS} worker processes, got {jobs}")
     if chunk_size is not None and chunk_size < 1:
         raise ParseError("chunk_size must be at least 1")
     if isinstance(executor, str) and executor not in ("local", "dask"):
