@@ -169,21 +169,24 @@ class LocalPool:
                 pass
         self._start()
 
-    def _stop(self) -> None:
+    def _stop(self, kill: bool = True) -> None:
         ex, self._ex = self._ex, None
         if ex is None:
             return
         try:
-            ex.shutdown(wait=True, kill_workers=True)  # loky
+            # idle workers are let go (killing one can leave its queue lock to the resource
+            # tracker, which then warns at exit); busy ones (a restart, an interrupt) are killed
+            ex.shutdown(wait=True, kill_workers=kill)  # loky
         except TypeError:
             procs = list(getattr(ex, "_processes", {}).values())
             ex.shutdown(wait=False, cancel_futures=True)
             for p in procs:
                 p.kill()
 
-    def close(self) -> None:
-        """Stop the workers and remove the marker folder."""
-        self._stop()
+    def close(self, idle: bool = False) -> None:
+        """Stop the workers (``idle``: no task is running, they may exit on their own) and
+        remove the marker folder."""
+        self._stop(kill=not idle)
         shutil.rmtree(self.markers, ignore_errors=True)
 
 
@@ -245,7 +248,7 @@ class DaskPool:
     def restart(self) -> None:
         """Nothing to do: Dask replaces its lost workers itself."""
 
-    def close(self) -> None:
+    def close(self, idle: bool = False) -> None:
         """Close the client and cluster this pool made (a caller's client is left open)."""
         for thing in self._own:
             try:

@@ -195,7 +195,7 @@ class _Run:
             self.progress.tick(final=True)
         finally:
             if owned:
-                self.pool.close()
+                self.pool.close(idle=not self.inflight)
             if store is not None:
                 store.close()
 
