@@ -103,34 +103,98 @@ class _Pool:
             self.closing = [self.pool]
 
     def close(self) -> None:
+        import logging
+
+        # a Dask worker's heartbeat racing the scheduler's shutdown is logged as an error
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
         for thing in self.closing:
             thing.close()
 
 
-def measure(name: str, tasks: list[Task], fn, jobs: list[int], dask: bool) -> list[list[str]]:
-    """The rows of one job: plain loop, local runner per worker count, Dask per worker count.
+def _forked(tasks, fn, procs: int) -> float:
+    """Wall time of ``procs`` forked processes, each running the plain loop over its share of
+    ``tasks`` (no runner, no pickling): the most that many cores give on this machine now."""
+    import multiprocessing as mp
 
-    Each pool is started and warmed (one run of two tasks per worker, its time is the
-    ``start s`` column) before the timed run, which is what a long batch sees."""
-    plain = _repeated(lambda: (_plain(tasks, fn), len(tasks), 0))[0]
-    rows = [[name, "plain loop", "1", str(len(tasks)), "", f"{plain:.2f}", "", "", ""]]
-    base, local = {}, {}
-    for executor in ("local", "dask") if dask else ("local",):
+    ctx = mp.get_context("fork")
+    t0 = time.perf_counter()
+    ps = [ctx.Process(target=_plain, args=(tasks[i::procs], fn)) for i in range(procs)]
+    for p in ps:
+        p.start()
+    for p in ps:
+        p.join()
+    return time.perf_counter() - t0
+
+
+#: rounds of the local runs: at least MIN_ROUNDS, then more until they add up to ROUND_SECONDS
+MIN_ROUNDS, MAX_ROUNDS, ROUND_SECONDS = 3, 9, 12.0
+
+
+def _median(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
+
+
+def measure(name: str, tasks: list[Task], fn, jobs: list[int], dask: bool) -> list[list[str]]:
+    """The rows of one job: plain loop, forked plain loops, the local runner per worker count,
+    then Dask per worker count.
+
+    The local pools are started and warmed together (one run of two tasks per worker, its
+    time is the ``start s`` column). Then every local configuration runs once per round, in
+    turn, so a change in the machine's load from outside falls on all of them alike; the
+    speed-up is the median over the rounds of each round's ratio to one worker, and the
+    wall time the median over the rounds. ``forked`` rows are the ceiling: the same plain
+    loop split over that many processes with nothing else between them."""
+    pools, start = {}, {}
+    try:
         for j in jobs:
             t0 = time.perf_counter()
-            pool = _Pool(executor, j)
+            pools[j] = _Pool("local", j)
+            _timed(tasks[: 2 * j], fn, executor=pools[j].pool)
+            start[j] = time.perf_counter() - t0
+        walls: dict[tuple[str, int], list[float]] = {}
+        errors = 0
+        t_begin = time.perf_counter()
+        rounds = 0
+        while rounds < MIN_ROUNDS or (time.perf_counter() - t_begin < ROUND_SECONDS and rounds < MAX_ROUNDS):
+            walls.setdefault(("plain loop", 1), []).append(_plain(tasks, fn))
+            for j in jobs:
+                walls.setdefault(("forked", j), []).append(_forked(tasks, fn, j))
+                wall, n, err = _timed(tasks, fn, executor=pools[j].pool)
+                walls.setdefault(("local", j), []).append(wall)
+                errors = max(errors, err)
+            rounds += 1
+    finally:
+        for pool in pools.values():
+            pool.close()
+    n = len(tasks)
+    rows = []
+    for (executor, j), ws in walls.items():
+        base = walls.get((executor, jobs[0]))
+        ratio = _median([b / w for b, w in zip(base, ws)]) if base and executor != "plain loop" else None
+        rows.append([name, executor, str(j), str(n), f"{start[j]:.2f}" if executor == "local" else "",
+                     f"{_median(ws):.2f}", f"{n / _median(ws):.0f}", f"{ratio:.2f}x" if ratio else "", ""])
+    order = {"plain loop": 0, "forked": 1, "local": 2}
+    rows.sort(key=lambda r: (order[r[1]], int(r[2])))
+    rows[0][0] += f" ({rounds} rounds)"
+    if errors:
+        rows[-1][0] += f" ({errors} errors)"
+    if dask:
+        local = {j: _median(walls[("local", j)]) for j in jobs}
+        base = None
+        for j in jobs:
+            t0 = time.perf_counter()
+            pool = _Pool("dask", j)
             try:
                 _timed(tasks[: 2 * j], fn, executor=pool.pool)
-                start = time.perf_counter() - t0
+                st = time.perf_counter() - t0
                 wall, n, err = _repeated(lambda: _timed(tasks, fn, executor=pool.pool))
             finally:
                 pool.close()
-            if executor == "local":
-                local[j] = wall
-            base.setdefault(executor, wall)
-            over = f"{(wall - local[j]) / n * 1000 * j:.2f}" if executor == "dask" and j in local else ""
-            rows.append([name, executor, str(j), str(n), f"{start:.2f}", f"{wall:.2f}", f"{n / wall:.0f}",
-                         f"{base[executor] / wall:.2f}x", over])
+            base = base or wall
+            over = (wall - local[j]) / n * 1000 * j
+            rows.append([name, "dask", str(j), str(n), f"{st:.2f}", f"{wall:.2f}", f"{n / wall:.0f}",
+                         f"{base / wall:.2f}x", f"{over:.2f}"])
             if err:
                 rows[-1][0] += f" ({err} errors)"
     return rows
