@@ -112,6 +112,36 @@ def test_same_seed_same_solution():
 
 
 @needs_kernel
+def test_kicks_keep_the_state_a_path():
+    """Kicked at every check (no stall needed), the state stays one path through the givens in
+    order, its cost is the sum of the length errors, and a seed still gives one answer."""
+    p = _sparse(16, 16, "king", 0.2, 8)
+    model = get_encoding("hidato-path", "hidato").build(p)
+    core = sb.load()
+    runs = []
+    for _ in range(2):
+        st = sb.searcher(model, seed=5, kick_every=5_000, kick_after=0, restart_work=10**12)
+        for _ in range(40):
+            if core.run(st, 20_000):
+                break
+            pos = core.current(st)
+            stats = core.stats(st)
+            on = sorted((v, c) for c, v in enumerate(pos) if v is not None)
+            assert [v for v, _ in on] == list(range(1, len(on) + 1))
+            cells = [p.cells[c] for _, c in on]
+            assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in zip(cells, cells[1:]))
+            given = sorted((v, pos[c]) for c, v in zip(model.anchor_cells, model.anchor_values))
+            steps = [0] + [x for _, x in given] + [len(on) + 1]
+            want = [0] + [v for v, _ in given] + [model.n + 1]
+            assert stats["cost"] == sum(abs((steps[i + 1] - steps[i]) - (want[i + 1] - want[i]))
+                                        for i in range(len(want) - 1))
+        stats = core.stats(st)
+        assert stats["kicks"] > 0
+        runs.append((stats["work"], core.current(st)))
+    assert runs[0] == runs[1]
+
+
+@needs_kernel
 def test_rook_and_no_ends_given():
     for p in (_sparse(12, 12, "rook", 0.15, 5), _sparse(12, 12, "king", 0.1, 6, ends=False)):
         r = gridsat.solve(p, backend="search", time_limit=10)

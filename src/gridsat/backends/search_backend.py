@@ -6,8 +6,11 @@ off it. Gap ``i`` between consecutive givens must take exactly the difference of
 numbers in steps, and the search anneals (at a fixed temperature) the sum of the length
 errors down to zero with cheap moves (insert, remove, move a cell, reversals, short
 chains) and a joint re-route of up to six gaps at once by a depth-first search with a node
-budget. It restarts from a fresh first state after 1, 1.5, 2.25, ... restart periods of
-work (about two seconds for the first).
+budget. When the cost has not improved for :data:`KICK_AFTER` work units (about a third of
+a second), it kicks the state: the gap that has been wrong longest and the eleven gaps
+nearest it on the board are routed afresh by cheapest paths and the moves grow them
+again, while the rest of the state is kept. Restarts from a fresh first state (after 1,
+1.5, 2.25, ... periods of ``restart_work``) remain available but are off by default.
 
 It finds solutions and proves nothing: the outcome is never ``complete``, except when the
 encoding's cheap proof (two givens too far apart for their gap) shows there is none.
@@ -37,8 +40,13 @@ __all__ = ["SearchBackend", "DEFAULT_TIME_LIMIT", "load", "load_error", "searche
 DEFAULT_TIME_LIMIT = 10.0
 #: work units (about one cheap move each) per slice without the GIL: some 10-30 ms
 SLICE = 200_000
-#: work units before the first restart (about two seconds); later periods grow by 1.5
-RESTART_WORK = 20_000_000
+#: work units before the first restart; later periods grow by 1.5. So many that a run never
+#: restarts: the kick (below) does better than starting over (docs/explain/search.md)
+RESTART_WORK = 10**12
+#: work units between two checks for a stall (0: no kicks)
+KICK_EVERY = 1_000_000
+#: work units without a better cost that make a stall
+KICK_AFTER = 4_000_000
 
 _EXTENSION = OptionalExtension("gridsat._pathsearch")
 #: the C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)
@@ -57,9 +65,12 @@ def _core():
 
 
 def searcher(model, seed: int = 0, **options):
-    """A kernel state for a ``hidato-path`` model (``options``: temperature, restart_work, reroute_every)."""
+    """A kernel state for a ``hidato-path`` model (``options``: temperature, restart_work, reroute_every,
+    kick_every, kick_after, kick_gaps and the kernel's other keywords)."""
     core = _core()
     options.setdefault("restart_work", RESTART_WORK)
+    options.setdefault("kick_every", KICK_EVERY)
+    options.setdefault("kick_after", KICK_AFTER)
     return core.new(model.n, model.indptr, model.indices, model.rows, model.cols, model.rook,
                     model.anchor_cells, model.anchor_values, seed, **options)
 
@@ -87,9 +98,10 @@ class SearchBackend(Backend):
     supports = frozenset({"solve", "time_limit", "stats"})
 
     def __init__(self, seed: int = 0, temperature: float = 0.25, restart_work: int = RESTART_WORK,
-                 reroute_every: int = 256) -> None:
+                 reroute_every: int = 256, kick_every: int = KICK_EVERY, kick_after: int = KICK_AFTER) -> None:
         self.seed = seed
-        self.options = {"temperature": temperature, "restart_work": restart_work, "reroute_every": reroute_every}
+        self.options = {"temperature": temperature, "restart_work": restart_work, "reroute_every": reroute_every,
+                        "kick_every": kick_every, "kick_after": kick_after}
 
     def unavailable(self) -> str | None:
         """Why the kernel cannot be loaded here (e.g. it was not built), or None."""

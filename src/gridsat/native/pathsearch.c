@@ -4,9 +4,11 @@
  *
  * The state and the moves are in pathsearch_impl.h. This file builds the first state
  * (every gap routed by a cheapest path, conflicts negotiated with growing costs on
- * contested cells, tightest gaps first), runs the annealing in slices of work (restarting
- * from a fresh first state after 1, 1.5, 2.25, ... restart periods), looks for a second
- * solution by a length-preserving move on a found one, and wraps all of it for Python.
+ * contested cells, tightest gaps first), runs the annealing in slices of work, kicks a
+ * stalled state (the gaps around the longest-wrong one routed afresh, the rest kept;
+ * restarts from a fresh first state after 1, 1.5, 2.25, ... restart periods remain, off
+ * by default), looks for a second solution by a length-preserving move on a found one,
+ * and wraps all of it for Python.
  * A slice runs without the GIL; the caller handles signals and the time limit between
  * slices. Everything is driven by one seeded generator and by work counts, never by the
  * clock, so a seed always gives the same answer.
@@ -21,8 +23,9 @@ typedef struct {
     PS p;
     int ready;                 /* the state is a path (else build a first state) */
     long long work, next_restart, restart_work, k;
-    int reroute_every, transport_every, chain_every;
+    int reroute_every, transport_every, chain_every, kick_gaps;
     long transport_budget;
+    long long kick_every, next_kick, kick_after, improved, best, kicks;
 } Run;
 
 /* ------------------------------------------------------------------ first state */
@@ -139,10 +142,59 @@ static int ps_init(PS *p, double noise) {
         int a = p->anc[g];
         for (int i = 0; i < p->rl[g]; i++) { int c = p->rt[g][i]; p->nxt[a] = p->anc[g + 1]; p->prv[p->anc[g + 1]] = a; ins_after(p, a, c, g); a = c; }
         p->nxt[a] = p->anc[g + 1]; p->prv[p->anc[g + 1]] = a;
-        p->glen[g] = p->rl[g] + 1;
+        p->glen[g] = p->rl[g] + 1; p->since[g] = p->clock;
         p->F += ps_cost(p, g, p->glen[g]);
     }
     return 1;
+}
+
+/* the kick, when the search stalls: the gap that has been wrong longest and the gaps
+   nearest it on the board (breadth first over gaps that touch, as in the error chain), k
+   in all, are routed again, in a random order, by cheapest paths (with noise) through
+   the cells no other gap uses. They come out short and the moves grow them again, so a
+   patch that no exact re-route can change starts over while the rest of the state is
+   kept (a restart throws all of it away). 1 when done, 0 when some gap found no route
+   (then the state is as it was). */
+static int ps_kick(PS *p, int k, double noise) {
+    int g = -1;
+    for (int h = 0; h < p->ng; h++)
+        if (p->glen[h] != p->L[h] && (g < 0 || p->since[h] < p->since[g])) g = h;
+    if (g < 0) return 0;
+    int qh = 0, qt = 0, o = -1;
+    p->tstamp++;
+    p->gvis[g] = p->tstamp; p->gpar[g] = -1; p->tq[qt++] = g;
+    while (qh < qt && qt < k) ch_expand(p, p->tq[qh++], &qt, &o);
+    if (qt < k) k = qt;
+    int *w = p->tq;
+    for (int i = k - 1; i > 0; i--) { int j = ps_below(p, i + 1), v = w[i]; w[i] = w[j]; w[j] = v; }
+    int ns = 0;                         /* free the old routes, remembering them */
+    for (int j = 0; j < k; j++) {
+        int a = p->anc[w[j]], b = p->anc[w[j] + 1], u = p->nxt[a];
+        while (u != b) { int nx = p->nxt[u]; p->saved[ns++] = u; off_add(p, u); u = nx; }
+        p->saved[ns++] = -1;
+        p->nxt[a] = b; p->prv[b] = a;
+    }
+    for (int c = 0; c < p->n; c++) p->occ[c] = p->gap[c] != OFF;
+    int ok = 1, j;
+    for (j = 0; j < k && ok; j++) {
+        p->rl[w[j]] = 0;
+        ok = route_gap(p, w[j], 0.0, 1, noise);
+        if (ok) occupy(p, w[j], 1);
+    }
+    int i = 0;
+    for (j = 0; j < k; j++) {
+        int h = w[j], a = p->anc[h], m = 0;
+        if (ok) {
+            for (int q = 0; q < p->rl[h]; q++) { int c = p->rt[h][q]; ins_after(p, a, c, h); a = c; }
+            m = p->rl[h];
+        } else {
+            for (; p->saved[i] >= 0; i++, m++) { ins_after(p, a, p->saved[i], h); a = p->saved[i]; }
+            i++;
+        }
+        ps_setlen(p, h, m + 1);
+        p->since[h] = p->clock;
+    }
+    return ok;
 }
 
 /* ------------------------------------------------------------------ the search loop */
@@ -156,10 +208,21 @@ static int run_slice(Run *r, long long work) {
             if (!ps_init(p, 0.2 + 0.1 * (double)r->k)) continue;
             r->ready = 1;
             r->next_restart = r->work + (long long)(r->restart_work * pow(1.5, (double)r->k));
+            r->next_kick = r->work + r->kick_every;
+            r->best = p->F; r->improved = r->work;
         }
         if (p->F == 0) return 1;
         if (r->work >= r->next_restart) { r->ready = 0; r->k++; continue; }
+        if (r->kick_every > 0 && r->work >= r->next_kick) {   /* no better F for kick_after: kick */
+            r->next_kick = r->work + r->kick_every;
+            r->work += p->ng;
+            if (r->work - r->improved >= r->kick_after && ps_kick(p, r->kick_gaps, 0.2)) {
+                r->kicks++; r->work += 20LL * p->n; r->best = p->F; r->improved = r->work;
+            }
+        }
+        if (p->F < r->best) { r->best = p->F; r->improved = r->work; }
         uint64_t u = ps_rand(p);
+        p->clock = r->work;
         if (r->transport_every > 0 && !p->rook && (int)((u >> 40) & 0xffff) % r->transport_every == 0) {
             r->work += 8 + move_transport(p, r->transport_budget);
             continue;
@@ -216,7 +279,7 @@ static void run_free(Run *r) {
     PS *p = &r->p;
     if (p->rt) for (int g = 0; g < p->ng; g++) free(p->rt[g]);
     void *bufs[] = {p->ip, p->ix, p->row, p->col, p->grid, p->anc, p->L, p->aidx, p->nxt, p->prv, p->gap, p->glen,
-                    p->offl, p->offpos, p->cand, p->lg, p->ls, p->chosen, p->co, p->cn, p->ci, p->saved, p->mark,
+                    p->offl, p->offpos, p->since, p->cand, p->lg, p->ls, p->chosen, p->co, p->cn, p->ci, p->saved, p->mark,
                     p->dv, p->dstamp, p->dpar, p->heap, p->hkey, p->rt, p->rl, p->rcap, p->occ, p->hist, p->order, p->big,
                     p->tvis, p->tpar, p->tz, p->tq, p->tch, p->gvis, p->gpar};
     for (size_t i = 0; i < sizeof(bufs) / sizeof(bufs[0]); i++) free(bufs[i]);
@@ -239,27 +302,32 @@ static int *ints(Py_buffer *b, Py_ssize_t want, const char *what) {
 
 PyDoc_STRVAR(new_doc,
 "new(n, indptr, indices, rows, cols, rook, anchor_cells, anchor_values, seed, temperature=0.25,\n"
-"    restart_work=20000000, reroute_every=256, transport_every=0, transport_budget=200000,\n"
-"    chain_every=2048) -> state\n\n"
+"    restart_work=10**12, reroute_every=256, transport_every=0, transport_budget=200000,\n"
+"    chain_every=2048, kick_every=1000000, kick_after=4000000, kick_gaps=12) -> state\n\n"
 "A search state. Arrays are int32 buffers: the neighbour lists in CSR form (indptr n + 1\n"
 "entries), the cells' rows and columns, and the given cells with their numbers in\n"
 "increasing order (1 and N may be missing). ``rook``: 1 for Manhattan, 0 for Chebyshev\n"
 "distance bounds. ``chain_every``: about one error-chain move (pathsearch_chain.h) per that many\n"
 "iterations on king boards (0: none); ``transport_every``: the same for the transport move (king boards only,\n"
-"off by default), ``transport_budget`` its search steps.");
+"off by default), ``transport_budget`` its search steps. ``kick_every``: every that many work units\n"
+"(0: never) the search checks whether its cost has not improved for ``kick_after`` units and if so\n"
+"routes the longest-wrong gap and the ``kick_gaps`` - 1 gaps nearest it afresh (the kick).");
 
 static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"n", "indptr", "indices", "rows", "cols", "rook", "anchor_cells", "anchor_values",
                              "seed", "temperature", "restart_work", "reroute_every", "transport_every",
-                             "transport_budget", "chain_every", NULL};
-    int n, rook, every = 256, tevery = 0, cevery = 2048;
+                             "transport_budget", "chain_every",
+                             "kick_every", "kick_after", "kick_gaps", NULL};
+    int n, rook, every = 256, tevery = 0, cevery = 2048, kgaps = 12;
+    long long kevery = 1000000LL, kafter = 4000000LL;
     long tbudget = 200000;
     unsigned long long seed;
     double temp = 0.25;
-    long long rwork = 20000000LL;
+    long long rwork = 1000000000000LL;
     Py_buffer bip, bix, brow, bcol, bac, bav;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iy*y*y*y*py*y*K|dLiili:new", kwlist, &n, &bip, &bix, &brow, &bcol, &rook,
-                                     &bac, &bav, &seed, &temp, &rwork, &every, &tevery, &tbudget, &cevery))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iy*y*y*y*py*y*K|dLiiliLLi:new", kwlist, &n, &bip, &bix, &brow, &bcol, &rook,
+                                     &bac, &bav, &seed, &temp, &rwork, &every, &tevery, &tbudget, &cevery,
+                                     &kevery, &kafter, &kgaps))
         return NULL;
     Py_buffer *all[] = {&bip, &bix, &brow, &bcol, &bac, &bav};
     Run *r = NULL;
@@ -302,7 +370,7 @@ static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
     }
     p->anc[na - 1] = p->T; p->aidx[p->T] = na - 1;
     for (int g = 0; g < ng; g++) p->L[g] = (g == ng - 1 ? n + 1 : av[g]) - (g == 0 ? 0 : av[g - 1]);
-    ALLOC(p->nxt, N2); ALLOC(p->prv, N2); ALLOC(p->gap, N2); ALLOC(p->glen, ng);
+    ALLOC(p->nxt, N2); ALLOC(p->prv, N2); ALLOC(p->gap, N2); ALLOC(p->glen, ng); ALLOC(p->since, ng);
     ALLOC(p->offl, N2); ALLOC(p->offpos, N2);
     for (int i = 0; i < N2; i++) { p->nxt[i] = p->prv[i] = -1; p->gap[i] = p->aidx[i] >= 0 ? ANCHOR : OFF; }
     ALLOC(p->cand, 8L * (N2 + ng) + 64); ALLOC(p->big, N2 + ng);
@@ -321,6 +389,9 @@ static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
     r->transport_every = tevery > 0 ? tevery : 0;
     r->transport_budget = tbudget > 0 ? tbudget : 1;
     r->chain_every = cevery > 0 ? cevery : 0;
+    r->kick_every = kevery > 0 ? kevery : 0;
+    r->kick_after = kafter > 0 ? kafter : 0;
+    r->kick_gaps = kgaps < 1 ? 1 : kgaps > ng ? ng : kgaps;
     ret = PyCapsule_New(r, "gridsat._pathsearch.Run", capsule_free);
     if (!ret) goto fail;
     goto out;
@@ -432,9 +503,10 @@ static PyObject *py_load(PyObject *self, PyObject *args) {
     for (g = 0; g < p->ng; g++) {
         int len = 0;
         for (int u = p->anc[g]; u != p->anc[g + 1]; u = p->nxt[u]) len++;
-        p->glen[g] = len; p->F += ps_cost(p, g, len);
+        p->glen[g] = len; p->since[g] = p->clock; p->F += ps_cost(p, g, len);
     }
     r->ready = 1; r->next_restart = r->work + r->restart_work;
+    r->next_kick = r->work + r->kick_every; r->best = p->F; r->improved = r->work;
     Py_RETURN_NONE;
 }
 
@@ -446,9 +518,10 @@ static PyObject *py_stats(PyObject *self, PyObject *args) {
     Run *r = get_run(cap);
     if (!r) return NULL;
     PS *p = &r->p;
-    return Py_BuildValue("{sLsLsLsLsLsLsLsLsLsLsLsLslsi}", "moves", p->moves, "reroutes", p->reroutes, "reroutes_kept", p->rr_ok,
+    return Py_BuildValue("{sLsLsLsLsLsLsLsLsLsLsLsLsLslsi}", "moves", p->moves, "reroutes", p->reroutes, "reroutes_kept", p->rr_ok,
                          "dfs_nodes", p->dfs_nodes, "restarts", p->restarts, "transports", p->tr_calls,
-                         "transports_kept", p->tr_ok, "transports_found", p->tr_found, "transport_steps", p->tr_ops, "chains", p->ch_calls, "chains_kept", p->ch_ok, "work", r->work,
+                         "transports_kept", p->tr_ok, "transports_found", p->tr_found, "transport_steps", p->tr_ops, "chains", p->ch_calls, "chains_kept", p->ch_ok,
+                         "kicks", r->kicks, "work", r->work,
                          "cost", r->ready ? p->F : -1L, "off_path", r->ready ? p->noff : -1);
 }
 

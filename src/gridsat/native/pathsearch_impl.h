@@ -31,6 +31,7 @@ typedef struct {
     long F;
     uint64_t rng;
     double temp, acc[8];
+    long long clock, *since;      /* work count now; when each gap last became wrong */
     /* scratch */
     uint64_t *big; int *cand, *lg, *ls, *chosen, *co, *cn, *ci, *saved, *mark, stamp;
     double *dv; int *dstamp, *dpar, dst, *heap; double *hkey;
@@ -69,7 +70,10 @@ static inline int ps_fits(PS *p, int a, int b, int r) {
 }
 static inline long ps_cost(PS *p, int g, int len) { long d = len - p->L[g]; return d < 0 ? -d : d; }
 static inline int ps_egap(PS *p, int a) { return p->gap[a] == ANCHOR ? p->aidx[a] : p->gap[a]; }
-static inline void ps_setlen(PS *p, int g, int len) { p->F += ps_cost(p, g, len) - ps_cost(p, g, p->glen[g]); p->glen[g] = len; }
+static inline void ps_setlen(PS *p, int g, int len) {
+    if (p->glen[g] == p->L[g] && len != p->L[g]) p->since[g] = p->clock;
+    p->F += ps_cost(p, g, len) - ps_cost(p, g, p->glen[g]); p->glen[g] = len;
+}
 static inline int ps_accept(PS *p, long delta) {
     if (delta <= 0) return 1;
     if (delta >= 8) return 0;
