@@ -89,6 +89,76 @@ def test_a_worker_that_dies_once_is_retried_on_a_fresh_worker(tmp_path):
     assert {k: v["y"] for k, v in got.items()} == {f"t{i}": i for i in range(30)}
 
 
+@pytest.fixture(scope="module")
+def dask_client():
+    """A Dask LocalCluster of two single-threaded worker processes (under nannies, which
+    replace a worker that dies), set up as the runner sets up its own."""
+    distributed = pytest.importorskip("distributed")
+    import logging
+
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)  # a killed worker is logged at length
+    import dask
+    from gridsat.jobs.executors import ALLOWED_FAILURES
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}), \
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                     dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+@pytest.mark.slow
+def test_dask_a_worker_that_dies_once_is_replaced_and_every_id_answered(tmp_path, dask_client):
+    flag = str(tmp_path / "flag")
+    got = {r["id"]: r for r in run(tasks(30, lambda i: (i, flag)), die_once, executor=dask_client)}
+    assert os.path.exists(flag)
+    assert {k: v.get("y") for k, v in got.items()} == {f"t{i}": i for i in range(30)}
+
+
+class KilledWorker(Exception):
+    """Stands for Dask's error of a task whose workers kept dying (the runner knows it by name)."""
+
+
+class _FakeDask:
+    """A stand-in Dask client: chunks run in threads; a chunk holding task 7 always fails with
+    KilledWorker, and task 5 alone fails once with it too, as an innocent task does that
+    shared its worker with task 7."""
+
+    def __init__(self) -> None:
+        import concurrent.futures as cf
+
+        self.pool = cf.ThreadPoolExecutor(2)
+        self.sent: list[list[str]] = []
+
+    def scheduler_info(self) -> dict:
+        return {"workers": {"a": {"nthreads": 1}, "b": {"nthreads": 1}}}
+
+    def get_executor(self, pure: bool = False):
+        return self
+
+    def submit(self, run_chunk, fn, items, markers):
+        ids = [tid for tid, _ in items]
+        self.sent.append(ids)
+        if "t7" in ids or (ids == ["t5"] and self.sent.count(["t5"]) == 1):
+            def lost():
+                raise KilledWorker(f"Attempted to run task {ids} on 2 different workers")
+            return self.pool.submit(lost)
+        return self.pool.submit(run_chunk, fn, items, markers)
+
+    def close(self) -> None:
+        self.pool.shutdown()
+
+
+def test_dask_killed_worker_isolates_the_culprit_and_retries_an_innocent_task_alone():
+    pytest.importorskip("distributed")
+    client = _FakeDask()
+    got = {r["id"]: r for r in run(tasks(12), square, executor=client, chunk_size=4)}
+    client.close()
+    assert got["t7"]["status"] == "error" and got["t7"]["error"].startswith("KilledWorker"), got["t7"]
+    assert {k: v.get("y") for k, v in got.items() if k != "t7"} == {f"t{i}": i * i for i in range(12) if i != 7}
+    # t7 was tried in its chunk, as a single, then alone; t5 was answered on its second try
+    assert client.sent.count(["t7"]) == 2 and client.sent.count(["t5"]) == 2
+
+
 def test_a_hanging_task_is_killed_at_twice_its_limit_and_reported():
     t0 = time.monotonic()
     got = {r["id"]: r for r in run(tasks(12), hang_on_three, jobs=2, time_limit=0.5)}

@@ -27,6 +27,9 @@ from typing import Any, Callable
 
 from ..errors import GridsatError, ParseError, UnsupportedError
 
+#: worker deaths a Dask local cluster of the runner's own allows a task before ``KilledWorker``
+ALLOWED_FAILURES = 1
+
 __all__ = ["run_chunk", "worker_init", "LocalPool", "DaskPool", "make_pool", "BROKEN"]
 
 #: what a future raises when its worker process died (loky's errors derive from it)
@@ -225,8 +228,13 @@ class DaskPool:
             self._own.append(client)
         elif client is None:
             n = jobs if jobs and jobs > 0 else (os.cpu_count() or 1)
-            cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
-                                               dashboard_address=None)
+            import dask
+
+            # a task that kills its worker is given up after two deaths, not Dask's four: each
+            # death costs a worker restart, and the runner tries such a task once more alone
+            with dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES}):
+                cluster = distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=processes,
+                                                   dashboard_address=None)
             client = distributed.Client(cluster)
             self._own += [client, cluster]
         self.client = client
