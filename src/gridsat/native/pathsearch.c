@@ -216,7 +216,7 @@ static int run_slice(Run *r, long long work) {
         if (r->kick_every > 0 && r->work >= r->next_kick) {   /* no better F for kick_after: kick */
             r->next_kick = r->work + r->kick_every;
             r->work += p->ng;
-            if (r->work - r->improved >= r->kick_after && ps_kick(p, r->kick_gaps, 0.2)) {
+            if (r->work - r->improved >= r->kick_after && ps_kick(p, r->kick_gaps, 1.0)) {
                 r->kicks++; r->work += 20LL * p->n; r->best = p->F; r->improved = r->work;
             }
         }
