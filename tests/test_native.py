@@ -227,6 +227,108 @@ def test_batch_on_a_jigsaw_board():
         assert (res.counts[i], res.complete[i]) == (ref.count, ref.complete)
 
 
+# ---------------------------------------------------------------------------- the 9x9 bitboard solver
+def _classic_units():
+    return sudoku_native.unit_table(9, Sudoku.empty(9).regions)
+
+
+@needs_core
+def test_bitboard_solver_takes_exactly_the_classic_9x9_table():
+    core = nb.load()
+    units = _classic_units()
+    assert core.uses_band(sudoku_native.native_model(Sudoku.empty(9)).geometry)
+    shuffled = [list(reversed(u)) for u in reversed(units)]  # same units, any order
+    assert core.uses_band(core.geometry(9, shuffled, pairs=False))
+    assert not core.uses_band(core.geometry(9, units, pairs=False, band=False))
+    assert not core.uses_band(core.geometry(9, units, pairs=True))
+    assert not core.uses_band(core.geometry(9, units, locked=False, pairs=False))
+    jig = Sudoku.empty(9, regions=random_layout(9, random.Random(4)))
+    assert not core.uses_band(sudoku_native.native_model(jig).geometry)
+    diagonal = units + [[10 * i for i in range(9)]]
+    assert not core.uses_band(core.geometry(9, diagonal, pairs=False))
+    for n in (4, 6, 16):
+        assert not core.uses_band(sudoku_native.native_model(Sudoku.empty(n)).geometry)
+
+
+def _random_classic(rng: random.Random, grid: list[int]) -> bytes:
+    """Givens carved from a shuffled valid grid (few givens: many solutions), or random clashing values."""
+    if rng.random() < 0.2:
+        b = bytearray(81)
+        for c in rng.sample(range(81), rng.randint(3, 25)):
+            b[c] = rng.randint(1, 9)
+        return bytes(b)
+    perm = list(range(1, 10))
+    rng.shuffle(perm)
+    cells = set(rng.sample(range(81), rng.randint(12, 40)))
+    return bytes(perm[v - 1] if i in cells else 0 for i, v in enumerate(grid))
+
+
+@needs_core
+def test_bitboard_solver_agrees_with_the_generic_search():
+    """Same counts, same solutions in the same order, same node counts (the same rules and branching)."""
+    core = nb.load()
+    fast = core.geometry(9, _classic_units(), pairs=False)
+    slow = core.geometry(9, _classic_units(), pairs=False, band=False)
+    rng = random.Random(2024)
+    grid = _pattern_grid(9, (3, 3))
+    for _ in range(150):
+        givens = _random_classic(rng, grid)
+        limit = rng.choice([1, 2, 7, 100, 1000])
+        keep = rng.randint(0, 5)
+        a = core.solve(fast, givens, limit, keep)
+        assert a == core.solve(slow, givens, limit, keep), givens
+        for sol in a[3]:
+            assert gridsat.verify(Sudoku(9, list(givens)), tuple(sol)) == []
+    puzzles = [_random_classic(rng, grid) for _ in range(200)]
+    block = b"".join(puzzles)
+    assert core.batch(fast, block, 50) == core.batch(slow, block, 50)
+
+
+@needs_core
+def test_bitboard_counts_agree_with_minisat():
+    rng = random.Random(77)
+    grid = _pattern_grid(9, (3, 3))
+    for _ in range(12):
+        p = Sudoku(9, list(_random_classic(rng, grid)))
+        limit = rng.choice([2, 30, 300])
+        mine = gridsat.count(p, limit=limit, backend="native")
+        ref = gridsat.count(p, limit=limit, backend="minisat22")
+        assert (mine.count, mine.complete) == (ref.count, ref.complete)
+
+
+@needs_core
+def test_bitboard_empty_and_contradictory_grids():
+    core = nb.load()
+    g = sudoku_native.native_model(Sudoku.empty(9)).geometry
+    count, complete, timed_out, sols, nodes = core.solve(g, bytes(81), 5000, 3)
+    assert (count, complete, timed_out, len(set(sols))) == (5000, False, False, 3)
+    assert all(gridsat.verify(Sudoku.empty(9), tuple(s)) == [] for s in sols)
+    # no clash among the givens, but row 0 has no room for a 1: the first eight cells of row 0
+    # are given 2..9 and column 8 already holds a 1
+    row = bytearray(81)
+    row[0:8] = bytes(range(2, 10))
+    row[9 * 4 + 8] = 1
+    assert core.solve(g, bytes(row), 10, 2)[:4] == (0, True, False, [])
+    clash = bytearray(81)
+    clash[0] = clash[80] = 5
+    clash[8] = 5
+    assert core.solve(g, bytes(clash), 10, 2)[:2] == (0, True)
+    assert gridsat.check(Sudoku.classic([0 if ch == "." else int(ch) for ch in UNIQUE9]),
+                         backend="native").status == "unique"
+
+
+@needs_core
+def test_bitboard_search_honours_the_time_limit():
+    core = nb.load()
+    g = sudoku_native.native_model(Sudoku.empty(9)).geometry
+    t0 = time.perf_counter()
+    count, complete, timed_out, sols, nodes = core.solve(g, bytes(81), 0, 1, 0.2)
+    took = time.perf_counter() - t0
+    assert timed_out and not complete and count > 1000 and nodes > count and took < 1.0
+    late = core.batch(g, bytes(81) * 3, 0, 0.1)
+    assert list(late[1]) == [2, 2, 2]
+
+
 @needs_core
 def test_bad_input_is_rejected():
     core = nb.load()

@@ -19,6 +19,10 @@
  * a slice of work and resume: the caller releases the GIL for a slice, then takes it
  * back to let Python handle signals (Ctrl-C) and check the time limit.
  *
+ * The classic 9x9 table (rows, columns, 3x3 boxes, pairs off) is detected once, when the
+ * geometry is built, and searched by core_band.h instead: the same rules and branching on
+ * bitboards (a word per digit and band), so the same answers in the same order.
+ *
  * core_gen.h and core_carve.h add the generators' steps (the random fill, carving, the
  * minimality test), drawing from the caller's random.Random state.
  */
@@ -54,6 +58,7 @@ typedef struct {
     int maxseg;        /* most segments in one pair */
     int locked;        /* use them */
     int pairs;         /* naked and hidden pairs */
+    int band;          /* the classic 9x9 table without pairs: core_band.h's solver */
 } Geo;
 
 static void geo_free(Geo *g) {
@@ -112,36 +117,42 @@ enum { RUN_DONE = 0, RUN_LIMIT = 1, RUN_TIMEOUT = 2, RUN_PAUSE = 3 };
 #undef SFX
 #undef NFIX
 
-/* One search of either width behind one face. */
+/* the classic 9x9 board as bitboards (the geometry's ``band`` flag) */
+#include "core_band.h"
+
+/* One search of any kind behind one face. */
 typedef struct {
-    int wide;  /* 0: 16-bit words, 1: 32-bit words, 2: 9x9 */
-    union { Search16 s16; Search32 s32; Search9 s9; } u;
+    int wide;  /* 0: 16-bit words, 1: 32-bit words, 2: 9x9, 3: classic 9x9 bitboards */
+    union { Search16 s16; Search32 s32; Search9 s9; BandSearch sb; } u;
 } AnySearch;
 
 static int any_init(AnySearch *a, const Geo *g, int keep) {
-    a->wide = g->n > 16 ? 1 : g->n == 9 ? 2 : 0;
-    return a->wide == 1 ? search_init32(&a->u.s32, g, keep)
+    a->wide = g->n > 16 ? 1 : g->band ? 3 : g->n == 9 ? 2 : 0;
+    return a->wide == 1 ? search_init32(&a->u.s32, g, keep) : a->wide == 3 ? band_init(&a->u.sb, keep)
          : a->wide == 2 ? search_init9(&a->u.s9, g, keep) : search_init16(&a->u.s16, g, keep);
 }
 static void any_free(AnySearch *a) {
     if (a->wide == 1) search_free32(&a->u.s32);
+    else if (a->wide == 3) band_free(&a->u.sb);
     else if (a->wide == 2) search_free9(&a->u.s9);
     else search_free16(&a->u.s16);
 }
-static int any_start(AnySearch *a, const uint8_t *givens, uint64_t limit) {
-    return a->wide == 1 ? search_start32(&a->u.s32, givens, limit)
-         : a->wide == 2 ? search_start9(&a->u.s9, givens, limit) : search_start16(&a->u.s16, givens, limit);
-}
 static int any_start_ex(AnySearch *a, const uint8_t *givens, uint64_t limit, int ex_cell, int ex_val) {
     return a->wide == 1 ? search_start_ex32(&a->u.s32, givens, limit, ex_cell, ex_val)
+         : a->wide == 3 ? band_start_ex(&a->u.sb, givens, limit, ex_cell, ex_val)
          : a->wide == 2 ? search_start_ex9(&a->u.s9, givens, limit, ex_cell, ex_val)
          : search_start_ex16(&a->u.s16, givens, limit, ex_cell, ex_val);
 }
+static int any_start(AnySearch *a, const uint8_t *givens, uint64_t limit) {
+    return any_start_ex(a, givens, limit, -1, 0);
+}
 static int any_run(AnySearch *a, double deadline, double slice_end) {
     return a->wide == 1 ? search_run32(&a->u.s32, deadline, slice_end)
+         : a->wide == 3 ? band_run(&a->u.sb, deadline, slice_end)
          : a->wide == 2 ? search_run9(&a->u.s9, deadline, slice_end) : search_run16(&a->u.s16, deadline, slice_end);
 }
-#define ANY(a, field) ((a)->wide == 1 ? (a)->u.s32.field : (a)->wide == 2 ? (a)->u.s9.field : (a)->u.s16.field)
+#define ANY(a, field) ((a)->wide == 1 ? (a)->u.s32.field : (a)->wide == 3 ? (a)->u.sb.field \
+                       : (a)->wide == 2 ? (a)->u.s9.field : (a)->u.s16.field)
 
 /* ------------------------------------------------------------------ Python glue */
 static const char *CAPSULE = "gridsat._native.Geometry";
@@ -155,18 +166,20 @@ static Geo *get_geo(PyObject *cap) {
 }
 
 PyDoc_STRVAR(geometry_doc,
-"geometry(n, units, locked=True, pairs=True) -> capsule\n\n"
+"geometry(n, units, locked=True, pairs=True, band=True) -> capsule\n\n"
 "A board for the solver: ``n`` values, ``units`` a sequence of unit cell lists (each of\n"
 "``n`` distinct cells numbered ``0..n*n-1``; rows, columns and regions). Every cell must\n"
 "lie in at least one unit. ``locked``: propagate locked candidates too (a value confined\n"
 "to the cells two units share leaves the rest of the other unit). ``pairs``: naked and\n"
-"hidden pairs too, when the other rules stall.");
+"hidden pairs too, when the other rules stall. ``band``: search the classic 9x9 table\n"
+"(rows, columns, 3x3 boxes; locked on, pairs off) with the bitboard solver, which applies\n"
+"the same rules and finds the solutions in the same order, only faster.");
 
 static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"n", "units", "locked", "pairs", NULL};
-    int n, locked = 1, pairs = 1;
+    static char *kwlist[] = {"n", "units", "locked", "pairs", "band", NULL};
+    int n, locked = 1, pairs = 1, band = 1;
     PyObject *units;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|pp:geometry", kwlist, &n, &units, &locked, &pairs))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iO|ppp:geometry", kwlist, &n, &units, &locked, &pairs, &band))
         return NULL;
     if (n < 1 || n > MAX_N) {
         PyErr_Format(PyExc_ValueError, "size %d is outside 1..%d", n, MAX_N);
@@ -337,6 +350,7 @@ static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
         g->npairs = np;
         g->locked = locked && np > 0;
     }
+    g->band = band && g->locked && !pairs && band_classic(g);
     free(stamp); free(count);
     Py_DECREF(seq);
     PyObject *cap = PyCapsule_New(g, CAPSULE, capsule_free);
@@ -537,6 +551,11 @@ done:
     return ret;
 }
 
+static PyObject *py_uses_band(PyObject *self, PyObject *cap) {
+    Geo *g = get_geo(cap);
+    return g ? PyBool_FromLong(g->band) : NULL;
+}
+
 #include "core_gen.h"
 #include "core_carve.h"
 
@@ -544,6 +563,7 @@ static PyMethodDef methods[] = {
     {"geometry", (PyCFunction)(void (*)(void))py_geometry, METH_VARARGS | METH_KEYWORDS, geometry_doc},
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
     {"batch", (PyCFunction)(void (*)(void))py_batch, METH_VARARGS | METH_KEYWORDS, batch_doc},
+    {"uses_band", py_uses_band, METH_O, "uses_band(geometry) -> whether searches on it take the classic 9x9 bitboard solver"},
     GEN_METHODS
     {NULL, NULL, 0, NULL},
 };

@@ -1,0 +1,413 @@
+/*
+ * The classic 9x9 board (rows, columns, 3x3 boxes and nothing else) again, as bitboards.
+ *
+ * Representation. The board is three bands of three rows; a band's 27 cells are the bits
+ * 0..26 of a word, row-major (bit 9r + c for row r of the band, column c). A state holds
+ * one such word per digit and band (the cells where the digit is still possible) and one
+ * word per band of the cells not yet placed: 30 words, copied whole per search level. A
+ * placed cell keeps only its digit's bit, so each digit's words are exactly its candidate
+ * cells plus the cells where it is placed.
+ *
+ * Propagation works digit by digit on whole bands. Within a band, a digit's 27 bits fold
+ * into 9 "segment" bits (row r, box k: does the digit appear in those three cells); a
+ * 512-entry table holds, for every segment pattern, the fixpoint of the box-line rules on
+ * it (a row confined to one box clears the box's other rows; a box confined to one row
+ * clears the row's other boxes) or a flag when a row or box has no place left. The same
+ * table serves the columns: within a stack of boxes, the segment bits are (band, column)
+ * and the roles of rows and boxes go to boxes and columns. Hidden singles fall out of the
+ * same words (a row, box or column with one bit left that is not placed yet); naked
+ * singles come from counting a cell's candidates across the nine digit words with
+ * "seen once / seen twice" masks. Only digit-bands changed since their last look are
+ * examined again. These are the generic solver's rules on this board (singles, locked
+ * candidates, no pairs), run to the same fixpoint, and the branching rule is the same too
+ * (the first cell in row-major order with two candidates, else the first with fewest,
+ * values in increasing order), so both find the solutions in the same order.
+ *
+ * The search keeps one state per depth on an explicit stack, like the generic one, so it
+ * stops after a slice of work and resumes where it stopped.
+ */
+
+#define BAND_ALL 0x7ffffffu
+/* the short fixed loops below (9 digits, 3 bands) must be unrolled to run fast; GCC does
+   not always do so by itself inside the large propagation function */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#define BAND_UNROLL _Pragma("GCC unroll 9")
+#else
+#define BAND_UNROLL
+#endif
+#define BAND_BAD 0x8000u
+
+static uint16_t band_lc[512];     /* segment pattern -> its box-line fixpoint, or BAND_BAD */
+static uint32_t band_seg[512];    /* segment pattern -> the band cells it covers */
+static uint32_t band_col[512];    /* column set -> the band cells in those columns */
+static uint32_t band_rs[3][512];  /* row r's 9 bits -> its segments (bits 3r..3r+2) and, 16 up, those with one cell */
+static uint16_t band_lone[512];   /* segment pattern -> the segments alone in their row or box */
+static uint32_t band_peer[27];    /* a band cell's row and box, without itself */
+static uint32_t band_cmask[27];   /* a band cell's column */
+static int band_ready;
+
+static void band_tables(void) {
+    if (band_ready) return;
+    for (int p = 0; p < 512; p++) {
+        uint32_t a = (uint32_t)p, seg = 0, col = 0;
+        uint8_t r3 = 0;
+        for (;;) {
+            int bad = 0, changed = 0;
+            for (int t = 0; t < 3; t++) {
+                if (!((a >> (3 * t)) & 7u)) bad = 1;
+                if (!(a & (0x49u << t))) bad = 1;
+            }
+            if (bad) { a = BAND_BAD; break; }
+            for (int t = 0; t < 3; t++) {
+                uint32_t tri = (a >> (3 * t)) & 7u;          /* one row: its boxes */
+                if (!(tri & (tri - 1)))
+                    for (int t2 = 0; t2 < 3; t2++)
+                        if (t2 != t && (a & (tri << (3 * t2)))) { a &= ~(tri << (3 * t2)); changed = 1; }
+                uint32_t str = a & (0x49u << t);              /* one box: its rows */
+                if (!(str & (str - 1))) {
+                    uint32_t keep = str, row = 7u << (3 * (ctz64(str) / 3));
+                    if (a & row & ~keep) { a &= ~(row & ~keep); changed = 1; }
+                }
+            }
+            if (!changed) break;
+        }
+        band_lc[p] = (uint16_t)a;
+        for (int j = 0; j < 9; j++) {
+            if (p >> j & 1) {
+                seg |= 7u << (9 * (j / 3) + 3 * (j % 3));
+                col |= (1u | 1u << 9 | 1u << 18) << j;
+                r3 |= (uint8_t)(1u << (j / 3));
+            }
+        }
+        band_seg[p] = seg;
+        band_col[p] = col;
+        uint32_t one = 0, lone = 0;
+        for (int k = 0; k < 3; k++) {
+            unsigned t = (unsigned)(p >> (3 * k)) & 7u;
+            if (t && !(t & (t - 1))) one |= 1u << k;
+        }
+        for (int j = 0; j < 9; j++) {
+            unsigned row = (unsigned)p & (7u << (3 * (j / 3))), box = (unsigned)p & (0x49u << (j % 3));
+            if ((p >> j & 1) && (!(row & (row - 1)) || !(box & (box - 1)))) lone |= 1u << j;
+        }
+        band_lone[p] = (uint16_t)lone;
+        for (int r = 0; r < 3; r++) band_rs[r][p] = (uint32_t)r3 << (3 * r) | one << (16 + 3 * r);
+    }
+    for (int i = 0; i < 27; i++) {
+        int r = i / 9, c = i % 9;
+        uint32_t box = 0;
+        for (int rr = 0; rr < 3; rr++) box |= 7u << (9 * rr + 3 * (c / 3));
+        band_peer[i] = ((0x1ffu << (9 * r)) | box) & ~(1u << i);
+        band_cmask[i] = 0x40201u << c;
+    }
+    band_ready = 1;
+}
+
+/* Is the unit table exactly the classic 9x9 one (in any order)? */
+static int band_classic(const Geo *g) {
+    if (g->n != 9 || g->nunits != 27) return 0;
+    uint32_t seen = 0;
+    for (int u = 0; u < 27; u++) {
+        uint64_t m[2] = {0, 0};
+        for (int k = 0; k < 9; k++) {
+            int c = g->unit_cells[u * 9 + k];
+            m[c >> 6] |= (uint64_t)1 << (c & 63);
+        }
+        for (int w = 0; w < 27; w++) {
+            uint64_t e[2] = {0, 0};
+            for (int k = 0; k < 9; k++) {
+                int c = w < 9 ? 9 * w + k : w < 18 ? 9 * k + (w - 9)
+                      : 27 * ((w - 18) / 3) + 3 * ((w - 18) % 3) + 9 * (k / 3) + k % 3;
+                e[c >> 6] |= (uint64_t)1 << (c & 63);
+            }
+            if (e[0] == m[0] && e[1] == m[1]) { seen |= 1u << w; break; }
+        }
+    }
+    return seen == BAND_ALL;
+}
+
+typedef struct {
+    uint32_t d[9][3];   /* digit, band -> candidate (or placed) cells */
+    uint32_t uns[3];    /* band -> cells not placed */
+} BState;
+
+typedef struct {
+    BState *stack;       /* 82 states */
+    uint8_t bcell[82];
+    uint16_t brem[82];   /* digits still to try at each depth */
+    int depth, choose, finished, tick;
+    uint64_t count, limit, nodes;
+    int keep;
+    uint8_t *sols;       /* keep * 81 bytes */
+} BandSearch;
+
+static void band_free(BandSearch *s) {
+    free(s->stack); free(s->sols);
+    memset(s, 0, sizeof(*s));
+}
+
+static int band_init(BandSearch *s, int keep) {
+    memset(s, 0, sizeof(*s));
+    band_tables();
+    s->keep = keep;
+    s->stack = malloc(sizeof(BState) * 82);
+    s->sols = malloc((size_t)(keep > 0 ? keep : 1) * 81);
+    if (!s->stack || !s->sols) { band_free(s); return -1; }
+    return 0;
+}
+
+/* Place digit v in band b's cell i. 0 on a contradiction (v no longer possible there). */
+static inline int band_place(BState *st, uint32_t *dp, int b, int i, int v) {
+    uint32_t bit = 1u << i, x = st->d[v][b];
+    if (!(x & bit)) return 0;
+    if (!(st->uns[b] & bit)) return 1;      /* placed already (with v: its only bit) */
+    st->uns[b] &= ~bit;
+    uint64_t had = 0;                       /* bit i + 3w: digit w had the cell */
+    BAND_UNROLL
+    for (int w = 0; w < 9; w++) {           /* the cell leaves every digit's word... */
+        uint32_t y = st->d[w][b];
+        had |= (uint64_t)(y & bit) << (3 * w);
+        st->d[w][b] = y & ~bit;
+    }
+    uint32_t nx = x & ~band_peer[i];        /* ...but v's, where its row and box lose v */
+    st->d[v][b] = nx;
+    uint32_t dirty = ((uint32_t)(had >> i) & ~(1u << (3 * v))) << b;
+    dirty |= (uint32_t)(nx != x) << (3 * v + b);
+    uint32_t col = band_cmask[i];
+    int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+    x = st->d[v][b1];
+    dirty |= (uint32_t)((x & col) != 0) << (3 * v + b1);
+    st->d[v][b1] = x & ~col;
+    x = st->d[v][b2];
+    dirty |= (uint32_t)((x & col) != 0) << (3 * v + b2);
+    st->d[v][b2] = x & ~col;
+    *dp |= dirty;
+    return 1;
+}
+
+/* One digit-band: box-line rules, then hidden singles in its rows and boxes. Branch-free
+   up to the singles found (mispredicted branches cost more than the few operations). */
+static inline int band_rows(BState *st, uint32_t *dp, int v, int b) {
+    uint32_t x = st->d[v][b];
+    uint32_t ps = band_rs[0][x & 0x1ffu] | band_rs[1][(x >> 9) & 0x1ffu] | band_rs[2][x >> 18];
+    unsigned a = band_lc[ps & 0x1ffu];
+    if (a & BAND_BAD) return 0;
+    x &= band_seg[a];
+    st->d[v][b] = x;
+    /* a row or box with one cell left: its only segment, holding one cell */
+    for (uint32_t one = x & band_seg[band_lone[a] & (ps >> 16)] & st->uns[b]; one; one &= one - 1)
+        if (!band_place(st, dp, b, ctz64(one), v)) return 0;
+    return 1;
+}
+
+/* One digit across the bands: hidden singles in columns (and a column without the digit). */
+static inline int band_cols(BState *st, uint32_t *dp, int v) {
+    uint32_t x[3], o[3], t[3], pc = 0, open = 0;
+    BAND_UNROLL
+    for (int b = 0; b < 3; b++) {
+        x[b] = st->d[v][b];
+        uint32_t r0 = x[b] & 0x1ffu, r1 = (x[b] >> 9) & 0x1ffu, r2 = x[b] >> 18, y = x[b] & ~st->uns[b];
+        o[b] = r0 | r1 | r2;
+        t[b] = (r0 & r1) | (r2 & (r0 | r1));
+        pc |= y | y >> 9 | y >> 18;   /* columns where v is placed */
+        open |= x[b] & st->uns[b];
+    }
+    uint32_t once = o[0] | o[1] | o[2];
+    if (once != 0x1ffu) return 0;
+    if (!open) return 1;
+    uint32_t twice = t[0] | t[1] | t[2] | (o[0] & o[1]) | (o[2] & (o[0] | o[1]));
+    for (uint32_t single = once & ~twice & ~pc; single; single &= single - 1) {
+        int col = ctz64(single);
+        int b = (o[0] >> col & 1u) ? 0 : (o[1] >> col & 1u) ? 1 : 2;
+        if (!band_place(st, dp, b, ctz64(x[b] & band_col[1u << col]), v)) return 0;
+    }
+    return 1;
+}
+
+/* One digit: the box-column rules in each stack of boxes (run when the cheaper rules stall). */
+static inline int band_stacks(BState *st, uint32_t *dp, int v) {
+    uint32_t x[3], c[3], g[3] = {0, 0, 0};
+    unsigned bad = 0;
+    BAND_UNROLL
+    for (int b = 0; b < 3; b++) {
+        x[b] = st->d[v][b];
+        c[b] = (x[b] | x[b] >> 9 | x[b] >> 18) & 0x1ffu;
+    }
+    BAND_UNROLL
+    for (int k = 0; k < 3; k++) {
+        unsigned q = ((c[0] >> (3 * k)) & 7u) | ((c[1] >> (3 * k)) & 7u) << 3 | ((c[2] >> (3 * k)) & 7u) << 6;
+        unsigned a = band_lc[q], gone = q & ~a;
+        bad |= a;
+        BAND_UNROLL
+        for (int b = 0; b < 3; b++) g[b] |= ((gone >> (3 * b)) & 7u) << (3 * k);
+    }
+    if (bad & BAND_BAD) return 0;
+    BAND_UNROLL
+    for (int b = 0; b < 3; b++) {
+        *dp |= (uint32_t)(g[b] != 0) << (3 * v + b);
+        st->d[v][b] = x[b] & ~band_col[g[b]];
+    }
+    return 1;
+}
+
+/* Singles and box-line rules to a fixpoint, starting from the digit-bands in ``dirty``
+   (bit 3v + b: changed since their last look). 0 on a contradiction. */
+static int band_propagate(BState *st, uint32_t dirty) {
+    uint32_t lc = 0;  /* digits changed since their last box-column look (bit 3v) */
+    uint32_t *dp = &dirty;
+    for (;;) {
+        while (dirty) {
+            uint32_t dd = dirty;
+            dirty = 0;
+            for (uint32_t m = dd; m; m &= m - 1) {
+                int j = ctz64(m);
+                if (!band_rows(st, dp, j / 3, j % 3)) goto fail;
+            }
+            dd |= dirty;
+            lc |= dd;
+            /* naked singles (and cells left with no candidate) in the bands that changed */
+            BAND_UNROLL
+            for (int b = 0; b < 3; b++) {
+                uint32_t once = 0, twice = 0, uns = st->uns[b];
+                if (!(dd & (0111111111u << b)) || !uns) continue;
+                BAND_UNROLL
+                for (int v = 0; v < 9; v++) {
+                    uint32_t y = st->d[v][b];
+                    twice |= once & y;
+                    once |= y;
+                }
+                if (uns & ~once) goto fail;
+                for (uint32_t single = uns & ~twice; single; single &= single - 1) {
+                    int i = ctz64(single), v = 0;
+                    BAND_UNROLL
+                    for (int w = 1; w < 9; w++) v |= (int)((st->d[w][b] >> i) & 1u) * w;
+                    if (!band_place(st, dp, b, i, v)) goto fail;
+                }
+            }
+        }
+        if (!lc) return 1;
+        for (uint32_t m = (lc | lc >> 1 | lc >> 2) & 0111111111u; m; m &= m - 1)
+            if (!band_cols(st, dp, ctz64(m) / 3)) goto fail;
+        if (dirty) continue;
+        for (uint32_t m = (lc | lc >> 1 | lc >> 2) & 0111111111u; m; m &= m - 1)
+            if (!band_stacks(st, dp, ctz64(m) / 3)) goto fail;
+        lc = 0;
+        if (!dirty) return 1;
+    }
+fail:
+    return 0;
+}
+
+/* Pose a puzzle (as search_start_ex: ``ex_val`` ruled out of ``ex_cell`` when >= 0). */
+static int band_start_ex(BandSearch *s, const uint8_t *givens, uint64_t limit, int ex_cell, int ex_val) {
+    BState *st = s->stack;
+    for (int v = 0; v < 9; v++) st->d[v][0] = st->d[v][1] = st->d[v][2] = BAND_ALL;
+    st->uns[0] = st->uns[1] = st->uns[2] = BAND_ALL;
+    s->count = s->nodes = 0;
+    s->limit = limit;
+    s->depth = 0;
+    s->choose = 1;
+    s->finished = -1;
+    s->tick = 0;
+    uint32_t dirty = 0;
+    for (int c = 0; c < 81; c++)
+        if (givens[c] && !band_place(st, &dirty, c / 27, c % 27, givens[c] - 1)) { s->finished = RUN_DONE; return 0; }
+    if (ex_cell >= 0 && !givens[ex_cell]) st->d[ex_val - 1][ex_cell / 27] &= ~(1u << (ex_cell % 27));
+    if (!band_propagate(st, BAND_ALL)) { s->finished = RUN_DONE; return 0; }
+    return 1;
+}
+
+static void band_record(BandSearch *s, const BState *st) {
+    if (s->count < (uint64_t)s->keep) {
+        uint8_t *out = s->sols + (size_t)s->count * 81;
+        for (int v = 0; v < 9; v++)
+            for (int b = 0; b < 3; b++)
+                for (uint32_t m = st->d[v][b]; m; m &= m - 1) out[27 * b + ctz64(m)] = (uint8_t)(v + 1);
+    }
+    s->count++;
+}
+
+/* The branching cell: the first unplaced one with two candidates, else the first with fewest. */
+static int band_choose(const BState *st) {
+    uint32_t cnt[3][4];
+    BAND_UNROLL
+    for (int b = 0; b < 3; b++) {
+        uint32_t once = 0, twice = 0, thrice = 0;
+        BAND_UNROLL
+        for (int v = 0; v < 9; v++) {
+            uint32_t y = st->d[v][b];
+            thrice |= twice & y;
+            twice |= once & y;
+            once |= y;
+        }
+        uint32_t two = st->uns[b] & twice & ~thrice;
+        if (two) return 27 * b + ctz64(two);
+    }
+    BAND_UNROLL
+    for (int b = 0; b < 3; b++) {
+        uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
+        BAND_UNROLL
+        for (int v = 0; v < 9; v++) {  /* a 4-bit counter per cell */
+            uint32_t y = st->d[v][b], k1 = c0 & y, k2, k3;
+            c0 ^= y;
+            k2 = c1 & k1; c1 ^= k1;
+            k3 = c2 & k2; c2 ^= k2;
+            c3 |= k3;
+        }
+        cnt[b][0] = c0; cnt[b][1] = c1; cnt[b][2] = c2; cnt[b][3] = c3;
+    }
+    for (unsigned k = 3; k <= 9; k++)
+        for (int b = 0; b < 3; b++) {
+            uint32_t m = st->uns[b];
+            for (int j = 0; j < 4; j++) m &= (k >> j & 1u) ? cnt[b][j] : ~cnt[b][j];
+            if (m) return 27 * b + ctz64(m);
+        }
+    return -1;
+}
+
+/* As search_run: on until the end, the limit, the deadline or slice_end (RUN_PAUSE). */
+static int band_run(BandSearch *s, double deadline, double slice_end) {
+    if (s->finished >= 0) return s->finished;
+    if (deadline > 0 && now_s() >= deadline) return s->finished = RUN_TIMEOUT;
+    for (;;) {
+        int d = s->depth;
+        BState *st = s->stack + d;
+        if (s->choose) {
+            s->choose = 0;
+            if (!(st->uns[0] | st->uns[1] | st->uns[2])) {
+                band_record(s, st);
+                if (s->limit && s->count >= s->limit) return s->finished = RUN_LIMIT;
+                if (--s->depth < 0) return s->finished = RUN_DONE;
+                continue;
+            }
+            int c = band_choose(st);
+            unsigned rem = 0;
+            if (c >= 0)
+                for (int v = 0; v < 9; v++) rem |= (st->d[v][c / 27] >> (c % 27) & 1u) << v;
+            s->bcell[d] = (uint8_t)(c < 0 ? 0 : c);
+            s->brem[d] = (uint16_t)rem;
+        }
+        if (!s->brem[d]) {
+            if (--s->depth < 0) return s->finished = RUN_DONE;
+            continue;
+        }
+        if (++s->tick >= 128) {
+            s->tick = 0;
+            double t = now_s();
+            if (deadline > 0 && t >= deadline) return s->finished = RUN_TIMEOUT;
+            if (t >= slice_end) return RUN_PAUSE;
+        }
+        unsigned rem = s->brem[d];
+        int v = ctz64(rem);
+        s->brem[d] = (uint16_t)(rem & (rem - 1));
+        int c = s->bcell[d];
+        s->nodes++;
+        BState *nx = st + 1;
+        *nx = *st;
+        uint32_t dirty = 0;
+        if (band_place(nx, &dirty, c / 27, c % 27, v) && band_propagate(nx, dirty)) {
+            s->depth = d + 1;
+            s->choose = 1;
+        }
+    }
+}
