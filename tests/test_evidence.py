@@ -118,3 +118,48 @@ def test_interrupt_with_nothing_found():
     with pytest.raises(JobInterrupted) as info:
         job(Fake(raise_=KeyboardInterrupt()), "count")
     assert info.value.result.count == 0 and info.value.result.status == "unknown"
+
+
+def _slow_sudoku_ok(puzzle, sol) -> bool:
+    """The plain definition: every value in 1..n, givens kept, each row, column and region 1..n once."""
+    n = puzzle.n
+    if any(not (isinstance(v, int) and 1 <= v <= n) for v in sol):
+        return False
+    if any(g and g != v for g, v in zip(puzzle.givens, sol)):
+        return False
+    units = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    units += [[i for i in range(n * n) if puzzle.regions[i] == k] for k in range(n)]
+    return all(sorted(sol[i] for i in u) == list(range(1, n + 1)) for u in units)
+
+
+@pytest.mark.parametrize("shape", ["sudoku-4x4", "sudoku-6x6", "sudoku-9x9", "jigsaw-9x9"])
+def test_verifier_agrees_with_the_plain_definition_on_damaged_grids(shape):
+    """The verifier's fast path (bytes and region order) against the definition, on the
+    solution and on copies with one or two cells changed, swapped, or set out of range."""
+    import random
+
+    from gridsat.examples import load_example
+
+    puzzle = load_example(shape)
+    good = list(gridsat.solve(puzzle).solution)
+    n, rng = puzzle.n, random.Random(shape)
+    digits = list(range(1, n + 1))
+    rng.shuffle(digits)
+    grids = [good, [digits[v - 1] for v in good]]  # relabelled: every unit right, the givens not
+    for _ in range(300):
+        sol = list(good)
+        for _ in range(rng.choice([1, 2])):
+            i, j = rng.randrange(n * n), rng.randrange(n * n)
+            how = rng.random()
+            if how < 0.4:
+                sol[i], sol[j] = sol[j], sol[i]
+            elif how < 0.8:
+                sol[i] = rng.randint(1, n)
+            else:
+                sol[i] = rng.choice([0, -1, n + 1, 255, 256, -256])
+        grids.append(sol)
+    empty = Sudoku(n, [0] * (n * n), regions=puzzle.regions)  # no givens: only the units decide
+    for p in (puzzle, empty):
+        for sol in grids:
+            assert (verify(p, sol) == []) == _slow_sudoku_ok(p, sol), (p, sol)
+    assert _slow_sudoku_ok(empty, grids[1]) and not _slow_sudoku_ok(puzzle, grids[1])
