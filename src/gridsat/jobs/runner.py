@@ -34,10 +34,6 @@ __all__ = ["run", "RunError"]
 
 #: seconds a chunk should take (tasks are grouped to amortise the round trip to a worker)
 CHUNK_SECONDS = {"local": 0.1, "dask": 0.5}
-#: early in a run a chunk takes at most (seconds since the start) / (RAMP x workers), so a
-#: short batch is not left waiting on one worker's last large chunk; and when the number
-#: of tasks is known, a chunk holds at most (tasks left) / (RAMP x workers) of them
-RAMP = 4
 #: the largest chunk
 MAX_CHUNK = 256
 #: chunks in flight per worker
@@ -90,9 +86,7 @@ def run(tasks: Iterable[Task], fn: Callable[[Any], Any], *, executor: Any = "loc
         Seconds per task (a :class:`Task` may set its own). The task function should stop
         by itself; one that runs past twice the limit is killed and answered by an error record.
     chunk_size : int, optional
-        Tasks per chunk (default: grown until a chunk takes about 0.1 s locally, 0.5 s on
-        Dask, but kept below a fraction of the time run so far and of the tasks left, so
-        that no worker is left with a large last chunk while the others wait).
+        Tasks per chunk (default: grown until a chunk takes about 0.1 s).
     ordered : bool
         Yield the records in the order of the tasks (default: as they finish).
     total : int, optional
@@ -160,9 +154,6 @@ class _Run:
         self.out, self.resume, self.shard, self.time_limit = out, resume, shard, time_limit
         self.fixed_chunk, self.ordered = chunk_size, ordered
         self.progress = Progress(progress, total)
-        # the number of tasks to send, when known (an upper bound on what is left)
-        self.known = total if total is not None else (len(tasks) if hasattr(tasks, "__len__") and shard is None
-                                                      else None)
         self.retry: deque = deque()      # tasks to send again (a worker died while they were in flight)
         self.isolate: deque = deque()    # suspects: sent one at a time, alone in the pool
         self.singles: deque = deque()    # tasks of a failed Dask chunk: sent one per chunk
@@ -188,7 +179,7 @@ class _Run:
         kind = "local" if self.pool.tracks_tasks else "dask"
         self.target = CHUNK_SECONDS[kind]
         self.window = CHUNKS_PER_WORKER * self.pool.workers + 1
-        self.t0 = time.perf_counter()
+        self.chunk = self.fixed_chunk or 1
         try:
             while True:
                 self._fill()
@@ -241,10 +232,9 @@ class _Run:
                 self._send([self.singles.popleft()])
                 continue
             chunk = []
-            size = self._size()
-            while self.retry and len(chunk) < size:
+            while self.retry and len(chunk) < self.chunk:
                 chunk.append(self.retry.popleft())
-            while len(chunk) < size:
+            while len(chunk) < self.chunk:
                 t = self._next_task()
                 if t is None:
                     break
@@ -252,20 +242,6 @@ class _Run:
             if not chunk:
                 return
             self._send(chunk)
-
-    def _size(self) -> int:
-        """Tasks in the next chunk: about ``target`` seconds of work, less early in the run
-        and near its known end (guided self-scheduling)."""
-        if self.fixed_chunk is not None:
-            return self.fixed_chunk
-        if self.mean is None:
-            return 1
-        spread = RAMP * self.pool.workers
-        secs = min(self.target, (time.perf_counter() - self.t0) / spread)
-        size = max(1, min(MAX_CHUNK, int(secs / max(self.mean, 1e-6))))
-        if self.known is not None:
-            size = min(size, max(1, (self.known - self.next_seq) // spread))
-        return size
 
     def _send(self, tasks: list) -> None:
         items = [(t.id, t.payload) for t in tasks]
@@ -300,6 +276,7 @@ class _Run:
         if results and self.fixed_chunk is None:
             per = secs / len(results)
             self.mean = per if self.mean is None else 0.7 * self.mean + 0.3 * per
+            self.chunk = max(1, min(MAX_CHUNK, int(self.target / max(self.mean, 1e-6))))
 
     def _done(self, rec: dict) -> None:
         if self.store is not None:
