@@ -9,10 +9,12 @@ Usage::
 PUZZLES are puzzle files for ``check`` (default: ``N`` 9x9 puzzles generated once with
 seeds 1.. into a temporary file). Every row is a run through :func:`gridsat.jobs.run` on a
 pool started and warmed first (``start s``: starting it and a first run of two tasks per
-worker); the speed-up is against the same executor with one worker, and the Dask overhead
-per task is (Dask wall - local wall) x workers / tasks, in worker milliseconds.
-A plain in-process loop (no runner) is the first row of each job. Runs are repeated
-until they add up to three seconds (five runs at most) and the median wall time is shown. ``check`` runs with the
+worker). The local rows run in rounds (at least three, then more up to twelve seconds):
+each round runs the plain loop in this process, the loop split over 1 and 2 forked
+processes (``forked``: the machine's ceiling at that moment) and the runner with 1 and 2
+workers, in turn; the speed-up is the median of each round's ratio to one worker. The
+Dask rows follow, repeated until they add up to three seconds, with the overhead per task
+(Dask wall - local wall) x workers / tasks, in worker milliseconds. ``check`` runs with the
 kind's default backend (the C core on 9x9, about 0.1 ms a puzzle) and with ``minisat22``
 (the SAT route, several times the work per puzzle).
 """
