@@ -7,6 +7,7 @@ behind a matching bug in the check.
 
 from __future__ import annotations
 
+import functools
 import operator
 from typing import Callable, Sequence
 
@@ -71,24 +72,17 @@ def verify(puzzle, solution: Sequence[int]) -> list[str]:
 
 #: bytes.translate table: 0 stays 0, any other byte becomes 0xFF (the givens' mask)
 _NONZERO = bytes([0] + [255] * 255)
-#: (n, region labels) -> (the cells ordered region by region, as one itemgetter; whether
-#: every region has n cells); a handful of shapes at a time
-_REGION_ORDER: dict[tuple, tuple[Callable, bool]] = {}
 
 
+@functools.lru_cache(maxsize=64)
 def _region_order(n: int, regions: tuple) -> tuple[Callable, bool]:
-    key = (n, regions)
-    got = _REGION_ORDER.get(key)
-    if got is None:
-        order = sorted(range(n * n), key=lambda i: (regions[i], i))
-        sizes = [0] * n
-        for k in regions:
-            if 0 <= k < n:
-                sizes[k] += 1
-        if len(_REGION_ORDER) >= 64:
-            _REGION_ORDER.clear()
-        got = _REGION_ORDER[key] = (operator.itemgetter(*order), sizes == [n] * n)
-    return got
+    """The cells ordered region by region (one itemgetter), and whether every region has n cells."""
+    order = sorted(range(n * n), key=lambda i: (regions[i], i))
+    sizes = [0] * n
+    for k in regions:
+        if 0 <= k < n:
+            sizes[k] += 1
+    return operator.itemgetter(*order), sizes == [n] * n
 
 
 def _sudoku_ok(puzzle, sol: list) -> bool:

@@ -157,7 +157,6 @@ class _Run:
         self.retry: deque = deque()      # tasks to send again (a worker died while they were in flight)
         self.isolate: deque = deque()    # suspects: sent one at a time, alone in the pool
         self.singles: deque = deque()    # tasks of a failed Dask chunk: sent one per chunk
-        self.alone: set[str] = set()     # tasks whose Dask workers kept dying: sent again alone
         self.crashes: dict[str, int] = {}
         self.killed: dict[str, float] = {}  # task id -> its limit: killed for running too long
         self.inflight: dict[cf.Future, _Chunk] = {}
@@ -330,12 +329,13 @@ class _Run:
             self.singles.extend(chunk.tasks)
             return
         t = chunk.tasks[0]
-        if type(err).__name__ == "KilledWorker" and t.id not in self.alone:
-            # its workers may have died of another task sharing them: once more, alone in the pool
-            self.alone.add(t.id)
+        if type(err).__name__ == "KilledWorker" and t.id not in self.crashes:
+            # its workers may have died of another task sharing them: once more, alone in the
+            # pool (as a local suspect is)
+            self.crashes[t.id] = 1
             self.isolate.append(t)
             return
-        self.alone.discard(t.id)
+        self.crashes.pop(t.id, None)
         why = str(err).splitlines()[0] if str(err) else type(err).__name__
         self._done(_error(t.id, f"{type(err).__name__}: {why}"))
 
