@@ -96,6 +96,16 @@ static inline int ctz64(uint64_t x) {
 /* results of one search */
 enum { RUN_DONE = 0, RUN_LIMIT = 1, RUN_TIMEOUT = 2, RUN_PAUSE = 3 };
 
+/* The searches' look at the clock, every 128 branches: RUN_TIMEOUT past the deadline (when
+   there is one), RUN_PAUSE past the slice's end, else -1. */
+static inline int clock_check(int *tick, double deadline, double slice_end) {
+    if (++*tick < 128) return -1;
+    *tick = 0;
+    double t = now_s();
+    if (deadline > 0 && t >= deadline) return RUN_TIMEOUT;
+    return t >= slice_end ? RUN_PAUSE : -1;
+}
+
 #define MASK_T uint16_t
 #define SFX(name) name##16
 #include "core_impl.h"

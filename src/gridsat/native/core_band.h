@@ -391,12 +391,9 @@ static int band_run(BandSearch *s, double deadline, double slice_end) {
             if (--s->depth < 0) return s->finished = RUN_DONE;
             continue;
         }
-        if (++s->tick >= 128) {
-            s->tick = 0;
-            double t = now_s();
-            if (deadline > 0 && t >= deadline) return s->finished = RUN_TIMEOUT;
-            if (t >= slice_end) return RUN_PAUSE;
-        }
+        int clock = clock_check(&s->tick, deadline, slice_end);
+        if (clock == RUN_TIMEOUT) return s->finished = RUN_TIMEOUT;
+        if (clock == RUN_PAUSE) return RUN_PAUSE;
         unsigned rem = s->brem[d];
         int v = ctz64(rem);
         s->brem[d] = (uint16_t)(rem & (rem - 1));

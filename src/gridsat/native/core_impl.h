@@ -426,12 +426,9 @@ static int SFX(search_run)(SFX(Search) *s, double deadline, double slice_end) {
             if (--s->depth < 0) return s->finished = RUN_DONE;
             continue;
         }
-        if (++s->tick >= 128) {
-            s->tick = 0;
-            double t = now_s();
-            if (deadline > 0 && t >= deadline) return s->finished = RUN_TIMEOUT;
-            if (t >= slice_end) return RUN_PAUSE;
-        }
+        int clock = clock_check(&s->tick, deadline, slice_end);
+        if (clock == RUN_TIMEOUT) return s->finished = RUN_TIMEOUT;
+        if (clock == RUN_PAUSE) return RUN_PAUSE;
         MASK_T rem = s->brem[d];
         MASK_T bit = (MASK_T)(rem & (MASK_T)(0u - rem));
         s->brem[d] = (MASK_T)(rem ^ bit);
