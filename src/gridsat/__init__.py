@@ -9,7 +9,7 @@
 loads on first use.
 """
 
-from .api import check, count, default_choice, solve
+from .api import check, check_many, count, default_choice, solve, solve_many
 from .backends import get_backend, list_backends
 from .encoders import get_encoding, list_encodings
 from .errors import GridsatError, ParseError, PuzzleError, UnsupportedError
@@ -34,7 +34,7 @@ def generate(kind: str = "sudoku", **options):
 
 
 __all__ = [
-    "Sudoku", "Hidato", "Result", "solve", "count", "check", "verify", "race", "generate",
+    "Sudoku", "Hidato", "Result", "solve", "count", "check", "solve_many", "check_many", "verify", "race", "generate",
     "list_backends", "get_backend", "list_encodings", "get_encoding", "default_choice",
     "get_kind", "kind_of", "list_kinds",
     "GridsatError", "ParseError", "PuzzleError", "UnsupportedError",

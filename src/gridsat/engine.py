@@ -10,6 +10,7 @@ sets the status from what was found. ``gridsat.solve`` and ``gridsat.check``
 from __future__ import annotations
 
 import time
+from typing import Callable, Iterable, Iterator
 
 from .backends import Outcome
 from .backends.base import needs_child, run_backend
@@ -20,9 +21,10 @@ from .result import Result
 from .selection import check_limits, resolve
 from .verify import verify
 
-__all__ = ["run", "VerificationError", "check_limits", "CHILD_BYTES"]
+__all__ = ["run", "run_many", "VerificationError", "check_limits", "CHILD_BYTES"]
 
-
+#: puzzles posed to a ``batch`` backend in one call by :func:`run_many`
+CHUNK = 256
 
 class VerificationError(GridsatError):
     """A backend returned a wrong solution, or claimed solutions it did not return: a bug in an
@@ -112,6 +114,111 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
         res.stats["child"] = True
     res.total_time = time.perf_counter() - t0
     return res
+
+
+def run_many(puzzles: Iterable, job: str, *, limit: int | None = 1, backend=None, encoding=None,
+             time_limit: float | None = None, keep: int = 2, errors: str = "raise",
+             one: Callable | None = None) -> Iterator:
+    """Run one job on many puzzles: :func:`run`'s results, in order, with the same evidence.
+
+    Consecutive puzzles whose backend supports ``batch`` (:meth:`Backend.run_many`; the
+    ``native`` core) go to it in chunks of :data:`CHUNK`, so the per-puzzle cost of Python
+    falls away; every solution still passes the verifier, puzzle by puzzle. The others run
+    one at a time.
+
+    Parameters
+    ----------
+    puzzles : iterable of Sudoku or Hidato
+    job, limit, backend, encoding, keep
+        As for :func:`run`.
+    time_limit : float, optional
+        Seconds for each puzzle.
+    errors : {"raise", "return"}
+        What a puzzle that fails with a :class:`~gridsat.errors.GridsatError` does:
+        ``raise`` it (after the results before it are yielded), or ``return`` it in place of
+        its result, and go on.
+    one : callable, optional
+        Runs a puzzle that is not batched (default :func:`run`); same signature.
+
+    Yields
+    ------
+    Result
+        One per puzzle (or the error, with ``errors="return"``).
+    """
+    if errors not in ("raise", "return"):
+        raise ValueError(f"errors must be 'raise' or 'return', not {errors!r}")
+    one = one or run
+    if limit is None or limit >= 2:
+        keep = max(keep, 2)
+    group: list = []  # (puzzle, backend, encoding, Result, seconds so far), one pair throughout
+
+    def flush():
+        yield from _batch(group, job, limit, time_limit, keep, errors)
+        group.clear()
+
+    for p in puzzles:
+        t0 = time.perf_counter()
+        try:
+            b, enc = resolve(p, backend, encoding)
+            estimate = check_limits(p, b, enc)
+        except GridsatError as exc:
+            yield from flush()
+            if errors == "raise":
+                raise
+            yield exc
+            continue
+        if "batch" not in b.supports or needs_child(b, estimate, time_limit):
+            yield from flush()
+            try:
+                yield one(p, job, limit=limit, backend=backend, encoding=encoding, time_limit=time_limit, keep=keep)
+            except GridsatError as exc:
+                if errors == "raise":
+                    raise
+                yield exc
+            continue
+        if group and (group[0][1] is not b or group[0][2] is not enc or len(group) >= CHUNK):
+            yield from flush()
+        res = Result(job=job, status="unknown", puzzle=p, backend=b.name, encoding=enc.name)
+        if kind_of(p).clash_scan_first(p, time_limit):
+            conflicts = p.conflicts()
+            if conflicts:
+                yield from flush()
+                res.status, res.count, res.complete, res.reason = "impossible", 0, True, "; ".join(conflicts)
+                res.total_time = time.perf_counter() - t0
+                yield res
+                continue
+        group.append((p, b, enc, res, time.perf_counter() - t0))
+    yield from flush()
+
+
+def _batch(group: list, job: str, limit, time_limit, keep: int, errors: str) -> Iterator:
+    """The results of one :func:`run_many` chunk: one backend call, then each puzzle settled."""
+    if not group:
+        return
+    b, enc = group[0][1], group[0][2]
+    t0 = time.perf_counter()
+    outs = b.run_many([g[0] for g in group], enc, limit=limit, time_limit=time_limit, keep=keep)
+    share = (time.perf_counter() - t0 - sum(o.solve_time for o in outs)) / len(group)  # the call's overhead
+    for (p, _, _, res, before), out in zip(group, outs):
+        t1 = time.perf_counter()
+        try:
+            if out.count == 0 and out.complete and not kind_of(p).clash_scan_first(p, time_limit):
+                conflicts = p.conflicts()
+                if conflicts:
+                    res.status, res.count, res.complete, res.reason = "impossible", 0, True, "; ".join(conflicts)
+                    res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, out.stats
+                    res.total_time = before + share + out.solve_time + time.perf_counter() - t1
+                    yield res
+                    continue
+            _evidence(b, enc, out, keep)
+            res = _settle(res, p, b, enc, out, job, time_limit)
+        except GridsatError as exc:
+            if errors == "raise":
+                raise
+            yield exc
+            continue
+        res.total_time = before + share + out.solve_time + time.perf_counter() - t1
+        yield res
 
 
 def _evidence(b, enc, out: Outcome, keep: int) -> None:

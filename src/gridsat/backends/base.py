@@ -52,7 +52,8 @@ class Backend:
 
     ``supports`` lists capabilities: ``solve``, ``count``, ``time_limit``, ``incremental``
     (base formula reused across puzzles), ``assumptions``, ``stats``, ``exclude`` (``run``
-    takes ``exclude=``: solutions already known, left out of the search).
+    takes ``exclude=``: solutions already known, left out of the search), ``batch``
+    (:meth:`run_many` poses many puzzles in one call).
     """
 
     name: str = "?"
@@ -70,6 +71,13 @@ class Backend:
         """Enumerate up to ``limit`` solutions of ``puzzle`` under ``encoding`` within ``time_limit`` seconds;
         return the :class:`Outcome` (the first ``keep`` solutions, unverified)."""
         raise NotImplementedError
+
+    def run_many(self, puzzles, encoding, *, limit: int | None = 1, time_limit: float | None = None,
+                 keep: int = 2) -> list[Outcome]:
+        """:meth:`run` on each of ``puzzles`` (``time_limit`` holds for each): one
+        :class:`Outcome` per puzzle, in order. A backend that supports ``batch`` overrides
+        it to pose many puzzles in one call."""
+        return [self.run(p, encoding, limit=limit, time_limit=time_limit, keep=keep) for p in puzzles]
 
     def unavailable(self) -> str | None:
         """Why this backend cannot run on this machine (missing tool chain), or None."""

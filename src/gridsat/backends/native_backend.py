@@ -82,6 +82,43 @@ class NativeBackend(Backend):
         out.stats = {"nodes": nodes}
         return out
 
+    def run_many(self, puzzles, encoding, *, limit=1, time_limit=None, keep=2) -> list[Outcome]:
+        """Every puzzle's :class:`Outcome`, consecutive puzzles of one board in one C call
+        (``time_limit`` holds for each puzzle); see :meth:`Backend.run_many`."""
+        if encoding.target != "native":
+            raise UnsupportedError(f"backend {self.name} takes native encodings, not {encoding.target} ({encoding.name})")
+        core = load()
+        if core is None:
+            raise UnsupportedError(f"backend {self.name} is unavailable: {load_error()}")
+        lim = 0 if limit is None else max(int(limit), 1)
+        outs: list[Outcome] = []
+        i = 0
+        while i < len(puzzles):
+            t0 = time.perf_counter()
+            model = encoding.build(puzzles[i])
+            j = i + 1
+            while j < len(puzzles) and encoding.build(puzzles[j]) is model:
+                j += 1
+            build = (time.perf_counter() - t0) / (j - i)
+            cells = model.n * model.n
+            kept = max(1, _c_keep(keep, lim, cells))
+            if time_limit is not None and time_limit - build <= 0:
+                outs.extend(Outcome(timed_out=True, build_time=build) for _ in range(i, j))
+                i = j
+                continue
+            left = -1.0 if time_limit is None else time_limit - build
+            counts, flags, sols, _, nodes, secs = core.batch(
+                model.geometry, b"".join(bytes(p.givens) for p in puzzles[i:j]), lim, left, kept, True, True)
+            secs = memoryview(secs).cast("d")
+            for k in range(j - i):
+                c, base = counts[k], k * kept * cells
+                outs.append(Outcome(
+                    solutions=[tuple(sols[base + m * cells:base + (m + 1) * cells]) for m in range(min(c, kept))],
+                    count=c, complete=flags[k] == 1, timed_out=flags[k] == 2, build_time=build,
+                    solve_time=secs[k], stats={"nodes": nodes[k]}))
+            i = j
+        return outs
+
 
 # ---------------------------------------------------------------------------- batches
 @dataclass

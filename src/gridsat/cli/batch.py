@@ -42,8 +42,20 @@ def _error_line(err: ParseError) -> str:
     return f"{where}: error: {err.message}"
 
 
+class _Out:
+    """Where answers go: each line flushed at once, or (``buffered``) at the end of a chunk
+    of puzzles answered together (see :meth:`_Job.run_many`)."""
+
+    buffered = False
+
+
 def _emit(line: str, stream=None) -> None:
-    print(line, file=stream or sys.stdout, flush=True)
+    print(line, file=stream or sys.stdout, flush=not _Out.buffered)
+
+
+def _flush() -> None:
+    sys.stdout.flush()
+    sys.stderr.flush()
 
 
 def _error_obj(entry, err: ParseError) -> dict:
@@ -152,6 +164,31 @@ class _Job:
             res.reason = res.reason.replace(f"time limit of {left} s", f"time limit of {tl} s")
         return res
 
+    @property
+    def batches(self) -> bool:
+        """Whether puzzles may be answered a chunk at a time (:meth:`run_many`): ``solve`` and
+        ``check`` without ``--race``."""
+        return self.job in ("solve", "check") and self.race is None
+
+    def run_many(self, items: list) -> list:
+        """The results (or errors) of the job on ``items``, ``(puzzle, read seconds)`` pairs,
+        through :func:`gridsat.api.check_many` / ``solve_many`` (one call of the native core
+        for many puzzles). Each puzzle's time limit is the least left after any of their reads."""
+        from .. import api
+
+        tl = self.args.time_limit
+        left = None if tl is None else tl - max(took for _, took in items)
+        if left is not None and left <= 0:
+            return [self.run(p, "", took) for p, took in items]
+        many = api.check_many if self.job == "check" else api.solve_many
+        out = list(many([p for p, _ in items], backend=self.backend, encoding=self.args.encoding,
+                        time_limit=left, errors="return"))
+        if left is not None and left != tl:  # name the limit the user gave
+            for res in out:
+                if isinstance(res, Result) and res.reason and f"time limit of {left} s" in res.reason:
+                    res.reason = res.reason.replace(f"time limit of {left} s", f"time limit of {tl} s")
+        return out
+
     def _progress(self, where: str):
         if self.args.quiet:
             return None
@@ -218,37 +255,47 @@ def run_batch(args, job: str) -> int:
                 return
             yield got, took
 
-    code = EXIT_OK
-    loaded = 0
     status_stream = sys.stderr if settings.out else sys.stdout
-    for entry, took in all_entries():
+    state = {"code": EXIT_OK, "loaded": 0}
+
+    def fits(entry) -> bool:
+        """Whether the output format can hold the entry's puzzle (else say so)."""
+        if settings.out and get_format(settings.out).kind not in (entry.puzzle.kind, "*"):
+            where = f"{entry.file or '<input>'}:{entry.line}"
+            _emit(f"{where}: error: format {settings.out} holds {get_format(settings.out).kind} puzzles, "
+                  f"not {entry.puzzle.kind}", sys.stderr)
+            state["code"] = EXIT_USAGE
+            return False
+        return True
+
+    def answer(entry, took, done=None) -> bool:
+        """Report one entry (``done``: its result or error, already computed); False to stop."""
         if isinstance(entry, ReadStopped):
             _emit(json.dumps(entry.record())) if args.json else _emit(str(entry), sys.stderr)
-            code = max(code, EXIT_FAILED)
-            break
+            state["code"] = max(state["code"], EXIT_FAILED)
+            return False
         if not entry.ok:
-            code = max(code, EXIT_FAILED)
+            state["code"] = max(state["code"], EXIT_FAILED)
             if args.json:
                 _emit(json.dumps(_error_obj(entry, entry.error)))
             else:
                 _emit(_error_line(entry.error), status_stream)
-            continue
-        loaded += 1
+            return True
+        state["loaded"] += 1
         puzzle = entry.puzzle
         where = f"{entry.file or '<input>'}:{entry.line}"
-        if settings.out and get_format(settings.out).kind not in (puzzle.kind, "*"):
-            _emit(f"{where}: error: format {settings.out} holds {get_format(settings.out).kind} puzzles, "
-                  f"not {puzzle.kind}", sys.stderr)
-            code = EXIT_USAGE
-            continue
+        if done is None and not fits(entry):
+            return True
         interrupted = False
         try:
-            res = settings.run(puzzle, where, took)
+            if isinstance(done, Exception):
+                raise done
+            res = done if done is not None else settings.run(puzzle, where, took)
         except CountInterrupted as exc:
             res, interrupted = exc.result, True
             res.puzzle = res.puzzle if res.puzzle is not None else puzzle
         except GridsatError as exc:
-            code = max(code, EXIT_FAILED)
+            state["code"] = max(state["code"], EXIT_FAILED)
             err = ParseError(str(exc), entry.file, entry.line)
             if args.json:
                 _emit(json.dumps(_error_obj(entry, err)))
@@ -256,18 +303,59 @@ def run_batch(args, job: str) -> int:
                 print(f"{where}: error: {exc}", file=sys.stderr, flush=True)
             else:
                 _emit(f"{where}: error: {exc}", status_stream)
-            continue
+            return True
         if not _good(job, res, settings.limit):
-            code = max(code, EXIT_FAILED)
+            state["code"] = max(state["code"], EXIT_FAILED)
         try:
             _report(settings, entry, res, single, where, status_stream)
         except ParseError as exc:  # the output format cannot hold this puzzle
             _emit(f"{where}: error: {exc.message}", sys.stderr)
-            code = EXIT_USAGE
+            state["code"] = EXIT_USAGE
         if interrupted:
             print("gridsat: interrupted", file=sys.stderr, flush=True)
-            return EXIT_INTERRUPTED
-    return code if loaded else EXIT_USAGE
+            state["code"] = EXIT_INTERRUPTED
+            return False
+        return True
+
+    # read from files, puzzles are answered a chunk at a time (standard input streams: one by one)
+    chunked = settings.batches and not single and "-" not in files
+    try:
+        for chunk in (_chunks(all_entries(), CHUNK) if chunked else ([item] for item in all_entries())):
+            done: dict[int, object] = {}
+            if chunked:
+                ready = [k for k, (e, _) in enumerate(chunk) if not isinstance(e, ReadStopped) and e.ok and fits(e)]
+                results = settings.run_many([(chunk[k][0].puzzle, chunk[k][1]) for k in ready]) if ready else []
+                done = dict(zip(ready, results))
+                _Out.buffered = True
+            for k, (entry, took) in enumerate(chunk):
+                if chunked and k not in done and not isinstance(entry, ReadStopped) and entry.ok:
+                    state["loaded"] += 1  # (refused by its output format above)
+                    continue
+                if not answer(entry, took, done.get(k)):
+                    return state["code"]
+            _flush()
+    finally:
+        _Out.buffered = False
+        _flush()
+    return state["code"] if state["loaded"] else EXIT_USAGE
+
+
+#: puzzles read from files are answered this many at a time
+CHUNK = 256
+
+
+def _chunks(items, size: int):
+    """Lists of up to ``size`` items; a :class:`ReadStopped` ends its list and the run."""
+    chunk: list = []
+    for item in items:
+        chunk.append(item)
+        if isinstance(item[0], ReadStopped) or len(chunk) >= size:
+            yield chunk
+            if isinstance(item[0], ReadStopped):
+                return
+            chunk = []
+    if chunk:
+        yield chunk
 
 
 def _report(settings: _Job, entry, res, single: bool, where: str, status_stream) -> None:
@@ -300,7 +388,7 @@ def _report(settings: _Job, entry, res, single: bool, where: str, status_stream)
                 _emit(f"{where}: solution {i}: {line(res.puzzle, s)}")
     for text in texts:
         sys.stdout.write(text)
-    if texts:
+    if texts and not _Out.buffered:
         sys.stdout.flush()
 
 

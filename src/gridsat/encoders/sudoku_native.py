@@ -54,10 +54,8 @@ def _lines(n: int) -> tuple[tuple[int, ...], ...]:
 
 def unit_table(n: int, regions) -> list:
     """Rows, columns, then regions (in label order), each as a sequence of row-major cells."""
-    regs: list[list[int]] = [[] for _ in range(n)]
-    for cell, k in enumerate(regions):
-        regs[k].append(cell)
-    return [*_lines(n), *regs]
+    by_region = sorted(range(n * n), key=regions.__getitem__)  # (a stable sort: cells in order)
+    return [*_lines(n), *(by_region[k * n:(k + 1) * n] for k in range(n))]
 
 
 def _compile(n: int, units: list, pairs: bool):
