@@ -75,34 +75,85 @@ _NONZERO = bytes([0] + [255] * 255)
 
 
 @functools.lru_cache(maxsize=64)
-def _region_order(n: int, regions: tuple) -> tuple[Callable, bool]:
-    """The cells ordered region by region (one itemgetter), and whether every region has n cells."""
-    order = sorted(range(n * n), key=regions.__getitem__)  # (a stable sort: cells in order within a region)
-    sizes = [0] * n
-    for k in regions:
-        if 0 <= k < n:
-            sizes[k] += 1
-    return operator.itemgetter(*order), sizes == [n] * n
+def _plan(n: int, regions: tuple) -> tuple | None:
+    """How :func:`_sudoku_ok` reads the unit sums of an ``n`` x ``n`` board off products.
+
+    A cell's value ``v`` becomes a lane of ``width`` bytes holding ``1 << (v - 1)`` (one
+    translation table per byte of the lane), and the grid one integer of ``n * n`` lanes.
+    Multiplying it by ``sum(2 ** (8 * width * e))`` over a unit's offsets ``e`` puts the sum of
+    every unit of that shape in one lane, read by an itemgetter: rows (offsets ``0..n-1``),
+    columns (multiples of ``n``), and regions when they are all translates of one shape
+    (boxes). Other region maps (jigsaw) are first put region after region, so that they are
+    consecutive lanes like rows. ``None`` when the lanes would pass 64 bits, or regions do
+    not have ``n`` cells each: then the detailed check decides.
+    """
+    width, fmt = next(((w, f) for w, f in ((2, "H"), (4, "I"), (8, "Q")) if n + n.bit_length() <= 8 * w),
+                      (0, ""))
+    cells = n * n
+    members: dict = {}
+    for i, k in enumerate(regions):
+        members.setdefault(k, []).append(i)
+    if not width or n < 2 or sorted(members) != list(range(n)) or any(len(c) != n for c in members.values()):
+        return None
+    tables = tuple(bytes(((1 << (v - 1)) >> (8 * j)) & 255 if 1 <= v <= n else 0 for v in range(256))
+                   for j in range(width))
+    lane = 8 * width
+
+    def part(offsets, ends, order=None):
+        top = max(offsets)
+        mult = sum(1 << (lane * (top - e)) for e in offsets)
+        return mult, operator.itemgetter(*ends), order, (cells + top + 1) * width
+
+    rows = part(range(n), [r * n + n - 1 for r in range(n)])
+    columns = part(range(0, cells, n), [(n - 1) * n + c for c in range(n)])
+    shapes = {tuple(c - cs[0] for c in cs) for cs in members.values()}
+    if len(shapes) == 1:  # boxes: every region a translate of the first
+        (shape,) = shapes
+        regs = part(shape, [members[k][0] + max(shape) for k in range(n)])
+    else:
+        order = operator.itemgetter(*sorted(range(cells), key=regions.__getitem__))
+        regs = part(range(n), [k * n + n - 1 for k in range(n)], order)
+    return width, tables, fmt, (1 << n) - 1, (rows, columns, regs)
+
+
+def _lanes(cells: bytes, width: int, tables: tuple) -> int:
+    """The cells as one integer of ``width``-byte lanes, ``1 << (v - 1)`` for value ``v``."""
+    lanes = bytearray(len(cells) * width)
+    for j, table in enumerate(tables):
+        lanes[j::width] = cells.translate(table)
+    return int.from_bytes(lanes, "little")
 
 
 def _sudoku_ok(puzzle, sol: list) -> bool:
-    """True when ``sol`` is a correct grid: set comparisons only (the hot path of every job)."""
+    """True when ``sol`` is a correct grid; the hot path of every job, so every step runs in C.
+
+    With every value in 1..n, a unit of ``n`` cells holds 1..n once exactly when the sum of
+    ``1 << (v - 1)`` over its values is ``2**n - 1``: ``n`` powers of two add up to ``n``
+    one-bits only when they are all different. The lanes are wide enough that no sum
+    carries into the next (see :func:`_plan`). False sends the grid to the detailed check.
+    """
     n = puzzle.n
-    want = set(range(1, n + 1))
+    plan = _plan(n, tuple(puzzle.regions))
+    if plan is None:
+        return False
     try:
         cells, givens = bytes(sol), bytes(puzzle.givens)
     except ValueError:  # a value outside 0..255: the detailed pass says which
+        return False
+    if len(cells) != n * n or min(cells) < 1 or max(cells) > n:
         return False
     # every given kept: the solution's bytes under the givens' mask are the givens
     if (int.from_bytes(cells, "little") & int.from_bytes(givens.translate(_NONZERO), "little")
             != int.from_bytes(givens, "little")):
         return False
-    by_region, sizes_ok = _region_order(n, tuple(puzzle.regions))
-    regions = by_region(sol)
-    return (sizes_ok
-            and all(set(sol[r * n:(r + 1) * n]) == want for r in range(n))
-            and all(set(sol[c::n]) == want for c in range(n))
-            and all(set(regions[k * n:(k + 1) * n]) == want for k in range(n)))
+    width, tables, fmt, full, parts = plan
+    grid = _lanes(cells, width, tables)
+    for mult, ends, order, size in parts:
+        x = grid if order is None else _lanes(bytes(order(cells)), width, tables)
+        sums = ends(memoryview((x * mult).to_bytes(size, "little")).cast(fmt))
+        if sums.count(full) != n:
+            return False
+    return True
 
 
 @register_verifier("sudoku")

@@ -57,8 +57,21 @@ def _formats_for(kind: str | None) -> list[Format]:
     return fmts
 
 
+#: a longer text is told by its first lines, up to the first line end past this many characters
+SNIFF_CHARS = 1 << 16
+
+
+def _head(text: str) -> str:
+    """The part of ``text`` the format is told from (see :data:`SNIFF_CHARS`)."""
+    if len(text) <= SNIFF_CHARS:
+        return text
+    cut = text.find("\n", SNIFF_CHARS)
+    return text if cut < 0 else text[:cut + 1]
+
+
 def detect_format(text: str, kind: str | None = None, file: str | None = None) -> Format:
-    """The format ``text`` is unambiguously in.
+    """The format ``text`` is unambiguously in, told from its head (its first lines, up to
+    :data:`SNIFF_CHARS` characters) as a file's type is.
 
     Formats whose ``sniff`` accepts the text compete: a format for one kind beats the
     any-kind ``json``, then the highest ``priority`` wins; a tie between kinds is
@@ -66,6 +79,7 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     returned so its reader can explain what is wrong.
     """
     fmts = _formats_for(kind)
+    text = _head(text)
     cands = [f for f in fmts if (f.kind_sniff if kind is not None and f.kind_sniff else f.sniff)(text)]
     # kinds whose record guesses a format for text none of their formats claims (Sudoku)
     guessers = [k for k in KINDS.values() if k.guess_format is not None and kind in (None, k.name)]

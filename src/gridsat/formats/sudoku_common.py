@@ -72,7 +72,10 @@ def check_solution(puzzle: Sudoku, sol: Sequence[int]) -> None:
 
 def strip_comment(line: str, marks: str = "#") -> tuple[str, str | None]:
     """``line`` split at the first comment mark: ``(content, comment text or None)``."""
-    idx = min((i for i in (line.find(m) for m in marks) if i >= 0), default=-1)
+    if len(marks) == 1:  # (the usual case, without a generator)
+        idx = line.find(marks)
+    else:
+        idx = min((i for i in (line.find(m) for m in marks) if i >= 0), default=-1)
     if idx < 0:
         return line, None
     return line[:idx], line[idx:].lstrip(marks).strip()

@@ -31,8 +31,17 @@ def symbol_value(ch: str) -> int | None:
 
 def line_string(values: Sequence[int], empty: str = ".") -> str:
     """Values as one line of symbols (the ``line`` format without name or solution)."""
+    if empty == "." and type(values) in (tuple, list):  # (not bytes(): it reads an array's buffer)
+        try:  # every value a byte: one translation (the usual case)
+            return bytes(values).translate(_LINE_TABLE).decode("ascii")
+        except (ValueError, TypeError, UnicodeDecodeError):
+            pass  # (a value past the symbols is reported by the indexing below)
     syms = (empty,) + tuple(SYMBOLS)
     return "".join([syms[v] for v in values])
+
+
+#: bytes.translate table of :func:`line_string`: 0 -> ``.``, v -> the v-th symbol, any other byte -> 0xFF
+_LINE_TABLE = (b"." + SYMBOLS.encode()).ljust(256, b"\xff")
 
 
 def format_board(puzzle, values: Sequence[int] | None = None, *, numbers: bool | None = None,
