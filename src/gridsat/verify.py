@@ -74,7 +74,32 @@ def verify(puzzle, solution: Sequence[int]) -> list[str]:
 _NONZERO = bytes([0] + [255] * 255)
 
 
+def _part(n: int, width: int, offsets, ends, order=None) -> tuple:
+    """One product of :func:`_plan`: its multiplier, the itemgetter of the lanes holding the
+    unit sums, the reordering of the cells first (or ``None``), and the product's bytes."""
+    top = max(offsets)
+    lane = 8 * width
+    return (sum(1 << (lane * (top - e)) for e in offsets), operator.itemgetter(*ends), order,
+            (n * n + top + 1) * width)
+
+
 @functools.lru_cache(maxsize=64)
+def _lines_plan(n: int) -> tuple | None:
+    """What :func:`_plan` needs of the size alone: the lane width, its memoryview format, the
+    translation tables, the full unit sum and the row and column products (``None`` past 64-bit lanes)."""
+    width, fmt = next(((w, f) for w, f in ((2, "H"), (4, "I"), (8, "Q")) if n + n.bit_length() <= 8 * w),
+                      (0, ""))
+    if not width or n < 2:
+        return None
+    tables = tuple(bytes(((1 << (v - 1)) >> (8 * j)) & 255 if 1 <= v <= n else 0 for v in range(256))
+                   for j in range(width))
+    rows = _part(n, width, range(n), [r * n + n - 1 for r in range(n)])
+    columns = _part(n, width, range(0, n * n, n), [(n - 1) * n + c for c in range(n)])
+    labels = tuple(k for k in range(n) for _ in range(n))  # a region map's labels, sorted
+    return width, fmt, tables, (1 << n) - 1, rows, columns, labels
+
+
+@functools.lru_cache(maxsize=1024)
 def _plan(n: int, regions: tuple) -> tuple | None:
     """How :func:`_sudoku_ok` reads the unit sums of an ``n`` x ``n`` board off products.
 
@@ -84,36 +109,23 @@ def _plan(n: int, regions: tuple) -> tuple | None:
     every unit of that shape in one lane, read by an itemgetter: rows (offsets ``0..n-1``),
     columns (multiples of ``n``), and regions when they are all translates of one shape
     (boxes). Other region maps (jigsaw) are first put region after region, so that they are
-    consecutive lanes like rows. ``None`` when the lanes would pass 64 bits, or regions do
-    not have ``n`` cells each: then the detailed check decides.
+    consecutive lanes like rows. ``None`` when the lanes would pass 64 bits, or the regions
+    are not ``0..n-1`` with ``n`` cells each: then the detailed check decides.
     """
-    width, fmt = next(((w, f) for w, f in ((2, "H"), (4, "I"), (8, "Q")) if n + n.bit_length() <= 8 * w),
-                      (0, ""))
-    cells = n * n
-    members: dict = {}
-    for i, k in enumerate(regions):
-        members.setdefault(k, []).append(i)
-    if not width or n < 2 or sorted(members) != list(range(n)) or any(len(c) != n for c in members.values()):
+    lines = _lines_plan(n)
+    if lines is None:
         return None
-    tables = tuple(bytes(((1 << (v - 1)) >> (8 * j)) & 255 if 1 <= v <= n else 0 for v in range(256))
-                   for j in range(width))
-    lane = 8 * width
-
-    def part(offsets, ends, order=None):
-        top = max(offsets)
-        mult = sum(1 << (lane * (top - e)) for e in offsets)
-        return mult, operator.itemgetter(*ends), order, (cells + top + 1) * width
-
-    rows = part(range(n), [r * n + n - 1 for r in range(n)])
-    columns = part(range(0, cells, n), [(n - 1) * n + c for c in range(n)])
-    shapes = {tuple(c - cs[0] for c in cs) for cs in members.values()}
-    if len(shapes) == 1:  # boxes: every region a translate of the first
-        (shape,) = shapes
-        regs = part(shape, [members[k][0] + max(shape) for k in range(n)])
+    width, fmt, tables, full, rows, columns, labels = lines
+    if len(regions) != n * n or tuple(sorted(regions)) != labels:
+        return None
+    order = sorted(range(n * n), key=regions.__getitem__)  # region after region, cells in order
+    chunks = [order[k * n:(k + 1) * n] for k in range(n)]
+    shape = [c - chunks[0][0] for c in chunks[0]]
+    if all([c - cs[0] for c in cs] == shape for cs in chunks):  # boxes: every region a translate of the first
+        regs = _part(n, width, shape, [cs[0] + shape[-1] for cs in chunks])
     else:
-        order = operator.itemgetter(*sorted(range(cells), key=regions.__getitem__))
-        regs = part(range(n), [k * n + n - 1 for k in range(n)], order)
-    return width, tables, fmt, (1 << n) - 1, (rows, columns, regs)
+        regs = _part(n, width, range(n), [k * n + n - 1 for k in range(n)], operator.itemgetter(*order))
+    return width, tables, fmt, full, (rows, columns, regs)
 
 
 def _lanes(cells: bytes, width: int, tables: tuple) -> int:
