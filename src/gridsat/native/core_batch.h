@@ -1,0 +1,121 @@
+/*
+ * The batch entry point of the core: many puzzles of one geometry in one call, without the
+ * GIL (included by core.c, after the searches and their helpers).
+ */
+
+PyDoc_STRVAR(batch_doc,
+"batch(geometry, givens, limit=2, time_limit=-1.0, keep=1, each=False, detail=False)\n"
+"    -> (counts, flags, solutions, nodes[, nodes_each, seconds])\n\n"
+"Run many puzzles of one geometry in one call. ``givens``: ``k * n * n`` bytes, puzzle after\n"
+"puzzle. ``counts``: a list of ``k`` counts up to ``limit``; ``flags``: ``k`` bytes, 1 when\n"
+"the count is exact, 2 when the time limit stopped that puzzle, 0 when ``limit`` did;\n"
+"``solutions``: ``k * keep * n * n`` bytes, the first ``keep`` solutions of each puzzle\n"
+"(zeros where there are fewer). ``time_limit`` is for the whole batch, or for each puzzle\n"
+"when ``each``. ``detail`` adds each puzzle's node count (a list) and its seconds (the bytes\n"
+"of ``k`` C doubles). The GIL is released while the batch runs.");
+
+static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"geometry", "givens", "limit", "time_limit", "keep", "each", "detail", NULL};
+    PyObject *cap;
+    Py_buffer buf;
+    unsigned long long limit = 2;
+    double time_limit = -1.0;
+    int keep = 1, each = 0, detail = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|Kdipp:batch", kwlist, &cap, &buf, &limit, &time_limit,
+                                     &keep, &each, &detail))
+        return NULL;
+    double t0 = now_s();
+    Geo *g = get_geo(cap);
+    if (!g) { PyBuffer_Release(&buf); return NULL; }
+    Py_ssize_t N = g->ncells;
+    if (buf.len % N) {
+        PyErr_Format(PyExc_ValueError, "%zd bytes is not a whole number of %zd-cell puzzles", buf.len, N);
+        PyBuffer_Release(&buf);
+        return NULL;
+    }
+    if (keep < 1) keep = 1;
+    if (keep > 64) keep = 64;
+    Py_ssize_t k = buf.len / N;
+    if (read_givens(g, buf.buf, buf.len, buf.len) < 0) { PyBuffer_Release(&buf); return NULL; }
+    uint64_t *cnts = malloc(sizeof(uint64_t) * (size_t)(k + 1));
+    uint64_t *nds = malloc(sizeof(uint64_t) * (size_t)(k + 1));
+    PyObject *flags = PyBytes_FromStringAndSize(NULL, k);
+    PyObject *sols = PyBytes_FromStringAndSize(NULL, k * N * keep);
+    PyObject *secs = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)sizeof(double) * k);
+    PyObject *counts = NULL, *nlist = NULL, *ret = NULL;
+    AnySearch a;
+    int have = 0;
+    if (!cnts || !nds) { PyErr_NoMemory(); goto done; }
+    if (!flags || !sols || !secs) goto done;
+    if (any_init(&a, g, keep) < 0) { PyErr_NoMemory(); goto done; }
+    have = 1;
+    memset(PyBytes_AS_STRING(sols), 0, (size_t)(k * N * keep));
+    uint8_t *fl = (uint8_t *)PyBytes_AS_STRING(flags);
+    uint8_t *so = (uint8_t *)PyBytes_AS_STRING(sols);
+    double *sec = (double *)PyBytes_AS_STRING(secs);
+    const uint8_t *in = buf.buf;
+    double deadline = time_limit < 0 ? 0.0 : t0 + time_limit;
+    double started = 0.0;
+    unsigned long long nodes = 0;
+    Py_ssize_t i = 0;
+    int expired = time_limit == 0.0, resume = 0;
+    while (i < k) {
+        /* a slice of about 50 ms without the GIL, then a check for signals */
+        Py_BEGIN_ALLOW_THREADS
+        double slice_end = now_s() + 0.05;
+        for (; i < k; i++) {
+            int rc = RUN_TIMEOUT;
+            double t = now_s();
+            if (!resume) {
+                started = t;
+                if (each && time_limit > 0) deadline = t + time_limit;
+            }
+            if (!expired) {
+                if (!resume) any_start(&a, in + i * N, limit);
+                resume = 0;
+                rc = any_run(&a, deadline, slice_end);
+                if (rc == RUN_PAUSE) { resume = 1; break; }
+                if (rc == RUN_TIMEOUT && !each) expired = 1;
+                uint64_t c = ANY(&a, count);
+                nds[i] = ANY(&a, nodes);
+                nodes += nds[i];
+                cnts[i] = c;
+                if (c) memcpy(so + i * N * keep, ANY(&a, sols), (size_t)(N * (c < (uint64_t)keep ? (Py_ssize_t)c : keep)));
+            } else {
+                cnts[i] = 0;
+                nds[i] = 0;
+            }
+            sec[i] = now_s() - started;
+            fl[i] = rc == RUN_DONE ? 1 : rc == RUN_TIMEOUT ? 2 : 0;
+            if ((i & 63) == 63 && now_s() >= slice_end) { i++; break; }
+        }
+        Py_END_ALLOW_THREADS
+        if (PyErr_CheckSignals()) goto done;
+    }
+    counts = PyList_New(k);
+    if (!counts) goto done;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(cnts[j]);
+        if (!v) goto done;
+        PyList_SET_ITEM(counts, j, v);
+    }
+    if (detail) {
+        nlist = PyList_New(k);
+        if (!nlist) goto done;
+        for (Py_ssize_t j = 0; j < k; j++) {
+            PyObject *v = PyLong_FromUnsignedLongLong(nds[j]);
+            if (!v) goto done;
+            PyList_SET_ITEM(nlist, j, v);
+        }
+        ret = Py_BuildValue("(OOOKOO)", counts, flags, sols, nodes, nlist, secs);
+    } else {
+        ret = Py_BuildValue("(OOOK)", counts, flags, sols, nodes);
+    }
+done:
+    if (have) any_free(&a);
+    free(cnts);
+    free(nds);
+    PyBuffer_Release(&buf);
+    Py_XDECREF(counts); Py_XDECREF(nlist); Py_XDECREF(flags); Py_XDECREF(sols); Py_XDECREF(secs);
+    return ret;
+}
