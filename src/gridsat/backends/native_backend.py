@@ -47,6 +47,13 @@ class NativeBackend(Backend):
         """Why the C core cannot be loaded here (e.g. it was not built), or None."""
         return load_error()
 
+    def close(self) -> None:
+        """Forget the compiled boards (the ``sudoku-native`` cache), as the SAT backends drop
+        their cached formulas."""
+        from ..encoders.sudoku_native import clear_cache
+
+        clear_cache()
+
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
         """Solve or count with the C core on the encoding's unit table; see :meth:`Backend.run`."""
         if encoding.target != "native":

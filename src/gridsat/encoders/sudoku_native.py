@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from .base import register
 
-__all__ = ["NativeModel", "native_model", "unit_table", "MAX_N", "CACHE_SIZE"]
+__all__ = ["NativeModel", "native_model", "unit_table", "clear_cache", "MAX_N", "CACHE_SIZE"]
 
 #: largest board the C core takes: candidates are one 32-bit word per cell
 MAX_N = 32
@@ -88,3 +88,8 @@ def native_model(puzzle) -> NativeModel:
     while len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
     return model
+
+
+def clear_cache() -> None:
+    """Forget every compiled board (the next puzzle of each board compiles it again)."""
+    _CACHE.clear()

@@ -59,6 +59,7 @@ typedef struct {
     int locked;        /* use them */
     int pairs;         /* naked and hidden pairs */
     int band;          /* the classic 9x9 table without pairs: core_band.h's solver */
+    int score;         /* break ties between the fewest-candidate cells by their peers (above 9x9, and jigsaw 9x9) */
 } Geo;
 
 static void geo_free(Geo *g) {
@@ -211,7 +212,9 @@ static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
     g->unit_cells = malloc(sizeof(int) * (size_t)(nu * n + 1));
     g->cu_off = calloc((size_t)ncells + 1, sizeof(int));
     count = calloc((size_t)ncells, sizeof(int));
-    if (!g->unit_cells || !g->cu_off || !count) { PyErr_NoMemory(); goto fail; }
+    stamp = malloc(sizeof(int) * (size_t)ncells);
+    if (!g->unit_cells || !g->cu_off || !count || !stamp) { PyErr_NoMemory(); goto fail; }
+    for (int c = 0; c < ncells; c++) stamp[c] = -1;  /* the last unit that named each cell */
     for (Py_ssize_t u = 0; u < nu; u++) {
         PyObject *cells = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, u), "a unit must be a sequence");
         if (!cells) goto fail;
@@ -229,12 +232,12 @@ static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
                 Py_DECREF(cells);
                 goto fail;
             }
-            for (int j = 0; j < k; j++)
-                if (g->unit_cells[u * n + j] == c) {
-                    PyErr_Format(PyExc_ValueError, "unit %zd names cell %ld twice", u, c);
-                    Py_DECREF(cells);
-                    goto fail;
-                }
+            if (stamp[c] == (int)u) {
+                PyErr_Format(PyExc_ValueError, "unit %zd names cell %ld twice", u, c);
+                Py_DECREF(cells);
+                goto fail;
+            }
+            stamp[c] = (int)u;
             g->unit_cells[u * n + k] = (int)c;
             count[c]++;
         }
@@ -258,10 +261,9 @@ static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
             g->umask[2 * c + u / 64] |= (uint64_t)1 << (u % 64);
         }
     /* peers: the other cells of a cell's units, each once */
-    stamp = malloc(sizeof(int) * (size_t)ncells);
     g->peer_off = calloc((size_t)ncells + 1, sizeof(int));
     g->peers = malloc(sizeof(int) * (size_t)ncells * (size_t)(g->cu_off[ncells] / ncells + 1) * (size_t)n + sizeof(int));
-    if (!stamp || !g->peer_off || !g->peers) { PyErr_NoMemory(); goto fail; }
+    if (!g->peer_off || !g->peers) { PyErr_NoMemory(); goto fail; }
     for (int c = 0; c < ncells; c++) stamp[c] = -1;
     int np = 0;
     for (int c = 0; c < ncells; c++) {
@@ -360,7 +362,11 @@ static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
         g->npairs = np;
         g->locked = locked && np > 0;
     }
-    g->band = band && g->locked && !pairs && band_classic(g);
+    {
+        int classic9 = band_classic(g);
+        g->band = band && g->locked && !pairs && classic9;
+        g->score = n > 9 || (n == 9 && !classic9);
+    }
     free(stamp); free(count);
     Py_DECREF(seq);
     PyObject *cap = PyCapsule_New(g, CAPSULE, capsule_free);

@@ -106,6 +106,18 @@ static void band_tables(void) {
 /* Is the unit table exactly the classic 9x9 one (in any order)? */
 static int band_classic(const Geo *g) {
     if (g->n != 9 || g->nunits != 27) return 0;
+    /* the 27 classic units as cell masks, computed once (geometry() holds the GIL) */
+    static uint64_t classic[27][2];
+    static int ready = 0;
+    if (!ready) {
+        for (int w = 0; w < 27; w++)
+            for (int k = 0; k < 9; k++) {
+                int c = w < 9 ? 9 * w + k : w < 18 ? 9 * k + (w - 9)
+                      : 27 * ((w - 18) / 3) + 3 * ((w - 18) % 3) + 9 * (k / 3) + k % 3;
+                classic[w][c >> 6] |= (uint64_t)1 << (c & 63);
+            }
+        ready = 1;
+    }
     uint32_t seen = 0;
     for (int u = 0; u < 27; u++) {
         uint64_t m[2] = {0, 0};
@@ -113,15 +125,10 @@ static int band_classic(const Geo *g) {
             int c = g->unit_cells[u * 9 + k];
             m[c >> 6] |= (uint64_t)1 << (c & 63);
         }
-        for (int w = 0; w < 27; w++) {
-            uint64_t e[2] = {0, 0};
-            for (int k = 0; k < 9; k++) {
-                int c = w < 9 ? 9 * w + k : w < 18 ? 9 * k + (w - 9)
-                      : 27 * ((w - 18) / 3) + 3 * ((w - 18) % 3) + 9 * (k / 3) + k % 3;
-                e[c >> 6] |= (uint64_t)1 << (c & 63);
-            }
-            if (e[0] == m[0] && e[1] == m[1]) { seen |= 1u << w; break; }
-        }
+        int w = 0;
+        while (w < 27 && (classic[w][0] != m[0] || classic[w][1] != m[1])) w++;
+        if (w == 27) return 0;  /* a unit that is no row, column or box: not the classic table */
+        seen |= 1u << w;
     }
     return seen == BAND_ALL;
 }

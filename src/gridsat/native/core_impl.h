@@ -390,9 +390,11 @@ static int SFX(search_run)(SFX(Search) *s, double deadline, double slice_end) {
             }
             /* branch on an unplaced cell with the fewest candidates */
             int best = 99, bc = -1;
-            /* above 9x9, ties go to the cell with the most unplaced peers sharing a candidate
-               with it (16x16 set: 775 -> 271 nodes a check); on 9x9 the scan costs more than it saves */
-            if (NN(s->g) > 9) {
+            /* above 9x9 and on 9x9 jigsaw maps, ties go to the cell with the most unplaced
+               peers sharing a candidate with it (16x16 set: 775 -> 271 nodes a check; 100
+               jigsaw layouts: 8,964 -> 4,907 nodes, a quarter less time); on the classic 9x9
+               table the scan costs more than it saves */
+            if (NN(s->g) > 9 || s->g->score) {
                 int bscore = -1;
                 const Geo *g = s->g;
                 for (int c = 0; c < N; c++) {
