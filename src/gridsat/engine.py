@@ -26,6 +26,7 @@ __all__ = ["run", "run_many", "VerificationError", "check_limits", "CHILD_BYTES"
 #: puzzles posed to a ``batch`` backend in one call by :func:`run_many`
 CHUNK = 256
 
+
 class VerificationError(GridsatError):
     """A backend returned a wrong solution, or claimed solutions it did not return: a bug in an
     encoding or a backend."""
@@ -79,8 +80,7 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
     lazy = not kind_of(puzzle).clash_scan_first(puzzle, time_limit)
     conflicts = [] if lazy else puzzle.conflicts()
     if conflicts:
-        res.status, res.count, res.complete = "impossible", 0, True
-        res.reason = "; ".join(conflicts)
+        _impossible(res, conflicts)
         res.total_time = time.perf_counter() - t0
         return res
     child = needs_child(b, estimate, time_limit)
@@ -100,16 +100,7 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
         res.reason = "interrupted"
         res.total_time = time.perf_counter() - t0
         raise JobInterrupted(res) from None
-    if lazy and out.count == 0 and out.complete:
-        conflicts = puzzle.conflicts()
-        if conflicts:
-            res.status, res.count, res.complete = "impossible", 0, True
-            res.reason = "; ".join(conflicts)
-            res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, out.stats
-            res.total_time = time.perf_counter() - t0
-            return res
-    _evidence(b, enc, out, keep)
-    res = _settle(res, puzzle, b, enc, out, job, time_limit)
+    res = _answer(res, puzzle, b, enc, out, job, time_limit, keep, lazy)
     if child:
         res.stats["child"] = True
     res.total_time = time.perf_counter() - t0
@@ -150,7 +141,7 @@ def run_many(puzzles: Iterable, job: str, *, limit: int | None = 1, backend=None
     one = one or run
     if limit is None or limit >= 2:
         keep = max(keep, 2)
-    group: list = []  # (puzzle, backend, encoding, Result, seconds so far), one pair throughout
+    group: list = []  # (puzzle, backend, encoding, Result, lazy clash scan, seconds so far), one pair throughout
 
     def flush():
         yield from _batch(group, job, limit, time_limit, keep, errors)
@@ -179,15 +170,15 @@ def run_many(puzzles: Iterable, job: str, *, limit: int | None = 1, backend=None
         if group and (group[0][1] is not b or group[0][2] is not enc or len(group) >= CHUNK):
             yield from flush()
         res = Result(job=job, status="unknown", puzzle=p, backend=b.name, encoding=enc.name)
-        if kind_of(p).clash_scan_first(p, time_limit):
-            conflicts = p.conflicts()
-            if conflicts:
-                yield from flush()
-                res.status, res.count, res.complete, res.reason = "impossible", 0, True, "; ".join(conflicts)
-                res.total_time = time.perf_counter() - t0
-                yield res
-                continue
-        group.append((p, b, enc, res, time.perf_counter() - t0))
+        lazy = not kind_of(p).clash_scan_first(p, time_limit)
+        conflicts = [] if lazy else p.conflicts()
+        if conflicts:
+            yield from flush()
+            _impossible(res, conflicts)
+            res.total_time = time.perf_counter() - t0
+            yield res
+            continue
+        group.append((p, b, enc, res, lazy, time.perf_counter() - t0))
     yield from flush()
 
 
@@ -199,19 +190,10 @@ def _batch(group: list, job: str, limit, time_limit, keep: int, errors: str) -> 
     t0 = time.perf_counter()
     outs = b.run_many([g[0] for g in group], enc, limit=limit, time_limit=time_limit, keep=keep)
     share = (time.perf_counter() - t0 - sum(o.solve_time for o in outs)) / len(group)  # the call's overhead
-    for (p, _, _, res, before), out in zip(group, outs):
+    for (p, _, _, res, lazy, before), out in zip(group, outs):
         t1 = time.perf_counter()
         try:
-            if out.count == 0 and out.complete and not kind_of(p).clash_scan_first(p, time_limit):
-                conflicts = p.conflicts()
-                if conflicts:
-                    res.status, res.count, res.complete, res.reason = "impossible", 0, True, "; ".join(conflicts)
-                    res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, out.stats
-                    res.total_time = before + share + out.solve_time + time.perf_counter() - t1
-                    yield res
-                    continue
-            _evidence(b, enc, out, keep)
-            res = _settle(res, p, b, enc, out, job, time_limit)
+            res = _answer(res, p, b, enc, out, job, time_limit, keep, lazy)
         except GridsatError as exc:
             if errors == "raise":
                 raise
@@ -219,6 +201,26 @@ def _batch(group: list, job: str, limit, time_limit, keep: int, errors: str) -> 
             continue
         res.total_time = before + share + out.solve_time + time.perf_counter() - t1
         yield res
+
+
+def _impossible(res: Result, conflicts: list[str]) -> Result:
+    """``res`` marked impossible, its reason the clashing givens."""
+    res.status, res.count, res.complete, res.reason = "impossible", 0, True, "; ".join(conflicts)
+    return res
+
+
+def _answer(res: Result, puzzle, b, enc, out: Outcome, job: str, time_limit, keep: int, lazy: bool) -> Result:
+    """``res`` settled from the backend's ``out``: with a scan for clashing givens left until
+    now (``lazy``), a complete search without solutions is answered by the clash it finds;
+    otherwise the evidence is checked and every solution verified (:func:`_settle`)."""
+    if lazy and out.count == 0 and out.complete:
+        conflicts = puzzle.conflicts()
+        if conflicts:
+            _impossible(res, conflicts)
+            res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, dict(out.stats)
+            return res
+    _evidence(b, enc, out, keep)
+    return _settle(res, puzzle, b, enc, out, job, time_limit)
 
 
 def _evidence(b, enc, out: Outcome, keep: int) -> None:
