@@ -17,6 +17,7 @@ The extension is optional: an install without a C compiler leaves it out, and th
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 from typing import Sequence
@@ -54,13 +55,15 @@ class NativeBackend(Backend):
 
         clear_cache()
 
-    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
-        """Solve or count with the C core on the encoding's unit table; see :meth:`Backend.run`."""
+    def _core(self, encoding):
+        """The C extension, once ``encoding`` is known to be one of the core's."""
         if encoding.target != "native":
             raise UnsupportedError(f"backend {self.name} takes native encodings, not {encoding.target} ({encoding.name})")
-        core = load()
-        if core is None:
-            raise UnsupportedError(f"backend {self.name} is unavailable: {load_error()}")
+        return _loaded()
+
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
+        """Solve or count with the C core on the encoding's unit table; see :meth:`Backend.run`."""
+        core = self._core(encoding)
         t0 = time.perf_counter()
         model = encoding.build(puzzle)
         t1 = time.perf_counter()
@@ -92,38 +95,32 @@ class NativeBackend(Backend):
     def run_many(self, puzzles, encoding, *, limit=1, time_limit=None, keep=2) -> list[Outcome]:
         """Every puzzle's :class:`Outcome`, consecutive puzzles of one board in one C call
         (``time_limit`` holds for each puzzle); see :meth:`Backend.run_many`."""
-        if encoding.target != "native":
-            raise UnsupportedError(f"backend {self.name} takes native encodings, not {encoding.target} ({encoding.name})")
-        core = load()
-        if core is None:
-            raise UnsupportedError(f"backend {self.name} is unavailable: {load_error()}")
+        core = self._core(encoding)
         lim = 0 if limit is None else max(int(limit), 1)
+        t0 = time.perf_counter()
+        models = [encoding.build(p) for p in puzzles]
+        build = (time.perf_counter() - t0) / max(len(puzzles), 1)  # (each board is compiled once)
         outs: list[Outcome] = []
-        i = 0
-        while i < len(puzzles):
-            t0 = time.perf_counter()
-            model = encoding.build(puzzles[i])
-            j = i + 1
-            while j < len(puzzles) and encoding.build(puzzles[j]) is model:
-                j += 1
-            build = (time.perf_counter() - t0) / (j - i)
+        start = 0
+        for _, run in itertools.groupby(models, key=id):  # consecutive puzzles of one board: one call
+            n_run = len(list(run))
+            model, batch = models[start], puzzles[start:start + n_run]
+            start += n_run
             cells = model.n * model.n
             kept = max(1, _c_keep(keep, lim, cells))
             if time_limit is not None and time_limit - build <= 0:
-                outs.extend(Outcome(timed_out=True, build_time=build) for _ in range(i, j))
-                i = j
+                outs.extend(Outcome(timed_out=True, build_time=build) for _ in batch)
                 continue
             left = -1.0 if time_limit is None else time_limit - build
             counts, flags, sols, _, nodes, secs = core.batch(
-                model.geometry, b"".join(bytes(p.givens) for p in puzzles[i:j]), lim, left, kept, True, True)
+                model.geometry, b"".join(bytes(p.givens) for p in batch), lim, left, kept, True, True)
             secs = memoryview(secs).cast("d")
-            for k in range(j - i):
+            for k in range(n_run):
                 c, base = counts[k], k * kept * cells
                 outs.append(Outcome(
                     solutions=[tuple(sols[base + m * cells:base + (m + 1) * cells]) for m in range(min(c, kept))],
                     count=c, complete=flags[k] == 1, timed_out=flags[k] == 2, build_time=build,
                     solve_time=secs[k], stats={"nodes": nodes[k]}))
-            i = j
         return outs
 
 
@@ -181,9 +178,7 @@ def check_block(board, givens: bytes, *, limit: int = 2, time_limit: float | Non
     puzzles' cells back to back, one byte per cell (0 empty). The answers are not passed
     through the front door's verifier; :func:`gridsat.verify` checks any of them.
     """
-    core = load()
-    if core is None:
-        raise UnsupportedError(f"backend native is unavailable: {load_error()}")
+    core = _loaded()
     from ..encoders.sudoku_native import native_model
 
     model = native_model(board)
@@ -219,6 +214,14 @@ def check_lines(lines: Sequence[str] | bytes, *, limit: int = 2, time_limit: flo
 
 
 register_backend("native", NativeBackend)
+
+
+def _loaded():
+    """The C extension, or :class:`UnsupportedError` saying why it is not there."""
+    core = load()
+    if core is None:
+        raise UnsupportedError(f"backend native is unavailable: {load_error()}")
+    return core
 
 
 def _c_keep(keep: int, limit: int, cells: int) -> int:
