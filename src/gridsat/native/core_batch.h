@@ -3,6 +3,18 @@
  * GIL (included by core.c, after the searches and their helpers).
  */
 
+/* A new list of the ``k`` numbers of ``xs`` (NULL with an exception set). */
+static PyObject *u64_list(const uint64_t *xs, Py_ssize_t k) {
+    PyObject *list = PyList_New(k);
+    if (!list) return NULL;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        PyObject *v = PyLong_FromUnsignedLongLong(xs[j]);
+        if (!v) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, j, v);
+    }
+    return list;
+}
+
 PyDoc_STRVAR(batch_doc,
 "batch(geometry, givens, limit=2, time_limit=-1.0, keep=1, each=False, detail=False)\n"
 "    -> (counts, flags, solutions, nodes[, nodes_each, seconds])\n\n"
@@ -62,10 +74,9 @@ static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
     while (i < k) {
         /* a slice of about 50 ms without the GIL, then a check for signals */
         Py_BEGIN_ALLOW_THREADS
-        double slice_end = now_s() + 0.05;
+        double t = now_s(), slice_end = t + 0.05;
         for (; i < k; i++) {
             int rc = RUN_TIMEOUT;
-            double t = now_s();
             if (!resume) {
                 started = t;
                 if (each && time_limit > 0) deadline = t + time_limit;
@@ -85,28 +96,19 @@ static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
                 cnts[i] = 0;
                 nds[i] = 0;
             }
-            sec[i] = now_s() - started;
+            t = now_s();  /* this puzzle's end, the next one's start */
+            sec[i] = t - started;
             fl[i] = rc == RUN_DONE ? 1 : rc == RUN_TIMEOUT ? 2 : 0;
-            if ((i & 63) == 63 && now_s() >= slice_end) { i++; break; }
+            if ((i & 63) == 63 && t >= slice_end) { i++; break; }
         }
         Py_END_ALLOW_THREADS
         if (PyErr_CheckSignals()) goto done;
     }
-    counts = PyList_New(k);
+    counts = u64_list(cnts, k);
     if (!counts) goto done;
-    for (Py_ssize_t j = 0; j < k; j++) {
-        PyObject *v = PyLong_FromUnsignedLongLong(cnts[j]);
-        if (!v) goto done;
-        PyList_SET_ITEM(counts, j, v);
-    }
     if (detail) {
-        nlist = PyList_New(k);
+        nlist = u64_list(nds, k);
         if (!nlist) goto done;
-        for (Py_ssize_t j = 0; j < k; j++) {
-            PyObject *v = PyLong_FromUnsignedLongLong(nds[j]);
-            if (!v) goto done;
-            PyList_SET_ITEM(nlist, j, v);
-        }
         ret = Py_BuildValue("(OOOKOO)", counts, flags, sols, nodes, nlist, secs);
     } else {
         ret = Py_BuildValue("(OOOK)", counts, flags, sols, nodes);
