@@ -14,6 +14,7 @@ import json
 import sys
 import time
 
+from ..engine import CHUNK
 from ..errors import GridsatError, ParseError
 from ..kinds import kind_of
 from ..limits import alarm
@@ -159,8 +160,14 @@ class _Job:
         else:
             res = api.run(puzzle, self.job, limit=(1 if self.job == "solve" else 2),
                           backend=self.backend, encoding=self.args.encoding, time_limit=left)
-        if left is not None and left != tl and res.reason and f"time limit of {left} s" in res.reason:
-            # the job saw what was left after reading: name the limit the user gave
+        return self._name_limit(res, left)
+
+    def _name_limit(self, res, left: float | None):
+        """``res`` with a reason that names ``left``, the time the job saw after reading, naming
+        the limit the user gave instead."""
+        tl = self.args.time_limit
+        if left is not None and left != tl and isinstance(res, Result) and res.reason \
+                and f"time limit of {left} s" in res.reason:
             res.reason = res.reason.replace(f"time limit of {left} s", f"time limit of {tl} s")
         return res
 
@@ -181,13 +188,9 @@ class _Job:
         if left is not None and left <= 0:
             return [self.run(p, "", took) for p, took in items]
         many = api.check_many if self.job == "check" else api.solve_many
-        out = list(many([p for p, _ in items], backend=self.backend, encoding=self.args.encoding,
-                        time_limit=left, errors="return"))
-        if left is not None and left != tl:  # name the limit the user gave
-            for res in out:
-                if isinstance(res, Result) and res.reason and f"time limit of {left} s" in res.reason:
-                    res.reason = res.reason.replace(f"time limit of {left} s", f"time limit of {tl} s")
-        return out
+        results = many([p for p, _ in items], backend=self.backend, encoding=self.args.encoding,
+                       time_limit=left, errors="return")
+        return [self._name_limit(res, left) for res in results]
 
     def _progress(self, where: str):
         if self.args.quiet:
@@ -320,6 +323,7 @@ def run_batch(args, job: str) -> int:
     # read from files, puzzles are answered a chunk at a time (standard input streams: one by one)
     chunked = settings.batches and not single and "-" not in files
     try:
+        # (as many as the engine poses to the core in one call)
         for chunk in (_chunks(all_entries(), CHUNK) if chunked else ([item] for item in all_entries())):
             done: dict[int, object] = {}
             if chunked:
@@ -338,10 +342,6 @@ def run_batch(args, job: str) -> int:
         _Out.buffered = False
         _flush()
     return state["code"] if state["loaded"] else EXIT_USAGE
-
-
-#: puzzles read from files are answered this many at a time
-CHUNK = 256
 
 
 def _chunks(items, size: int):
