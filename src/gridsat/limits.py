@@ -155,10 +155,12 @@ def memory_budget() -> int:
     return DEFAULT_BUDGET if limit is None else max(limit - BASELINE, 0)
 
 
-def check_memory(estimate: int, what: str) -> None:
-    """Raise :class:`TooLarge` when ``estimate`` bytes pass :func:`memory_budget`."""
+def check_memory(estimate: int, what: "str | Callable[[], str]") -> None:
+    """Raise :class:`TooLarge` when ``estimate`` bytes pass :func:`memory_budget`; ``what``
+    names the job (a callable is called only to write the message)."""
     budget = memory_budget()
     if estimate > budget:
+        what = what if isinstance(what, str) else what()
         raise TooLarge(f"{what} is estimated to need {format_size(estimate)}, more than the "
                        f"{format_size(budget)} allowed (raise it with --max-memory, or pick a smaller encoding)")
 

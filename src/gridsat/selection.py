@@ -18,7 +18,7 @@ from .backends import Backend, get_backend, list_backends
 from .encoders import Encoding, catalogued_target, get_encoding, list_encodings
 from .errors import UnsupportedError
 from .kinds import KINDS, Choice, kind_of
-from .limits import TooLarge, check_memory, memory_budget
+from .limits import TooLarge, check_memory
 
 __all__ = ["resolve", "pick_encoding", "default_choice", "default_roles", "check_limits"]
 
@@ -215,7 +215,6 @@ def check_limits(puzzle, backend: "Backend | None", encoding: Encoding) -> int:
         raise TooLarge(f"{kind.describe(puzzle)}: {cells} cells is more than the {most} "
                        f"a {kind.name} board may have{extra} ({words}{'; ' if wider else ''}{', '.join(wider)})")
     estimate = int(encoding.estimate(puzzle) * getattr(backend, "memory_factor", 1.0))
-    if estimate > memory_budget():  # (the message is written only when it is needed)
-        who = f"{encoding.name} on {backend.name}" if backend is not None else encoding.name
-        check_memory(estimate, f"{who} for this {kind.describe(puzzle)}")
+    who = f"{encoding.name} on {backend.name}" if backend is not None else encoding.name
+    check_memory(estimate, lambda: f"{who} for this {kind.describe(puzzle)}")  # (described only on refusal)
     return estimate
