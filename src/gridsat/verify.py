@@ -125,7 +125,7 @@ def _plan(n: int, regions: tuple) -> tuple | None:
         regs = _part(n, width, shape, [cs[0] + shape[-1] for cs in chunks])
     else:
         regs = _part(n, width, range(n), [k * n + n - 1 for k in range(n)], operator.itemgetter(*order))
-    return width, tables, fmt, full, (rows, columns, regs)
+    return width, fmt, tables, full, (rows, columns, regs)
 
 
 def _lanes(cells: bytes, width: int, tables: tuple) -> int:
@@ -158,7 +158,7 @@ def _sudoku_ok(puzzle, sol: list) -> bool:
     if (int.from_bytes(cells, "little") & int.from_bytes(givens.translate(_NONZERO), "little")
             != int.from_bytes(givens, "little")):
         return False
-    width, tables, fmt, full, parts = plan
+    width, fmt, tables, full, parts = plan
     grid = _lanes(cells, width, tables)
     for mult, ends, order, size in parts:
         x = grid if order is None else _lanes(bytes(order(cells)), width, tables)
