@@ -233,3 +233,64 @@ def test_progress_reports_done_and_total(pool):
     seen = []
     list(run(tasks(20), square, executor=pool, total=20, progress=seen.append))
     assert seen[-1].done == 20 and seen[-1].total == 20 and seen[-1].errors == 0
+
+
+class _CountingClient:
+    """A Dask-client stand-in with two workers that runs chunks in threads and keeps their sizes."""
+
+    def __init__(self) -> None:
+        import concurrent.futures as cf
+
+        self.pool = cf.ThreadPoolExecutor(2)
+        self.sizes: list[int] = []
+
+    def scheduler_info(self) -> dict:
+        return {"workers": {"a": {"nthreads": 1}, "b": {"nthreads": 1}}}
+
+    def get_executor(self, pure: bool = False):
+        return self
+
+    def submit(self, run_chunk, fn, items, markers):
+        self.sizes.append(len(items))
+        return self.pool.submit(run_chunk, fn, items, markers)
+
+
+def test_the_last_chunks_shrink_so_the_workers_finish_together():
+    client = _CountingClient()
+    got = [r["id"] for r in run(tasks(1500), fail_on_five, executor=client)]
+    client.pool.shutdown()
+    assert sorted(got) == sorted(f"t{i}" for i in range(1500)) and sum(client.sizes) == 1500
+    assert max(client.sizes) == 256
+    # the tail: each chunk after the largest is at most a quarter of what was left for it
+    last = len(client.sizes) - 1 - client.sizes[::-1].index(256)
+    left = 1500 - sum(client.sizes[: last + 1])
+    assert left > 0
+    for size in client.sizes[last + 1:]:
+        assert size <= max(4, -(-left // 4)), client.sizes
+        left -= size
+
+
+def test_puzzle_chunks_pickle_compactly_and_come_back_equal():
+    import pickle
+
+    from gridsat import Hidato
+    from gridsat.jobs.executors import pack
+    from gridsat.jobs.tasks import PuzzleItem, expand
+    from gridsat.puzzles.sudoku import Sudoku
+
+    classic = Sudoku.classic([0] * 80 + [9], name="last")
+    jig = Sudoku.jigsaw([1] + [0] * 24, [r // 5 if r % 5 else (r // 5 + 1) % 5 for r in range(25)])
+    big = Sudoku.classic([16] + [0] * 255, box=(4, 4))
+    six = Sudoku.classic([0] * 36, box=(3, 2))
+    hidato = Hidato.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 9]])
+    items = [(f"f:{i}", PuzzleItem("f", i, p.name if hasattr(p, "name") else None, "line", p))
+             for i, p in enumerate([classic, jig, big, six, hidato])] + [("other", {"x": 1})]
+    back = expand(pickle.loads(pack(items)))
+    assert back == items
+    for (_, a), (_, b) in zip(back[:4], items[:4]):
+        assert (a.puzzle.regions, a.puzzle.box, a.puzzle.name) == (b.puzzle.regions, b.puzzle.box, b.puzzle.name)
+    assert back[1][1].puzzle.is_jigsaw and back[3][1].puzzle.box == (3, 2)
+    assert len(pickle.dumps(classic)) < 200 < len(pickle.dumps(classic.__dict__))
+    # a payload the standard pickler cannot take is left to the pool's own pickler
+    odd = [("f", lambda: 1)]
+    assert pack(odd) is odd

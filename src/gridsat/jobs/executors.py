@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 from concurrent.futures.process import BrokenProcessPool
-import json
 import os
+import pickle
 import shutil
 import signal
 import tempfile
@@ -26,11 +26,12 @@ import time
 from typing import Any, Callable
 
 from ..errors import GridsatError, ParseError, UnsupportedError
+from .tasks import compact, expand
 
 #: worker deaths a Dask local cluster of the runner's own allows a task before ``KilledWorker``
 ALLOWED_FAILURES = 1
 
-__all__ = ["run_chunk", "worker_init", "LocalPool", "DaskPool", "make_pool", "BROKEN"]
+__all__ = ["pack", "run_chunk", "worker_init", "LocalPool", "DaskPool", "make_pool", "BROKEN"]
 
 #: what a future raises when its worker process died (loky's errors derive from it)
 BROKEN: tuple[type[BaseException], ...] = (BrokenProcessPool,)
@@ -60,15 +61,29 @@ def _local_worker_init() -> None:
     worker_init()
 
 
-def run_chunk(fn: Callable[[Any], Any], items: list, markers: str | None = None) -> list[tuple]:
+def pack(items: list) -> "bytes | list":
+    """``items`` pickled with the standard pickler, or ``items`` itself when that fails (a
+    payload only cloudpickle can take, such as a lambda).
+
+    The local pool's pickler (cloudpickle's) calls back into Python for every object it
+    saves; a chunk of puzzles pickled this way costs the process that sends it about twice
+    as much, and that process is the one every worker waits on.
+    """
+    try:
+        return pickle.dumps(compact(items), pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - PicklingError, AttributeError, TypeError: leave it to cloudpickle
+        return items
+
+
+def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> list[tuple]:
     """Run ``fn`` on each ``(id, payload)`` of ``items`` in this worker.
 
     Parameters
     ----------
     fn : callable
         The task function.
-    items : list of (str, object)
-        Task ids and payloads.
+    items : list of (str, object), or bytes
+        Task ids and payloads (pickled by :func:`pack`).
     markers : str or None
         A folder where the id of the running task is kept in a file named by this process's id.
 
@@ -79,17 +94,19 @@ def run_chunk(fn: Callable[[Any], Any], items: list, markers: str | None = None)
         error's text when ``ok`` is false. A task's error does not stop the others.
     """
     worker_init()
+    if isinstance(items, bytes):
+        items = expand(pickle.loads(items))
     mark = os.path.join(markers, str(os.getpid())) if markers else None
     # one file for the chunk, overwritten in place (an open and a close per task cost more
-    # than a fast check); a shorter record is padded with spaces, which JSON ignores
+    # than a fast check): "START ID", padded with NULs when shorter than the record before
     fd = os.open(mark, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600) if mark is not None else None
     width = 0
     out = []
     for tid, payload in items:
         if fd is not None:
-            rec = json.dumps([tid, time.time()]).encode()
+            rec = f"{time.time()!r} {tid}".encode("utf-8", "surrogateescape")
             width = max(width, len(rec))
-            os.pwrite(fd, rec.ljust(width), 0)
+            os.pwrite(fd, rec.ljust(width, b"\0"), 0)
         t0 = time.perf_counter()
         try:
             value, ok = fn(payload), True
@@ -137,7 +154,7 @@ class LocalPool:
 
     def submit(self, fn: Callable, items: list) -> cf.Future:
         """Run :func:`run_chunk` on ``items`` in a worker."""
-        return self._ex.submit(run_chunk, fn, items, self.markers)
+        return self._ex.submit(run_chunk, fn, pack(items), self.markers)
 
     def running(self) -> list[tuple[int, str, float]]:
         """``(pid, task id, start time)`` of each task running in a worker now."""
@@ -148,9 +165,9 @@ class LocalPool:
             return out
         for name in names:
             try:
-                with open(os.path.join(self.markers, name), encoding="utf-8") as fh:
-                    tid, start = json.loads(fh.read())
-                out.append((int(name), str(tid), float(start)))
+                with open(os.path.join(self.markers, name), "rb") as fh:
+                    start, tid = fh.read().rstrip(b"\0").decode("utf-8", "surrogateescape").split(" ", 1)
+                out.append((int(name), tid, float(start)))
             except (OSError, ValueError, TypeError):
                 continue  # being written or removed
         return out

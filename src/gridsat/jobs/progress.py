@@ -72,10 +72,10 @@ class Progress:
         if self.info.total is not None:
             self.info.total = max(0, self.info.total - n)
 
-    def add(self, error: bool = False, *, final: bool = False) -> None:
-        """Count one answered task (``error``: answered by an error record)."""
-        self.info.done += 1
-        self.info.errors += bool(error)
+    def add(self, n: int = 1, errors: int = 0, *, final: bool = False) -> None:
+        """Count ``n`` answered tasks, ``errors`` of them answered by an error record."""
+        self.info.done += n
+        self.info.errors += errors
         self.tick(final=final)
 
     def tick(self, final: bool = False) -> None:

@@ -19,6 +19,7 @@ import concurrent.futures as cf
 import os
 import time
 from collections import deque
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
@@ -38,6 +39,10 @@ CHUNK_SECONDS = {"local": 0.1, "dask": 0.5}
 MAX_CHUNK = 256
 #: chunks in flight per worker
 CHUNKS_PER_WORKER = 2
+#: chunks of tasks read from the source ahead of those sent (so the tail of the run is seen coming)
+LOOKAHEAD = 4
+#: the smallest chunk at the tail of a run
+TAIL_CHUNK = 4
 #: seconds between two looks at the running tasks (time limits) and the progress
 POLL = 0.1
 #: the pool may break this many times in a row without any task answered before the run gives up
@@ -161,11 +166,13 @@ class _Run:
         self.killed: dict[str, float] = {}  # task id -> its limit: killed for running too long
         self.inflight: dict[cf.Future, _Chunk] = {}
         self.seq: dict[str, int] = {}
-        self.buffer: dict[int, dict] = {}
+        self.buffer: dict[int, dict] = {}  # ordered: records by their task's place
+        self.waiting: deque = deque()       # not ordered: records in the order they came
         self.next_seq = self.next_out = 0
         self.mean = None
         self.breaks = 0
         self.source_done = False
+        self.ahead: deque = deque()      # tasks read from the source and not sent yet
 
     # ------------------------------------------------------------------ the loop
     def records(self) -> Iterator[dict]:
@@ -206,19 +213,35 @@ class _Run:
             else:
                 yield t
 
-    def _next_task(self) -> Task | None:
-        if self.source_done:
-            return None
-        if self.ordered and self.next_seq - self.next_out >= self.window * MAX_CHUNK:
-            return None  # backpressure: the oldest record is still awaited
-        t = next(self.source, None)
-        if t is None:
-            self.source_done = True
-            return None
+    def _take(self, k: int) -> list:
+        """Up to ``k`` new tasks (fewer at the end of the source, or when ``ordered`` and the
+        oldest record awaited is too far behind).
+
+        The source is read up to :data:`LOOKAHEAD` chunks ahead of what has been sent, so
+        the run knows how many tasks are left once the source is at its end; the last
+        chunks then shrink (guided self-scheduling: a chunk takes an ``2 x workers``-th of
+        what is left), and the workers finish together instead of one waiting on the
+        other's last large chunk."""
+        if k <= 0:
+            return []
         if self.ordered:
-            self.seq[t.id] = self.next_seq
-        self.next_seq += 1
-        return t
+            k = min(k, self.window * MAX_CHUNK - (self.next_seq - self.next_out))
+            if k <= 0:
+                return []  # backpressure: the oldest record is still awaited
+        ahead = self.ahead
+        want = k + LOOKAHEAD * self.chunk
+        if not self.source_done and len(ahead) < want:
+            more = list(islice(self.source, want - len(ahead)))
+            ahead.extend(more)
+            if len(ahead) < want:
+                self.source_done = True
+        if self.source_done and self.fixed_chunk is None:
+            k = min(k, max(TAIL_CHUNK, -(-len(ahead) // (2 * self.pool.workers))))
+        got = [ahead.popleft() for _ in range(min(k, len(ahead)))]
+        if self.ordered:
+            self.seq.update(zip((t.id for t in got), range(self.next_seq, self.next_seq + len(got))))
+        self.next_seq += len(got)
+        return got
 
     def _fill(self) -> None:
         """Send chunks while there is room in the pool and work to do."""
@@ -233,11 +256,7 @@ class _Run:
             chunk = []
             while self.retry and len(chunk) < self.chunk:
                 chunk.append(self.retry.popleft())
-            while len(chunk) < self.chunk:
-                t = self._next_task()
-                if t is None:
-                    break
-                chunk.append(t)
+            chunk += self._take(self.chunk - len(chunk))
             if not chunk:
                 return
             self._send(chunk)
@@ -264,6 +283,7 @@ class _Run:
             return
         self.breaks = 0
         secs = 0.0
+        recs = []
         for tid, ok, value, took in results:
             secs += took
             if ok:
@@ -271,19 +291,31 @@ class _Run:
                 rec["id"] = tid
             else:
                 rec = _error(tid, value)
-            self._done(rec)
+            recs.append(rec)
+        self._done(*recs)
         if results and self.fixed_chunk is None:
             per = secs / len(results)
             self.mean = per if self.mean is None else 0.7 * self.mean + 0.3 * per
             self.chunk = max(1, min(MAX_CHUNK, int(self.target / max(self.mean, 1e-6))))
 
-    def _done(self, rec: dict) -> None:
+    def _done(self, *recs: dict) -> None:
+        """Take the records of answered tasks: to the output file, the progress count, and
+        the records waiting to be yielded."""
         if self.store is not None:
-            self.store.write(rec)
-        self.progress.add(rec.get("status") == "error" and "error" in rec)
-        self.buffer[self.seq.pop(rec["id"], -1) if self.ordered else len(self.buffer) + self.next_out] = rec
+            self.store.write(*recs)
+        self.progress.add(len(recs), sum(r.get("status") == "error" and "error" in r for r in recs))
+        if self.ordered:
+            for rec in recs:
+                self.buffer[self.seq.pop(rec["id"], -1)] = rec
+        else:
+            self.waiting.extend(recs)
 
     def _ready(self) -> Iterator[dict]:
+        if not self.ordered:
+            while self.waiting:
+                self.next_out += 1
+                yield self.waiting.popleft()
+            return
         while self.next_out in self.buffer:
             rec = self.buffer.pop(self.next_out)
             self.next_out += 1

@@ -1,7 +1,7 @@
 """The output file of a batch: one JSON line per finished task, written as it finishes.
 
-Each record is written with one ``write`` and flushed, so a run killed at any moment
-leaves whole lines and at most one cut last line. :class:`Store` opened with
+The records of a chunk are written with one ``write`` and flushed, so a run killed at any
+moment leaves whole lines and at most one cut last line. :class:`Store` opened with
 ``resume=True`` cuts that line off, reads the ids already answered and appends after them;
 without ``resume`` it starts the file afresh.
 """
@@ -90,17 +90,18 @@ class Store:
                 pos -= step
             fh.truncate(0)
 
-    def write(self, record: dict[str, Any]) -> None:
-        """Append one record as a JSON line and flush it.
+    def write(self, *records: dict[str, Any]) -> None:
+        """Append records as JSON lines, in one write, and flush them.
 
         Parameters
         ----------
-        record : dict
-            A JSON-ready record with an ``id``.
+        *records : dict
+            JSON-ready records, each with an ``id``.
         """
-        self._fh.write(json.dumps(record) + "\n")
+        dumps = json.dumps
+        self._fh.write("".join([dumps(r) + "\n" for r in records]))
         self._fh.flush()
-        self.done.add(str(record["id"]))
+        self.done.update([str(r["id"]) for r in records])
         now = time.monotonic()
         if now - self._synced > SYNC_EVERY:
             os.fsync(self._fh.fileno())

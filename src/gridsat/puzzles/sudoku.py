@@ -239,6 +239,25 @@ class Sudoku:
         shape = f"{self.box[0]}x{self.box[1]} boxes" if self.box else "jigsaw"
         return f"<Sudoku {self.n}x{self.n} {shape}, {self.num_givens} givens>"
 
+    def __reduce__(self) -> tuple:
+        # a compact pickle (a batch sends puzzles to worker processes by the thousand): the
+        # givens as bytes, and a classic map by its box shape; caches are left behind
+        n = self.n
+        pack = bytes if n < 256 else tuple
+        return _restore, (n, pack(self.givens), None if self.box else pack(self.regions), self.box, self.name)
+
+
+def _restore(n: int, givens: "bytes | tuple", regions: "bytes | tuple | None", box: tuple[int, int] | None,
+             name: str | None) -> Sudoku:
+    """A :class:`Sudoku` from its pickle (:meth:`Sudoku.__reduce__`), checked when it was made."""
+    s = object.__new__(Sudoku)
+    object.__setattr__(s, "n", n)
+    object.__setattr__(s, "givens", tuple(givens))
+    object.__setattr__(s, "regions", box_regions(n, box) if regions is None else tuple(regions))
+    object.__setattr__(s, "box", box)
+    object.__setattr__(s, "name", name)
+    return s
+
 
 def _detect_box(n: int, regs: tuple[int, ...]) -> tuple[int, int] | None:
     """The box shape whose map equals ``regs`` (up to labels), or ``None`` for a jigsaw map."""
