@@ -120,6 +120,27 @@ def test_help_without_command_and_with_an_unknown_one(capsys):
     assert code == 2 and "invalid choice" in err
 
 
+def test_each_command_is_registered_by_the_module_commands_names():
+    """A command line starting with a command builds only that module's parser: the table
+    must name every command, and a one-command parser must read its options as the full one."""
+    import argparse
+
+    from gridsat.cli import COMMANDS, _module
+
+    for name in set(COMMANDS.values()):
+        sub = argparse.ArgumentParser().add_subparsers()
+        _module(name).register(sub)
+        assert set(sub.choices) == {c for c, m in COMMANDS.items() if m == name}, name
+    def commands(parser):
+        return next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+
+    full, one = build_parser(), build_parser("check")
+    assert list(commands(full)) == list(COMMANDS) + ["help"] and list(commands(one)) == ["check"]
+    argv = ["check", "a.txt", "--json", "--time-limit", "2", "--backend", "minisat22"]
+    assert vars(one.parse_args(argv)) == vars(full.parse_args(argv))
+    assert commands(one)["check"].format_help() == commands(full)["check"].format_help()
+
+
 def test_help_examples_parse(capsys):
     """Every 'gridsat ...' line of the helps is a command line the parser accepts."""
     parser = build_parser()

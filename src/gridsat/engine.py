@@ -147,11 +147,20 @@ def run_many(puzzles: Iterable, job: str, *, limit: int | None = 1, backend=None
         yield from _batch(group, job, limit, time_limit, keep, errors)
         group.clear()
 
+    shapes: dict = {}  # (kind, shape) -> (backend, encoding, estimate), for kinds that declare a shape
+
     for p in puzzles:
         t0 = time.perf_counter()
         try:
-            b, enc = resolve(p, backend, encoding)
-            estimate = check_limits(p, b, enc)
+            kind = kind_of(p)
+            key = (kind.name, kind.shape(p)) if kind.shape is not None else None
+            got = shapes.get(key) if key is not None else None
+            if got is None:
+                b, enc = resolve(p, backend, encoding)
+                got = b, enc, check_limits(p, b, enc)
+                if key is not None:
+                    shapes[key] = got
+            b, enc, estimate = got
         except GridsatError as exc:
             yield from flush()
             if errors == "raise":
@@ -170,7 +179,7 @@ def run_many(puzzles: Iterable, job: str, *, limit: int | None = 1, backend=None
         if group and (group[0][1] is not b or group[0][2] is not enc or len(group) >= CHUNK):
             yield from flush()
         res = Result(job=job, status="unknown", puzzle=p, backend=b.name, encoding=enc.name)
-        lazy = not kind_of(p).clash_scan_first(p, time_limit)
+        lazy = not kind.clash_scan_first(p, time_limit)
         conflicts = [] if lazy else p.conflicts()
         if conflicts:
             yield from flush()

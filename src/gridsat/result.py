@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rendering.svg import render_svg
 
 __all__ = ["Result", "STATUSES"]
 
@@ -47,6 +46,8 @@ class Result:
         """Jupyter display: the board with the solution's values in blue."""
         if self.puzzle is None or not hasattr(self.puzzle, "kind"):
             return None
+        from .rendering.svg import render_svg
+
         return render_svg(self.puzzle, self.solution)
 
     def _repr_html_(self) -> str:

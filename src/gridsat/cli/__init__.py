@@ -1,8 +1,10 @@
 """The ``gridsat`` command line.
 
-Every submodule imported below that defines ``register(subparsers)`` becomes a subcommand
-(``register`` adds its parser and sets ``func`` to its ``run(args) -> int``). To add a
-command, write ``cli/<name>.py`` and add one import line here.
+Each command is registered by a submodule named in :data:`COMMANDS`: its
+``register(subparsers)`` adds the command's parser and sets ``func`` to its
+``run(args) -> int``. To add a command, write ``cli/<name>.py`` and add its name here. A
+command line that starts with a command imports and registers that command's module only,
+so start-up does not pay for the others.
 
 Exit codes: 0 every puzzle answered as asked (``solve``: solved; ``check``: unique;
 ``count``: counted); 1 some puzzle was not (impossible, ambiguous for ``check``, time limit
@@ -13,32 +15,43 @@ nothing could be read (the message ``file:line:col: ...`` goes to stderr); 130 i
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from types import ModuleType
 
 from . import common
-from . import solve, count, check  # noqa: F401
-from . import examples, backends, encodings, formats  # noqa: F401
-from . import hint  # noqa: F401
-from . import generate  # noqa: F401
-from . import render, export, convert  # noqa: F401
-from . import bench  # noqa: F401
-from . import serve  # noqa: F401
 
-__all__ = ["main", "build_parser", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED"]
+__all__ = ["main", "build_parser", "COMMANDS", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED"]
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
+#: every command, by the submodule that registers it, in the order ``gridsat -h`` lists them
+COMMANDS = {"solve": "solve", "count": "count", "check": "check", "examples": "examples", "backends": "backends",
+            "encodings": "encodings", "formats": "formats", "hint": "hint", "explain": "hint",
+            "candidates": "hint", "rate": "hint", "generate": "generate", "render": "render", "export": "export",
+            "convert": "convert", "bench": "bench", "serve": "serve"}
 
-def _commands() -> list[ModuleType]:
-    pkg = sys.modules[__name__]
-    return [m for m in vars(pkg).values()
-            if isinstance(m, ModuleType) and m.__name__.startswith(__name__ + ".") and hasattr(m, "register")]
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{name}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The ``gridsat`` argument parser with every registered subcommand."""
+def _commands(command: str | None = None) -> list[ModuleType]:
+    """The modules that register ``command`` (``None``: every command)."""
+    names = dict.fromkeys(COMMANDS.values()) if command is None else [COMMANDS[command]]
+    return [_module(name) for name in names]
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``gridsat`` argument parser with every subcommand, or only ``command``'s.
+
+    Parameters
+    ----------
+    command : str, optional
+        A name of :data:`COMMANDS`: only its module registers (what ``gridsat COMMAND ...``
+        parses with); ``None``: every command and ``help``.
+    """
     from .. import __version__
 
     p = argparse.ArgumentParser(
@@ -58,8 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"gridsat {__version__}")
     common.add_list_flags(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    for mod in _commands():
+    for mod in _commands(command):
         mod.register(sub)
+    if command is not None:
+        return p
     h = sub.add_parser("help", help="show the help of a command ('gridsat help count' = 'gridsat count -h')",
                        description="Show the help of COMMAND, or the list of commands.")
     h.add_argument("topic", nargs="*", metavar="COMMAND", help="a command, e.g. count or 'generate hidato'")
@@ -77,7 +92,8 @@ def _help(parser: argparse.ArgumentParser, topic: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
-    parser = build_parser()
+    first = (sys.argv[1:] if argv is None else argv)[:1]
+    parser = build_parser(first[0] if first and first[0] in COMMANDS else None)
     try:
         try:
             args, extra = parser.parse_known_args(argv)
@@ -128,10 +144,10 @@ def _from_interrupt(exc: BaseException) -> bool:
 
 def _run_list_flags(args) -> int | None:
     """Run the listing a ``--list-*`` flag asks for (its subcommand's ``run``), or return None."""
-    for flag, mod in (("list_backends", backends), ("list_encodings", encodings),
-                      ("list_examples", examples), ("list_formats", formats)):
+    for flag, mod in (("list_backends", "backends"), ("list_encodings", "encodings"),
+                      ("list_examples", "examples"), ("list_formats", "formats")):
         if getattr(args, flag, False):
-            return mod.run(args)
+            return _module(mod).run(args)
     return None
 
 

@@ -14,7 +14,6 @@ of puzzles as its lines arrive.
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from ..errors import GridsatError, ParseError
@@ -34,6 +33,8 @@ from .tokens import split_lines
 from ..puzzles.text import format_board, line_string
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..puzzles import Hidato, Sudoku
 
 __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_formats", "register_format",

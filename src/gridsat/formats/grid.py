@@ -21,6 +21,7 @@ from typing import Sequence
 
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku, default_box
+from ..puzzles.sudoku import MAX_SIZE
 from .base import Entry, Format, locate, register_format
 from .sudoku_common import box_for, check_solution, has_default_box, header_name, parse_box, strip_comment
 from .tokens import is_int, split_lines
@@ -282,6 +283,9 @@ def write_grid(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
 
 def sniff_grid(text: str) -> bool:
     """The first block is one to three ``n x n`` chunks whose first holds values in range."""
+    first = grid_blocks(text, 16)  # a first row wider than any Sudoku is told at once
+    if first and len(first[0].rows[0][2]) > MAX_SIZE:
+        return False
     blocks = grid_blocks(text, _SNIFF_LINES)
     if not blocks:
         return False

@@ -23,6 +23,7 @@ __all__ = ["read_line", "write_line", "sniff_line"]
 
 
 _TABLES: dict[int, dict[str, int]] = {}
+_FIRST = re.compile(r"\s*(\S+)")
 
 
 def _table(n: int) -> dict[str, int]:
@@ -75,7 +76,7 @@ def read_line(text: str, file: str | None = None, *, box: "str | tuple[int, int]
         content, comment = strip_comment(raw)
         if not content.strip():
             continue
-        m = re.match(r"\s*(\S+)", content)
+        m = _FIRST.match(content)
         token, col = m.group(1), m.start(1) + 1
         rest = content[m.end(1):].split()
         try:

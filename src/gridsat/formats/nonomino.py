@@ -24,6 +24,24 @@ __all__ = ["read_nonomino", "write_nonomino", "sniff_nonomino"]
 _NUM_TOKEN = re.compile(r"[^\s,\[\]]+")
 
 
+def _lines(text: str):
+    """``(label, None)`` for a name or header line, else ``(None, tokens)``: the line's
+    ``(token, line, column)`` (none for a blank or comment line)."""
+    for lineno, raw in enumerate(split_lines(text), 1):
+        content, _ = strip_comment(raw)
+        head = NAME_RE.match(raw)
+        label = head.group(1) if head else (header_name(raw) if re.search(r"[A-Za-z]", raw)
+                                            and (not content.strip() or HEADER_RE.match(content)) else None)
+        if label is not None:
+            yield label, None
+            continue
+        yield None, [(t.group(0), lineno, t.start() + 1) for t in _NUM_TOKEN.finditer(content)]
+
+
+def _small_ints(toks) -> bool:
+    return all(is_int(t, signed=False) and len(t) <= 2 for t, _, _ in toks)
+
+
 def _nonomino_records(text: str, file):
     """Token records: one per line when every content line holds a full puzzle, else one per block
     of lines (blocks end at blank lines and name or header lines); a block of a full grid with the
@@ -33,15 +51,10 @@ def _nonomino_records(text: str, file):
     names: dict[int, str] = {}
     name = None
     new_block = True
-    for lineno, raw in enumerate(split_lines(text), 1):
-        content, _ = strip_comment(raw)
-        head = NAME_RE.match(raw)
-        label = head.group(1) if head else (header_name(raw) if re.search(r"[A-Za-z]", raw)
-                                            and (not content.strip() or HEADER_RE.match(content)) else None)
+    for label, toks in _lines(text):
         if label is not None:
             name, new_block = label, True
             continue
-        toks = [(t.group(0), lineno, t.start() + 1) for t in _NUM_TOKEN.finditer(content)]
         if not toks:
             new_block = True
             continue
@@ -176,6 +189,10 @@ def sniff_nonomino(text: str) -> bool:
         return False
     if text.count("[") > 1 or text.count("]") > 1:
         return False
+    # the first record holds the first line of tokens: a text that starts otherwise is told at once
+    first = next((toks for label, toks in _lines(text) if toks), None)
+    if first is None or not _small_ints(first):
+        return False
     try:
         records = _nonomino_records(text, None)
     except Exception:  # pragma: no cover
@@ -183,7 +200,7 @@ def sniff_nonomino(text: str) -> bool:
     if not records:
         return False
     toks = records[0][0]
-    if not all(is_int(t, signed=False) and len(t) <= 2 for t, _, _ in toks):
+    if not _small_ints(toks):
         return False
     k = len(toks)
     n = math.isqrt(k)

@@ -198,6 +198,10 @@ class Kind:
     memory : dict of str to float
         Bytes per size unit of each encoding, measured as peak memory of a whole job; an
         encoding missing here is estimated at 0 (its memory does not grow with the board).
+    shape : callable or None
+        ``shape(puzzle) -> hashable``: all that the default choice, the caps and the memory
+        estimates depend on (a Sudoku's size and regions), so a batch of puzzles of one
+        shape resolves and checks them once; ``None``: they depend on the givens too.
     encodings : dict of str to (str, str)
         The kind's encodings: name -> (target, module). The encoder registry imports a
         module when one of its encodings is first asked for.
@@ -247,6 +251,7 @@ class Kind:
     cells: Callable[[Any], int] = lambda puzzle: 0
     size_units: "Callable[[Any], int] | None" = None
     memory: dict = field(default_factory=dict)
+    shape: "Callable[[Any], Any] | None" = None
 
     def cap(self, encoding: str) -> tuple[int, str]:
         """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""

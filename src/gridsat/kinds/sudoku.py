@@ -129,6 +129,7 @@ SUDOKU = register_kind(Kind(
     max_board="64x64",
     cells=lambda puzzle: puzzle.n * puzzle.n,
     size_units=lambda puzzle: puzzle.n ** 4,
+    shape=lambda puzzle: puzzle.shape_key,
     memory={"cnf-extended": 50.0, "cnf-minimal": 550.0, "cnf-regionlits": 2500.0, "cnf-layered": 90.0,
             "cnf-reduced": 15.0, "cpsat-int": 60.0, "cpsat-bool": 100.0, "mzn": 280.0},
 ))

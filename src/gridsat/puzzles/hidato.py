@@ -10,10 +10,12 @@ in that order.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ..errors import PuzzleError
-from ..rendering.svg import Layout, render_svg
+
+if TYPE_CHECKING:
+    from ..rendering.svg import Layout
 
 __all__ = ["Hidato", "ADJACENCIES"]
 
@@ -319,8 +321,10 @@ class Hidato:
             lines.append(" ".join(("#" if v is None else "." if v == 0 else str(v)).rjust(w) for v in row))
         return "\n".join(lines)
 
-    def layout(self) -> Layout:
+    def layout(self) -> "Layout":
         """The board as a :class:`~gridsat.rendering.svg.Layout` for drawing: holes, cells, the path."""
+        from ..rendering.svg import Layout
+
         rows, cols = self.rows, self.cols
         region: list = [None] * (rows * cols)
         cell_of: list[int | None] = [None] * (rows * cols)
@@ -332,6 +336,8 @@ class Hidato:
 
     def _repr_svg_(self) -> str:
         """Jupyter display: the board as SVG (see :func:`gridsat.rendering.render_svg`)."""
+        from ..rendering.svg import render_svg
+
         return render_svg(self)
 
     def __repr__(self) -> str:

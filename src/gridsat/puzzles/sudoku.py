@@ -12,16 +12,19 @@ import functools
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
-from ..rendering.svg import Layout, render_svg
 from .text import format_board
 
 from ..errors import PuzzleError
 
+if TYPE_CHECKING:
+    from ..rendering.svg import Layout
+
 __all__ = ["Sudoku", "default_box", "box_regions"]
 
 
+@functools.lru_cache(maxsize=64)
 def default_box(n: int) -> tuple[int, int]:
     """The usual box shape for size ``n``: ``r`` rows by ``c`` columns, ``r <= c``, ``r`` as large as possible.
 
@@ -36,6 +39,10 @@ def default_box(n: int) -> tuple[int, int]:
                 break
             return r, n // r
     raise PuzzleError(f"size {n} has no r x c box shape; give a region map (jigsaw) instead")
+
+
+#: the largest board side a Sudoku may have
+MAX_SIZE = 64
 
 
 @functools.lru_cache(maxsize=64)
@@ -110,8 +117,8 @@ class Sudoku:
     ) -> None:
         if not isinstance(n, int) or n < 1:
             raise PuzzleError(f"size must be a positive integer, got {n!r}")
-        if n > 64:
-            raise PuzzleError(f"size {n} is larger than the supported maximum of 64")
+        if n > MAX_SIZE:
+            raise PuzzleError(f"size {n} is larger than the supported maximum of {MAX_SIZE}")
         g = tuple(map(int, givens)) if givens is not None else (0,) * (n * n)
         if len(g) != n * n:
             raise PuzzleError(f"expected {n * n} cells for size {n}, got {len(g)}")
@@ -225,14 +232,18 @@ class Sudoku:
     def __str__(self) -> str:
         return format_board(self)
 
-    def layout(self) -> Layout:
+    def layout(self) -> "Layout":
         """The board as a :class:`~gridsat.rendering.svg.Layout` for drawing (regions shaded on jigsaw maps)."""
+        from ..rendering.svg import Layout
+
         n = self.n
         return Layout("sudoku", n, n, list(self.regions), list(range(n * n)), self.givens,
                       shade_regions=self.is_jigsaw, max_value=n)
 
     def _repr_svg_(self) -> str:
         """Jupyter display: the board as SVG (see :func:`gridsat.rendering.render_svg`)."""
+        from ..rendering.svg import render_svg
+
         return render_svg(self)
 
     def __repr__(self) -> str:
