@@ -14,6 +14,7 @@ from typing import Sequence
 
 from ..errors import GridsatError, ParseError
 from ..puzzles import Sudoku
+from ..puzzles.sudoku import made
 from .base import Entry, Format, locate, register_format
 from .sudoku_common import box_for, check_solution, parse_box, require_default_box, strip_comment
 from .tokens import split_lines
@@ -97,9 +98,10 @@ def read_line(text: str, file: str | None = None, *, box: "str | tuple[int, int]
                     sol_token, rest = rest[0], rest[1:]
             name = " ".join(rest) or comment or None
             try:
-                puzzle = Sudoku(n, givens, box=box_for(n, box), name=name)
+                shape = box_for(n, box)
             except GridsatError as e:
                 raise locate(e, file, lineno, col) from None
+            puzzle = made(n, givens, None, shape, name)  # (n*n values in 0..n, decoded above)
             solution = None
             if sol_token is not None:
                 scol = col + content[col - 1:].find(sol_token) if sol_token else col

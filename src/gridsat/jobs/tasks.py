@@ -60,7 +60,10 @@ def compact(items: list) -> list:
     out = []
     for tid, p in items:
         if type(p) is PuzzleItem:
-            red = p.puzzle.__reduce__()
+            try:
+                red = p.puzzle.__reduce__()
+            except Exception:  # noqa: BLE001 - left to the pickler, which says what is wrong
+                red = ()
             if len(red) == 2:
                 out.append((tid, p.file, p.line, p.name, p.format, red[0], red[1]))
                 continue

@@ -255,12 +255,14 @@ class Sudoku:
         # givens as bytes, and a classic map by its box shape; caches are left behind
         n = self.n
         pack = bytes if n < 256 else tuple
-        return _restore, (n, pack(self.givens), None if self.box else pack(self.regions), self.box, self.name)
+        return made, (n, pack(self.givens), None if self.box else pack(self.regions), self.box, self.name)
 
 
-def _restore(n: int, givens: "bytes | tuple", regions: "bytes | tuple | None", box: tuple[int, int] | None,
-             name: str | None) -> Sudoku:
-    """A :class:`Sudoku` from its pickle (:meth:`Sudoku.__reduce__`), checked when it was made."""
+def made(n: int, givens: "bytes | Sequence[int]", regions: "bytes | Sequence[int] | None",
+         box: tuple[int, int] | None, name: str | None) -> Sudoku:
+    """A :class:`Sudoku` from parts already checked, without checking them again: its pickle
+    (:meth:`Sudoku.__reduce__`), or a reader's decoded line (``n * n`` values in ``0..n``,
+    ``regions`` ``None`` for the boxes of a ``box`` that tiles the board)."""
     s = object.__new__(Sudoku)
     object.__setattr__(s, "n", n)
     object.__setattr__(s, "givens", tuple(givens))
