@@ -178,3 +178,46 @@ def test_verifier_agrees_with_the_plain_definition_on_damaged_grids(shape):
         for sol in grids:
             assert (verify(p, sol) == []) == _slow_sudoku_ok(p, sol), (p, sol)
     assert _slow_sudoku_ok(empty, grids[1]) and not _slow_sudoku_ok(puzzle, grids[1])
+
+
+@pytest.mark.parametrize("shape", ["sudoku-4x4", "sudoku-9x9", "jigsaw-9x9", "sudoku-16x16", "box5x5"])
+def test_the_pass_over_many_answers_never_passes_a_wrong_one(shape):
+    """verified_many (the grids of a chunk end to end in one integer) against the plain
+    definition: a group with one wrong grid anywhere is not shown correct; a group of right
+    grids is; grids of other shapes in the same call are grouped apart."""
+    import random
+
+    from gridsat.verify import verified_many
+
+    def right(p, s) -> bool:
+        return len(s) == p.n * p.n and _slow_sudoku_ok(p, s)
+
+    puzzle = _board(shape)
+    good = tuple(gridsat.solve(puzzle, backend="minisat22").solution)
+    n, rng = puzzle.n, random.Random(shape)
+    other = Sudoku.empty(6, box=(2, 3))
+    other_good = tuple(gridsat.solve(other, backend="minisat22").solution)
+    bad_grids = [[(r + c) % n + 1 for r in range(n) for c in range(n)], list(good[:-1]), list(good) + [1],
+                 [True if v == 1 else v for v in good], [float(v) for v in good]]
+    for _ in range(60):
+        sol = list(good)
+        i, j = rng.randrange(n * n), rng.randrange(n * n)
+        if rng.random() < 0.5:
+            sol[i], sol[j] = sol[j], sol[i]
+        else:
+            sol[i] = rng.choice([0, -1, n + 1, 256, rng.randint(1, n)])
+        bad_grids.append(sol)
+    for sol in bad_grids:
+        pairs = [(puzzle, good)] * rng.randint(0, 5) + [(other, other_good)] + [(puzzle, good)] * rng.randint(0, 5)
+        pairs.insert(rng.randrange(len(pairs) + 1), (puzzle, sol))
+        shown = verified_many(pairs)
+        for (p, s), ok in zip(pairs, shown):
+            if ok:
+                assert verify(p, s) == [] and right(p, s), (p, s)
+        assert all(ok for (p, _), ok in zip(pairs, shown) if p is other)
+        if not right(puzzle, sol):
+            assert not any(ok for (p, _), ok in zip(pairs, shown) if p is puzzle)
+    # right grids, as tuples and lists, with the 80/82-cell pair that adds up to two grids
+    assert all(verified_many([(puzzle, good), (puzzle, list(good))] * 3))
+    assert verified_many([(puzzle, good[:-1]), (puzzle, good + (1,))]) == [False, False]
+    assert verified_many([(puzzle, np.asarray(good))]) == [False]  # left to verify (which accepts it)

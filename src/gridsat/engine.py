@@ -19,7 +19,7 @@ from .kinds import kind_of
 from .limits import CHILD_BYTES, JobInterrupted, TooLarge, format_size
 from .result import Result
 from .selection import check_limits, resolve
-from .verify import verify
+from .verify import verified_many, verify
 
 __all__ = ["run", "run_many", "VerificationError", "check_limits", "CHILD_BYTES"]
 
@@ -198,11 +198,15 @@ def _batch(group: list, job: str, limit, time_limit, keep: int, errors: str) -> 
     b, enc = group[0][1], group[0][2]
     t0 = time.perf_counter()
     outs = b.run_many([g[0] for g in group], enc, limit=limit, time_limit=time_limit, keep=keep)
+    # the verifier's pass over every solution of the chunk at once; what it does not show
+    # correct is verified one by one below (which names what is wrong)
+    shown = iter(verified_many([(g[0], s) for g, o in zip(group, outs) for s in o.solutions]))
+    checked = [all([next(shown) for _ in o.solutions]) for o in outs]
     share = (time.perf_counter() - t0 - sum(o.solve_time for o in outs)) / len(group)  # the call's overhead
-    for (p, _, _, res, lazy, before), out in zip(group, outs):
+    for (p, _, _, res, lazy, before), out, ok in zip(group, outs, checked):
         t1 = time.perf_counter()
         try:
-            res = _answer(res, p, b, enc, out, job, time_limit, keep, lazy)
+            res = _answer(res, p, b, enc, out, job, time_limit, keep, lazy, ok)
         except GridsatError as exc:
             if errors == "raise":
                 raise
@@ -218,10 +222,12 @@ def _impossible(res: Result, conflicts: list[str]) -> Result:
     return res
 
 
-def _answer(res: Result, puzzle, b, enc, out: Outcome, job: str, time_limit, keep: int, lazy: bool) -> Result:
+def _answer(res: Result, puzzle, b, enc, out: Outcome, job: str, time_limit, keep: int, lazy: bool,
+            checked: bool = False) -> Result:
     """``res`` settled from the backend's ``out``: with a scan for clashing givens left until
     now (``lazy``), a complete search without solutions is answered by the clash it finds;
-    otherwise the evidence is checked and every solution verified (:func:`_settle`)."""
+    otherwise the evidence is checked and every solution verified (:func:`_settle`;
+    ``checked``: the verifier has shown them all correct already)."""
     if lazy and out.count == 0 and out.complete:
         conflicts = puzzle.conflicts()
         if conflicts:
@@ -229,7 +235,7 @@ def _answer(res: Result, puzzle, b, enc, out: Outcome, job: str, time_limit, kee
             res.build_time, res.solve_time, res.stats = out.build_time, out.solve_time, dict(out.stats)
             return res
     _evidence(b, enc, out, keep)
-    return _settle(res, puzzle, b, enc, out, job, time_limit)
+    return _settle(res, puzzle, b, enc, out, job, time_limit, checked)
 
 
 def _evidence(b, enc, out: Outcome, keep: int) -> None:
@@ -242,9 +248,10 @@ def _evidence(b, enc, out: Outcome, keep: int) -> None:
                                 f"{len(out.solutions)} of the {min(out.count, keep)} asked for")
 
 
-def _settle(res: Result, puzzle, b, enc, out: Outcome, job: str, time_limit) -> Result:
-    """Verify ``out``'s solutions and set ``res``'s status from the evidence."""
-    for sol in out.solutions:
+def _settle(res: Result, puzzle, b, enc, out: Outcome, job: str, time_limit, checked: bool = False) -> Result:
+    """Verify ``out``'s solutions (``checked``: the verifier has passed them all already) and
+    set ``res``'s status from the evidence."""
+    for sol in () if checked else out.solutions:
         problems = verify(puzzle, sol)
         if problems:
             raise VerificationError(
