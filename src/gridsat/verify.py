@@ -219,6 +219,8 @@ def _sudoku_many_ok(pairs: list) -> bool:
     return _units_ok(cells, n, width, fmt, tables, full, parts, n * count)
 
 
+#: the fewest answers of one shape :func:`verified_many` checks together
+MANY_AT_LEAST = 4
 #: kinds with a pass over many answers at once: kind -> fn(pairs of one shape) -> all correct
 _MANY: dict[str, Callable[[list], bool]] = {"sudoku": _sudoku_many_ok}
 
@@ -246,7 +248,8 @@ def verified_many(pairs: Sequence[tuple[object, Sequence[int]]]) -> list[bool]:
         if getattr(p, "kind", None) in _MANY:
             groups.setdefault((p.kind, p.shape_key), []).append(i)
     for (kind, _), idx in groups.items():
-        if _MANY[kind]([pairs[i] for i in idx]):
+        # a few answers (a jigsaw layout of its own) are left to verify: the pass pays off on many
+        if len(idx) >= MANY_AT_LEAST and _MANY[kind]([pairs[i] for i in idx]):
             for i in idx:
                 out[i] = True
     return out
