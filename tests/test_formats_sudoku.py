@@ -434,3 +434,31 @@ def test_read_stream_reads_other_formats_whole():
     with pytest.raises(ParseError):
         list(read_stream(_Lines("# only a comment\n")))
 
+
+
+def test_line_reader_reads_each_line_of_a_file_as_it_reads_it_alone():
+    """The reader's short way for a bare line of the last puzzle's size gives what the long
+    way (every first line takes it) gives: same puzzle, name, box, or the same error."""
+    from gridsat.formats.line import read_line
+
+    g9 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    g16 = "1" + "." * 254 + "g"
+    lines = [g9, g9.replace(".", "0"), g9.replace(".", "_", 5).replace(".", "-", 5), g9 + "  # a comment",
+             g9 + " hard", g9[:-1] + "x", g9[:-1] + "#", g9[:80] + "\u00e9", g9 + ",", g9[:-1] + "|",
+             g16, g16.upper(), g16.lower(), g16[:-1] + "h", g9, "", "# only a comment", g9[:-2] + "  ",
+             "1234" * 4, g9.replace("4", "a"), g9]
+    whole = read_line("\n".join(lines) + "\n", "f.txt")
+    for got in whole:
+        alone = read_line(lines[got.line - 1], "f.txt")
+        assert len(alone) == 1, lines[got.line - 1]
+        want = alone[0]
+        assert got.ok == want.ok, (got.line, lines[got.line - 1])
+        if got.ok:
+            p, q = got.puzzle, want.puzzle
+            assert (p.n, p.givens, p.regions, p.box, p.name) == (q.n, q.givens, q.regions, q.box, q.name)
+            assert got.solution == want.solution and got.format == want.format == "line"
+        else:
+            # (a wrong size is told against the puzzle before, which a line alone has not)
+            assert (got.error.message.split(";")[0], got.error.col) == (want.error.message.split(";")[0],
+                                                                        want.error.col)
+    assert sum(e.ok for e in whole) >= 9

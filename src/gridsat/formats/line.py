@@ -38,6 +38,20 @@ def _table(n: int) -> dict[str, int]:
     return table
 
 
+_BYTE_TABLES: dict[int, bytes] = {}
+
+
+def _byte_table(n: int) -> bytes:
+    """:func:`_table` as a ``bytes.translate`` table: each symbol's byte -> its value, 255 for any other byte."""
+    table = _BYTE_TABLES.get(n)
+    if table is None:
+        out = bytearray([255]) * 256
+        for ch, v in _table(n).items():
+            out[ord(ch)] = v
+        table = _BYTE_TABLES[n] = bytes(out)
+    return table
+
+
 def _decode_symbols(token: str, n: int, file, lineno, col0) -> list[int]:
     try:
         table = _table(n)
@@ -73,7 +87,15 @@ def read_line(text: str, file: str | None = None, *, box: "str | tuple[int, int]
     box = parse_box(box)
     entries: list[Entry] = []
     last_n: int | None = None
+    size, table, shape = -1, b"", None  # the last puzzle's cells, its symbols' byte table and box
     for lineno, raw in enumerate(split_lines(text), 1):
+        # the usual line: just the n*n symbols of a puzzle of the last one's size (anything
+        # else, a comment, a name or a bad symbol, maps some byte to 255 and takes the long way)
+        if len(raw) == size and raw.isascii():
+            values = raw.encode("ascii").translate(table)
+            if 255 not in values:
+                entries.append(Entry(made(last_n, values, None, shape, None), None, file, lineno, None, "line"))
+                continue
         content, comment = strip_comment(raw)
         if not content.strip():
             continue
@@ -112,7 +134,9 @@ def read_line(text: str, file: str | None = None, *, box: "str | tuple[int, int]
                     check_solution(puzzle, solution)
                 except ParseError as e:
                     raise locate(e, file, lineno, scol) from None
-            last_n = n
+            if n != last_n:
+                size, table = n * n, _byte_table(n)
+            last_n, shape = n, puzzle.box
             entries.append(Entry(puzzle, None, file, lineno, solution, "line"))
         except ParseError as e:
             entries.append(Entry(None, locate(e, file, lineno, col), file, lineno, None, "line"))
