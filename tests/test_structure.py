@@ -188,3 +188,18 @@ def test_import_gridsat_is_fast():
 
 def test_every_public_function_has_a_docstring():
     assert structure.missing_docstrings() == []
+
+
+def test_a_check_from_the_command_line_loads_its_own_command_only(tmp_path):
+    """``gridsat check FILE`` imports the check command and what it needs: not the other
+    commands, nor the drawing code, pathlib or urllib (each costs start-up time)."""
+    path = tmp_path / "p.txt"
+    path.write_text("003020600900305001001806400008102900700000008006708200002609500800203009005010300\n")
+    code = ("import sys, io, contextlib; from gridsat.cli import main, COMMANDS\n"
+            "with contextlib.redirect_stdout(io.StringIO()): code = main(['check', sys.argv[1]])\n"
+            "mods = set(sys.modules)\n"
+            "print(code, sorted(m for m in set(COMMANDS.values()) if 'gridsat.cli.' + m in mods),\n"
+            "      sorted(m for m in ('gridsat.rendering', 'html.entities', 'pathlib', 'urllib.parse') if m in mods))")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "0 ['check'] []"
