@@ -294,3 +294,42 @@ def test_puzzle_chunks_pickle_compactly_and_come_back_equal():
     # a payload the standard pickler cannot take is left to the pool's own pickler
     odd = [("f", lambda: 1)]
     assert pack(odd) is odd
+
+
+class _Mine:
+    """Stands for a class defined in a notebook or a script (``__main__``)."""
+
+    def __init__(self, x: int) -> None:
+        self.x = x
+
+
+def test_a_payload_of_a_class_from_main_is_left_to_the_pools_pickler(monkeypatch):
+    """The standard pickler would send such an object by reference, which a worker cannot
+    import; the pool's pickler sends it by value."""
+    import sys
+
+    from gridsat.jobs.executors import pack
+
+    monkeypatch.setattr(_Mine, "__module__", "__main__")
+    monkeypatch.setattr(sys.modules["__main__"], "_Mine", _Mine, raising=False)
+    items = [("a", _Mine(3))]
+    assert pack(items) is items
+    assert isinstance(pack([("a", 3)]), bytes)
+
+
+def test_a_script_sends_payloads_of_its_own_classes(tmp_path):
+    """A script's (or a notebook's) own payload class reaches the workers: run as __main__."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "mine.py"
+    script.write_text(
+        "from gridsat.jobs import Task, run\n\n\n"
+        "class Mine:\n    def __init__(self, x):\n        self.x = x\n\n\n"
+        "def double(p):\n    return {'y': p.x * 2}\n\n\n"
+        "if __name__ == '__main__':\n"
+        "    recs = run([Task(f't{i}', Mine(i)) for i in range(6)], double, jobs=2)\n"
+        "    print(sorted((r['id'], r.get('y'), r.get('error')) for r in recs))\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == str([(f"t{i}", 2 * i, None) for i in range(6)])

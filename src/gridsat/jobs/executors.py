@@ -62,17 +62,20 @@ def _local_worker_init() -> None:
 
 
 def pack(items: list) -> "bytes | list":
-    """``items`` pickled with the standard pickler, or ``items`` itself when that fails (a
-    payload only cloudpickle can take, such as a lambda).
+    """``items`` pickled with the standard pickler, or ``items`` itself when only the pool's
+    own pickler (cloudpickle's) can send them: a payload the standard one refuses (a lambda),
+    or one that names something of ``__main__`` (a class of a notebook or a script, which a
+    worker could not import; cloudpickle sends it by value).
 
-    The local pool's pickler (cloudpickle's) calls back into Python for every object it
-    saves; a chunk of puzzles pickled this way costs the process that sends it about twice
-    as much, and that process is the one every worker waits on.
+    The local pool's pickler calls back into Python for every object it saves; a chunk of
+    puzzles pickled that way costs the process that sends it about twice as much, and that
+    process is the one every worker waits on.
     """
     try:
-        return pickle.dumps(compact(items), pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(compact(items), pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - PicklingError, AttributeError, TypeError: leave it to cloudpickle
         return items
+    return items if b"__main__" in data else data
 
 
 def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> list[tuple]:

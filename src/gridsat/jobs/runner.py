@@ -19,8 +19,8 @@ import concurrent.futures as cf
 import os
 import time
 from collections import deque
-from itertools import islice
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import GridsatError, ParseError
@@ -219,7 +219,7 @@ class _Run:
 
         The source is read up to :data:`LOOKAHEAD` chunks ahead of what has been sent, so
         the run knows how many tasks are left once the source is at its end; the last
-        chunks then shrink (guided self-scheduling: a chunk takes an ``2 x workers``-th of
+        chunks then shrink (guided self-scheduling: a chunk takes a ``2 x workers``-th of
         what is left), and the workers finish together instead of one waiting on the
         other's last large chunk."""
         if k <= 0:
