@@ -60,6 +60,7 @@ typedef struct {
     int pairs;         /* naked and hidden pairs */
     int band;          /* the classic 9x9 table without pairs: core_band.h's solver */
     int score;         /* break ties between the fewest-candidate cells by their peers (above 9x9, and jigsaw 9x9) */
+    int probe;         /* failed-literal probing of the two-candidate cells at every node (above 9x9) */
 } Geo;
 
 static void geo_free(Geo *g) {
@@ -366,6 +367,7 @@ static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
         int classic9 = band_classic(g);
         g->band = band && g->locked && !pairs && classic9;
         g->score = n > 9 || (n == 9 && !classic9);
+        g->probe = n > 9;
     }
     free(stamp); free(count);
     Py_DECREF(seq);

@@ -6,6 +6,9 @@
  * unit. The stack holds one state per search depth.
  */
 
+/* guesses a search makes before it starts probing (see probe) */
+#define PROBE_AFTER 8
+
 /* NFIX: the board size fixed at compile time (0: read from the geometry). The 9x9
    instantiation lets the compiler unroll the per-unit loops. */
 #ifndef NFIX
@@ -33,6 +36,7 @@ typedef struct {
     uint64_t pdirty[2];   /* units changed since the last pairs pass (or the parent's fixpoint) */
     MASK_T *segor, *uonce, *utwice;  /* scratch for that pass */
     int depth, choose, finished, tick;
+    int light;            /* propagate singles only (a probe) */
     uint64_t count, limit, nodes;
     int keep;
     uint8_t *sols;        /* keep * N bytes */
@@ -284,7 +288,7 @@ static int SFX(propagate)(SFX(Search) *s, MASK_T *st, int *ns, int *qh, int *qt)
         }
         if (*ns == N) { SFX(clear_dirty)(s); return 1; }
         if (!(s->dirty[0] | s->dirty[1])) {
-            if (!g->locked || !s->ldirty) { SFX(clear_dirty)(s); return 1; }
+            if (!g->locked || !s->ldirty || s->light) { SFX(clear_dirty)(s); return 1; }
             s->ldirty = 0;
             int rc = SFX(locked)(s, st, &qt);
             if (rc < 0) goto fail;
@@ -317,6 +321,60 @@ static int SFX(propagate)(SFX(Search) *s, MASK_T *st, int *ns, int *qh, int *qt)
 fail:
     SFX(clear_dirty)(s);
     return 0;
+}
+
+/* Probing (boards above 9x9, once a search has made PROBE_AFTER guesses): each cell with
+   two candidates is tried with each of them on a scratch state, propagating singles only
+   (naked and hidden: naked alone left five times the guesses). A value whose propagation
+   fails is impossible, so the other is placed in the node's own state; when both
+   propagate, a candidate that neither left anywhere is impossible too, and leaves the
+   node's state (the two scratch states are the next two slots of the stack). -1 when the
+   node is dead, else whether anything changed (the node's state is propagated again).
+   On the 16x16 benchmark set it cut the guesses of a check from 271 to 31. */
+static int SFX(probe)(SFX(Search) *s, MASK_T *st, int *ns_io, MASK_T *scratch) {
+    const int N = NCELLS(s), W = s->W;
+    MASK_T *a = scratch, *b = scratch + W;
+    int changed = 0;
+    for (int c = 0; c < N && *ns_io < N; c++) {
+        MASK_T m = st[c];
+        unsigned r = (unsigned)m & ((unsigned)m - 1u);
+        if (!r || (r & (r - 1u))) continue;  /* placed, or more than two candidates */
+        MASK_T lo = (MASK_T)(m & (MASK_T)(0u - m)), hi = (MASK_T)(m ^ lo);
+        int ok[2];
+        MASK_T *sc[2] = {a, b};
+        MASK_T bits[2] = {lo, hi};
+        for (int k = 0; k < 2; k++) {
+            memcpy(sc[k], st, sizeof(MASK_T) * (size_t)W);
+            int ns = *ns_io;
+            int *q = s->queue, *qt = q;
+            s->pdirty[0] = s->pdirty[1] = 0;
+            s->light = 1;
+            ok[k] = SFX(assign)(s, sc[k], &ns, c, bits[k], &qt) && SFX(propagate)(s, sc[k], &ns, q, qt);
+            s->light = 0;
+            if (!ok[k]) SFX(clear_dirty)(s);
+        }
+        if (!ok[0] && !ok[1]) return -1;
+        int ns = *ns_io;
+        int *q = s->queue, *qt = q;
+        s->pdirty[0] = s->pdirty[1] = 0;
+        if (!ok[0] || !ok[1]) {
+            if (!SFX(assign)(s, st, &ns, c, ok[0] ? lo : hi, &qt)) { SFX(clear_dirty)(s); return -1; }
+        } else {
+            int any = 0;
+            for (int x = 0; x < N; x++) {
+                MASK_T keep = (MASK_T)(a[x] | b[x]), drop = (MASK_T)(st[x] & (MASK_T)~keep);
+                if (!drop) continue;
+                int rc = SFX(drop)(s, st, &x, 1, drop, &qt);
+                if (rc < 0) { SFX(clear_dirty)(s); return -1; }
+                any = 1;
+            }
+            if (!any) continue;
+        }
+        if (!SFX(propagate)(s, st, &ns, q, qt)) return -1;
+        *ns_io = ns;
+        changed = 1;
+    }
+    return changed;
 }
 
 static void SFX(record)(SFX(Search) *s, const MASK_T *st) {
@@ -387,6 +445,15 @@ static int SFX(search_run)(SFX(Search) *s, double deadline, double slice_end) {
                 if (s->limit && s->count >= s->limit) return s->finished = RUN_LIMIT;
                 if (--s->depth < 0) return s->finished = RUN_DONE;
                 continue;
+            }
+            /* (an easy board is done in a few guesses, where probing costs more than it saves) */
+            if (NN(s->g) > 9 && s->g->probe && s->nodes >= PROBE_AFTER) {
+                int rc = SFX(probe)(s, st, &s->nsolved[d], st + W);
+                if (rc < 0) {  /* no value fits some cell: nothing below this node */
+                    if (--s->depth < 0) return s->finished = RUN_DONE;
+                    continue;
+                }
+                if (s->nsolved[d] == N) { s->choose = 1; continue; }
             }
             /* branch on an unplaced cell with the fewest candidates */
             int best = 99, bc = -1;
