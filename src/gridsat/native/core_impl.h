@@ -37,6 +37,7 @@ typedef struct {
     MASK_T *segor, *uonce, *utwice;  /* scratch for that pass */
     int depth, choose, finished, tick;
     int light;            /* propagate singles only (a probe) */
+    int pbest;            /* the probed cell whose two values placed the most (-1: none) */
     uint64_t count, limit, nodes;
     int keep;
     uint8_t *sols;        /* keep * N bytes */
@@ -330,17 +331,21 @@ fail:
    propagate, a candidate that neither left anywhere is impossible too, and leaves the
    node's state (the two scratch states are the next two slots of the stack). -1 when the
    node is dead, else whether anything changed (the node's state is propagated again).
+   It also names the cell to branch on (``pbest``): of the cells whose two values both
+   propagated, the one whose weaker value placed the most cells (on the 16x16 set: 31 to
+   27 guesses a check, 13.6M to 10.9M instructions, valgrind).
    On the 16x16 benchmark set it cut the guesses of a check from 271 to 31. */
 static int SFX(probe)(SFX(Search) *s, MASK_T *st, int *ns_io, MASK_T *scratch) {
     const int N = NCELLS(s), W = s->W;
     MASK_T *a = scratch, *b = scratch + W;
-    int changed = 0;
+    int changed = 0, best = -1;
+    s->pbest = -1;
     for (int c = 0; c < N && *ns_io < N; c++) {
         MASK_T m = st[c];
         unsigned r = (unsigned)m & ((unsigned)m - 1u);
         if (!r || (r & (r - 1u))) continue;  /* placed, or more than two candidates */
         MASK_T lo = (MASK_T)(m & (MASK_T)(0u - m)), hi = (MASK_T)(m ^ lo);
-        int ok[2];
+        int ok[2], placed[2] = {0, 0};
         MASK_T *sc[2] = {a, b};
         MASK_T bits[2] = {lo, hi};
         for (int k = 0; k < 2; k++) {
@@ -351,9 +356,14 @@ static int SFX(probe)(SFX(Search) *s, MASK_T *st, int *ns_io, MASK_T *scratch) {
             s->light = 1;
             ok[k] = SFX(assign)(s, sc[k], &ns, c, bits[k], &qt) && SFX(propagate)(s, sc[k], &ns, q, qt);
             s->light = 0;
+            placed[k] = ns;
             if (!ok[k]) SFX(clear_dirty)(s);
         }
         if (!ok[0] && !ok[1]) return -1;
+        if (ok[0] && ok[1]) {
+            int score = (placed[0] < placed[1] ? placed[0] : placed[1]) * 1024 + placed[0] + placed[1];
+            if (score > best) { best = score; s->pbest = c; }
+        }
         int ns = *ns_io;
         int *q = s->queue, *qt = q;
         s->pdirty[0] = s->pdirty[1] = 0;
@@ -399,6 +409,7 @@ static int SFX(search_start_ex)(SFX(Search) *s, const uint8_t *givens, uint64_t 
     for (int u = 0; u < s->U; u++) st[N + u] = 0;
     s->count = 0;
     s->nodes = 0;
+    s->pbest = -1;
     s->pdirty[0] = s->U >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << s->U) - 1);
     s->pdirty[1] = s->U <= 64 ? 0 : s->U >= 128 ? ~(uint64_t)0 : (((uint64_t)1 << (s->U - 64)) - 1);
     s->limit = limit;
@@ -487,6 +498,12 @@ static int SFX(search_run)(SFX(Search) *s, double deadline, double slice_end) {
                 if (!(r & (r - 1))) { bc = c; break; }  /* two candidates: cannot do better */
                 int pc = popcount32(m);
                 if (pc < best) { best = pc; bc = c; }
+            }
+            if (s->pbest >= 0) {  /* the probes' pick: the two-candidate cell whose values placed most */
+                MASK_T m = st[s->pbest];
+                unsigned r = (unsigned)m & ((unsigned)m - 1u);
+                if (r && !(r & (r - 1u))) bc = s->pbest;
+                s->pbest = -1;
             }
             s->bcell[d] = bc;
             s->brem[d] = st[bc];
