@@ -12,7 +12,7 @@ import itertools
 import operator
 from typing import Callable, Sequence
 
-__all__ = ["verify", "verified_many", "verify_sudoku", "register_verifier", "as_ints"]
+__all__ = ["verify", "verified_many", "verify_sudoku", "verify_classic_block", "register_verifier", "as_ints"]
 
 _VERIFIERS: dict[str, Callable[[object, Sequence[int]], list[str]]] = {}
 
@@ -202,21 +202,55 @@ def _sudoku_many_ok(pairs: list) -> bool:
     # the checks as_ints makes: plain ints only (not bool), and every grid of n*n cells
     if set(map(len, sols)) != {nn} or not set(map(type, itertools.chain.from_iterable(sols))) <= {int}:
         return False
-    plan = _many_plan(n, tuple(p0.regions), count)
-    if plan is None:
-        return False
     try:
         cells = b"".join([bytes(s) for s in sols])
         givens = b"".join([bytes(p.givens) for p, _ in pairs])
     except ValueError:  # a value outside 0..255
         return False
-    if len(givens) != len(cells) or min(cells) < 1 or max(cells) > n:
+    return _grids_ok(n, tuple(p0.regions), count, givens, cells)
+
+
+def _grids_ok(n: int, regions: tuple, count: int, givens: bytes, cells: bytes) -> bool:
+    """True when ``cells`` holds ``count`` correct grids of the board (size ``n``, ``regions``)
+    end to end, each keeping its puzzle's givens (``givens``, laid out alike)."""
+    plan = _many_plan(n, regions, count)
+    if plan is None or len(cells) != count * n * n or len(givens) != len(cells):
+        return False
+    if cells.translate(None, _VALUES[n]):  # a value outside 1..n
         return False
     if (int.from_bytes(cells, "little") & int.from_bytes(givens.translate(_NONZERO), "little")
             != int.from_bytes(givens, "little")):
         return False
     width, fmt, tables, full, parts = plan
     return _units_ok(cells, n, width, fmt, tables, full, parts, n * count)
+
+
+class _Values(dict):
+    """n -> the bytes 1..n (what :func:`_grids_ok` deletes to find any other value)."""
+
+    def __missing__(self, n: int) -> bytes:
+        self[n] = bytes(range(1, min(n, 255) + 1))
+        return self[n]
+
+
+_VALUES = _Values()
+
+
+def verify_classic_block(n: int, box: tuple[int, int], givens: bytes, cells: bytes) -> bool:
+    """Whether every grid of a block is a correct answer to its puzzle (classic boards).
+
+    For callers that hold puzzles as raw bytes (the command line's bulk route): ``givens`` is
+    the puzzles' cells back to back, one byte each (0 empty), and ``cells`` their answers laid
+    out alike, on ``n`` x ``n`` boards of ``box`` = (rows, columns) boxes. The region map is
+    rebuilt here from the box shape alone. False means some grid is wrong or
+    the block is malformed: :func:`verify` on each puzzle says which and why.
+    """
+    r, c = box
+    nn = n * n
+    if r * c != n or not nn or len(givens) % nn:
+        return False
+    regions = tuple((i // n // r) * (n // c) + (i % n) // c for i in range(nn))
+    return _grids_ok(n, regions, len(givens) // nn, givens, cells)
 
 
 #: the fewest answers of one shape :func:`verified_many` checks together

@@ -13,7 +13,6 @@ import sys
 
 from ..errors import GridsatError, ParseError
 from ..limits import MAX_WORKERS, TimeLimitReached
-from ..kinds import kind_of
 
 __all__ = ["add_input_args", "add_solver_args", "add_list_flags", "load_entries", "iter_entries",
            "fail", "positive_int", "nonnegative_int", "positive_float", "nonnegative_float",

@@ -1,4 +1,5 @@
-"""Where ``solve``, ``check`` and ``count`` send their puzzles: the plain loop in this process
+"""Where ``solve``, ``check`` and ``count`` send their puzzles: the bulk route for files of
+plain 9x9 lines (:mod:`gridsat.cli.block`), the plain loop in this process
 (:mod:`gridsat.cli.batch`), or the batch runner (:mod:`gridsat.cli.batch_jobs`) when one of its
 options is given. The runner's modules are imported only on its path, so a plain
 ``gridsat check`` does not pay for them at start-up."""
@@ -17,12 +18,16 @@ __all__ = ["run_puzzles"]
 def run_puzzles(args: argparse.Namespace, job: str) -> int:
     """Run ``job`` (``solve``, ``check`` or ``count``) on every puzzle ``args`` names; returns
     the exit code."""
-    from .batch import _Job as Settings
-
     if not wants_runner(args):
+        from .block import run_block
+
+        code = run_block(args, job)  # files of plain 9x9 lines: the C core a block at a time
+        if code is not None:
+            return code
         from .batch import run_batch
 
         return run_batch(args, job)
+    from .batch import _Job as Settings
     from .batch_jobs import run_batch_jobs
 
     try:

@@ -9,13 +9,11 @@ kept in a small cache; the givens go to the solver as bytes, one per cell.
 
 from __future__ import annotations
 
-import importlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
-from functools import lru_cache
-
+from ..boards import compile_geometry, unit_table, uses_pairs
 from .base import register
 
 __all__ = ["NativeModel", "native_model", "unit_table", "clear_cache", "MAX_N", "CACHE_SIZE"]
@@ -44,28 +42,6 @@ class NativeModel:
     info: dict = field(default_factory=dict)
 
 
-@lru_cache(maxsize=None)
-def _lines(n: int) -> tuple[tuple[int, ...], ...]:
-    """The rows, then the columns, of an ``n`` x ``n`` board (cells row-major)."""
-    rows = [tuple(range(r * n, r * n + n)) for r in range(n)]
-    cols = [tuple(range(c, n * n, n)) for c in range(n)]
-    return tuple(rows + cols)
-
-
-def unit_table(n: int, regions) -> list:
-    """Rows, columns, then regions (in label order), each as a sequence of row-major cells."""
-    by_region = sorted(range(n * n), key=regions.__getitem__)  # (a stable sort: cells in order)
-    return [*_lines(n), *(by_region[k * n:(k + 1) * n] for k in range(n))]
-
-
-def _compile(n: int, units: list, pairs: bool):
-    try:
-        _native = importlib.import_module("gridsat._native")
-    except ImportError:
-        return None
-    return _native.geometry(n, units, pairs=pairs)
-
-
 @register("sudoku-native", "sudoku", "native", key=lambda p: (p.n, p.regions),
           description="unit table (rows, columns, regions as cell lists) for the C bitset core",
           applies=lambda p: p.n <= MAX_N)
@@ -77,12 +53,8 @@ def native_model(puzzle) -> NativeModel:
         _CACHE.move_to_end(key)
         return model
     units = unit_table(puzzle.n, puzzle.regions)
-    # naked/hidden pairs pay on classic boards above 9x9 (16x16 set: 10.5 -> 5.2 ms a check) but
-    # not on 9x9 (they halve the nodes but cost 6% more instructions on top1465 and 60% more on
-    # the forum-hardest set) nor on jigsaw maps (100 layouts: 79 nodes against 90, 28% more
-    # instructions), so they are on for classic boards above 9x9 only
-    pairs = not puzzle.is_jigsaw and puzzle.n > 9
-    model = NativeModel(key=key, n=puzzle.n, units=units, geometry=_compile(puzzle.n, units, pairs),
+    pairs = uses_pairs(puzzle.n, puzzle.is_jigsaw)
+    model = NativeModel(key=key, n=puzzle.n, units=units, geometry=compile_geometry(puzzle.n, units, pairs),
                         info={"units": len(units), "pairs": pairs})
     _CACHE[key] = model
     while len(_CACHE) > CACHE_SIZE:

@@ -1,0 +1,185 @@
+"""The bulk route of ``check`` and ``solve``: files of plain 9x9 lines, answered a block at a time.
+
+The commonest input of a bulk run (the 17-clue list, top1465, a generator's output) is a
+file of classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, ``0``,
+``_`` or ``-`` empty, with blank lines and ``#`` comment lines between them. Such files go
+to the C core as raw bytes, :data:`BLOCK` puzzles a call; the answers pass the verifier a
+block at a time (:func:`gridsat.verify.verify_classic_block`); and each line printed is the
+general loop's (:mod:`gridsat.cli.batch`), byte for byte apart from the timings. Start-up
+pays for none of the package's puzzle, encoder or backend objects.
+
+Only the puzzles found unique (``check``) or solved (``solve``) are answered here. Any
+other puzzle (no solution, two solutions, clashing givens), and every puzzle of a block
+the verifier does not pass whole, is answered by the general loop, one by one. Any other
+input or option (standard input, ``--json``, ``--time-limit``, another backend, a file
+that is not all plain lines, a single puzzle) leaves the whole run to the general loop,
+which this route decides before it prints anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import time
+
+__all__ = ["run_block", "plain_lines", "BLOCK", "MAX_BYTES"]
+
+#: puzzles per call of the C core
+BLOCK = 1024
+#: files larger than this (bytes) are left to the general loop, which streams them
+MAX_BYTES = 64 << 20
+
+#: options that keep a run on the general loop unless they have these values
+_PLAIN = {"example": [], "format": None, "kind": None, "box": None, "encoding": None, "race": None,
+          "time_limit": None, "json": False, "output_format": None}
+#: the symbols of a plain line: the empty marks, then 1-9
+_EMPTY, _DIGITS = b".0_-", b"123456789"
+#: bytes.translate table: a symbol -> its value (0 empty)
+_VALUES = bytes.maketrans(_EMPTY + _DIGITS, bytes(len(_EMPTY)) + bytes(range(1, 10)))
+#: bytes.translate table: a value 1-9 -> its digit
+_TEXT = bytes.maketrans(bytes(range(1, 10)), _DIGITS)
+#: the box shape of the classic 9x9 board
+_N, _BOX = 9, (3, 3)
+
+
+def plain_lines(data: bytes) -> list[tuple[int, bytes]] | None:
+    """The puzzles of a file of plain 9x9 lines, as ``(line number, 81 symbols)``, or ``None``.
+
+    A plain file holds only lines of exactly 81 symbols (``1-9``, ``.0_-`` empty), blank
+    lines and ``#`` comment lines, with ``\\n`` or ``\\r\\n`` line ends; anything else (a
+    name after a puzzle, another size, a stray byte) gives ``None``.
+    """
+    out = []
+    for lineno, line in enumerate(data.split(b"\n"), 1):
+        if line.endswith(b"\r"):
+            line = line[:-1]
+        if len(line) == 81 and not line.translate(None, _EMPTY + _DIGITS):
+            out.append((lineno, line))
+            continue
+        bare = line.strip(b" \t")
+        if bare and not bare.startswith(b"#"):
+            return None
+    return out
+
+
+def _eligible(args: argparse.Namespace, job: str) -> bool:
+    """Whether the options leave the run to this route (the files decide the rest)."""
+    files = list(getattr(args, "files", None) or [])
+    if job not in ("check", "solve") or not files or "-" in files:
+        return False
+    if getattr(args, "backend", None) not in (None, "native"):
+        return False
+    return all(getattr(args, k, v) == v for k, v in _PLAIN.items())
+
+
+def _read(files: list[str]) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
+    """Every file's plain puzzles, or ``None`` when one is not a plain file of this route."""
+    out = []
+    for path in files:
+        try:
+            if not os.path.isfile(path) or os.path.getsize(path) > MAX_BYTES:
+                return None
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_BYTES + 1)
+        except OSError:
+            return None  # (the general loop reports it)
+        got = plain_lines(data)
+        if got is None:
+            return None
+        out.append((path, got))
+    return out
+
+
+def run_block(args: argparse.Namespace, job: str) -> int | None:
+    """Run ``job`` (``check`` or ``solve``) on plain 9x9 files through the C core in blocks.
+
+    Returns the exit code, or ``None`` when the route does not apply (nothing has been
+    printed then, and the general loop runs the command).
+    """
+    if not _eligible(args, job):
+        return None
+    read = _read(list(args.files))
+    if read is None or sum(len(got) for _, got in read) < 2:
+        return None
+    try:
+        core = importlib.import_module("gridsat._native")
+    except ImportError:
+        return None
+    from ..boards import compile_geometry, unit_table, uses_pairs
+
+    regions = [(i // _N // _BOX[0]) * (_N // _BOX[1]) + (i % _N) // _BOX[1] for i in range(_N * _N)]
+    geometry = compile_geometry(_N, unit_table(_N, regions), uses_pairs(_N, False))
+    route = _Route(args, job, core, geometry)
+    for path, puzzles in read:
+        for start in range(0, len(puzzles), BLOCK):
+            route.answer(path, puzzles[start:start + BLOCK])
+    return route.code
+
+
+class _Route:
+    """One run of the route: the C core's calls, the verifier's pass, the lines printed."""
+
+    def __init__(self, args: argparse.Namespace, job: str, core, geometry):
+        self.args, self.job, self.core, self.geometry = args, job, core, geometry
+        self.limit = 2 if job == "check" else 1
+        self.code = 0
+        self._general = None
+
+    def answer(self, path: str, puzzles: list[tuple[int, bytes]]) -> None:
+        """Answer one block of ``path``'s puzzles, in order, and flush the lines."""
+        from ..verify import verify_classic_block
+
+        k, cells = len(puzzles), _N * _N
+        givens = b"".join([line for _, line in puzzles]).translate(_VALUES)
+        t0 = time.perf_counter()
+        counts, flags, sols, _, _, secs = self.core.batch(self.geometry, givens, self.limit, -1.0, self.limit,
+                                                          True, True)
+        secs = memoryview(secs).cast("d")
+        stride = self.limit * cells
+        # the answers of this route: unique (a complete search with one solution) or, for
+        # solve, solved; their first solutions pass the verifier together
+        good = [i for i in range(k) if counts[i] == 1 and (flags[i] == 1 or self.job == "solve")]
+        first = b"".join([sols[i * stride:i * stride + cells] for i in good])
+        if good and not verify_classic_block(_N, _BOX, b"".join([givens[i * cells:(i + 1) * cells] for i in good]),
+                                             first):
+            good = []  # the general loop verifies each, and names what is wrong
+        share = (time.perf_counter() - t0 - sum(secs)) / k
+        digits = first.translate(_TEXT).decode("ascii")
+        text = {i: digits[j * cells:(j + 1) * cells] for j, i in enumerate(good)}
+        out: list[str] = []
+        for i, (lineno, line) in enumerate(puzzles):
+            sol = text.get(i)
+            if sol is None:
+                sys.stdout.write("".join(out))
+                out.clear()
+                self._one(path, lineno, givens[i * cells:(i + 1) * cells])
+                continue
+            status = "unique" if flags[i] == 1 else "solved"
+            out.append(f"{path}:{lineno}: {status} {sol} {secs[i] + share:.3f}s\n")
+        sys.stdout.write("".join(out))
+        sys.stdout.flush()
+
+    def _one(self, path: str, lineno: int, givens: bytes) -> None:
+        """One puzzle through the general loop: its job, its evidence, its line."""
+        from ..errors import GridsatError
+        from ..formats import Entry
+        from ..puzzles.sudoku import made
+        from .batch import _good, _Job, _report
+
+        if self._general is None:
+            self._general = _Job(self.args, self.job)
+        settings = self._general
+        entry = Entry(made(_N, givens, None, _BOX, None), None, path, lineno, None, "line")
+        where = f"{path}:{lineno}"
+        try:
+            res = settings.run(entry.puzzle, where)
+        except GridsatError as exc:
+            self.code = 1
+            print(f"{where}: error: {exc}", flush=True)
+            return
+        if not _good(self.job, res, settings.limit):
+            self.code = 1
+        _report(settings, entry, res, False, where, sys.stdout)
+        sys.stdout.flush()
