@@ -405,6 +405,7 @@ def _ratio(rows, slow: str, fast: str) -> str:
     a, b = find(slow), find(fast)
     if a is None or b is None:
         return f"{fast} vs {slow}: not measured"
+    fast = b[0].split(" (")[0] if "(" in fast and ")" not in fast else fast  # (a prefix cut inside its brackets)
     return (f"{fast} vs {slow}: {a[2][0] / a[1] / (b[2][0] / b[1]):.2f}x wall, "
             f"{a[2][1] / a[1] / max(b[2][1] / b[1], 1e-12):.2f}x CPU")
 
