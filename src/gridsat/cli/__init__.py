@@ -92,7 +92,13 @@ def _help(parser: argparse.ArgumentParser, topic: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
-    first = (sys.argv[1:] if argv is None else argv)[:1]
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given == ["--version"]:  # (what argparse prints, without loading every command's parser)
+        from .. import __version__
+
+        print(f"gridsat {__version__}")
+        return EXIT_OK
+    first = given[:1]
     parser = build_parser(first[0] if first and first[0] in COMMANDS else None)
     try:
         try:
