@@ -129,30 +129,42 @@ static inline int clock_check(int *tick, double deadline, double slice_end) {
 #undef SFX
 #undef NFIX
 
+/* 16x16 boards (classic or jigsaw) with the size fixed at compile time */
+#define MASK_T uint16_t
+#define SFX(name) name##F16
+#define NFIX 16
+#include "core_impl.h"
+#undef MASK_T
+#undef SFX
+#undef NFIX
+
 /* the classic 9x9 board as bitboards (the geometry's ``band`` flag) */
 #include "core_band.h"
 
 /* One search of any kind behind one face. */
 typedef struct {
-    int wide;  /* 0: 16-bit words, 1: 32-bit words, 2: 9x9, 3: classic 9x9 bitboards */
-    union { Search16 s16; Search32 s32; Search9 s9; BandSearch sb; } u;
+    int wide;  /* 0: 16-bit words, 1: 32-bit words, 2: 9x9, 3: classic 9x9 bitboards, 4: 16x16 */
+    union { Search16 s16; Search32 s32; Search9 s9; BandSearch sb; SearchF16 f16; } u;
 } AnySearch;
 
 static int any_init(AnySearch *a, const Geo *g, int keep) {
-    a->wide = g->n > 16 ? 1 : g->band ? 3 : g->n == 9 ? 2 : 0;
+    a->wide = g->n > 16 ? 1 : g->band ? 3 : g->n == 9 ? 2 : g->n == 16 ? 4 : 0;
     return a->wide == 1 ? search_init32(&a->u.s32, g, keep) : a->wide == 3 ? band_init(&a->u.sb, keep)
+         : a->wide == 4 ? search_initF16(&a->u.f16, g, keep)
          : a->wide == 2 ? search_init9(&a->u.s9, g, keep) : search_init16(&a->u.s16, g, keep);
 }
 static void any_free(AnySearch *a) {
     if (a->wide == 1) search_free32(&a->u.s32);
     else if (a->wide == 3) band_free(&a->u.sb);
     else if (a->wide == 2) search_free9(&a->u.s9);
+    else if (a->wide == 4) search_freeF16(&a->u.f16);
     else search_free16(&a->u.s16);
 }
 static int any_start_ex(AnySearch *a, const uint8_t *givens, uint64_t limit, int ex_cell, int ex_val) {
     return a->wide == 1 ? search_start_ex32(&a->u.s32, givens, limit, ex_cell, ex_val)
          : a->wide == 3 ? band_start_ex(&a->u.sb, givens, limit, ex_cell, ex_val)
          : a->wide == 2 ? search_start_ex9(&a->u.s9, givens, limit, ex_cell, ex_val)
+         : a->wide == 4 ? search_start_exF16(&a->u.f16, givens, limit, ex_cell, ex_val)
          : search_start_ex16(&a->u.s16, givens, limit, ex_cell, ex_val);
 }
 static int any_start(AnySearch *a, const uint8_t *givens, uint64_t limit) {
@@ -161,10 +173,12 @@ static int any_start(AnySearch *a, const uint8_t *givens, uint64_t limit) {
 static int any_run(AnySearch *a, double deadline, double slice_end) {
     return a->wide == 1 ? search_run32(&a->u.s32, deadline, slice_end)
          : a->wide == 3 ? band_run(&a->u.sb, deadline, slice_end)
-         : a->wide == 2 ? search_run9(&a->u.s9, deadline, slice_end) : search_run16(&a->u.s16, deadline, slice_end);
+         : a->wide == 2 ? search_run9(&a->u.s9, deadline, slice_end)
+         : a->wide == 4 ? search_runF16(&a->u.f16, deadline, slice_end) : search_run16(&a->u.s16, deadline, slice_end);
 }
 #define ANY(a, field) ((a)->wide == 1 ? (a)->u.s32.field : (a)->wide == 3 ? (a)->u.sb.field \
-                       : (a)->wide == 2 ? (a)->u.s9.field : (a)->u.s16.field)
+                       : (a)->wide == 2 ? (a)->u.s9.field : (a)->wide == 4 ? (a)->u.f16.field \
+                       : (a)->u.s16.field)
 
 /* ------------------------------------------------------------------ Python glue */
 static const char *CAPSULE = "gridsat._native.Geometry";
