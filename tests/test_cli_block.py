@@ -131,6 +131,16 @@ def test_files_that_are_not_plain_lines_go_to_the_general_loop(tmp_path, capsys,
     assert _routed("check", [str(f), str(tmp_path / "missing.txt")], capsys) == (None, "")
 
 
+@needs_core
+def test_inputs_past_the_size_cap_go_to_the_general_loop(tmp_path, capsys, monkeypatch):
+    files = _files(tmp_path)
+    sizes = [Path(f).stat().st_size for f in files]
+    monkeypatch.setattr(block, "MAX_BYTES", sum(sizes) - 1)  # each file fits, both do not
+    assert _routed("check", files, capsys) == (None, "")
+    monkeypatch.setattr(block, "MAX_BYTES", sum(sizes))
+    assert _routed("check", files, capsys)[0] is not None
+
+
 def test_standard_input_and_other_jobs_go_to_the_general_loop(tmp_path, capsys):
     files = _files(tmp_path)
     assert _routed("check", ["-"], capsys) == (None, "")

@@ -12,8 +12,9 @@ Only the puzzles found unique (``check``) or solved (``solve``) are answered her
 other puzzle (no solution, two solutions, clashing givens), and every puzzle of a block
 the verifier does not pass whole, is answered by the general loop, one by one. Any other
 input or option (standard input, ``--json``, ``--time-limit``, another backend, a file
-that is not all plain lines, a single puzzle) leaves the whole run to the general loop,
-which this route decides before it prints anything.
+that is not all plain lines, a single puzzle, more than :data:`MAX_BYTES` of files in
+all) leaves the whole run to the general loop, which this route decides before it prints
+anything.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ __all__ = ["run_block", "plain_lines", "BLOCK", "MAX_BYTES"]
 
 #: puzzles per call of the C core
 BLOCK = 1024
-#: files larger than this (bytes) are left to the general loop, which streams them
+#: inputs larger than this (bytes, all files together) are left to the general loop, which streams them
 MAX_BYTES = 64 << 20
 
 #: options that keep a run on the general loop unless they have these values
@@ -76,15 +77,18 @@ def _eligible(args: argparse.Namespace, job: str) -> bool:
 
 def _read(files: list[str]) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
     """Every file's plain puzzles, or ``None`` when one is not a plain file of this route."""
-    out = []
+    out, left = [], MAX_BYTES
     for path in files:
         try:
-            if not os.path.isfile(path) or os.path.getsize(path) > MAX_BYTES:
+            if not os.path.isfile(path) or os.path.getsize(path) > left:
                 return None
             with open(path, "rb") as fh:
-                data = fh.read(MAX_BYTES + 1)
+                data = fh.read(left + 1)
         except OSError:
             return None  # (the general loop reports it)
+        left -= len(data)
+        if left < 0:
+            return None
         got = plain_lines(data)
         if got is None:
             return None
