@@ -515,6 +515,26 @@ def bench_set(title: str, puzzles: list[Sudoku], extra: list[str], skip: set[str
     warm_up(puzzles, skip)
     one_board = len({(p.n, p.regions) for p in puzzles}) == 1
     block = b"".join(bytes(p.givens) for p in puzzles)
+    path = None
+    if "cli" not in skip:  # the process rows: the same puzzles in a file the command line reads
+        import tempfile
+
+        from gridsat.formats import get_format
+
+        fmt = get_format("jigsaw-line" if puzzles[0].is_jigsaw else "line")
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as tmp:
+            tmp.write("".join(fmt.write(p) for p in puzzles))
+        path = tmp.name
+        for job in ("solve", "check"):  # untimed: page the executable and its modules in
+            cli_batch(job, path)
+    try:
+        _bench_set_tables(title, puzzles, extra, skip, repeat, targets, best, ref, nb, one_board, block, path)
+    finally:
+        if path is not None:
+            os.unlink(path)
+
+
+def _bench_set_tables(title, puzzles, extra, skip, repeat, targets, best, ref, nb, one_board, block, path) -> None:
     for job in ("solve", "check"):
         specs = [(best, _ours_row(job, puzzles, ref.backend, ref.encoding))]
         if nb is not None:
@@ -541,12 +561,17 @@ def bench_set(title: str, puzzles: list[Sudoku], extra: list[str], skip: set[str
                 dt, res = timed(lambda p: cpsat_rebuilt(p, 1 if job == "solve" else 2), puzzles)
                 return dt, f"counts {statuses(res)}"
             specs.append(("CP-SAT rebuilt per puzzle", cps))
+        if path is not None:
+            specs.append((f"gridsat {job} FILE (one process, default backend)",
+                          lambda job=job: cli_batch(job, path)))
         rows = run_rows(specs, len(puzzles), repeat)
         table(f"{title}, {job}", rows)
         if targets and job == "check":
             print()
             print("- " + _ratio(rows, best, "gridsat.check_many") + " (target >= 10x)")
             print("- " + _ratio(rows, best, "gridsat native"))
+            if path is not None:
+                print("- " + _ratio(rows, best, f"gridsat {job} FILE") + " (whole process, start-up included)")
 
 
 def main(argv=None) -> int:
