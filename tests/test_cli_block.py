@@ -105,8 +105,30 @@ def test_a_block_the_verifier_rejects_is_answered_by_the_general_loop(tmp_path, 
     assert TIMING.sub("", out) == TIMING.sub("", want)
 
 
+@needs_core
+@pytest.mark.parametrize("job", ["check", "solve"])
+def test_json_records_are_the_general_loops(tmp_path, capsys, job):
+    """``--json``: the same records, field for field, apart from the timings."""
+    import json
+
+    files = _files(tmp_path)
+    code, out = _routed(job, [*files, "--json"], capsys)
+    assert code is not None
+    want_code, want = _general(job, [*files, "--json"], capsys)
+    assert code == want_code
+
+    def records(text):
+        got = [json.loads(line) for line in text.splitlines()]
+        for rec in got:
+            assert set(rec.pop("time", {})) <= {"build", "solve", "total"}
+        return got
+    assert records(out) == records(want)
+    assert [list(r) for r in records(out)] == [list(r) for r in records(want)]  # (keys in the same order)
+    assert len(records(out)) == len(UNIQUE) + 3
+
+
 @pytest.mark.parametrize("argv", [
-    ["--json"], ["--time-limit", "5"], ["--backend", "minisat22"], ["--encoding", "sudoku-native"],
+    ["--time-limit", "5"], ["--backend", "minisat22"], ["--encoding", "sudoku-native"],
     ["--format", "line"], ["--box", "3x3"], ["--kind", "sudoku"], ["-O", "line"], ["--race"],
     ["--example", "sudoku-9x9"],
 ])

@@ -5,22 +5,24 @@ file of classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, 
 ``_`` or ``-`` empty, with blank lines and ``#`` comment lines between them. Such files go
 to the C core as raw bytes, :data:`BLOCK` puzzles a call; the answers pass the verifier a
 block at a time (:func:`gridsat.verify.verify_classic_block`); and each line printed is the
-general loop's (:mod:`gridsat.cli.batch`), byte for byte apart from the timings. Start-up
-pays for none of the package's puzzle, encoder or backend objects.
+general loop's (:mod:`gridsat.cli.batch`), byte for byte apart from the timings: a status
+line, or with ``--json`` the same JSON record. Start-up pays for none of the package's
+puzzle, encoder or backend objects.
 
 Only the puzzles found unique (``check``) or solved (``solve``) are answered here. Any
 other puzzle (no solution, two solutions, clashing givens), and every puzzle of a block
 the verifier does not pass whole, is answered by the general loop, one by one. Any other
-input or option (standard input, ``--json``, ``--time-limit``, another backend, a file
-that is not all plain lines, a single puzzle, more than :data:`MAX_BYTES` of files in
-all) leaves the whole run to the general loop, which this route decides before it prints
-anything.
+input or option (standard input, ``--time-limit``, ``--output-format``, another backend,
+a file that is not all plain lines, a single puzzle, more than :data:`MAX_BYTES` of files
+in all) leaves the whole run to the general loop, which this route decides before it
+prints anything.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
 import time
@@ -34,7 +36,7 @@ MAX_BYTES = 64 << 20
 
 #: options that keep a run on the general loop unless they have these values
 _PLAIN = {"example": [], "format": None, "kind": None, "box": None, "encoding": None, "race": None,
-          "time_limit": None, "json": False, "output_format": None}
+          "time_limit": None, "output_format": None}
 #: the symbols of a plain line: the empty marks, then 1-9
 _EMPTY, _DIGITS = b".0_-", b"123456789"
 #: bytes.translate table: a symbol -> its value (0 empty)
@@ -113,9 +115,11 @@ def run_block(args: argparse.Namespace, job: str) -> int | None:
         return None
     from ..boards import compile_geometry, unit_table, uses_pairs
 
+    t0 = time.perf_counter()
     regions = [(i // _N // _BOX[0]) * (_N // _BOX[1]) + (i % _N) // _BOX[1] for i in range(_N * _N)]
     geometry = compile_geometry(_N, unit_table(_N, regions), uses_pairs(_N, False))
-    route = _Route(args, job, core, geometry)
+    build = (time.perf_counter() - t0) / sum(len(got) for _, got in read)  # (as the backend shares it)
+    route = _Route(args, job, core, geometry, build)
     for path, puzzles in read:
         for start in range(0, len(puzzles), BLOCK):
             route.answer(path, puzzles[start:start + BLOCK])
@@ -125,8 +129,8 @@ def run_block(args: argparse.Namespace, job: str) -> int | None:
 class _Route:
     """One run of the route: the C core's calls, the verifier's pass, the lines printed."""
 
-    def __init__(self, args: argparse.Namespace, job: str, core, geometry):
-        self.args, self.job, self.core, self.geometry = args, job, core, geometry
+    def __init__(self, args: argparse.Namespace, job: str, core, geometry, build: float):
+        self.args, self.job, self.core, self.geometry, self.build = args, job, core, geometry, build
         self.limit = 2 if job == "check" else 1
         self.code = 0
         self._general = None
@@ -138,7 +142,7 @@ class _Route:
         k, cells = len(puzzles), _N * _N
         givens = b"".join([line for _, line in puzzles]).translate(_VALUES)
         t0 = time.perf_counter()
-        counts, flags, sols, _, _, secs = self.core.batch(self.geometry, givens, self.limit, -1.0, self.limit,
+        counts, flags, sols, _, nodes, secs = self.core.batch(self.geometry, givens, self.limit, -1.0, self.limit,
                                                           True, True)
         secs = memoryview(secs).cast("d")
         stride = self.limit * cells
@@ -153,6 +157,7 @@ class _Route:
         digits = first.translate(_TEXT).decode("ascii")
         text = {i: digits[j * cells:(j + 1) * cells] for j, i in enumerate(good)}
         out: list[str] = []
+        where = json.dumps(path) if self.args.json else path
         for i, (lineno, line) in enumerate(puzzles):
             sol = text.get(i)
             if sol is None:
@@ -161,7 +166,16 @@ class _Route:
                 self._one(path, lineno, givens[i * cells:(i + 1) * cells])
                 continue
             status = "unique" if flags[i] == 1 else "solved"
-            out.append(f"{path}:{lineno}: {status} {sol} {secs[i] + share:.3f}s\n")
+            if self.args.json:  # the general loop's record: Result.to_dict() with the entry's fields
+                times = f"{round(self.build, 6)!r}, \"solve\": {round(secs[i], 6)!r}, " \
+                        f"\"total\": {round(self.build + secs[i] + share, 6)!r}"
+                out.append(f'{{"file": {where}, "line": {lineno}, "name": null, "kind": "sudoku", '
+                           f'"job": "{self.job}", "status": "{status}", "solution": [{", ".join(sol)}], '
+                           f'"count": 1, "complete": {"true" if flags[i] == 1 else "false"}, "verified": true, '
+                           f'"backend": "native", "encoding": "sudoku-native", "time": {{"build": {times}}}, '
+                           f'"stats": {{"nodes": {nodes[i]}}}, "format": "line"}}\n')
+            else:
+                out.append(f"{where}:{lineno}: {status} {sol} {secs[i] + share:.3f}s\n")
         sys.stdout.write("".join(out))
         sys.stdout.flush()
 
@@ -181,7 +195,13 @@ class _Route:
             res = settings.run(entry.puzzle, where)
         except GridsatError as exc:
             self.code = 1
-            print(f"{where}: error: {exc}", flush=True)
+            if self.args.json:
+                from ..errors import ParseError
+                from .batch import _error_obj
+
+                print(json.dumps(_error_obj(entry, ParseError(str(exc), path, lineno))), flush=True)
+            else:
+                print(f"{where}: error: {exc}", flush=True)
             return
         if not _good(self.job, res, settings.limit):
             self.code = 1
