@@ -208,3 +208,92 @@ def test_verify_classic_block_checks_every_grid():
     latin = bytes((r + c) % 9 + 1 for r in range(9) for c in range(9))
     assert not verify_classic_block(9, (3, 3), bytes(81), latin)
     assert verify_classic_block(4, (2, 2), bytes(16), bytes(gridsat.solve(Sudoku.empty(4)).solution))
+
+
+# ---------------------------------------------------------------------- standard input
+def _gridsat(argv: list[str], data: bytes) -> tuple[int, str, str]:
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "gridsat.cli", *argv], input=data, capture_output=True, timeout=120)
+    return r.returncode, r.stdout.decode(), r.stderr.decode()
+
+
+STDIN_CASES = {
+    "plain": ("# a header\r\n" + UNIQUE[0] + "\r\n\n" + AMBIGUOUS + "\n" + CLASH + "\n" + NO_SOLUTION + "\n"
+              + "\n".join(UNIQUE[1:40]) + "\n").encode(),
+    "other lines after the first answers": ("\n".join(UNIQUE[:3]) + "\n" + UNIQUE[3] + " named\nbad line\n; note\n"
+                                            + "1" * 16 + "\n" + "." * 16 + "\n" + UNIQUE[4] + "\n").encode(),
+    "not UTF-8 part way": ("\n".join(UNIQUE[:3]) + "\n").encode() + b"\xff\xfe x\n" + UNIQUE[4].encode() + b"\n",
+    "a name on the first line": (UNIQUE[0] + " first\n" + "\n".join(UNIQUE[1:5]) + "\n").encode(),
+    "a byte-order mark": ("\ufeff" + "\n".join(UNIQUE[:4]) + "\n").encode(),
+    "one puzzle": (UNIQUE[0] + "\n").encode(),
+    "one puzzle and a comment": ("# c\n" + UNIQUE[0]).encode(),
+    "nothing": b"",
+    "no last newline": "\n".join(UNIQUE[:5]).encode(),
+}
+
+
+@needs_core
+@pytest.mark.parametrize("case", list(STDIN_CASES))
+@pytest.mark.parametrize("job", ["check", "solve"])
+def test_standard_input_prints_what_the_general_loop_prints(case, job):
+    """``--encoding sudoku-native`` is the same engine through the general loop."""
+    data = STDIN_CASES[case]
+    got = _gridsat([job, "-"], data)
+    want = _gridsat([job, "-", "--encoding", "sudoku-native"], data)
+    assert got[0] == want[0]
+    times = re.compile(r"\b\d+\.\d{3} ?s\b")  # (a batch line's "0.001s", a single answer's "0.001 s")
+    assert times.sub("T", got[1]) == times.sub("T", want[1])
+    assert got[2] == want[2]
+
+
+@needs_core
+def test_standard_input_json_records_are_the_general_loops():
+    import json
+
+    data = STDIN_CASES["other lines after the first answers"]
+    got = _gridsat(["check", "-", "--json"], data)
+    want = _gridsat(["check", "-", "--json", "--encoding", "sudoku-native"], data)
+    assert got[0] == want[0] == 1
+    strip = [{k: v for k, v in json.loads(x).items() if k != "time"} for x in got[1].splitlines()]
+    assert strip == [{k: v for k, v in json.loads(x).items() if k != "time"} for x in want[1].splitlines()]
+
+
+@needs_core
+def test_standard_input_answers_each_block_as_its_lines_come():
+    """A slow producer: the first answers come before the input ends."""
+    import subprocess
+    import sys
+
+    p = subprocess.Popen([sys.executable, "-m", "gridsat.cli", "check"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        p.stdin.write(("\n".join(UNIQUE[:3]) + "\n").encode())
+        p.stdin.flush()
+        first = [p.stdout.readline() for _ in range(3)]  # (would hang if answers waited for the end)
+        assert all(b": unique " in line for line in first)
+        p.stdin.write((UNIQUE[3] + "\n").encode())
+        p.stdin.close()
+        rest = p.stdout.read()
+        assert rest.count(b": unique ") == 1 and p.wait(timeout=60) == 0
+    finally:
+        p.kill()
+
+
+@needs_core
+@pytest.mark.parametrize("case, taken", [("plain", True), ("other lines after the first answers", True),
+                                         ("a name on the first line", False), ("one puzzle", False),
+                                         ("nothing", False)])
+def test_which_standard_inputs_take_the_route(case, taken, capsys, monkeypatch, tmp_path):
+    f = tmp_path / "in.txt"
+    f.write_bytes(STDIN_CASES[case])
+    with open(f, "rb") as fh:
+        monkeypatch.setattr("sys.stdin", __import__("io").TextIOWrapper(fh))
+        args = build_parser("check").parse_args(["check", "-"])
+        code = block.run_stdin(args, "check")
+        out = capsys.readouterr().out
+        assert (code is not None) == taken
+        if not taken:  # nothing printed, and the general loop reads the input from its start
+            assert out == ""
+            assert __import__("sys").stdin.buffer.read() == STDIN_CASES[case]

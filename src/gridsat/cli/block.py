@@ -1,33 +1,35 @@
-"""The bulk route of ``check`` and ``solve``: files of plain 9x9 lines, answered a block at a time.
+"""The bulk route of ``check`` and ``solve``: plain 9x9 lines, answered a block at a time.
 
-The commonest input of a bulk run (the 17-clue list, top1465, a generator's output) is a
-file of classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, ``0``,
-``_`` or ``-`` empty, with blank lines and ``#`` comment lines between them. Such files go
-to the C core as raw bytes, :data:`BLOCK` puzzles a call; the answers pass the verifier a
-block at a time (:func:`gridsat.verify.verify_classic_block`); and each line printed is the
-general loop's (:mod:`gridsat.cli.batch`), byte for byte apart from the timings: a status
-line, or with ``--json`` the same JSON record. Start-up pays for none of the package's
-puzzle, encoder or backend objects.
+The commonest input of a bulk run (the 17-clue list, top1465, a generator's output) is
+classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, ``0``, ``_`` or
+``-`` empty, with blank lines and ``#`` comment lines between them. Such files
+(:func:`run_block`) and such standard input (:func:`run_stdin`, a block of what has
+arrived at a time) go to the C core as raw bytes, at most :data:`BLOCK` puzzles a call;
+the answers pass the verifier a block at a time
+(:func:`gridsat.verify.verify_classic_block`); and each line printed is the general
+loop's (:mod:`gridsat.cli.batch`), byte for byte apart from the timings: a status line, or
+with ``--json`` the same JSON record. Start-up pays for none of the package's puzzle,
+encoder or backend objects.
 
 Only the puzzles found unique (``check``) or solved (``solve``) are answered here. Any
 other puzzle (no solution, two solutions, clashing givens), and every puzzle of a block
 the verifier does not pass whole, is answered by the general loop, one by one. Any other
-input or option (standard input, ``--time-limit``, ``--output-format``, another backend,
-a file that is not all plain lines, a single puzzle, more than :data:`MAX_BYTES` of files
-in all) leaves the whole run to the general loop, which this route decides before it
-prints anything.
-"""
+input or option (``--time-limit``, ``--output-format``, another backend, a file that is
+not all plain lines, files and standard input together, a single puzzle, more than
+:data:`MAX_BYTES` of files in all) leaves the whole run to the general loop, which this
+route decides before it prints anything."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
 import os
 import sys
 import time
 
-__all__ = ["run_block", "plain_lines", "BLOCK", "MAX_BYTES"]
+__all__ = ["run_block", "run_stdin", "plain_lines", "BLOCK", "MAX_BYTES"]
 
 #: puzzles per call of the C core
 BLOCK = 1024
@@ -47,22 +49,35 @@ _TEXT = bytes.maketrans(bytes(range(1, 10)), _DIGITS)
 _N, _BOX = 9, (3, 3)
 
 
+def _line_kind(line: bytes) -> int:
+    """:data:`_PUZZLE` (81 plain symbols), :data:`_SKIP` (blank, or a ``#`` comment that is
+    not a Hidato line ``#,``/``#/``) or :data:`_OTHER`; ``line`` without its ``\n``/``\r\n``."""
+    if len(line) == 81 and not line.translate(None, _EMPTY + _DIGITS):
+        return _PUZZLE
+    bare = line.strip(b" \t")
+    if not bare or bare.startswith(b"#") and not bare.startswith((b"#,", b"#/")):
+        return _SKIP
+    return _OTHER
+
+
+_PUZZLE, _SKIP, _OTHER = 0, 1, 2
+
+
 def plain_lines(data: bytes) -> list[tuple[int, bytes]] | None:
     """The puzzles of a file of plain 9x9 lines, as ``(line number, 81 symbols)``, or ``None``.
 
     A plain file holds only lines of exactly 81 symbols (``1-9``, ``.0_-`` empty), blank
-    lines and ``#`` comment lines, with ``\\n`` or ``\\r\\n`` line ends; anything else (a
+    lines and ``#`` comment lines, with ``\n`` or ``\r\n`` line ends; anything else (a
     name after a puzzle, another size, a stray byte) gives ``None``.
     """
     out = []
     for lineno, line in enumerate(data.split(b"\n"), 1):
         if line.endswith(b"\r"):
             line = line[:-1]
-        if len(line) == 81 and not line.translate(None, _EMPTY + _DIGITS):
+        kind = _line_kind(line)
+        if kind == _PUZZLE:
             out.append((lineno, line))
-            continue
-        bare = line.strip(b" \t")
-        if bare and not bare.startswith(b"#"):
+        elif kind == _OTHER:
             return None
     return out
 
@@ -109,17 +124,9 @@ def run_block(args: argparse.Namespace, job: str) -> int | None:
     read = _read(list(args.files))
     if read is None or sum(len(got) for _, got in read) < 2:
         return None
-    try:
-        core = importlib.import_module("gridsat._native")
-    except ImportError:
+    route = _Route.start(args, job, sum(len(got) for _, got in read))
+    if route is None:
         return None
-    from ..boards import compile_geometry, unit_table, uses_pairs
-
-    t0 = time.perf_counter()
-    regions = [(i // _N // _BOX[0]) * (_N // _BOX[1]) + (i % _N) // _BOX[1] for i in range(_N * _N)]
-    geometry = compile_geometry(_N, unit_table(_N, regions), uses_pairs(_N, False))
-    build = (time.perf_counter() - t0) / sum(len(got) for _, got in read)  # (as the backend shares it)
-    route = _Route(args, job, core, geometry, build)
     for path, puzzles in read:
         for start in range(0, len(puzzles), BLOCK):
             route.answer(path, puzzles[start:start + BLOCK])
@@ -128,6 +135,21 @@ def run_block(args: argparse.Namespace, job: str) -> int | None:
 
 class _Route:
     """One run of the route: the C core's calls, the verifier's pass, the lines printed."""
+
+    @classmethod
+    def start(cls, args: argparse.Namespace, job: str, puzzles: int = 1) -> "_Route | None":
+        """The route with the C core's board compiled, or ``None`` without the extension
+        (``puzzles``: how many share the board's build time)."""
+        try:
+            core = importlib.import_module("gridsat._native")
+        except ImportError:
+            return None
+        from ..boards import compile_geometry, unit_table, uses_pairs
+
+        t0 = time.perf_counter()
+        regions = [(i // _N // _BOX[0]) * (_N // _BOX[1]) + (i % _N) // _BOX[1] for i in range(_N * _N)]
+        geometry = compile_geometry(_N, unit_table(_N, regions), uses_pairs(_N, False))
+        return cls(args, job, core, geometry, (time.perf_counter() - t0) / max(puzzles, 1))
 
     def __init__(self, args: argparse.Namespace, job: str, core, geometry, build: float):
         self.args, self.job, self.core, self.geometry, self.build = args, job, core, geometry, build
@@ -180,26 +202,52 @@ class _Route:
         sys.stdout.flush()
 
     def _one(self, path: str, lineno: int, givens: bytes) -> None:
-        """One puzzle through the general loop: its job, its evidence, its line."""
-        from ..errors import GridsatError
+        """One plain puzzle through the general loop: its job, its evidence, its line."""
         from ..formats import Entry
         from ..puzzles.sudoku import made
-        from .batch import _good, _Job, _report
 
+        self.entry(Entry(made(_N, givens, None, _BOX, None), None, path, lineno, None, "line"))
+
+    def stream_line(self, raw: bytes, lineno: int) -> bool:
+        """A line of standard input that is not plain, read and answered as the general loop
+        does; False when it ends the input (it is not UTF-8 text)."""
+        from ..errors import ParseError
+        from ..formats import Entry
+        from ..formats.stream import stream_line
+        from .common import _Utf8Lines
+
+        text = _Utf8Lines(io.BytesIO(raw), "<stdin>")
+        text.lineno = lineno - 1  # (its error, if any, is located at this line)
+        try:
+            decoded = text.readline()
+        except ParseError as e:
+            self.entry(Entry(None, e, e.file, e.line))
+            return False
+        for entry in stream_line(decoded, lineno, "line", "<stdin>"):
+            self.entry(entry)
+        return True
+
+    def entry(self, entry) -> None:
+        """One entry of the general readers (a puzzle, or the error of a line that is not
+        one) answered as the general loop answers it in a batch."""
+        from ..errors import GridsatError, ParseError
+        from .batch import _error_line, _error_obj, _good, _Job, _report
+
+        where = f"{entry.file or '<input>'}:{entry.line}"
+        if not entry.ok:
+            self.code = 1
+            print(json.dumps(_error_obj(entry, entry.error)) if self.args.json else _error_line(entry.error),
+                  flush=True)
+            return
         if self._general is None:
             self._general = _Job(self.args, self.job)
         settings = self._general
-        entry = Entry(made(_N, givens, None, _BOX, None), None, path, lineno, None, "line")
-        where = f"{path}:{lineno}"
         try:
             res = settings.run(entry.puzzle, where)
         except GridsatError as exc:
             self.code = 1
             if self.args.json:
-                from ..errors import ParseError
-                from .batch import _error_obj
-
-                print(json.dumps(_error_obj(entry, ParseError(str(exc), path, lineno))), flush=True)
+                print(json.dumps(_error_obj(entry, ParseError(str(exc), entry.file, entry.line))), flush=True)
             else:
                 print(f"{where}: error: {exc}", flush=True)
             return
@@ -207,3 +255,131 @@ class _Route:
             self.code = 1
         _report(settings, entry, res, False, where, sys.stdout)
         sys.stdout.flush()
+
+
+# ---------------------------------------------------------------------- standard input
+def _stdin_fd(args: argparse.Namespace, job: str) -> int | None:
+    """Standard input's descriptor when the run reads it alone and the options suit the route."""
+    files = list(getattr(args, "files", None) or [])
+    if job not in ("check", "solve") or files not in ([], ["-"]) or sys.stdin is None:
+        return None
+    if getattr(args, "backend", None) not in (None, "native"):
+        return None
+    if not all(getattr(args, k, v) == v for k, v in _PLAIN.items()):
+        return None
+    try:
+        if not files and sys.stdin.isatty():
+            return None  # (the general loop says there is no input)
+        return sys.stdin.fileno()
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+class _Input:
+    """Standard input's lines as bytes, read with ``os.read``; what was read is kept until
+    :attr:`keep` is turned off, so that the general loop can be handed all of it."""
+
+    def __init__(self, fd: int):
+        self.fd, self.buf, self.eof, self.keep, self.kept = fd, bytearray(), False, True, bytearray()
+
+    def line(self) -> bytes | None:
+        """The next line with its ``\n`` (the last one may lack it); ``None`` at the end."""
+        while True:
+            end = self.buf.find(b"\n")
+            if end >= 0 or (self.eof and self.buf):
+                end = len(self.buf) - 1 if end < 0 else end
+                got = bytes(self.buf[:end + 1])
+                del self.buf[:end + 1]
+                return got
+            if self.eof:
+                return None
+            data = os.read(self.fd, 1 << 16)
+            if self.keep:
+                self.kept += data
+            self.buf += data
+            self.eof = not data
+
+    def ready(self) -> bool:
+        """Whether a line can be had without waiting for the producer."""
+        if b"\n" in self.buf or self.eof:
+            return True
+        import select
+
+        try:
+            return bool(select.select([self.fd], [], [], 0)[0])
+        except (OSError, ValueError):
+            return False
+
+
+class _Replay(io.RawIOBase):
+    """Standard input again from its start: the bytes already read, then the rest."""
+
+    def __init__(self, head: bytes, fd: int, source=None):
+        self.head, self.fd = head, fd
+        self.source = source  # (the stream that owns ``fd``: kept open while this one reads it)
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b) -> int:
+        if self.head:
+            n = min(len(b), len(self.head))
+            b[:n], self.head = self.head[:n], self.head[n:]
+            return n
+        data = os.read(self.fd, len(b))
+        b[:len(data)] = data
+        return len(data)
+
+
+def _hand_back(src: _Input) -> None:
+    """Give the general loop a standard input that starts again where this route started."""
+    sys.stdin = io.TextIOWrapper(io.BufferedReader(_Replay(bytes(src.kept), src.fd, sys.stdin)), encoding="utf-8")
+
+
+def run_stdin(args: argparse.Namespace, job: str) -> int | None:
+    """Run ``job`` on plain 9x9 lines from standard input, a block at a time, as they come.
+
+    Lines are answered in blocks of what has arrived (at most :data:`BLOCK`), whenever the
+    producer has nothing more ready, so a slow pipe (``gridsat generate | gridsat check``)
+    still gets each answer as soon as its line is in. A line that is not plain before two
+    puzzles have come, or an input of fewer than two puzzles, hands the whole input back to
+    the general loop (``None``); after that, such a line is read and answered by the general
+    stream reader's rules (:func:`gridsat.formats.stream.stream_line`) and the route goes on. A line that is not UTF-8 text ends the input with its error, as there.
+    """
+    fd = _stdin_fd(args, job)
+    if fd is None:
+        return None
+    route = _Route.start(args, job)
+    if route is None:
+        return None
+    src, pending, lineno, answered = _Input(fd), [], 0, False
+    while True:
+        if pending and (answered or len(pending) >= 2) and (len(pending) >= BLOCK or not src.ready()):
+            route.answer("<stdin>", pending)
+            pending, answered, src.keep = [], True, False
+            src.kept.clear()
+            continue
+        raw = src.line()
+        if raw is None:
+            break
+        lineno += 1
+        line = raw[:-1] if raw.endswith(b"\n") else raw
+        kind = _line_kind(line[:-1] if line.endswith(b"\r") else line)
+        if kind == _PUZZLE:
+            pending.append((lineno, line[:-1] if line.endswith(b"\r") else line))
+        elif kind == _OTHER:
+            if not answered and len(pending) < 2:
+                _hand_back(src)
+                return None
+            if pending:
+                route.answer("<stdin>", pending)
+                pending, answered, src.keep = [], True, False
+                src.kept.clear()
+            if not route.stream_line(raw, lineno):
+                return route.code
+    if not answered and len(pending) < 2:
+        _hand_back(src)
+        return None
+    if pending:
+        route.answer("<stdin>", pending)
+    return route.code

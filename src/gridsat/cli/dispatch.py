@@ -19,9 +19,12 @@ def run_puzzles(args: argparse.Namespace, job: str) -> int:
     """Run ``job`` (``solve``, ``check`` or ``count``) on every puzzle ``args`` names; returns
     the exit code."""
     if not wants_runner(args):
-        from .block import run_block
+        from .block import run_block, run_stdin
 
-        code = run_block(args, job)  # files of plain 9x9 lines: the C core a block at a time
+        # files or standard input of plain 9x9 lines: the C core a block at a time
+        code = run_block(args, job)
+        if code is None:
+            code = run_stdin(args, job)
         if code is not None:
             return code
         from .batch import run_batch

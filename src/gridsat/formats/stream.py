@@ -16,7 +16,7 @@ from . import detect_format, read_text
 from .base import FORMATS, Entry
 from .jsonparse import first_value
 
-__all__ = ["read_stream", "LINE_FORMATS"]
+__all__ = ["read_stream", "stream_line", "LINE_FORMATS"]
 
 #: one puzzle per line: a stream in these formats is read (and its puzzles yielded) line by line.
 LINE_FORMATS = ("line", "jigsaw-line", "hidato-line", "numbrix-line")
@@ -80,17 +80,26 @@ def read_stream(stream: TextIO, name: str = "<stdin>", *, format: str | None = N
         return
     lineno = len(head)
     yield from _one_line(first, lineno, fmt.name, opts, name)
-    forced = bool(format)
-    others = [FORMATS[f] for f in LINE_FORMATS if f != fmt.name]
     while True:
         raw = readline()
         if not raw:
             return
         lineno += 1
-        use = fmt
-        if not forced and not fmt.sniff(raw):  # a mixed stream: another line format may own this line
-            use = next((f for f in others if f.sniff(raw)), fmt)
-        yield from _one_line(raw, lineno, use.name, opts, name)
+        yield from stream_line(raw, lineno, fmt.name, name, forced=bool(format), kind=kind, box=box)
+
+
+def stream_line(raw: str, lineno: int, fmt: str, name: str = "<stdin>", *, forced: bool = False,
+                kind: str | None = None, box: "str | tuple[int, int] | None" = None) -> list[Entry]:
+    """The entries of one line of a stream that :func:`read_stream` reads line by line.
+
+    ``fmt`` is the stream's format (that of its first puzzle line); unless it was
+    ``forced``, a line it does not own goes to another one-line format that does (classic,
+    jigsaw, Hidato and Numbrix lines may be mixed). Entries are located at ``name:lineno``.
+    """
+    use = FORMATS[fmt]
+    if not forced and not use.sniff(raw):  # a mixed stream: another line format may own this line
+        use = next((FORMATS[f] for f in LINE_FORMATS if f != fmt and FORMATS[f].sniff(raw)), use)
+    return _one_line(raw, lineno, use.name, {"format": None, "kind": kind, "box": box}, name)
 
 
 def _one_line(raw: str, lineno: int, fmt: str, opts: dict, name: str) -> list[Entry]:
