@@ -12,7 +12,15 @@ from __future__ import annotations
 import functools
 import importlib
 
-__all__ = ["line_units", "unit_table", "compile_geometry", "uses_pairs"]
+__all__ = ["box_map", "line_units", "unit_table", "compile_geometry", "uses_pairs"]
+
+
+@functools.lru_cache(maxsize=64)
+def box_map(n: int, rows: int, cols: int) -> tuple[int, ...]:
+    """The region label of each cell (row-major) for classic boxes of ``rows`` x ``cols``
+    cells that tile the board (not checked here), numbered row-major."""
+    per_row = n // cols
+    return tuple((r // rows) * per_row + (c // cols) for r in range(n) for c in range(n))
 
 
 @functools.lru_cache(maxsize=None)

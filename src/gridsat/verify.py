@@ -216,7 +216,7 @@ def _grids_ok(n: int, regions: tuple, count: int, givens: bytes, cells: bytes) -
     plan = _many_plan(n, regions, count)
     if plan is None or len(cells) != count * n * n or len(givens) != len(cells):
         return False
-    if cells.translate(None, _VALUES[n]):  # a value outside 1..n
+    if cells.translate(None, _values(n)):  # a value outside 1..n
         return False
     if (int.from_bytes(cells, "little") & int.from_bytes(givens.translate(_NONZERO), "little")
             != int.from_bytes(givens, "little")):
@@ -225,15 +225,16 @@ def _grids_ok(n: int, regions: tuple, count: int, givens: bytes, cells: bytes) -
     return _units_ok(cells, n, width, fmt, tables, full, parts, n * count)
 
 
-class _Values(dict):
-    """n -> the bytes 1..n (what :func:`_grids_ok` deletes to find any other value)."""
-
-    def __missing__(self, n: int) -> bytes:
-        self[n] = bytes(range(1, min(n, 255) + 1))
-        return self[n]
+@functools.lru_cache(maxsize=64)
+def _values(n: int) -> bytes:
+    """The bytes 1..n (what :func:`_grids_ok` deletes to find any other value)."""
+    return bytes(range(1, min(n, 255) + 1))
 
 
-_VALUES = _Values()
+@functools.lru_cache(maxsize=64)
+def _classic_regions(n: int, r: int, c: int) -> tuple[int, ...]:
+    """The region label of each cell for ``r`` x ``c`` boxes, from the box shape alone."""
+    return tuple((i // n // r) * (n // c) + (i % n) // c for i in range(n * n))
 
 
 def verify_classic_block(n: int, box: tuple[int, int], givens: bytes, cells: bytes) -> bool:
@@ -242,15 +243,14 @@ def verify_classic_block(n: int, box: tuple[int, int], givens: bytes, cells: byt
     For callers that hold puzzles as raw bytes (the command line's bulk route): ``givens`` is
     the puzzles' cells back to back, one byte each (0 empty), and ``cells`` their answers laid
     out alike, on ``n`` x ``n`` boards of ``box`` = (rows, columns) boxes. The region map is
-    rebuilt here from the box shape alone. False means some grid is wrong or
-    the block is malformed: :func:`verify` on each puzzle says which and why.
+    rebuilt here from the box shape alone. False means some grid is wrong or the block is
+    malformed: :func:`verify` on each puzzle says which and why.
     """
     r, c = box
     nn = n * n
     if r * c != n or not nn or len(givens) % nn:
         return False
-    regions = tuple((i // n // r) * (n // c) + (i % n) // c for i in range(nn))
-    return _grids_ok(n, regions, len(givens) // nn, givens, cells)
+    return _grids_ok(n, _classic_regions(n, r, c), len(givens) // nn, givens, cells)
 
 
 #: the fewest answers of one shape :func:`verified_many` checks together

@@ -47,6 +47,8 @@ _VALUES = bytes.maketrans(_EMPTY + _DIGITS, bytes(len(_EMPTY)) + bytes(range(1, 
 _TEXT = bytes.maketrans(bytes(range(1, 10)), _DIGITS)
 #: the box shape of the classic 9x9 board
 _N, _BOX = 9, (3, 3)
+#: what a line is (:func:`_line_kind`)
+_PUZZLE, _SKIP, _OTHER = 0, 1, 2
 
 
 def _line_kind(line: bytes) -> int:
@@ -58,9 +60,6 @@ def _line_kind(line: bytes) -> int:
     if not bare or bare.startswith(b"#") and not bare.startswith((b"#,", b"#/")):
         return _SKIP
     return _OTHER
-
-
-_PUZZLE, _SKIP, _OTHER = 0, 1, 2
 
 
 def plain_lines(data: bytes) -> list[tuple[int, bytes]] | None:
@@ -82,14 +81,17 @@ def plain_lines(data: bytes) -> list[tuple[int, bytes]] | None:
     return out
 
 
-def _eligible(args: argparse.Namespace, job: str) -> bool:
-    """Whether the options leave the run to this route (the files decide the rest)."""
-    files = list(getattr(args, "files", None) or [])
-    if job not in ("check", "solve") or not files or "-" in files:
-        return False
-    if getattr(args, "backend", None) not in (None, "native"):
+def _options_suit(args: argparse.Namespace, job: str) -> bool:
+    """Whether the job and options leave the run to this route (the input decides the rest)."""
+    if job not in ("check", "solve") or getattr(args, "backend", None) not in (None, "native"):
         return False
     return all(getattr(args, k, v) == v for k, v in _PLAIN.items())
+
+
+def _eligible(args: argparse.Namespace, job: str) -> bool:
+    """Whether the run reads files only and its options suit the route."""
+    files = list(getattr(args, "files", None) or [])
+    return bool(files) and "-" not in files and _options_suit(args, job)
 
 
 def _read(files: list[str]) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
@@ -122,9 +124,10 @@ def run_block(args: argparse.Namespace, job: str) -> int | None:
     if not _eligible(args, job):
         return None
     read = _read(list(args.files))
-    if read is None or sum(len(got) for _, got in read) < 2:
+    total = 0 if read is None else sum(len(got) for _, got in read)
+    if total < 2:
         return None
-    route = _Route.start(args, job, sum(len(got) for _, got in read))
+    route = _Route.start(args, job, total)
     if route is None:
         return None
     for path, puzzles in read:
@@ -144,11 +147,10 @@ class _Route:
             core = importlib.import_module("gridsat._native")
         except ImportError:
             return None
-        from ..boards import compile_geometry, unit_table, uses_pairs
+        from ..boards import box_map, compile_geometry, unit_table, uses_pairs
 
         t0 = time.perf_counter()
-        regions = [(i // _N // _BOX[0]) * (_N // _BOX[1]) + (i % _N) // _BOX[1] for i in range(_N * _N)]
-        geometry = compile_geometry(_N, unit_table(_N, regions), uses_pairs(_N, False))
+        geometry = compile_geometry(_N, unit_table(_N, box_map(_N, *_BOX)), uses_pairs(_N, False))
         return cls(args, job, core, geometry, (time.perf_counter() - t0) / max(puzzles, 1))
 
     def __init__(self, args: argparse.Namespace, job: str, core, geometry, build: float):
@@ -261,11 +263,7 @@ class _Route:
 def _stdin_fd(args: argparse.Namespace, job: str) -> int | None:
     """Standard input's descriptor when the run reads it alone and the options suit the route."""
     files = list(getattr(args, "files", None) or [])
-    if job not in ("check", "solve") or files not in ([], ["-"]) or sys.stdin is None:
-        return None
-    if getattr(args, "backend", None) not in (None, "native"):
-        return None
-    if not all(getattr(args, k, v) == v for k, v in _PLAIN.items()):
+    if files not in ([], ["-"]) or sys.stdin is None or not _options_suit(args, job):
         return None
     try:
         if not files and sys.stdin.isatty():
@@ -344,7 +342,8 @@ def run_stdin(args: argparse.Namespace, job: str) -> int | None:
     still gets each answer as soon as its line is in. A line that is not plain before two
     puzzles have come, or an input of fewer than two puzzles, hands the whole input back to
     the general loop (``None``); after that, such a line is read and answered by the general
-    stream reader's rules (:func:`gridsat.formats.stream.stream_line`) and the route goes on. A line that is not UTF-8 text ends the input with its error, as there.
+    stream reader's rules (:func:`gridsat.formats.stream.stream_line`) and the route goes
+    on. A line that is not UTF-8 text ends the input with its error, as there.
     """
     fd = _stdin_fd(args, job)
     if fd is None:
@@ -352,34 +351,38 @@ def run_stdin(args: argparse.Namespace, job: str) -> int | None:
     route = _Route.start(args, job)
     if route is None:
         return None
-    src, pending, lineno, answered = _Input(fd), [], 0, False
+    src, pending, lineno = _Input(fd), [], 0
+
+    def flush() -> None:  # answer what is pending; from then on nothing is handed back
+        route.answer("<stdin>", pending)
+        pending.clear()
+        src.keep = False
+        src.kept.clear()
+
     while True:
-        if pending and (answered or len(pending) >= 2) and (len(pending) >= BLOCK or not src.ready()):
-            route.answer("<stdin>", pending)
-            pending, answered, src.keep = [], True, False
-            src.kept.clear()
+        if pending and (not src.keep or len(pending) >= 2) and (len(pending) >= BLOCK or not src.ready()):
+            flush()
             continue
         raw = src.line()
         if raw is None:
             break
         lineno += 1
         line = raw[:-1] if raw.endswith(b"\n") else raw
-        kind = _line_kind(line[:-1] if line.endswith(b"\r") else line)
+        line = line[:-1] if line.endswith(b"\r") else line
+        kind = _line_kind(line)
         if kind == _PUZZLE:
-            pending.append((lineno, line[:-1] if line.endswith(b"\r") else line))
+            pending.append((lineno, line))
         elif kind == _OTHER:
-            if not answered and len(pending) < 2:
+            if src.keep and len(pending) < 2:
                 _hand_back(src)
                 return None
             if pending:
-                route.answer("<stdin>", pending)
-                pending, answered, src.keep = [], True, False
-                src.kept.clear()
+                flush()
             if not route.stream_line(raw, lineno):
                 return route.code
-    if not answered and len(pending) < 2:
+    if src.keep and len(pending) < 2:
         _hand_back(src)
         return None
     if pending:
-        route.answer("<stdin>", pending)
+        flush()
     return route.code

@@ -1,5 +1,5 @@
-"""Where ``solve``, ``check`` and ``count`` send their puzzles: the bulk route for files of
-plain 9x9 lines (:mod:`gridsat.cli.block`), the plain loop in this process
+"""Where ``solve``, ``check`` and ``count`` send their puzzles: the bulk route for files or
+standard input of plain 9x9 lines (:mod:`gridsat.cli.block`), the plain loop in this process
 (:mod:`gridsat.cli.batch`), or the batch runner (:mod:`gridsat.cli.batch_jobs`) when one of its
 options is given. The runner's modules are imported only on its path, so a plain
 ``gridsat check`` does not pay for them at start-up."""

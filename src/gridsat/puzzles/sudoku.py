@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Sequence
 
-from .text import format_board
-
+from ..boards import box_map
 from ..errors import PuzzleError
+from .text import format_board
 
 if TYPE_CHECKING:
     from ..rendering.svg import Layout
@@ -51,8 +51,7 @@ def box_regions(n: int, box: tuple[int, int]) -> tuple[int, ...]:
     br, bc = box
     if br * bc != n:
         raise PuzzleError(f"box {br}x{bc} does not tile a {n}x{n} board")
-    per_row = n // bc
-    return tuple((r // br) * per_row + (c // bc) for r in range(n) for c in range(n))
+    return box_map(n, br, bc)
 
 
 def _normalise_regions(n: int, labels: Sequence) -> tuple[int, ...]:
