@@ -21,7 +21,9 @@
  *
  * The classic 9x9 table (rows, columns, 3x3 boxes, pairs off) is detected once, when the
  * geometry is built, and searched by core_band.h instead: the same rules and branching on
- * bitboards (a word per digit and band), so the same answers in the same order.
+ * bitboards (a word per digit and band), so the same answers in the same order. The
+ * classic 16x16 table (4x4 boxes) is searched by core_x16.h, bitboards with rules of
+ * their own.
  *
  * core_gen.h and core_carve.h add the generators' steps (the random fill, carving, the
  * minimality test), drawing from the caller's random.Random state.
@@ -59,6 +61,7 @@ typedef struct {
     int locked;        /* use them */
     int pairs;         /* naked and hidden pairs */
     int band;          /* the classic 9x9 table without pairs: core_band.h's solver */
+    int x16;           /* the classic 16x16 table (4x4 boxes): core_x16.h's solver */
     int score;         /* break ties between the fewest-candidate cells by their peers (above 9x9, and jigsaw 9x9) */
     int probe;         /* failed-literal probing of the two-candidate cells at every node (above 9x9) */
 } Geo;
@@ -140,22 +143,27 @@ static inline int clock_check(int *tick, double deadline, double slice_end) {
 
 /* the classic 9x9 board as bitboards (the geometry's ``band`` flag) */
 #include "core_band.h"
+/* the classic 16x16 board as bitboards (the geometry's ``x16`` flag) */
+#include "core_x16.h"
 
 /* One search of any kind behind one face. */
 typedef struct {
-    int wide;  /* 0: 16-bit words, 1: 32-bit words, 2: 9x9, 3: classic 9x9 bitboards, 4: 16x16 */
-    union { Search16 s16; Search32 s32; Search9 s9; BandSearch sb; SearchF16 f16; } u;
+    int wide;  /* 0: 16-bit words, 1: 32-bit words, 2: 9x9, 3: classic 9x9 bitboards, 4: 16x16,
+                  5: classic 16x16 bitboards */
+    union { Search16 s16; Search32 s32; Search9 s9; BandSearch sb; SearchF16 f16; X16Search x16; } u;
 } AnySearch;
 
 static int any_init(AnySearch *a, const Geo *g, int keep) {
-    a->wide = g->n > 16 ? 1 : g->band ? 3 : g->n == 9 ? 2 : g->n == 16 ? 4 : 0;
+    a->wide = g->n > 16 ? 1 : g->band ? 3 : g->x16 ? 5 : g->n == 9 ? 2 : g->n == 16 ? 4 : 0;
     return a->wide == 1 ? search_init32(&a->u.s32, g, keep) : a->wide == 3 ? band_init(&a->u.sb, keep)
+         : a->wide == 5 ? x16_init(&a->u.x16, keep)
          : a->wide == 4 ? search_initF16(&a->u.f16, g, keep)
          : a->wide == 2 ? search_init9(&a->u.s9, g, keep) : search_init16(&a->u.s16, g, keep);
 }
 static void any_free(AnySearch *a) {
     if (a->wide == 1) search_free32(&a->u.s32);
     else if (a->wide == 3) band_free(&a->u.sb);
+    else if (a->wide == 5) x16_free(&a->u.x16);
     else if (a->wide == 2) search_free9(&a->u.s9);
     else if (a->wide == 4) search_freeF16(&a->u.f16);
     else search_free16(&a->u.s16);
@@ -163,6 +171,7 @@ static void any_free(AnySearch *a) {
 static int any_start_ex(AnySearch *a, const uint8_t *givens, uint64_t limit, int ex_cell, int ex_val) {
     return a->wide == 1 ? search_start_ex32(&a->u.s32, givens, limit, ex_cell, ex_val)
          : a->wide == 3 ? band_start_ex(&a->u.sb, givens, limit, ex_cell, ex_val)
+         : a->wide == 5 ? x16_start_ex(&a->u.x16, givens, limit, ex_cell, ex_val)
          : a->wide == 2 ? search_start_ex9(&a->u.s9, givens, limit, ex_cell, ex_val)
          : a->wide == 4 ? search_start_exF16(&a->u.f16, givens, limit, ex_cell, ex_val)
          : search_start_ex16(&a->u.s16, givens, limit, ex_cell, ex_val);
@@ -173,10 +182,12 @@ static int any_start(AnySearch *a, const uint8_t *givens, uint64_t limit) {
 static int any_run(AnySearch *a, double deadline, double slice_end) {
     return a->wide == 1 ? search_run32(&a->u.s32, deadline, slice_end)
          : a->wide == 3 ? band_run(&a->u.sb, deadline, slice_end)
+         : a->wide == 5 ? x16_run(&a->u.x16, deadline, slice_end)
          : a->wide == 2 ? search_run9(&a->u.s9, deadline, slice_end)
          : a->wide == 4 ? search_runF16(&a->u.f16, deadline, slice_end) : search_run16(&a->u.s16, deadline, slice_end);
 }
 #define ANY(a, field) ((a)->wide == 1 ? (a)->u.s32.field : (a)->wide == 3 ? (a)->u.sb.field \
+                       : (a)->wide == 5 ? (a)->u.x16.field \
                        : (a)->wide == 2 ? (a)->u.s9.field : (a)->wide == 4 ? (a)->u.f16.field \
                        : (a)->u.s16.field)
 
@@ -199,7 +210,9 @@ PyDoc_STRVAR(geometry_doc,
 "to the cells two units share leaves the rest of the other unit). ``pairs``: naked and\n"
 "hidden pairs too, when the other rules stall. ``band``: search the classic 9x9 table\n"
 "(rows, columns, 3x3 boxes; locked on, pairs off) with the bitboard solver, which applies\n"
-"the same rules and finds the solutions in the same order, only faster.");
+"the same rules and finds the solutions in the same order, only faster; and the classic\n"
+"16x16 table (4x4 boxes; locked on, pairs either way) with its own bitboard solver, whose\n"
+"rules are its own (the same solutions and counts, perhaps in another order).");
 
 static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"n", "units", "locked", "pairs", "band", NULL};
@@ -380,6 +393,8 @@ static PyObject *py_geometry(PyObject *self, PyObject *args, PyObject *kw) {
     {
         int classic9 = band_classic(g);
         g->band = band && g->locked && !pairs && classic9;
+        g->x16 = band && g->locked && x16_classic(g);
+        if (g->x16) x16_tables();
         g->score = n > 9 || (n == 9 && !classic9);
         g->probe = n > 9;
     }
@@ -505,6 +520,11 @@ static PyObject *py_uses_band(PyObject *self, PyObject *cap) {
     return g ? PyBool_FromLong(g->band) : NULL;
 }
 
+static PyObject *py_uses_x16(PyObject *self, PyObject *cap) {
+    Geo *g = get_geo(cap);
+    return g ? PyBool_FromLong(g->x16) : NULL;
+}
+
 #include "core_gen.h"
 #include "core_carve.h"
 
@@ -513,6 +533,7 @@ static PyMethodDef methods[] = {
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
     {"batch", (PyCFunction)(void (*)(void))py_batch, METH_VARARGS | METH_KEYWORDS, batch_doc},
     {"uses_band", py_uses_band, METH_O, "uses_band(geometry) -> whether searches on it take the classic 9x9 bitboard solver"},
+    {"uses_x16", py_uses_x16, METH_O, "uses_x16(geometry) -> whether searches on it take the classic 16x16 bitboard solver"},
     GEN_METHODS
     {NULL, NULL, 0, NULL},
 };
