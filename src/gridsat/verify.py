@@ -75,44 +75,80 @@ def verify(puzzle, solution: Sequence[int]) -> list[str]:
 _NONZERO = bytes([0] + [255] * 255)
 
 
-def _part(n: int, width: int, offsets, ends, order=None) -> tuple:
-    """One product of :func:`_plan`: its multiplier, the itemgetter of the lanes holding the
-    unit sums, the reordering of the cells first (or ``None``), the product's bytes, and for
-    :func:`_many_plan` the lanes of the sums and the reordering as tuples, and the highest offset."""
-    top = max(offsets)
+def _factors(shape: list[int]) -> tuple:
+    """A unit shape (offsets from its first cell) as a sum of arithmetic progressions
+    ``(step, count)``: ``{0..c-1} + n*{0..r-1}`` for a box is ``((1, c), (n, r))``; ``()``
+    for any other shape."""
+    if not shape:
+        return ()
+    size = len(shape)
+    row = 1
+    while row < size and shape[row] == row:
+        row += 1
+    if size % row == 0 and size > row:
+        step = shape[row]
+        if shape == [j * step + i for j in range(size // row) for i in range(row)]:
+            return ((1, row), (step, size // row))
+    return ((1, size),) if shape == list(range(size)) else ()
+
+
+def _part(n: int, width: int, factors: tuple, firsts, order=None) -> tuple:
+    """One unit shape of :func:`_plan`: its factors in lanes' bits, the itemgetter of the
+    lanes where the unit sums land (each unit's first cell), the reordering of the cells
+    first (or ``None``), and for :func:`_many_plan` the first cells and the reordering as tuples."""
     lane = 8 * width
-    return (sum(1 << (lane * (top - e)) for e in offsets), operator.itemgetter(*ends),
-            None if order is None else operator.itemgetter(*order), (n * n + top + 1) * width,
-            (tuple(ends), None if order is None else tuple(order), top))
+    return (tuple((lane * step, count) for step, count in factors), operator.itemgetter(*firsts),
+            None if order is None else operator.itemgetter(*order), (tuple(firsts), None if order is None else tuple(order)))
+
+
+def _fold(x: int, factors: tuple) -> int:
+    """``x`` plus its shifts down by every offset of a unit: each lane becomes the sum of the
+    unit that starts there. A progression ``(step, count)`` takes about ``2 log2(count)``
+    shifted additions (doubling), not ``count``: on 16x16 blocks a tenth of the time of one
+    multiplication by the offsets' polynomial."""
+    for step, count in factors:
+        x = _progression(x, step, count)
+    return x
+
+
+def _progression(x: int, step: int, count: int) -> int:
+    """``sum(x >> (i * step) for i in range(count))``."""
+    if count == 1:
+        return x
+    half = count // 2
+    y = _progression(x, step, half)
+    y += y >> (half * step)
+    return y + (x >> ((count - 1) * step)) if count % 2 else y
 
 
 @functools.lru_cache(maxsize=64)
 def _lines_plan(n: int) -> tuple | None:
     """What :func:`_plan` needs of the size alone: the lane width, its memoryview format, the
-    translation tables, the full unit sum and the row and column products (``None`` past 64-bit lanes)."""
+    translation tables, the full unit sum and the row and column parts (``None`` past 64-bit lanes)."""
     width, fmt = next(((w, f) for w, f in ((2, "H"), (4, "I"), (8, "Q")) if n + n.bit_length() <= 8 * w),
                       (0, ""))
     if not width or n < 2:
         return None
     tables = tuple(bytes(((1 << (v - 1)) >> (8 * j)) & 255 if 1 <= v <= n else 0 for v in range(256))
                    for j in range(width))
-    rows = _part(n, width, range(n), [r * n + n - 1 for r in range(n)])
-    columns = _part(n, width, range(0, n * n, n), [(n - 1) * n + c for c in range(n)])
+    rows = _part(n, width, ((1, n),), [r * n for r in range(n)])
+    columns = _part(n, width, ((n, n),), range(n))
     labels = tuple(k for k in range(n) for _ in range(n))  # a region map's labels, sorted
     return width, fmt, tables, (1 << n) - 1, rows, columns, labels
 
 
 @functools.lru_cache(maxsize=1024)
 def _plan(n: int, regions: tuple) -> tuple | None:
-    """How :func:`_sudoku_ok` reads the unit sums of an ``n`` x ``n`` board off products.
+    """How :func:`_sudoku_ok` reads the unit sums of an ``n`` x ``n`` board off one integer.
 
     A cell's value ``v`` becomes a lane of ``width`` bytes holding ``1 << (v - 1)`` (one
     translation table per byte of the lane), and the grid one integer of ``n * n`` lanes.
-    Multiplying it by ``sum(2 ** (8 * width * e))`` over a unit's offsets ``e`` puts the sum of
-    every unit of that shape in one lane, read by an itemgetter: rows (offsets ``0..n-1``),
-    columns (multiples of ``n``), and regions when they are all translates of one shape
-    (boxes). Other region maps (jigsaw) are first put region after region, so that they are
-    consecutive lanes like rows. ``None`` when the lanes would pass 64 bits, or the regions
+    Adding to it its shifts down by every offset of a unit's shape puts the sum of every
+    unit of that shape in the lane of its first cell, read by an itemgetter: rows (offsets
+    ``0..n-1``), columns (multiples of ``n``), and regions when they are all translates of
+    one shape (boxes). Other region maps (jigsaw) are first put region after region, so
+    that they are consecutive lanes like rows. A lane sums at most ``n`` values, so no sum
+    carries into the next lane. ``None`` when the lanes would pass 64 bits, or the regions
     are not ``0..n-1`` with ``n`` cells each: then the detailed check decides.
     """
     lines = _lines_plan(n)
@@ -124,10 +160,11 @@ def _plan(n: int, regions: tuple) -> tuple | None:
     order = sorted(range(n * n), key=regions.__getitem__)  # region after region, cells in order
     chunks = [order[k * n:(k + 1) * n] for k in range(n)]
     shape = [c - chunks[0][0] for c in chunks[0]]
-    if all([c - cs[0] for c in cs] == shape for cs in chunks):  # boxes: every region a translate of the first
-        regs = _part(n, width, shape, [cs[0] + shape[-1] for cs in chunks])
+    factors = _factors(shape)
+    if factors and all([c - cs[0] for c in cs] == shape for cs in chunks):  # every region a translate of the first
+        regs = _part(n, width, factors, [cs[0] for cs in chunks])
     else:
-        regs = _part(n, width, range(n), [k * n + n - 1 for k in range(n)], order)
+        regs = _part(n, width, ((1, n),), [k * n for k in range(n)], order)
     return width, fmt, tables, full, (rows, columns, regs)
 
 
@@ -166,11 +203,12 @@ def _sudoku_ok(puzzle, sol: list) -> bool:
 
 
 def _units_ok(cells: bytes, n: int, width: int, fmt: str, tables: tuple, full: int, parts, units: int) -> bool:
-    """Whether the ``units`` unit sums of every product of ``parts`` are all ``full``."""
+    """Whether the ``units`` unit sums of every part of the plan are all ``full``."""
     grid = _lanes(cells, width, tables)
-    for mult, ends, order, size, _ in parts:
+    size = len(cells) * width
+    for factors, firsts, order, _ in parts:
         x = grid if order is None else _lanes(bytes(order(cells)), width, tables)
-        sums = ends(memoryview((x * mult).to_bytes(size, "little")).cast(fmt))
+        sums = firsts(memoryview(_fold(x, factors).to_bytes(size, "little")).cast(fmt))
         if sums.count(full) != units:
             return False
     return True
@@ -179,16 +217,16 @@ def _units_ok(cells: bytes, n: int, width: int, fmt: str, tables: tuple, full: i
 @functools.lru_cache(maxsize=64)
 def _many_plan(n: int, regions: tuple, grids: int) -> tuple | None:
     """:func:`_plan` for ``grids`` grids of one board laid end to end: a unit's sum lands in
-    the same lane of its own grid's stretch of the product, as no unit reaches past its grid."""
+    the lane of its first cell in its own grid's stretch, as no unit reaches past its grid."""
     plan = _plan(n, regions)
     if plan is None:
         return None
     width, fmt, tables, full, parts = plan
     nn, out = n * n, []
-    for mult, _, _, _, (ends, order, top) in parts:
-        every = [e + k * nn for k in range(grids) for e in ends]
+    for factors, _, _, (firsts, order) in parts:
+        every = [e + k * nn for k in range(grids) for e in firsts]
         reorder = None if order is None else operator.itemgetter(*[o + k * nn for k in range(grids) for o in order])
-        out.append((mult, operator.itemgetter(*every), reorder, (grids * nn + top + 1) * width, None))
+        out.append((factors, operator.itemgetter(*every), reorder, None))
     return width, fmt, tables, full, out
 
 
