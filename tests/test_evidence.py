@@ -180,7 +180,7 @@ def test_verifier_agrees_with_the_plain_definition_on_damaged_grids(shape):
     assert _slow_sudoku_ok(empty, grids[1]) and not _slow_sudoku_ok(puzzle, grids[1])
 
 
-@pytest.mark.parametrize("shape", ["sudoku-4x4", "sudoku-9x9", "jigsaw-9x9", "sudoku-16x16", "box5x5"])
+@pytest.mark.parametrize("shape", ["sudoku-4x4", "sudoku-9x9", "jigsaw-9x9", "sudoku-16x16", "box2x8", "box5x5"])
 def test_the_pass_over_many_answers_never_passes_a_wrong_one(shape):
     """verified_many (the grids of a chunk end to end in one integer) against the plain
     definition: a group with one wrong grid anywhere is not shown correct; a group of right
