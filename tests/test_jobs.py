@@ -333,3 +333,30 @@ def test_a_script_sends_payloads_of_its_own_classes(tmp_path):
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == str([(f"t{i}", 2 * i, None) for i in range(6)])
+
+
+def test_a_worker_sets_cp_sat_to_one_thread_without_loading_it():
+    """worker_init leaves OR-tools unloaded (half a second a worker) and CP-SAT's shared
+    instance takes one thread when a task first makes it, or at once when it exists."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from gridsat.jobs.executors import worker_init\n"
+            "worker_init()\n"
+            "assert 'ortools' not in sys.modules, 'worker_init loaded OR-tools'\n"
+            "from gridsat.backends import get_backend\n"
+            "print(get_backend('cpsat').workers)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "1"
+    from gridsat.backends.base import _SETTINGS, configure_backend, get_backend
+
+    before = dict(_SETTINGS.get("native", {}))
+    native = get_backend("native")
+    try:
+        configure_backend("native", probe_marker=7)
+        assert native.probe_marker == 7
+    finally:
+        del native.probe_marker
+        _SETTINGS["native"] = before

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from ..errors import UnsupportedError
 from ..limits import CHILD_BYTES, ChildTimeout, run_in_child
 
-__all__ = ["Outcome", "Backend", "needs_child", "run_backend", "register_backend", "declare_backend", "get_backend", "list_backends", "close_all",
+__all__ = ["Outcome", "Backend", "needs_child", "run_backend", "register_backend", "declare_backend", "get_backend", "configure_backend", "list_backends", "close_all",
            "BACKENDS", "OptionalExtension"]
 
 
@@ -152,6 +152,8 @@ BACKENDS: dict[str, Callable[[], Backend]] = {}
 #: backend name -> target, for declared backends (known without importing them)
 _TARGETS: dict[str, str] = {}
 _INSTANCES: dict[str, Backend] = {}
+#: backend name -> attributes its shared instance takes when it is made (:func:`configure_backend`)
+_SETTINGS: dict[str, dict] = {}
 
 
 def close_all() -> None:
@@ -245,5 +247,27 @@ def get_backend(name: "str | Backend") -> Backend:
             factory = BACKENDS[name]
         except KeyError:
             raise UnsupportedError(f"no backend {name!r}; known: {', '.join(sorted(BACKENDS))}") from None
-        _INSTANCES[name] = factory()
+        inst = factory()
+        for attr, value in _SETTINGS.get(name, {}).items():
+            setattr(inst, attr, value)
+        _INSTANCES[name] = inst
     return _INSTANCES[name]
+
+
+def configure_backend(name: str, **attrs) -> None:
+    """Set attributes of backend ``name``'s shared instance: now if it exists, else as soon as
+    :func:`get_backend` makes it, without importing its module (a batch worker sets CP-SAT
+    to one thread this way without loading OR-tools, which takes half a second).
+
+    Parameters
+    ----------
+    name : str
+        A backend name (need not be registered yet).
+    **attrs
+        Attribute values, e.g. ``workers=1``.
+    """
+    _SETTINGS.setdefault(name, {}).update(attrs)
+    inst = _INSTANCES.get(name)
+    if inst is not None:
+        for attr, value in attrs.items():
+            setattr(inst, attr, value)

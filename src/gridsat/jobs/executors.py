@@ -47,12 +47,9 @@ def worker_init() -> None:
     _INITIALISED = True
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
-    try:
-        from ..backends import get_backend
+    from ..backends.base import configure_backend
 
-        get_backend("cpsat").workers = 1
-    except Exception:  # noqa: BLE001 - no CP-SAT here: nothing to set
-        pass
+    configure_backend("cpsat", workers=1)  # (applied when a task first uses CP-SAT: no OR-tools import here)
 
 
 def _local_worker_init() -> None:
