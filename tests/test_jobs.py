@@ -296,6 +296,33 @@ def test_puzzle_chunks_pickle_compactly_and_come_back_equal():
     assert pack(odd) is odd
 
 
+def _echo(x):
+    if x == "bad":
+        raise ValueError("no")
+    return {"x": x, "solution": [1, 2, 3]}
+
+
+def test_a_chunks_results_come_back_pickled_by_the_standard_pickler_and_equal(monkeypatch):
+    """A worker pickles its chunk's results itself (the pool's pickler costs it twice as much);
+    the runner gets them back equal, errors included, and results only the pool's pickler
+    can send are left to it."""
+    import sys
+
+    from gridsat.jobs.executors import run_chunk, run_packed, unpack
+
+    items = [("a", 1), ("b", "bad"), ("c", None)]
+    packed = run_packed(_echo, items)
+    assert isinstance(packed, bytes)
+    plain = run_chunk(_echo, items)
+    assert [r[:3] for r in unpack(packed)] == [r[:3] for r in plain]
+    assert plain[1][:2] == ("b", False) and "no" in plain[1][2]
+    assert unpack(plain) is plain
+    monkeypatch.setattr(_Mine, "__module__", "__main__")
+    monkeypatch.setattr(sys.modules["__main__"], "_Mine", _Mine, raising=False)
+    odd = run_packed(_Mine, [("a", 3)])
+    assert isinstance(odd, list) and odd[0][2].x == 3
+
+
 class _Mine:
     """Stands for a class defined in a notebook or a script (``__main__``)."""
 

@@ -31,7 +31,7 @@ from .tasks import compact, expand
 #: worker deaths a Dask local cluster of the runner's own allows a task before ``KilledWorker``
 ALLOWED_FAILURES = 1
 
-__all__ = ["pack", "run_chunk", "worker_init", "LocalPool", "DaskPool", "make_pool", "BROKEN"]
+__all__ = ["pack", "run_chunk", "run_packed", "unpack", "worker_init", "LocalPool", "DaskPool", "make_pool", "BROKEN"]
 
 #: what a future raises when its worker process died (loky's errors derive from it)
 BROKEN: tuple[type[BaseException], ...] = (BrokenProcessPool,)
@@ -69,7 +69,8 @@ def pack(items: list) -> "bytes | list":
     process is the one every worker waits on.
     """
     try:
-        data = pickle.dumps(compact(items), pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(compact(items) if items and type(items[0]) is tuple and len(items[0]) == 2 else items,
+                            pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - PicklingError, AttributeError, TypeError: leave it to cloudpickle
         return items
     return items if b"__main__" in data else data
@@ -124,6 +125,18 @@ def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | No
     return out
 
 
+def run_packed(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> "bytes | list":
+    """:func:`run_chunk`, its results pickled here by the standard pickler (:func:`pack`'s
+    reason, the other way: the local pool's pickler costs the worker about twice as much);
+    :func:`unpack` gives them back."""
+    return pack(run_chunk(fn, items, markers))
+
+
+def unpack(results: "bytes | list") -> list:
+    """The results :func:`run_packed` (or :func:`run_chunk`) returned."""
+    return pickle.loads(results) if isinstance(results, bytes) else results
+
+
 class LocalPool:
     """Worker processes on this machine.
 
@@ -153,8 +166,8 @@ class LocalPool:
                                               initializer=_local_worker_init)
 
     def submit(self, fn: Callable, items: list) -> cf.Future:
-        """Run :func:`run_chunk` on ``items`` in a worker."""
-        return self._ex.submit(run_chunk, fn, pack(items), self.markers)
+        """Run :func:`run_packed` on ``items`` in a worker (the results come back pickled: :func:`unpack`)."""
+        return self._ex.submit(run_packed, fn, pack(items), self.markers)
 
     def running(self) -> list[tuple[int, str, float]]:
         """``(pid, task id, start time)`` of each task running in a worker now."""

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import GridsatError, ParseError
 from ..limits import MAX_WORKERS
-from .executors import BROKEN, make_pool
+from .executors import BROKEN, make_pool, unpack
 from .progress import Progress, ProgressInfo
 from .shards import parse_shard, select
 from .store import Store
@@ -272,7 +272,7 @@ class _Run:
     def _collect(self, f: cf.Future) -> None:
         chunk = self.inflight.pop(f)
         try:
-            results = f.result()
+            results = unpack(f.result())
         except cf.CancelledError:
             return
         except BROKEN as e:
