@@ -77,3 +77,22 @@ def test_cli_race(capsys, tmp_path):
     code = main(["check", "--example", "sudoku-4x4", "--race", "--backend", "cpsat"])
     err = capsys.readouterr().err
     assert code != 0 and "--race" in err
+
+
+def test_the_race_report_says_what_a_child_that_finished_after_the_winner_sent():
+    """A loser that ended before it could be stopped is reported by what it sent (its answer
+    after the winner's, or its error), not left as unknown."""
+    import multiprocessing
+
+    from gridsat.portfolio import _late
+
+    res = gridsat.check(Sudoku.empty(4), backend="minisat22")
+    recv, send = multiprocessing.Pipe(duplex=False)
+    send.send(("ok", res))
+    assert _late(recv) == f"ambiguous {res.total_time:.2f} s (after the winner)"
+    send.send(("error", "TooLarge: no room"))
+    assert _late(recv) == "error: TooLarge: no room"
+    assert _late(recv) == "not read (another answered first)"  # nothing more was sent
+    send.close()
+    assert _late(recv) == "not read (another answered first)"  # closed: EOF
+    assert _late(None) == "not read (another answered first)"

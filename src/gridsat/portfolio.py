@@ -55,6 +55,17 @@ def _child(conn, puzzle, job, limit, backend, encoding, time_limit) -> None:
         conn.close()
 
 
+def _late(conn) -> str:
+    """What a child that finished after the winner had sent, for the race's report."""
+    try:
+        if conn is not None and conn.poll(0):
+            tag, value = conn.recv()
+            return f"error: {value}" if tag == "error" else f"{value.status} {value.total_time:.2f} s (after the winner)"
+    except (EOFError, OSError):
+        pass
+    return "not read (another answered first)"
+
+
 def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str | None" = None, *,
          limit: int | None = None, time_limit: float | None = None) -> Result:
     """Run ``job`` with every configuration at once; return the first decisive result.
@@ -139,8 +150,8 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
             if p.is_alive():
                 p.kill()
                 report.setdefault(name, "stopped")
-            else:  # it had finished too, but the winner was read first
-                report.setdefault(name, "not read (another answered first)")
+            elif name not in report:  # it had finished too, but the winner was read first
+                report[name] = _late(next((c for c, n in conns.items() if n == name), None))
             p.join()
         for conn in conns:
             conn.close()
