@@ -112,15 +112,17 @@ def test_same_seed_same_solution():
 
 
 @needs_kernel
-def test_kicks_keep_the_state_a_path():
+@pytest.mark.parametrize("kick_long", [True, False])
+def test_kicks_keep_the_state_a_path(kick_long):
     """Kicked at every check (no stall needed), the state stays one path through the givens in
-    order, its cost is the sum of the length errors, and a seed still gives one answer."""
+    order, its cost is the sum of the length errors, and a seed still gives one answer;
+    with the kick aimed at a gap too long first (the default) or not."""
     p = _sparse(16, 16, "king", 0.2, 8)
     model = get_encoding("hidato-path", "hidato").build(p)
     core = sb.load()
     runs = []
     for _ in range(2):
-        st = sb.searcher(model, seed=5, kick_every=5_000, kick_after=0, restart_work=10**12)
+        st = sb.searcher(model, seed=5, kick_every=5_000, kick_after=0, restart_work=10**12, kick_long=kick_long)
         for _ in range(40):
             if core.run(st, 20_000):
                 break
@@ -139,6 +141,20 @@ def test_kicks_keep_the_state_a_path():
         assert stats["kicks"] > 0
         runs.append((stats["work"], core.current(st)))
     assert runs[0] == runs[1]
+
+
+@needs_kernel
+def test_the_kicks_aim_is_an_option_that_changes_the_course():
+    """``kick_long`` (a gap too long kicked first) is read: the same seed takes another course."""
+    p = _sparse(16, 16, "king", 0.2, 8)
+    model = get_encoding("hidato-path", "hidato").build(p)
+    core = sb.load()
+    ends = []
+    for kick_long in (True, False):
+        st = sb.searcher(model, seed=5, kick_every=5_000, kick_after=0, restart_work=10**12, kick_long=kick_long)
+        core.run(st, 300_000)
+        ends.append((core.stats(st)["work"], core.current(st)))
+    assert ends[0] != ends[1]
 
 
 @needs_kernel

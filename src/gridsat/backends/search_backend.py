@@ -66,7 +66,7 @@ def _core():
 
 def searcher(model, seed: int = 0, **options):
     """A kernel state for a ``hidato-path`` model (``options``: temperature, restart_work, reroute_every,
-    kick_every, kick_after, kick_gaps and the kernel's other keywords)."""
+    kick_every, kick_after, kick_gaps, kick_long and the kernel's other keywords)."""
     core = _core()
     options.setdefault("restart_work", RESTART_WORK)
     options.setdefault("kick_every", KICK_EVERY)
