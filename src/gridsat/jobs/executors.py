@@ -68,12 +68,17 @@ def pack(items: list) -> "bytes | list":
     puzzles pickled that way costs the process that sends it about twice as much, and that
     process is the one every worker waits on.
     """
+    return _pickled(lambda: compact(items), items)
+
+
+def _pickled(make: Callable[[], Any], fallback: Any) -> Any:
+    """``make()`` pickled by the standard pickler, or ``fallback`` when that fails or the
+    pickle names ``__main__`` (see :func:`pack`)."""
     try:
-        data = pickle.dumps(compact(items) if items and type(items[0]) is tuple and len(items[0]) == 2 else items,
-                            pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(make(), pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - PicklingError, AttributeError, TypeError: leave it to cloudpickle
-        return items
-    return items if b"__main__" in data else data
+        return fallback
+    return fallback if b"__main__" in data else data
 
 
 def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> list[tuple]:
@@ -129,7 +134,8 @@ def run_packed(fn: Callable[[Any], Any], items: "list | bytes", markers: str | N
     """:func:`run_chunk`, its results pickled here by the standard pickler (:func:`pack`'s
     reason, the other way: the local pool's pickler costs the worker about twice as much);
     :func:`unpack` gives them back."""
-    return pack(run_chunk(fn, items, markers))
+    results = run_chunk(fn, items, markers)
+    return _pickled(lambda: results, results)
 
 
 def unpack(results: "bytes | list") -> list:
