@@ -79,20 +79,20 @@ def _factors(shape: list[int]) -> tuple:
     """A unit shape (offsets from its first cell) as a sum of arithmetic progressions
     ``(step, count)``: ``{0..c-1} + n*{0..r-1}`` for a box is ``((1, c), (n, r))``; ``()``
     for any other shape."""
-    if not shape:
+    size, row = len(shape), 1
+    if not size or shape[0] != 0:
         return ()
-    size = len(shape)
-    row = 1
     while row < size and shape[row] == row:
         row += 1
-    if size % row == 0 and size > row:
-        step = shape[row]
-        if shape == [j * step + i for j in range(size // row) for i in range(row)]:
-            return ((1, row), (step, size // row))
-    return ((1, size),) if shape == list(range(size)) else ()
+    if row == size:  # one run of consecutive cells
+        return ((1, size),)
+    step = shape[row]
+    if size % row == 0 and shape == [j * step + i for j in range(size // row) for i in range(row)]:
+        return ((1, row), (step, size // row))
+    return ()
 
 
-def _part(n: int, width: int, factors: tuple, firsts, order=None) -> tuple:
+def _part(width: int, factors: tuple, firsts, order=None) -> tuple:
     """One unit shape of :func:`_plan`: its shifted additions (:func:`_additions`), the
     itemgetter of the lanes where the unit sums land (each unit's first cell), the
     reordering of the cells first (or ``None``), and for :func:`_many_plan` the first cells
@@ -140,8 +140,8 @@ def _lines_plan(n: int) -> tuple | None:
         return None
     tables = tuple(bytes(((1 << (v - 1)) >> (8 * j)) & 255 if 1 <= v <= n else 0 for v in range(256))
                    for j in range(width))
-    rows = _part(n, width, ((1, n),), [r * n for r in range(n)])
-    columns = _part(n, width, ((n, n),), range(n))
+    rows = _part(width, ((1, n),), [r * n for r in range(n)])
+    columns = _part(width, ((n, n),), range(n))
     labels = tuple(k for k in range(n) for _ in range(n))  # a region map's labels, sorted
     return width, fmt, tables, (1 << n) - 1, rows, columns, labels
 
@@ -171,9 +171,9 @@ def _plan(n: int, regions: tuple) -> tuple | None:
     shape = [c - chunks[0][0] for c in chunks[0]]
     factors = _factors(shape)
     if factors and all([c - cs[0] for c in cs] == shape for cs in chunks):  # every region a translate of the first
-        regs = _part(n, width, factors, [cs[0] for cs in chunks])
+        regs = _part(width, factors, [cs[0] for cs in chunks])
     else:
-        regs = _part(n, width, ((1, n),), [k * n for k in range(n)], order)
+        regs = _part(width, ((1, n),), [k * n for k in range(n)], order)
     return width, fmt, tables, full, (rows, columns, regs)
 
 
