@@ -334,6 +334,12 @@ static inline unsigned x16_cands(const XState *st, int b, int i) {
     return m;
 }
 
+/* whether a candidate set holds exactly two digits */
+static inline int x16_two(unsigned m) {
+    unsigned r = m & (m - 1);
+    return r && !(r & (r - 1));
+}
+
 /* the unplaced cells of band b with exactly two candidates */
 static inline uint64_t x16_bivalue(const XState *st, int b) {
     uint64_t once = 0, twice = 0, thrice = 0;
@@ -360,8 +366,7 @@ static int x16_probe(X16Search *s, XState *st, XState *scratch) {
             int i = ctz64(two);
             if (!(st->uns[b] >> i & 1u)) continue;
             unsigned m = x16_cands(st, b, i);
-            if (!m || (m & (m - 1) & ((m & (m - 1)) - 1))) continue;  /* no longer two */
-            if (!(m & (m - 1))) continue;
+            if (!x16_two(m)) continue;  /* no longer two */
             int vals[2] = {ctz64(m), ctz64(m & (m - 1))}, ok[2], left[2];
             for (int k = 0; k < 2; k++) {
                 scratch[k] = *st;
@@ -401,7 +406,7 @@ static int x16_choose(X16Search *s, const XState *st) {
         int c = s->pbest;
         s->pbest = -1;
         unsigned m = x16_cands(st, c >> 6, c & 63);
-        if ((st->uns[c >> 6] >> (c & 63) & 1u) && m && (m & (m - 1)) && !(m & (m - 1) & ((m & (m - 1)) - 1)))
+        if ((st->uns[c >> 6] >> (c & 63) & 1u) && x16_two(m))
             return c;
     }
     uint64_t cnt[4][5];
