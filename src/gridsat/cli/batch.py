@@ -212,9 +212,6 @@ class _Job:
 
 def run_batch(args, job: str) -> int:
     """Load every input, run ``job`` on each puzzle, print each result as soon as it is known."""
-    from ..counting import CountInterrupted
-    from ..formats import get_format
-
     # the time limit covers reading files (not the wait for standard input, which may be a slow producer)
     # (bundled examples are not charged either: they are part of the program)
     files = list(getattr(args, "files", None) or [])
@@ -258,36 +255,78 @@ def run_batch(args, job: str) -> int:
                 return
             yield got, took
 
-    status_stream = sys.stderr if settings.out else sys.stdout
-    state = {"code": EXIT_OK, "loaded": 0}
+    answer = Answer(args, job, settings, single)
 
-    def fits(entry) -> bool:
+    # read from files, puzzles are answered a chunk at a time (standard input streams: one by one)
+    chunked = settings.batches and not single and "-" not in files
+    try:
+        # (as many as the engine poses to the core in one call)
+        for chunk in (_chunks(all_entries(), CHUNK) if chunked else ([item] for item in all_entries())):
+            done: dict[int, object] = {}
+            if chunked:
+                ready = [k for k, (e, _) in enumerate(chunk)
+                         if not isinstance(e, ReadStopped) and e.ok and answer.fits(e)]
+                results = settings.run_many([(chunk[k][0].puzzle, chunk[k][1]) for k in ready]) if ready else []
+                done = dict(zip(ready, results))
+                _Out.buffered = True
+            for k, (entry, took) in enumerate(chunk):
+                if chunked and k not in done and not isinstance(entry, ReadStopped) and entry.ok:
+                    answer.loaded += 1  # (refused by its output format above)
+                    continue
+                if not answer(entry, took, done.get(k)):
+                    return answer.code
+            _flush()
+    finally:
+        _Out.buffered = False
+        _flush()
+    return answer.code if answer.loaded else EXIT_USAGE
+
+
+class Answer:
+    """Answers entries as the batch loop does, one line (or JSON record) each: a puzzle's
+    result, a read error, or a job's error; keeps the exit code and the puzzles loaded.
+
+    ``single``: the run's only entry (a job's error goes to standard error then).
+    """
+
+    def __init__(self, args, job: str, settings: _Job, single: bool = False) -> None:
+        self.args, self.job, self.settings, self.single = args, job, settings, single
+        self.status_stream = sys.stderr if settings.out else sys.stdout
+        self.code, self.loaded = EXIT_OK, 0
+
+    def fits(self, entry) -> bool:
         """Whether the output format can hold the entry's puzzle (else say so)."""
-        if settings.out and get_format(settings.out).kind not in (entry.puzzle.kind, "*"):
+        from ..formats import get_format
+
+        out = self.settings.out
+        if out and get_format(out).kind not in (entry.puzzle.kind, "*"):
             where = f"{entry.file or '<input>'}:{entry.line}"
-            _emit(f"{where}: error: format {settings.out} holds {get_format(settings.out).kind} puzzles, "
+            _emit(f"{where}: error: format {out} holds {get_format(out).kind} puzzles, "
                   f"not {entry.puzzle.kind}", sys.stderr)
-            state["code"] = EXIT_USAGE
+            self.code = EXIT_USAGE
             return False
         return True
 
-    def answer(entry, took, done=None) -> bool:
+    def __call__(self, entry, took: float = 0.0, done=None) -> bool:
         """Report one entry (``done``: its result or error, already computed); False to stop."""
+        from ..counting import CountInterrupted
+
+        args, settings = self.args, self.settings
         if isinstance(entry, ReadStopped):
             _emit(json.dumps(entry.record())) if args.json else _emit(str(entry), sys.stderr)
-            state["code"] = max(state["code"], EXIT_FAILED)
+            self.code = max(self.code, EXIT_FAILED)
             return False
         if not entry.ok:
-            state["code"] = max(state["code"], EXIT_FAILED)
+            self.code = max(self.code, EXIT_FAILED)
             if args.json:
                 _emit(json.dumps(_error_obj(entry, entry.error)))
             else:
-                _emit(_error_line(entry.error), status_stream)
+                _emit(_error_line(entry.error), self.status_stream)
             return True
-        state["loaded"] += 1
+        self.loaded += 1
         puzzle = entry.puzzle
         where = f"{entry.file or '<input>'}:{entry.line}"
-        if done is None and not fits(entry):
+        if done is None and not self.fits(entry):
             return True
         interrupted = False
         try:
@@ -298,50 +337,27 @@ def run_batch(args, job: str) -> int:
             res, interrupted = exc.result, True
             res.puzzle = res.puzzle if res.puzzle is not None else puzzle
         except GridsatError as exc:
-            state["code"] = max(state["code"], EXIT_FAILED)
+            self.code = max(self.code, EXIT_FAILED)
             err = ParseError(str(exc), entry.file, entry.line)
             if args.json:
                 _emit(json.dumps(_error_obj(entry, err)))
-            elif single:
+            elif self.single:
                 print(f"{where}: error: {exc}", file=sys.stderr, flush=True)
             else:
-                _emit(f"{where}: error: {exc}", status_stream)
+                _emit(f"{where}: error: {exc}", self.status_stream)
             return True
-        if not _good(job, res, settings.limit):
-            state["code"] = max(state["code"], EXIT_FAILED)
+        if not _good(self.job, res, settings.limit):
+            self.code = max(self.code, EXIT_FAILED)
         try:
-            _report(settings, entry, res, single, where, status_stream)
+            _report(settings, entry, res, self.single, where, self.status_stream)
         except ParseError as exc:  # the output format cannot hold this puzzle
             _emit(f"{where}: error: {exc.message}", sys.stderr)
-            state["code"] = EXIT_USAGE
+            self.code = EXIT_USAGE
         if interrupted:
             print("gridsat: interrupted", file=sys.stderr, flush=True)
-            state["code"] = EXIT_INTERRUPTED
+            self.code = EXIT_INTERRUPTED
             return False
         return True
-
-    # read from files, puzzles are answered a chunk at a time (standard input streams: one by one)
-    chunked = settings.batches and not single and "-" not in files
-    try:
-        # (as many as the engine poses to the core in one call)
-        for chunk in (_chunks(all_entries(), CHUNK) if chunked else ([item] for item in all_entries())):
-            done: dict[int, object] = {}
-            if chunked:
-                ready = [k for k, (e, _) in enumerate(chunk) if not isinstance(e, ReadStopped) and e.ok and fits(e)]
-                results = settings.run_many([(chunk[k][0].puzzle, chunk[k][1]) for k in ready]) if ready else []
-                done = dict(zip(ready, results))
-                _Out.buffered = True
-            for k, (entry, took) in enumerate(chunk):
-                if chunked and k not in done and not isinstance(entry, ReadStopped) and entry.ok:
-                    state["loaded"] += 1  # (refused by its output format above)
-                    continue
-                if not answer(entry, took, done.get(k)):
-                    return state["code"]
-            _flush()
-    finally:
-        _Out.buffered = False
-        _flush()
-    return state["code"] if state["loaded"] else EXIT_USAGE
 
 
 def _chunks(items, size: int):

@@ -232,30 +232,12 @@ class _Route:
     def entry(self, entry) -> None:
         """One entry of the general readers (a puzzle, or the error of a line that is not
         one) answered as the general loop answers it in a batch."""
-        from ..errors import GridsatError, ParseError
-        from .batch import _error_line, _error_obj, _good, _Job, _report
-
-        where = f"{entry.file or '<input>'}:{entry.line}"
-        if not entry.ok:
-            self.code = 1
-            print(json.dumps(_error_obj(entry, entry.error)) if self.args.json else _error_line(entry.error),
-                  flush=True)
-            return
         if self._general is None:
-            self._general = _Job(self.args, self.job)
-        settings = self._general
-        try:
-            res = settings.run(entry.puzzle, where)
-        except GridsatError as exc:
-            self.code = 1
-            if self.args.json:
-                print(json.dumps(_error_obj(entry, ParseError(str(exc), entry.file, entry.line))), flush=True)
-            else:
-                print(f"{where}: error: {exc}", flush=True)
-            return
-        if not _good(self.job, res, settings.limit):
-            self.code = 1
-        _report(settings, entry, res, False, where, sys.stdout)
+            from .batch import Answer, _Job
+
+            self._general = Answer(self.args, self.job, _Job(self.args, self.job))
+        self._general(entry)
+        self.code = max(self.code, self._general.code)
         sys.stdout.flush()
 
 
