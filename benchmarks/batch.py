@@ -4,10 +4,13 @@ with 1 and 2 local workers, and the same through a Dask ``LocalCluster`` (its ov
 Usage::
 
     python benchmarks/batch.py [PUZZLES ...] [--check N] [--generate N] [--jobs 1,2] [--no-dask]
-                               [--check-backends default,minisat22]
+                               [--check-backends default,minisat22] [--parsed]
 
 PUZZLES are puzzle files for ``check`` (default: ``N`` 9x9 puzzles generated once with
-seeds 1.. into a temporary file). Every row is a run through :func:`gridsat.jobs.run` on a
+seeds 1.. into a temporary file). Their tasks are those ``gridsat check FILE --jobs N``
+makes: the lines of a one-line file, each read by the worker that checks it
+(:func:`gridsat.jobs.tasks.line_tasks`); ``--parsed`` adds rows for puzzles read in the
+sending process (the tasks of any other input). Every row is a run through :func:`gridsat.jobs.run` on a
 pool started and warmed first (``start s``: starting it and a first run of two tasks per
 worker). The local rows run in rounds (at least three, then more up to twelve seconds):
 each round runs the plain loop in this process, the loop split over 1 and 2 forked
@@ -29,17 +32,23 @@ import time
 
 from gridsat.formats import read_file
 from gridsat.jobs import Task, run
-from gridsat.jobs.tasks import GenerateJob, PuzzleItem, PuzzleJob
+from gridsat.jobs.tasks import GenerateJob, PuzzleItem, PuzzleJob, Reading, line_tasks
 
 
-def _check_tasks(paths: list[str], n: int) -> list[Task]:
+def _check_tasks(paths: list[str], n: int, parsed: bool = False) -> list[Task]:
+    """The first ``n`` puzzles of ``paths`` as ``gridsat check FILE --jobs N`` makes its tasks:
+    the lines of a one-line file, read by the workers (``parsed``, or another format: the
+    puzzles read here, as :class:`PuzzleItem` tasks)."""
     out = []
     for path in paths:
-        for e in read_file(path):
-            if e.ok:
-                out.append(Task(f"{e.file}:{e.line}", PuzzleItem(e.file, e.line, e.name, e.format, e.puzzle)))
-            if len(out) >= n:
-                return out
+        lines = None if parsed else line_tasks(path)
+        if lines is not None:
+            out += lines[: n - len(out)]
+        else:
+            out += [Task(f"{e.file}:{e.line}", PuzzleItem(e.file, e.line, e.name, e.format, e.puzzle))
+                    for e in read_file(path) if e.ok][: n - len(out)]
+        if len(out) >= n:
+            break
     return out
 
 
@@ -221,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-dask", action="store_true", help="leave out the Dask LocalCluster rows")
     ap.add_argument("--check-backends", default="default,minisat22",
                     help="check with each of these backends ('default': the kind's; default: default,minisat22)")
+    ap.add_argument("--parsed", action="store_true",
+                    help="also check puzzles parsed in the sending process (the tasks of an input that is "
+                         "not a one-line file) with the default backend")
     args = ap.parse_args(argv)
     jobs = [int(x) for x in args.jobs.split(",")]
     dask = not args.no_dask
@@ -236,7 +248,11 @@ def main(argv: list[str] | None = None) -> int:
         tasks = _check_tasks(paths, args.check)
         for b in args.check_backends.split(","):
             name = "check" if b == "default" else f"check {b}"
-            rows += measure(name, tasks, PuzzleJob("check", backend=None if b == "default" else b), jobs, dask)
+            rows += measure(name, tasks, Reading(PuzzleJob("check", backend=None if b == "default" else b)), jobs,
+                            dask)
+        if args.parsed:
+            rows += measure("check, parsed", _check_tasks(paths, args.check, parsed=True), PuzzleJob("check"), jobs,
+                            dask)
     if args.generate:
         tasks = [Task(f"seed:{s}", s) for s in range(1, args.generate + 1)]
         rows += measure("generate 9x9", tasks, GenerateJob("sudoku"), jobs, dask)

@@ -314,13 +314,14 @@ def test_a_chunks_results_come_back_pickled_by_the_standard_pickler_and_equal(mo
     packed = run_packed(_echo, items)
     assert isinstance(packed, bytes)
     plain = run_chunk(_echo, items)
-    assert [r[:3] for r in unpack(packed)] == [r[:3] for r in plain]
-    assert plain[1][:2] == ("b", False) and "no" in plain[1][2]
+    assert unpack(packed)[0] == plain[0] and unpack(packed)[2] == plain[2] == 1
+    assert plain[0][0] == {"id": "a", "x": 1, "solution": [1, 2, 3]}
+    assert plain[0][1] == {"id": "b", "status": "error", "error": "ValueError: no"}
     assert unpack(plain) is plain
     monkeypatch.setattr(_Mine, "__module__", "__main__")
     monkeypatch.setattr(sys.modules["__main__"], "_Mine", _Mine, raising=False)
     odd = run_packed(_Mine, [("a", 3)])
-    assert isinstance(odd, list) and odd[0][2].x == 3
+    assert isinstance(odd, tuple) and odd[0][0]["result"].x == 3
 
 
 class _Mine:

@@ -27,14 +27,22 @@ class ParseError(GridsatError, ValueError):
         self.col = col
         super().__init__(self.located())
 
-    def located(self) -> str:
-        """The message prefixed with ``file:line:col:`` as far as they are known."""
+    def where(self) -> str:
+        """``file:line:col`` as far as they are known (``<input>`` for no file)."""
         where = self.file or "<input>"
         if self.line is not None:
             where += f":{self.line}"
             if self.col is not None:
                 where += f":{self.col}"
-        return f"{where}: {self.message}"
+        return where
+
+    def located(self) -> str:
+        """The message prefixed with ``file:line:col:`` as far as they are known."""
+        return f"{self.where()}: {self.message}"
+
+    def error_line(self) -> str:
+        """The one line a batch prints for it: ``file:line:col: error: message``."""
+        return f"{self.where()}: error: {self.message}"
 
     def at(self, file: str | None = None, line_offset: int = 0) -> "ParseError":
         """A copy placed in ``file`` with its line shifted by ``line_offset``."""

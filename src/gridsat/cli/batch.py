@@ -37,12 +37,6 @@ def _good(job: str, res, limit: int | None) -> bool:
     return res.complete or res.approximate or (limit is not None and (res.count or 0) >= limit)
 
 
-def _error_line(err: ParseError) -> str:
-    """``file:line:col: error: message``."""
-    where = err.located()[: -len(err.message) - 2] if err.located().endswith(err.message) else "<input>"
-    return f"{where}: error: {err.message}"
-
-
 class _Out:
     """Where answers go: each line flushed at once, or (``buffered``) at the end of a chunk
     of puzzles answered together (see :meth:`_Job.run_many`)."""
@@ -321,7 +315,7 @@ class Answer:
             if args.json:
                 _emit(json.dumps(_error_obj(entry, entry.error)))
             else:
-                _emit(_error_line(entry.error), self.status_stream)
+                _emit(entry.error.error_line(), self.status_stream)
             return True
         self.loaded += 1
         puzzle = entry.puzzle

@@ -4,6 +4,12 @@
 The answers are the batch lines of :mod:`gridsat.cli.batch` (or the ``--json`` records
 with an ``id``), printed as they finish. A puzzle that cannot be read is a task too: its
 error line (``file:line:col: error: ...``) is its answer and the others go on.
+
+A file in a one-line format (``line``, ``jigsaw-line``, ``hidato-line``, ``numbrix-line``)
+is not parsed here: each of its lines is sent as it is (a
+:class:`~gridsat.jobs.tasks.LineItem`) and the worker reads it, so the process that sends
+the tasks only splits the file into lines. Other inputs, and files past
+:data:`~gridsat.cli.common.STREAM_BYTES` (streamed to bound memory), are read here.
 """
 
 from __future__ import annotations
@@ -14,10 +20,10 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from ..errors import GridsatError, ParseError
-from ..jobs.tasks import PuzzleItem, PuzzleJob, Task, WithText
+from ..jobs.tasks import PuzzleItem, PuzzleJob, Reading, Task, Unreadable, WithText, line_tasks
 from .common import EXIT_FAILED, EXIT_USAGE, fail, iter_entries
 
-__all__ = ["run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText", "BadEntry"]
+__all__ = ["run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText", "read_failed"]
 
 
 @dataclass
@@ -42,73 +48,100 @@ class BatchText:
         return "\n".join(lines), ""
 
 
-@dataclass
-class BadEntry:
-    """The payload of a puzzle that could not be read: its error line is its answer."""
-
-    error: str
-
-
-@dataclass
-class _Job(PuzzleJob):
-    """:class:`PuzzleJob` that answers a :class:`BadEntry` by its error."""
-
-    def result(self, item):
-        """The result, or the read error raised."""
-        if isinstance(item, BadEntry):
-            raise GridsatError(item.error)
-        return super().result(item)
-
-
 def entry_tasks(entries: Iterable) -> Iterator[Task]:
-    """One task per entry read (id ``file:line``): a :class:`PuzzleItem`, or a :class:`BadEntry`
-    holding the entry's error line ``file:line:col: error: message``."""
-    from .batch import _error_line
-
+    """One task per entry read (id ``file:line``): a :class:`PuzzleItem`, or an
+    :class:`~gridsat.jobs.tasks.Unreadable` holding the entry's error line
+    ``file:line:col: error: message``."""
     for entry in entries:
         where = f"{entry.file or '<input>'}:{entry.line}"
         if not entry.ok:
             err = entry.error
             if not isinstance(err, ParseError):
                 err = ParseError(str(err), entry.file, entry.line)
-            yield Task(where, BadEntry(_error_line(err)))
+            yield Task(where, Unreadable(err.error_line()))
             continue
         yield Task(where, PuzzleItem(entry.file, entry.line, entry.name, entry.format, entry.puzzle))
 
 
+def read_failed(rec: dict) -> bool:
+    """Whether a record answers a puzzle that could not be read (its error is the located
+    error line ``file:line:col: error: ...`` of its id)."""
+    return rec.get("status") == "error" and str(rec.get("error", "")).startswith(f"{rec['id']}:")
+
+
+def _line_file(path: str, args: argparse.Namespace) -> "list[Task] | None":
+    """:func:`~gridsat.jobs.tasks.line_tasks` of a FILE argument (not standard input, a link, or
+    a file past :data:`~gridsat.cli.common.STREAM_BYTES`, which are read as entries)."""
+    from .common import _is_big, _is_link
+
+    if path == "-" or _is_link(path) or _is_big(path):
+        return None
+    return line_tasks(path, format=args.format, kind=args.kind, box=args.box)
+
+
+def _sources(args: argparse.Namespace) -> Iterator:
+    """Every source's puzzles in order: the tasks of line files (:func:`_line_file`), and the
+    entries of the rest, read here."""
+    files = list(getattr(args, "files", None) or [])
+    if getattr(args, "example", None) or not files:
+        yield from iter_entries(args)
+        return
+    for path in files:
+        lines = _line_file(path, args)
+        if lines is not None:
+            yield from lines
+        else:
+            yield from iter_entries(argparse.Namespace(**{**vars(args), "files": [path]}))
+
+
+def _as_tasks(items: Iterable) -> Iterator[Task]:
+    for x in items:
+        if isinstance(x, Task):
+            yield x
+        else:
+            yield from entry_tasks([x])
+
+
 class PuzzleTasks:
     """The tasks of the puzzles ``args`` names, as the one-process batch reads them: iterate it
-    for the tasks; :attr:`read` counts the entries that held a puzzle (none: exit 2)."""
+    for the tasks; :meth:`seen` takes each record, and :meth:`exit_code` is 2 when no task
+    held a puzzle that could be read."""
 
     def __init__(self, first: list, rest: Iterator) -> None:
-        self._entries = itertools.chain(first, rest)
-        self.read = 0
+        self._tasks = _as_tasks(itertools.chain(first, rest))
+        self.tasks = self.unread = 0
 
     def __iter__(self) -> Iterator[Task]:
-        for task in entry_tasks(self._entries):
-            self.read += not isinstance(task.payload, BadEntry)
+        for task in self._tasks:
+            self.tasks += 1
             yield task
 
+    def seen(self, rec: dict) -> None:
+        """Note a record (one that answers an unreadable puzzle counts against the tasks)."""
+        self.unread += read_failed(rec)
+
     def exit_code(self, code: int) -> int:
-        """``code``, or 2 (nothing could be read) when no entry held a puzzle and the run ended."""
-        return EXIT_USAGE if code == EXIT_FAILED and not self.read else code
+        """``code``, or 2 (nothing could be read) when no task held a readable puzzle and the run ended."""
+        return EXIT_USAGE if code == EXIT_FAILED and self.unread >= self.tasks else code
 
 
 def puzzle_tasks(args: argparse.Namespace) -> "PuzzleTasks | int":
-    """:class:`PuzzleTasks` with the first two entries read before anything starts, or the exit
+    """:class:`PuzzleTasks` with the first two puzzles found before anything starts, or the exit
     code of :func:`~gridsat.cli.common.fail` (2) when nothing can be read: no input, an unknown
     format, or a single entry that does not read (the message the one-process batch prints)."""
     try:
-        entries = iter_entries(args)
-        first = next(entries, None)
-        second = next(entries, None) if first is not None else None
+        items = _sources(args)
+        first = next(items, None)
+        second = next(items, None) if first is not None else None
     except GridsatError as e:
         return fail(e)
     if first is None:
         return fail(ParseError("empty input: no puzzle found"))
-    if second is None and not first.ok:
-        return fail(first.error)
-    return PuzzleTasks([first] + ([second] if second is not None else []), entries)
+    if second is None:
+        entry = first.payload.entry() if isinstance(first, Task) else first
+        if not entry.ok:
+            return fail(entry.error)
+    return PuzzleTasks([first] + ([second] if second is not None else []), items)
 
 
 def _good(job: str, limit: int | None):
@@ -144,12 +177,17 @@ def run_batch_jobs(args: argparse.Namespace, job: str, settings) -> int:
     opts = {}
     if method is not None and getattr(method, "name", "enum") == "approx":
         opts = {"epsilon": args.epsilon, "delta": args.delta}
-    spec = _Job(job, limit=settings.limit, backend=args.backend, encoding=args.encoding, time_limit=args.time_limit,
+    spec = PuzzleJob(job, limit=settings.limit, backend=args.backend, encoding=args.encoding, time_limit=args.time_limit,
                 method=getattr(method, "name", "enum"), method_options=opts,
                 race=settings.race, listing=settings.listing, capped=settings.capped)
-    fn = spec if args.json or args.out else WithText(spec, BatchText(job, settings.limit, settings.capped,
-                                                                     settings.listing))
+    fn = Reading(spec if args.json or args.out else WithText(spec, BatchText(job, settings.limit, settings.capped,
+                                                                             settings.listing)))
     tasks = puzzle_tasks(args)
     if isinstance(tasks, int):
         return tasks
-    return tasks.exit_code(run_tasks(args, tasks, fn, ok=_good(job, settings.limit), time_limit=args.time_limit))
+    good = _good(job, settings.limit)
+
+    def ok(rec: dict) -> bool:
+        tasks.seen(rec)
+        return good(rec)
+    return tasks.exit_code(run_tasks(args, tasks, fn, ok=ok, time_limit=args.time_limit))

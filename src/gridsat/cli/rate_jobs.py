@@ -6,9 +6,8 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from ..errors import GridsatError
-from ..jobs.tasks import PuzzleItem, RateJob, Task, WithText
-from .batch_jobs import BadEntry, puzzle_tasks
+from ..jobs.tasks import PuzzleItem, RateJob, Reading, WithText
+from .batch_jobs import puzzle_tasks
 
 __all__ = ["RateText", "run_rate_jobs"]
 
@@ -22,26 +21,19 @@ class RateText:
         return f"{item.where}: {got[1]}", ""
 
 
-@dataclass
-class _Rate(RateJob):
-    """:class:`RateJob` that answers a :class:`BadEntry` by its error."""
-
-    def result(self, item):
-        """The rating, or the read error raised."""
-        if isinstance(item, BadEntry):
-            raise GridsatError(item.error)
-        return super().result(item)
-
-
 def run_rate_jobs(args: argparse.Namespace) -> int:
     """Rate every puzzle read through the runner; returns the exit code (1 if some puzzle was
     not solved or could not be read)."""
     from .runner import run_tasks
 
-    job = _Rate(uniqueness=args.uniqueness, extra=tuple(args.extra), search=not args.no_search,
+    job = RateJob(uniqueness=args.uniqueness, extra=tuple(args.extra), search=not args.no_search,
                 figures=not args.no_figures, kit=args.kit)
-    fn = job if args.json or args.out else WithText(job, RateText())
+    fn = Reading(job if args.json or args.out else WithText(job, RateText()))
     tasks = puzzle_tasks(args)
     if isinstance(tasks, int):
         return tasks
-    return tasks.exit_code(run_tasks(args, tasks, fn, ok=lambda rec: bool(rec.get("solved", True))))
+
+    def ok(rec: dict) -> bool:
+        tasks.seen(rec)
+        return bool(rec.get("solved", True))
+    return tasks.exit_code(run_tasks(args, tasks, fn, ok=ok))

@@ -108,7 +108,7 @@ def run_tasks(args: argparse.Namespace, tasks: Iterable, fn: Callable, *, ok: Ca
     fn : callable
         The task function (its records carry ``text`` for the text output).
     ok : callable, optional
-        Whether a record is an answer as asked (else the exit code is 1).
+        Whether a record is an answer as asked (else the exit code is 1); called on every record.
     total : int, optional
         The number of tasks, for the progress bar.
     ordered : bool
@@ -145,8 +145,8 @@ def run_tasks(args: argparse.Namespace, tasks: Iterable, fn: Callable, *, ok: Ca
         for rec in records:
             if keep is not None:
                 keep.append(rec)
-            failed = rec.get("status") == "error" and "error" in rec
-            if failed or (ok is not None and not ok(rec)):
+            answered = ok is None or ok(rec)  # (called on every record, errors included)
+            if not answered or (rec.get("status") == "error" and "error" in rec):
                 code = EXIT_FAILED
             if out is None and show:
                 if bar is not None:

@@ -31,7 +31,7 @@ from .tasks import compact, expand
 #: worker deaths a Dask local cluster of the runner's own allows a task before ``KilledWorker``
 ALLOWED_FAILURES = 1
 
-__all__ = ["pack", "run_chunk", "run_packed", "unpack", "worker_init", "LocalPool", "DaskPool", "make_pool", "BROKEN"]
+__all__ = ["pack", "run_chunk", "run_packed", "unpack", "error_record", "worker_init", "LocalPool", "DaskPool", "make_pool", "BROKEN"]
 
 #: what a future raises when its worker process died (loky's errors derive from it)
 BROKEN: tuple[type[BaseException], ...] = (BrokenProcessPool,)
@@ -81,7 +81,7 @@ def _pickled(make: Callable[[], Any], fallback: Any) -> Any:
     return fallback if b"__main__" in data else data
 
 
-def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> list[tuple]:
+def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> tuple:
     """Run ``fn`` on each ``(id, payload)`` of ``items`` in this worker.
 
     Parameters
@@ -95,9 +95,12 @@ def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | No
 
     Returns
     -------
-    list of tuple
-        ``(id, ok, value, seconds)`` per task: ``value`` is the function's result, or the
-        error's text when ``ok`` is false. A task's error does not stop the others.
+    tuple
+        ``(records, seconds, errors)``: one record per task, in order, with its ``id`` first
+        (the function's dict, ``{"result": value}`` for another value, or ``{"status":
+        "error", "error": text}`` when it raised: a task's error does not stop the others);
+        the seconds the tasks took; how many records are errors. The records are built here, so the
+        process that sends the chunks only unpickles them.
     """
     worker_init()
     if isinstance(items, bytes):
@@ -108,29 +111,44 @@ def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | No
     fd = os.open(mark, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600) if mark is not None else None
     width = 0
     out = []
+    errors = 0
+    clock = time.perf_counter
+    t_all = clock()
     for tid, payload in items:
         if fd is not None:
             rec = f"{time.time()!r} {tid}".encode("utf-8", "surrogateescape")
             width = max(width, len(rec))
             os.pwrite(fd, rec.ljust(width, b"\0"), 0)
-        t0 = time.perf_counter()
         try:
-            value, ok = fn(payload), True
+            value = fn(payload)
         except GridsatError as e:  # a bad task fails alone, with its own message
-            value, ok = str(e) or type(e).__name__, False
+            out.append(error_record(tid, str(e) or type(e).__name__))
+            errors += 1
+            continue
         except Exception as e:  # noqa: BLE001 - even with an unexpected error
-            value, ok = f"{type(e).__name__}: {e}" if str(e) else type(e).__name__, False
-        out.append((tid, ok, value, time.perf_counter() - t0))
+            out.append(error_record(tid, f"{type(e).__name__}: {e}" if str(e) else type(e).__name__))
+            errors += 1
+            continue
+        rec = {"id": tid, **value} if isinstance(value, dict) else {"id": tid, "result": value}
+        rec["id"] = tid
+        errors += rec.get("status") == "error" and "error" in rec
+        out.append(rec)
+    took = clock() - t_all
     if fd is not None:
         os.close(fd)
         try:
             os.unlink(mark)
         except OSError:  # pragma: no cover
             pass
-    return out
+    return out, took, errors
 
 
-def run_packed(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> "bytes | list":
+def error_record(tid: str, text: str) -> dict:
+    """The record of a task that failed: ``{"id", "status": "error", "error": text}``."""
+    return {"id": tid, "status": "error", "error": text}
+
+
+def run_packed(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> "bytes | tuple":
     """:func:`run_chunk`, its results pickled here by the standard pickler (:func:`pack`'s
     reason, the other way: the local pool's pickler costs the worker about twice as much);
     :func:`unpack` gives them back."""
@@ -138,8 +156,8 @@ def run_packed(fn: Callable[[Any], Any], items: "list | bytes", markers: str | N
     return _pickled(lambda: results, results)
 
 
-def unpack(results: "bytes | list") -> list:
-    """The results :func:`run_packed` (or :func:`run_chunk`) returned."""
+def unpack(results: "bytes | tuple") -> tuple:
+    """The ``(records, seconds, errors)`` :func:`run_packed` (or :func:`run_chunk`) returned."""
     return pickle.loads(results) if isinstance(results, bytes) else results
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import os
+import queue
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..errors import GridsatError, ParseError
 from ..limits import MAX_WORKERS
-from .executors import BROKEN, make_pool, unpack
+from .executors import BROKEN, error_record, make_pool, unpack
 from .progress import Progress, ProgressInfo
 from .shards import parse_shard, select
 from .store import Store
@@ -57,6 +58,7 @@ class RunError(GridsatError):
 class _Chunk:
     tasks: list
     sent: float = field(default_factory=time.monotonic)
+    limited: bool = False   # some task has a time limit of its own
 
 
 def run(tasks: Iterable[Task], fn: Callable[[Any], Any], *, executor: Any = "local", jobs: int | None = None,
@@ -146,10 +148,6 @@ def _check_writable(path: "str | os.PathLike") -> None:
         raise ParseError(f"cannot write {path}: permission denied")
 
 
-def _error(tid: str, text: str) -> dict:
-    return {"id": tid, "status": "error", "error": text}
-
-
 class _Run:
     """The state of one run (see :func:`run`)."""
 
@@ -165,6 +163,7 @@ class _Run:
         self.crashes: dict[str, int] = {}
         self.killed: dict[str, float] = {}  # task id -> its limit: killed for running too long
         self.inflight: dict[cf.Future, _Chunk] = {}
+        self.finished: queue.SimpleQueue = queue.SimpleQueue()  # futures as they finish (their callbacks)
         self.seq: dict[str, int] = {}
         self.buffer: dict[int, dict] = {}  # ordered: records by their task's place
         self.waiting: deque = deque()       # not ordered: records in the order they came
@@ -191,10 +190,14 @@ class _Run:
                 self._fill()
                 if not self.inflight:
                     break
-                finished, _ = cf.wait(list(self.inflight), timeout=POLL, return_when=cf.FIRST_COMPLETED)
-                for f in finished:
-                    if f in self.inflight:
-                        self._collect(f)
+                try:
+                    f = self.finished.get(timeout=POLL)
+                    while True:
+                        if f in self.inflight:  # (not a chunk given up after a break)
+                            self._collect(f)
+                        f = self.finished.get_nowait()
+                except queue.Empty:
+                    pass
                 self._watch()
                 self.progress.tick()
                 yield from self._ready()
@@ -244,8 +247,12 @@ class _Run:
         return got
 
     def _fill(self) -> None:
-        """Send chunks while there is room in the pool and work to do."""
-        while len(self.inflight) < self.window:
+        """Send chunks while there is room in the pool and work to do.
+
+        At the tail of the run (the source is at its end, every task left is in hand), the
+        rest is sent at once in shrinking chunks, whatever is in flight: the workers then
+        never wait for the sending process to wake up between their last chunks."""
+        while len(self.inflight) < self.window or self._tail():
             if self.isolate:  # a suspect runs alone
                 if not self.inflight:
                     self._send([self.isolate.popleft()])
@@ -261,9 +268,15 @@ class _Run:
                 return
             self._send(chunk)
 
+    def _tail(self) -> bool:
+        return (self.source_done and self.fixed_chunk is None and bool(self.ahead) and not self.ordered
+                and not (self.isolate or self.singles or self.retry))
+
     def _send(self, tasks: list) -> None:
         items = [(t.id, t.payload) for t in tasks]
-        self.inflight[self.pool.submit(self.fn, items)] = _Chunk(tasks)
+        f = self.pool.submit(self.fn, items)
+        self.inflight[f] = _Chunk(tasks, limited=any(t.time_limit for t in tasks))
+        f.add_done_callback(self.finished.put)
 
     def _limit(self, t: Task) -> float | None:
         return t.time_limit if t.time_limit is not None else self.time_limit
@@ -282,28 +295,21 @@ class _Run:
             self._failed(chunk, e)
             return
         self.breaks = 0
-        secs = 0.0
-        recs = []
-        for tid, ok, value, took in results:
-            secs += took
-            if ok:
-                rec = {"id": tid, **value} if isinstance(value, dict) else {"id": tid, "result": value}
-                rec["id"] = tid
-            else:
-                rec = _error(tid, value)
-            recs.append(rec)
-        self._done(*recs)
-        if results and self.fixed_chunk is None:
-            per = secs / len(results)
+        recs, secs, errors = results
+        self._done(*recs, errors=errors)
+        if recs and self.fixed_chunk is None:
+            per = secs / len(recs)
             self.mean = per if self.mean is None else 0.7 * self.mean + 0.3 * per
             self.chunk = max(1, min(MAX_CHUNK, int(self.target / max(self.mean, 1e-6))))
 
-    def _done(self, *recs: dict) -> None:
-        """Take the records of answered tasks: to the output file, the progress count, and
-        the records waiting to be yielded."""
+    def _done(self, *recs: dict, errors: int | None = None) -> None:
+        """Take the records of answered tasks (``errors`` of them failed; ``None``: count them):
+        to the output file, the progress count, and the records waiting to be yielded."""
         if self.store is not None:
             self.store.write(*recs)
-        self.progress.add(len(recs), sum(r.get("status") == "error" and "error" in r for r in recs))
+        if errors is None:
+            errors = sum(r.get("status") == "error" and "error" in r for r in recs)
+        self.progress.add(len(recs), errors)
         if self.ordered:
             for rec in recs:
                 self.buffer[self.seq.pop(rec["id"], -1)] = rec
@@ -341,16 +347,16 @@ class _Run:
             suspects = running & {t.id for t in lost}
         for t in lost:
             if t.id in self.killed:
-                self._done(_error(t.id, f"killed: ran past twice its time limit of {self.killed.pop(t.id)} s"))
+                self._done(error_record(t.id, f"killed: ran past twice its time limit of {self.killed.pop(t.id)} s"))
             elif t.id in suspects:
                 self.crashes[t.id] = self.crashes.get(t.id, 0) + 1
                 if self.crashes[t.id] >= 2:
                     self.crashes.pop(t.id)
-                    self._done(_error(t.id, f"worker died twice running this task ({why})"))
+                    self._done(error_record(t.id, f"worker died twice running this task ({why})"))
                 else:
                     self.isolate.append(t)
             elif self.breaks > MAX_BREAKS:
-                self._done(_error(t.id, f"the worker pool kept breaking ({why})"))
+                self._done(error_record(t.id, f"the worker pool kept breaking ({why})"))
             else:
                 self.retry.append(t)
         self.killed.clear()
@@ -369,12 +375,12 @@ class _Run:
             return
         self.crashes.pop(t.id, None)
         why = str(err).splitlines()[0] if str(err) else type(err).__name__
-        self._done(_error(t.id, f"{type(err).__name__}: {why}"))
+        self._done(error_record(t.id, f"{type(err).__name__}: {why}"))
 
     def _watch(self) -> None:
         """Kill the workers of tasks past twice their time limit (Dask: give up on their chunks)."""
         if self.pool.tracks_tasks:
-            if self.time_limit is None and not any(t.time_limit for c in self.inflight.values() for t in c.tasks):
+            if self.time_limit is None and not any(c.limited for c in self.inflight.values()):
                 return
             limits = {t.id: self._limit(t) for c in self.inflight.values() for t in c.tasks}
             now = time.time()
@@ -396,5 +402,5 @@ class _Run:
                 if len(chunk.tasks) > 1:
                     self.singles.extend(chunk.tasks)
                 else:
-                    self._done(_error(chunk.tasks[0].id, f"stopped waiting: ran past twice its time limit of "
+                    self._done(error_record(chunk.tasks[0].id, f"stopped waiting: ran past twice its time limit of "
                                                          f"{lims[0]} s (a Dask worker cannot stop a running task)"))

@@ -1,0 +1,148 @@
+"""The lines of a one-line file are sent to the workers unread (:class:`LineItem`): each is read
+there exactly as the whole file's reader reads it, errors and their locations included."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from gridsat.errors import GridsatError
+from gridsat.formats import read_file
+from gridsat.jobs.tasks import LineItem, PuzzleItem, PuzzleJob, Reading, Task, Unreadable, compact, expand, line_tasks
+
+GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+#: files of each one-line format, with names, comments, blank lines, CRLF and bad lines
+FILES = {
+    "classic.txt": "\n".join([
+        "# a comment",
+        GOOD,
+        "",
+        GOOD.replace("4", "0", 1) + " named one",
+        "12x",                              # too short: the hint names the puzzle before
+        GOOD,
+        GOOD[:-1] + "Z",                    # a bad symbol at column 81
+        "0" * 16,
+        "1234567890123456",                 # a 4x4 line with a bad digit
+        GOOD + "\r",
+        "....",
+        GOOD,
+        "; another comment",
+        GOOD,
+        "// slashes",
+        "0" * 16,
+    ]) + "\n",
+    "jigsaw.txt": "\n".join([
+        ".....62...5.........3.......2...4...|ABBBCCAADBBCAADBDCEADDDCEEFFFCEEEFFF",
+        "# comment",
+        ".........32.....1......3..2.4.5.....|AABBBBAABCBDEAACCDEEFCDDEEFCCDEFFFFD",
+        ".........32.....1......3..2.4.5.....|AABBBB",
+        "x........32.....1......3..2.4.5.....|AABBBBAABCBDEAACCDEEFCDDEEFCCDEFFFFD",
+    ]) + "\n",
+    "hidato.txt": "\n".join([
+        "0,0,0,0,0/0,0,0,22,0/0,12,0,24,25/13,0,0,5,1/15,0,0,0,0",
+        "0,0,0,0,0/1,0,18,17,0/0,2,0,14,0/0,3,9,25,0/0,0,0,0,0",
+        "0,0,0,0,0/1,0,18,17,0/0,2,0,14,0/0,3,9,25",
+        "0,0,0/0,99,0/0,0,0",
+    ]) + "\n",
+}
+
+
+def _view(entry) -> tuple:
+    if entry.ok:
+        return entry.line, entry.puzzle, entry.name, entry.format
+    return entry.line, entry.error.located()
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_each_line_reads_as_the_whole_file_reads_it(tmp_path, name):
+    path = tmp_path / name
+    path.write_bytes(FILES[name].encode())
+    whole = [_view(e) for e in read_file(str(path))]
+    tasks = line_tasks(str(path))
+    assert tasks is not None and all(type(t.payload) is LineItem for t in tasks)
+    assert [t.id for t in tasks] == [f"{path}:{w[0]}" for w in whole]
+    got = [_view(t.payload.entry()) for t in tasks]
+    assert got == whole
+    assert any(len(w) == 2 for w in whole) and any(len(w) == 4 for w in whole)  # good and bad lines both
+
+
+def test_a_bad_line_reads_as_its_error_line_and_a_good_one_as_its_puzzle(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{GOOD}\n12x\n")
+    good, bad = line_tasks(str(path))
+    item = good.payload.read()
+    assert type(item) is PuzzleItem and item.line == 1 and item.format == "line" and item.puzzle.num_givens == 17
+    with pytest.raises(GridsatError) as e:
+        bad.payload.read()
+    assert str(e.value) == f"{path}:2:1: error: puzzle has 3 cells; expected 81 like the puzzle before"
+
+
+def test_other_formats_and_unreadable_files_are_left_to_the_readers(tmp_path):
+    grid = tmp_path / "grid.sdk"
+    grid.write_text("\n".join(GOOD[i:i + 9] for i in range(0, 81, 9)) + "\n")
+    assert line_tasks(str(grid)) is None
+    assert line_tasks(str(tmp_path / "missing.txt")) is None
+    latin = tmp_path / "latin1.txt"
+    latin.write_bytes(GOOD.encode() + b" caf\xe9\n")
+    assert line_tasks(str(latin)) is None
+    assert line_tasks(str(tmp_path)) is None  # a folder
+    line = tmp_path / "p.txt"
+    line.write_text(GOOD + "\n")
+    assert line_tasks(str(line), format="sdk") is None
+    assert line_tasks(str(line), kind="hidato") is None
+    assert len(line_tasks(str(line), format="line")) == 1
+
+
+def test_line_items_travel_compactly_and_come_back_equal(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(FILES["classic.txt"])
+    items = [(t.id, t.payload) for t in line_tasks(str(path))]
+    items.append(("x:1", Unreadable("x:1:1: error: no")))
+    back = expand(pickle.loads(pickle.dumps(compact(items))))
+    assert back == items
+
+
+def test_reading_runs_the_job_on_the_puzzle_read_and_raises_the_read_errors(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{GOOD}\n12x\n")
+    good, bad = line_tasks(str(path))
+    fn = Reading(PuzzleJob("check"))
+    rec = fn(good.payload)
+    assert rec["status"] == "unique" and rec["line"] == 1 and rec["format"] == "line"
+    assert rec == {**PuzzleJob("check")(good.payload.read()), "time": rec["time"], "stats": rec["stats"]}
+    with pytest.raises(GridsatError, match=r":2:1: error: puzzle has 3 cells"):
+        fn(bad.payload)
+    with pytest.raises(GridsatError, match="^x:1:1: error: no$"):
+        fn(Unreadable("x:1:1: error: no"))
+    assert Task("a", 1).payload == 1
+
+
+def test_the_batch_command_sends_a_line_files_lines_unread(tmp_path, monkeypatch):
+    """``check FILE --jobs N`` hands its runner LineItems (the sending process parses nothing)."""
+    import gridsat.cli.runner as runner
+    from gridsat.cli import main
+
+    path = tmp_path / "p.txt"
+    path.write_text(f"{GOOD}\n{GOOD}\n12x\n")
+    seen = []
+
+    def fake(args, tasks, fn, **kw):
+        seen.extend(tasks)
+        return 0
+    monkeypatch.setattr(runner, "run_tasks", fake)
+    assert main(["check", str(path), "--jobs", "2"]) == 0
+    assert [type(t.payload) for t in seen] == [LineItem] * 3
+    assert [t.payload.before for t in seen] == [None, GOOD, GOOD]
+
+
+def test_a_bad_line_after_a_bad_line_keeps_its_place_and_message(tmp_path):
+    """Its hint may differ: the whole file's reader names the last puzzle it read, the worker
+    only knows the line before."""
+    path = tmp_path / "p.txt"
+    path.write_text(f"{GOOD}\n12x\n....\n")
+    whole = [e.error for e in read_file(str(path))][1:]
+    got = [t.payload.entry().error for t in line_tasks(str(path))][1:]
+    assert [(e.file, e.line, e.col) for e in got] == [(e.file, e.line, e.col) for e in whole]
+    assert [e.message.split(";")[0] for e in got] == [e.message.split(";")[0] for e in whole]
