@@ -9,7 +9,7 @@ Usage::
 PUZZLES are puzzle files for ``check`` (default: ``N`` 9x9 puzzles generated once with
 seeds 1.. into a temporary file). Their tasks are those ``gridsat check FILE --jobs N``
 makes: the lines of a one-line file, each read by the worker that checks it
-(:func:`gridsat.jobs.tasks.line_tasks`); ``--parsed`` adds rows for puzzles read in the
+(:func:`gridsat.jobs.items.line_tasks`); ``--parsed`` adds rows for puzzles read in the
 sending process (the tasks of any other input). Every row is a run through :func:`gridsat.jobs.run` on a
 pool started and warmed first (``start s``: starting it and a first run of two tasks per
 worker). The local rows run in rounds (at least three, then more up to twelve seconds):
@@ -32,7 +32,8 @@ import time
 
 from gridsat.formats import read_file
 from gridsat.jobs import Task, run
-from gridsat.jobs.tasks import GenerateJob, PuzzleItem, PuzzleJob, Reading, line_tasks
+from gridsat.jobs.items import PuzzleItem, Reading, line_tasks
+from gridsat.jobs.tasks import GenerateJob, PuzzleJob
 
 
 def _check_tasks(paths: list[str], n: int, parsed: bool = False) -> list[Task]:
@@ -73,9 +74,13 @@ def _timed(tasks, fn, **kw) -> tuple[float, int, int]:
 
 
 def _plain(tasks, fn) -> float:
+    """The tasks run in a loop in this process (a task function with ``prepare`` has it called
+    on all of them first, as a worker calls it on each chunk)."""
     t0 = time.perf_counter()
-    for t in tasks:
-        fn(t.payload)
+    items = [(t.id, t.payload) for t in tasks]
+    prepare = getattr(fn, "prepare", None)
+    for _, payload in prepare(items) if prepare is not None else items:
+        fn(payload)
     return time.perf_counter() - t0
 
 

@@ -275,7 +275,7 @@ def test_puzzle_chunks_pickle_compactly_and_come_back_equal():
 
     from gridsat import Hidato
     from gridsat.jobs.executors import pack
-    from gridsat.jobs.tasks import PuzzleItem, expand
+    from gridsat.jobs.items import PuzzleItem, expand
     from gridsat.puzzles.sudoku import Sudoku
 
     classic = Sudoku.classic([0] * 80 + [9], name="last")

@@ -146,7 +146,8 @@ def test_stopped_then_resumed_equals_an_uninterrupted_run(tmp_path, sig, code, p
 def test_dask_local_cluster_gives_the_local_results(puzzles, capsys, pool):
     distributed = pytest.importorskip("distributed")
     from gridsat.jobs import Task, run
-    from gridsat.jobs.tasks import PuzzleItem, PuzzleJob
+    from gridsat.jobs.items import PuzzleItem
+    from gridsat.jobs.tasks import PuzzleJob
     from gridsat.formats import read_file
 
     items = [Task(f"{e.file}:{e.line}", PuzzleItem(e.file, e.line, e.name, e.format, e.puzzle))

@@ -9,7 +9,8 @@ import pytest
 
 from gridsat.errors import GridsatError
 from gridsat.formats import read_file
-from gridsat.jobs.tasks import LineItem, PuzzleItem, PuzzleJob, Reading, Task, Unreadable, compact, expand, line_tasks
+from gridsat.jobs.items import LineItem, PuzzleItem, Reading, Task, Unreadable, compact, expand, line_tasks
+from gridsat.jobs.tasks import PuzzleJob
 
 GOOD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -146,3 +147,40 @@ def test_a_bad_line_after_a_bad_line_keeps_its_place_and_message(tmp_path):
     got = [t.payload.entry().error for t in line_tasks(str(path))][1:]
     assert [(e.file, e.line, e.col) for e in got] == [(e.file, e.line, e.col) for e in whole]
     assert [e.message.split(";")[0] for e in got] == [e.message.split(";")[0] for e in whole]
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+@pytest.mark.parametrize("size", [1, 3, 100])
+def test_a_chunks_lines_read_together_equal_each_line_read_alone(tmp_path, name, size):
+    """What a worker does with a chunk (:meth:`Reading.prepare`): one read of the chunk's
+    lines gives, line for line, the puzzle or the error line of the whole file's reader."""
+    path = tmp_path / name
+    path.write_bytes(FILES[name].encode())
+    tasks = line_tasks(str(path))
+    items = [(t.id, t.payload) for t in tasks] + [("x:1", Unreadable("x:1:1: error: no"))]
+    fn = Reading(PuzzleJob("check"))
+    got = []
+    for k in range(0, len(items), size):
+        got += fn.prepare(items[k:k + size])
+    assert [tid for tid, _ in got] == [tid for tid, _ in items]
+    for (_, p), (_, was) in zip(got[:-1], items[:-1]):
+        e = was.entry()
+        if e.ok:
+            assert type(p) is PuzzleItem and p == was.read()
+        else:
+            assert type(p) is Unreadable and p.error == e.error.error_line()
+    assert got[-1] == items[-1]
+    whole = [e for e in read_file(str(path)) if not e.ok]
+    if size == 100:  # one read of the whole file: every hint as the whole file's reader gives it
+        assert [p.error for _, p in got[:-1] if type(p) is Unreadable] == [e.error.error_line() for e in whole]
+
+
+def test_a_chunk_that_does_not_read_line_for_line_is_left_to_the_lines(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(f"{GOOD}\n{GOOD}\n")
+    items = [(t.id, t.payload) for t in line_tasks(str(path))]
+    items[1][1].text = f"{GOOD}\n{GOOD}"  # (two puzzles where one line was sent)
+    got = Reading(PuzzleJob("check")).prepare(items)
+    assert got == items  # left as they were
+    with pytest.raises(GridsatError, match=f"^{path}:2: error: not one puzzle on this line"):
+        Reading(PuzzleJob("check"))(got[1][1])

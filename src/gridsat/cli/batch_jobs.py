@@ -7,7 +7,7 @@ error line (``file:line:col: error: ...``) is its answer and the others go on.
 
 A file in a one-line format (``line``, ``jigsaw-line``, ``hidato-line``, ``numbrix-line``)
 is not parsed here: each of its lines is sent as it is (a
-:class:`~gridsat.jobs.tasks.LineItem`) and the worker reads it, so the process that sends
+:class:`~gridsat.jobs.items.LineItem`) and the worker reads it, so the process that sends
 the tasks only splits the file into lines. Other inputs, and files past
 :data:`~gridsat.cli.common.STREAM_BYTES` (streamed to bound memory), are read here.
 """
@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from ..errors import GridsatError, ParseError
-from ..jobs.tasks import PuzzleItem, PuzzleJob, Reading, Task, Unreadable, WithText, line_tasks
+from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, line_tasks
+from ..jobs.tasks import PuzzleJob, WithText
 from .common import EXIT_FAILED, EXIT_USAGE, fail, iter_entries
 
 __all__ = ["run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText", "read_failed"]
@@ -50,7 +51,7 @@ class BatchText:
 
 def entry_tasks(entries: Iterable) -> Iterator[Task]:
     """One task per entry read (id ``file:line``): a :class:`PuzzleItem`, or an
-    :class:`~gridsat.jobs.tasks.Unreadable` holding the entry's error line
+    :class:`~gridsat.jobs.items.Unreadable` holding the entry's error line
     ``file:line:col: error: message``."""
     for entry in entries:
         where = f"{entry.file or '<input>'}:{entry.line}"
@@ -70,7 +71,7 @@ def read_failed(rec: dict) -> bool:
 
 
 def _line_file(path: str, args: argparse.Namespace) -> "list[Task] | None":
-    """:func:`~gridsat.jobs.tasks.line_tasks` of a FILE argument (not standard input, a link, or
+    """:func:`~gridsat.jobs.items.line_tasks` of a FILE argument (not standard input, a link, or
     a file past :data:`~gridsat.cli.common.STREAM_BYTES`, which are read as entries)."""
     from .common import _is_big, _is_link
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 from typing import Iterator, Sequence
 
-from ..jobs.tasks import BenchJob, Task
+from ..jobs.items import Task
+from ..jobs.tasks import BenchJob
 
 __all__ = ["bench_rows"]
 

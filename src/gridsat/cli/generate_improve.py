@@ -17,7 +17,8 @@ import time
 from typing import Any, Callable
 
 from ..errors import GridsatError
-from ..jobs.tasks import ImproveJob, Task
+from ..jobs.items import Task
+from ..jobs.tasks import ImproveJob
 from .common import EXIT_FAILED, EXIT_OK, fail
 
 __all__ = ["run_improve_jobs", "improve_tasks", "SETUP_SECONDS"]

@@ -6,7 +6,8 @@ import argparse
 import itertools
 from dataclasses import dataclass
 
-from ..jobs.tasks import GenerateJob, Task, WithText
+from ..jobs.items import Task
+from ..jobs.tasks import GenerateJob, WithText
 
 __all__ = ["GenerateText", "run_generate_jobs"]
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from ..jobs.tasks import PuzzleItem, RateJob, Reading, WithText
+from ..jobs.items import PuzzleItem, Reading
+from ..jobs.tasks import RateJob, WithText
 from .batch_jobs import puzzle_tasks
 
 __all__ = ["RateText", "run_rate_jobs"]

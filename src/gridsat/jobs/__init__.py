@@ -9,7 +9,8 @@
 :func:`run` takes a stream of :class:`Task` (a stable id and a payload) and a task
 function, and yields one record per task as it finishes; see :mod:`gridsat.jobs.runner`
 for crashes, time limits, resume and shards, :mod:`gridsat.jobs.executors` for the local
-pool and Dask, and :mod:`gridsat.jobs.tasks` for the task functions of the commands.
+pool and Dask, :mod:`gridsat.jobs.items` for the payloads, and :mod:`gridsat.jobs.tasks`
+for the task functions of the commands.
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ if TYPE_CHECKING:
     from .runner import RunError, run
     from .shards import parse_shard, shard_of
     from .store import Store, read_records
-    from .tasks import Task
+    from .items import Task
 
 #: where each public name lives: loaded on first use, so that a command reading one task
 #: class does not pay for the pools (the runner and its executors) at start-up
 _WHERE = {"ProgressInfo": "progress", "RunError": "runner", "run": "runner", "parse_shard": "shards",
-          "shard_of": "shards", "Store": "store", "read_records": "store", "Task": "tasks"}
+          "shard_of": "shards", "Store": "store", "read_records": "store", "Task": "items"}
 
 
 def __getattr__(name: str) -> Any:

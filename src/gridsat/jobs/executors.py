@@ -26,7 +26,7 @@ import time
 from typing import Any, Callable
 
 from ..errors import GridsatError, ParseError, UnsupportedError
-from .tasks import compact, expand
+from .items import compact, expand
 
 #: worker deaths a Dask local cluster of the runner's own allows a task before ``KilledWorker``
 ALLOWED_FAILURES = 1
@@ -87,7 +87,8 @@ def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | No
     Parameters
     ----------
     fn : callable
-        The task function.
+        The task function; one with a ``prepare(items)`` method has it called on the chunk
+        first (it returns the items, their payloads made ready, such as lines read).
     items : list of (str, object), or bytes
         Task ids and payloads (pickled by :func:`pack`).
     markers : str or None
@@ -105,6 +106,12 @@ def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | No
     worker_init()
     if isinstance(items, bytes):
         items = expand(pickle.loads(items))
+    prepare = getattr(fn, "prepare", None)
+    if prepare is not None:  # a chunk-wide first step (Reading reads a chunk's lines together)
+        try:
+            items = prepare(items)
+        except Exception:  # noqa: BLE001 - then each task does it alone, and fails alone
+            pass
     mark = os.path.join(markers, str(os.getpid())) if markers else None
     # one file for the chunk, overwritten in place (an open and a close per task cost more
     # than a fast check): "START ID", padded with NULs when shorter than the record before

@@ -30,7 +30,7 @@ from .executors import BROKEN, error_record, make_pool, unpack
 from .progress import Progress, ProgressInfo
 from .shards import parse_shard, select
 from .store import Store
-from .tasks import Task
+from .items import Task
 
 __all__ = ["run", "RunError"]
 

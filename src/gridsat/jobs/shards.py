@@ -12,7 +12,7 @@ import zlib
 from typing import Iterable, Iterator
 
 from ..errors import ParseError
-from .tasks import Task
+from .items import Task
 
 __all__ = ["parse_shard", "shard_of", "select"]
 

@@ -1,0 +1,256 @@
+"""What a task carries: :class:`Task` (an id and a payload), the puzzle payloads, and how a
+chunk of them travels to a worker.
+
+* :class:`PuzzleItem`: a puzzle read, with where it was read;
+* :class:`LineItem`: a line of a one-line file not read yet: the worker reads it
+  (:func:`line_tasks` makes them), so the process that sends a file's lines parses nothing;
+* :class:`Unreadable`: an entry that could not be read, answered by its error line;
+* :class:`Reading`: wraps a task function over puzzles so it takes all three; a worker
+  reads a chunk's lines together (:meth:`Reading.prepare`), as the whole file's reader would;
+* :func:`compact` / :func:`expand`: a chunk's items in a form that pickles fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+__all__ = ["Task", "PuzzleItem", "LineItem", "line_tasks", "Unreadable", "Reading", "compact", "expand"]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One unit of work: a stable ``id``, the ``payload`` the task function takes, and an
+    optional time limit of its own (seconds; the run's ``time_limit`` otherwise)."""
+
+    id: str
+    payload: Any = None
+    time_limit: float | None = None
+
+
+@dataclass
+class PuzzleItem:
+    """A puzzle read from a batch input, with where it was read."""
+
+    file: str | None
+    line: int | None
+    name: str | None
+    format: str | None
+    puzzle: Any
+
+    @property
+    def where(self) -> str:
+        """``file:line`` (the task id of a puzzle)."""
+        return f"{self.file or '<input>'}:{self.line}"
+
+
+
+@dataclass
+class LineItem:
+    """A puzzle line not read yet: the worker that runs its task reads it (:meth:`read`), so
+    the process that sends a file's lines does not parse them.
+
+    ``format`` is the one-line format of the whole file (``line``, ``jigsaw-line``,
+    ``hidato-line``, ``numbrix-line``) and ``box`` the reader's option. ``before`` is the
+    puzzle line before it in the file: a line that does not read is read again after it,
+    so that its error says what the whole file's reader says (such as "expected 81 like
+    the puzzle before"; after a line that did not read either, that hint may be missing).
+    """
+
+    file: str
+    line: int
+    text: str
+    format: str
+    box: "str | tuple[int, int] | None" = None
+    before: str | None = None
+
+    def _read(self, text: str) -> list:
+        from ..errors import ParseError
+        from ..formats.base import Entry
+
+        try:
+            return _reader(self.format, self.box)(text, self.file)
+        except ParseError as e:
+            return [Entry(None, e, self.file, e.line)]
+
+    def read(self) -> PuzzleItem:
+        """The puzzle of the line, or :class:`~gridsat.errors.GridsatError` with its error line
+        ``file:line:col: error: message``."""
+        from ..errors import GridsatError
+
+        e = self.entry()
+        if e.error is not None:
+            raise GridsatError(e.error.error_line())
+        return PuzzleItem(self.file, self.line, e.name, e.format or self.format, e.puzzle)
+
+    def entry(self):
+        """The :class:`~gridsat.formats.base.Entry` of the line (its puzzle, or its located error)."""
+        from ..errors import ParseError
+        from ..formats.base import Entry
+
+        entries = self._read(self.text)
+        if len(entries) == 1 and entries[0].ok:
+            e = entries[0]
+            e.line = self.line
+            return e
+        if len(entries) == 1 and self.before is not None:
+            again = self._read(f"{self.before}\n{self.text}")
+            if len(again) == 2 and again[1].line == 2:
+                entries = again[1:]
+        err = entries[0].error if len(entries) == 1 else None
+        if err is None:
+            err = ParseError("not one puzzle on this line")
+        return Entry(None, ParseError(err.message, self.file, self.line, err.col), self.file, self.line)
+
+def _reader(format: str, box: "str | tuple[int, int] | None") -> Callable:
+    """The reader of ``format`` with the ``box`` option, on any text (a comment alone too)."""
+    from ..formats import FORMATS, parse_box
+
+    fmt = FORMATS[format]
+    if box is None or "box" not in fmt.options:
+        return fmt.read
+    shape = parse_box(box)
+    return lambda text, file: fmt.read(text, file, box=shape)
+
+
+def line_tasks(path: str, format: str | None = None, kind: str | None = None,
+               box: "str | tuple[int, int] | None" = None) -> "list[Task] | None":
+    """The tasks of a file in a one-line format, one per puzzle line (id ``file:line``), each
+    a :class:`LineItem` that its worker reads; ``None`` when the file is in another format or
+    cannot be read (then read it as entries, which report why).
+
+    The format is found as :func:`gridsat.formats.read_file` finds it, on the whole text
+    (``format`` forces it); ``kind`` and ``box`` are the reader's options. Blank lines and
+    comments make no task.
+    """
+    from ..errors import GridsatError
+    from ..formats import FORMATS, detect_format
+    from ..formats.stream import LINE_FORMATS
+    from ..formats.tokens import split_lines
+
+    if format not in (None,) + LINE_FORMATS:
+        return None
+    try:
+        with open(path, encoding="utf-8-sig", newline="") as fh:
+            text = fh.read()
+        fmt = FORMATS[format] if format else detect_format(text, kind, path)
+    except (OSError, UnicodeDecodeError, GridsatError):
+        return None
+    if fmt.name not in LINE_FORMATS or (kind and fmt.kind != kind):
+        return None
+    try:
+        read = _reader(fmt.name, box)
+    except GridsatError:
+        return None
+    out, before = [], None
+    for i, raw in enumerate(split_lines(text), 1):
+        s = raw.lstrip()
+        if not s or s.startswith("#") and not s.startswith(("#,", "#/")):
+            continue  # (blank and comment lines: every one-line reader skips them)
+        if not s[0].isalnum() and s[0] not in ".-_" and not read(raw, path):
+            continue  # (what some reader takes for a comment: ; // ...)
+        out.append(Task(f"{path}:{i}", LineItem(path, i, raw, fmt.name, box, before)))
+        before = raw
+    return out
+
+
+@dataclass
+class Unreadable:
+    """The payload of an entry that could not be read: its error line is its answer."""
+
+    error: str
+
+
+@dataclass
+class Reading:
+    """A task function over puzzles that reads them first: a :class:`LineItem` is read in the
+    worker, an :class:`Unreadable` entry answers with its error line (``GridsatError``), and
+    a :class:`PuzzleItem` goes to ``fn`` as it is."""
+
+    fn: Any
+
+    def __call__(self, payload: Any) -> Any:
+        """``fn`` of the puzzle read."""
+        if type(payload) is LineItem:
+            payload = payload.read()
+        elif type(payload) is Unreadable:
+            from ..errors import GridsatError
+
+            raise GridsatError(payload.error)
+        return self.fn(payload)
+
+    def prepare(self, items: list) -> list:
+        """A chunk's ``(id, payload)`` items with their lines read together (a worker calls
+        this once per chunk): each run of :class:`LineItem` of one file is read as one text,
+        after the line before the run, by the file format's reader, and each line becomes its
+        :class:`PuzzleItem` or its :class:`Unreadable` error line. A run whose lines do not
+        come back one entry each is left to :meth:`__call__`, line by line."""
+        out = list(items)
+        i = 0
+        while i < len(out):
+            p = out[i][1]
+            if type(p) is not LineItem:
+                i += 1
+                continue
+            j = i + 1
+            while (j < len(out) and type(out[j][1]) is LineItem and out[j][1].file == p.file
+                   and out[j][1].format == p.format and out[j][1].box == p.box):
+                j += 1
+            run = [x[1] for x in out[i:j]]
+            got = _read_run(run)
+            if got is not None:
+                out[i:j] = [(tid, g) for (tid, _), g in zip(out[i:j], got)]
+            i = j
+        return out
+
+
+def _read_run(run: list) -> list | None:
+    """The items of consecutive lines of one file read as one text (see :meth:`Reading.prepare`),
+    or ``None`` when they do not come back one entry per line."""
+    from ..errors import ParseError
+
+    first = run[0]
+    head = [] if first.before is None else [first.before]
+    try:
+        entries = _reader(first.format, first.box)("\n".join(head + [x.text for x in run]), first.file)
+    except ParseError:
+        return None
+    if head and entries and entries[0].line == 1:
+        entries = entries[1:]
+    skip = len(head)
+    if [e.line for e in entries] != list(range(skip + 1, skip + len(run) + 1)):
+        return None
+    out = []
+    for x, e in zip(run, entries):
+        if e.ok:
+            out.append(PuzzleItem(x.file, x.line, e.name, e.format or x.format, e.puzzle))
+        else:
+            out.append(Unreadable(ParseError(e.error.message, x.file, x.line, e.error.col).error_line()))
+    return out
+
+
+def compact(items: list) -> list:
+    """A chunk's ``(id, payload)`` items in a form that pickles several times faster: a
+    :class:`PuzzleItem` whose puzzle pickles as a function and its arguments (a Sudoku) is
+    sent as one flat tuple. :func:`expand` gives the items back."""
+    out = []
+    for tid, p in items:
+        if type(p) is LineItem:
+            out.append((tid, (p.file, p.line, p.text, p.format, p.box, p.before), None))
+            continue
+        if type(p) is PuzzleItem:
+            try:
+                red = p.puzzle.__reduce__()
+            except Exception:  # noqa: BLE001 - left to the pickler, which says what is wrong
+                red = ()
+            if len(red) == 2:
+                out.append((tid, p.file, p.line, p.name, p.format, red[0], red[1]))
+                continue
+        out.append((tid, p))
+    return out
+
+
+def expand(items: list) -> list:
+    """The ``(id, payload)`` items :func:`compact` was given."""
+    return [(x[0], PuzzleItem(x[1], x[2], x[3], x[4], x[5](*x[6]))) if len(x) == 7 else
+            (x[0], LineItem(*x[1])) if len(x) == 3 else x for x in items]
