@@ -158,6 +158,26 @@ def test_the_kicks_aim_is_an_option_that_changes_the_course():
 
 
 @needs_kernel
+def test_king_boards_kick_sooner():
+    """A stall is kicked after ``KICK_AFTER_KING`` units on king boards (``KICK_AFTER`` on rook
+    boards); the defaults are read: with them a king run kicks within a million units where the
+    rook settings do not, and it takes another course."""
+    enc = get_encoding("hidato-path", "hidato")
+    king, rook = enc.build(_sparse(20, 20, "king", 0.2, 1)), enc.build(_sparse(12, 12, "rook", 0.15, 5))
+    assert sb._defaults(king, {})["kick_after"] == sb.KICK_AFTER_KING < sb.KICK_AFTER
+    assert sb._defaults(rook, {})["kick_after"] == sb.KICK_AFTER
+    assert sb._defaults(king, {"kick_after": None, "kick_every": 7})["kick_every"] == 7
+    core = sb.load()
+    ends = []
+    for opts in ({}, {"kick_every": sb.KICK_EVERY, "kick_after": sb.KICK_AFTER}):
+        st = sb.searcher(king, seed=1, **opts)
+        core.run(st, 1_000_000)
+        ends.append((core.stats(st)["kicks"], core.current(st)))
+    assert ends[0][0] > 0 and ends[1][0] == 0
+    assert ends[0][1] != ends[1][1]
+
+
+@needs_kernel
 def test_rook_and_no_ends_given():
     for p in (_sparse(12, 12, "rook", 0.15, 5), _sparse(12, 12, "king", 0.1, 6, ends=False)):
         r = gridsat.solve(p, backend="search", time_limit=10)

@@ -7,10 +7,11 @@ numbers in steps, and the search anneals (at a fixed temperature) the sum of the
 errors down to zero with cheap moves (insert, remove, move a cell, reversals, short
 chains) and a joint re-route of up to six gaps at once by a depth-first search with a node
 budget. When the cost has not improved for :data:`KICK_AFTER` work units (about a third of
-a second), it kicks the state: the gap that has been wrong longest and the eleven gaps
-nearest it on the board are routed afresh by cheapest paths and the moves grow them
-again, while the rest of the state is kept. Restarts from a fresh first state (after 1,
-1.5, 2.25, ... periods of ``restart_work``) remain available but are off by default.
+a second; on king boards :data:`KICK_AFTER_KING`, a sixteenth of that), it kicks the
+state: the gap that has been wrong longest and the eleven gaps nearest it on the board are
+routed afresh by cheapest paths and the moves grow them again, while the rest of the state
+is kept. Restarts from a fresh first state (after 1, 1.5, 2.25, ... periods of
+``restart_work``) remain available but are off by default.
 
 It finds solutions and proves nothing: the outcome is never ``complete``, except when the
 encoding's cheap proof (two givens too far apart for their gap) shows there is none.
@@ -43,10 +44,13 @@ SLICE = 200_000
 #: work units before the first restart; later periods grow by 1.5. So many that a run never
 #: restarts: the kick (below) does better than starting over (docs/explain/search.md)
 RESTART_WORK = 10**12
-#: work units between two checks for a stall (0: no kicks)
+#: work units between two checks for a stall (0: no kicks), on rook boards
 KICK_EVERY = 1_000_000
-#: work units without a better cost that make a stall
+#: work units without a better cost that make a stall, on rook boards
 KICK_AFTER = 4_000_000
+#: the same two on king boards: a stall is kicked sooner there (docs/explain/search.md)
+KICK_EVERY_KING = 125_000
+KICK_AFTER_KING = 250_000
 
 _EXTENSION = OptionalExtension("gridsat._pathsearch")
 #: the C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)
@@ -64,13 +68,22 @@ def _core():
     return core
 
 
+def _defaults(model, options: dict) -> dict:
+    """``options`` with the restart and kick settings filled in where missing (or None), the
+    kick's by the board's adjacency."""
+    out = {k: v for k, v in options.items() if v is not None}
+    out.setdefault("restart_work", RESTART_WORK)
+    out.setdefault("kick_every", KICK_EVERY if model.rook else KICK_EVERY_KING)
+    out.setdefault("kick_after", KICK_AFTER if model.rook else KICK_AFTER_KING)
+    return out
+
+
 def searcher(model, seed: int = 0, **options):
     """A kernel state for a ``hidato-path`` model (``options``: temperature, restart_work, reroute_every,
-    kick_every, kick_after, kick_gaps, kick_long and the kernel's other keywords)."""
+    kick_every, kick_after, kick_gaps, kick_long and the kernel's other keywords; the kick's
+    settings default by the board's adjacency)."""
     core = _core()
-    options.setdefault("restart_work", RESTART_WORK)
-    options.setdefault("kick_every", KICK_EVERY)
-    options.setdefault("kick_after", KICK_AFTER)
+    options = _defaults(model, options)
     return core.new(model.n, model.indptr, model.indices, model.rows, model.cols, model.rook,
                     model.anchor_cells, model.anchor_values, seed, **options)
 
@@ -98,7 +111,7 @@ class SearchBackend(Backend):
     supports = frozenset({"solve", "time_limit", "stats"})
 
     def __init__(self, seed: int = 0, temperature: float = 0.25, restart_work: int = RESTART_WORK,
-                 reroute_every: int = 256, kick_every: int = KICK_EVERY, kick_after: int = KICK_AFTER) -> None:
+                 reroute_every: int = 256, kick_every: int | None = None, kick_after: int | None = None) -> None:
         self.seed = seed
         self.options = {"temperature": temperature, "restart_work": restart_work, "reroute_every": reroute_every,
                         "kick_every": kick_every, "kick_after": kick_after}
@@ -123,7 +136,7 @@ class SearchBackend(Backend):
             out.stats = {"refuted": model.refuted}
             return out
         state = core.new(model.n, model.indptr, model.indices, model.rows, model.cols, model.rook,
-                         model.anchor_cells, model.anchor_values, self.seed, **self.options)
+                         model.anchor_cells, model.anchor_values, self.seed, **_defaults(model, self.options))
         solved = False
         while time.perf_counter() < deadline:
             if core.run(state, SLICE):
