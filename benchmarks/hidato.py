@@ -146,7 +146,46 @@ def puzzlekit_peer(p: Hidato, time_limit: float) -> tuple[str, float, float]:
     return status, t_build, time.perf_counter() - t0
 
 
-PEERS = {"ortools-example": ortools_example, "puzzlekit": puzzlekit_peer}
+#: address space a peer may use (bytes): OR-tools' table model of a 50x50 Numbrix board
+#: (24.5 million tuples) took all 24 GB of the machine in CP-SAT's presolve
+PEER_MEMORY = 6 << 30
+
+
+def _bounded(fn, p: Hidato, time_limit: float) -> tuple[str, float, float]:
+    """``fn(p, time_limit)`` in a forked process with at most :data:`PEER_MEMORY` of address
+    space; ``out of memory`` when it runs out (or dies), ``unknown`` when it overstays."""
+    import multiprocessing as mp
+    import resource
+
+    ctx = mp.get_context("fork")
+    rd, wr = ctx.Pipe(duplex=False)
+
+    def child() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (PEER_MEMORY, PEER_MEMORY))
+        try:
+            wr.send(fn(p, time_limit))
+        except MemoryError:
+            wr.send(("out of memory", 0.0, time.perf_counter() - t0))
+
+    t0 = time.perf_counter()
+    proc = ctx.Process(target=child)
+    proc.start()
+    wr.close()
+    got = None
+    try:
+        if rd.poll(10 * time_limit + 60):
+            got = rd.recv()
+    except EOFError:  # it died without an answer
+        pass
+    if got is None:
+        proc.kill()
+    proc.join()
+    if got is None:
+        return ("out of memory" if proc.exitcode not in (0, -9) else "unknown"), 0.0, time.perf_counter() - t0
+    return got
+
+
+PEERS = {"ortools-example": lambda p, tl: _bounded(ortools_example, p, tl), "puzzlekit": puzzlekit_peer}
 
 
 # ---------------------------------------------------------------------------- gridsat
@@ -183,6 +222,11 @@ def run_default(p: Hidato, time_limit: float) -> tuple[str, float, float]:
     return _answered(r), r.build_time, time.perf_counter() - t0
 
 
+#: statuses that answer a run (a verified solution or a decision); not "unknown", "refused" or "n/a"
+ANSWERED = ("solved", "unique", "ambiguous", "impossible")
+REFUSED = "refused"
+
+
 def set_table(runs: dict) -> str:
     """Per set and solver: answered runs (a verified solution or a decision), proved runs
     (unique, ambiguous or impossible), median and max seconds (a run that found nothing counts
@@ -194,7 +238,7 @@ def set_table(runs: dict) -> str:
             lines.append(f"| {case} | {label} | refused (past its size cap) | | | |")
             continue
         ts = [t for _, t in rs]
-        ok = sum(st != "unknown" for st, _ in rs)
+        ok = sum(st in ANSWERED for st, _ in rs)
         proved = sum(st in ("unique", "ambiguous", "impossible") for st, _ in rs)
         lines.append(f"| {case} | {label} | {ok}/{len(rs)} | {proved} | {statistics.median(ts):.3f} | {max(ts):.3f} |")
     return "\n".join(lines)
@@ -371,7 +415,8 @@ def main(argv=None) -> int:
                 continue
             print(table(f"{label} (case {case})", rows))
             done = sum(s in ("unique", "ambiguous", "impossible") for s in statuses)
-            print(f"\nproved {done}/{len(rows)}, solved {sum(s != 'unknown' for s in statuses)}/{len(rows)}, "
+            print(f"\nproved {done}/{len(rows)}, solved {sum(s in ANSWERED for s in statuses)}/{len(rows)}"
+                  f"{f', refused {statuses.count(REFUSED)}' if REFUSED in statuses else ''}, "
                   f"mean {statistics.mean(totals):.3f} s, max {max(totals):.3f} s\n", flush=True)
             summary.append((case, label, done, len(rows), statistics.mean(totals), max(totals)))
     print("\n## summary (proved = uniqueness or impossibility decided)\n")
