@@ -241,9 +241,10 @@ def test_rate_and_bench_through_the_runner(puzzles, capsys, tmp_path, shared):
 
 def test_benchmark_script_runs_at_a_tiny_size():
     out = subprocess.run([sys.executable, "benchmarks/batch.py", "--check", "6", "--generate", "4", "--jobs", "1",
-                          "--no-dask"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+                          "--no-dask", "--parsed"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert "| check " in out.stdout and "| generate 9x9 " in out.stdout and "local" in out.stdout
+    assert "| check, parsed " in out.stdout and "errors" not in out.stdout
 
 
 # -- counting over jigsaw layouts --------------------------------------------------------------
