@@ -44,7 +44,6 @@ class PuzzleItem:
         return f"{self.file or '<input>'}:{self.line}"
 
 
-
 @dataclass
 class LineItem:
     """A puzzle line not read yet: the worker that runs its task reads it (:meth:`read`), so
@@ -64,43 +63,26 @@ class LineItem:
     box: "str | tuple[int, int] | None" = None
     before: str | None = None
 
-    def _read(self, text: str) -> list:
-        from ..errors import ParseError
-        from ..formats.base import Entry
-
-        try:
-            return _reader(self.format, self.box)(text, self.file)
-        except ParseError as e:
-            return [Entry(None, e, self.file, e.line)]
-
     def read(self) -> PuzzleItem:
         """The puzzle of the line, or :class:`~gridsat.errors.GridsatError` with its error line
         ``file:line:col: error: message``."""
         from ..errors import GridsatError
 
-        e = self.entry()
-        if e.error is not None:
-            raise GridsatError(e.error.error_line())
-        return PuzzleItem(self.file, self.line, e.name, e.format or self.format, e.puzzle)
+        got = _item(self, self.entry())
+        if type(got) is Unreadable:
+            raise GridsatError(got.error)
+        return got
 
     def entry(self):
         """The :class:`~gridsat.formats.base.Entry` of the line (its puzzle, or its located error)."""
         from ..errors import ParseError
         from ..formats.base import Entry
 
-        entries = self._read(self.text)
-        if len(entries) == 1 and entries[0].ok:
-            e = entries[0]
-            e.line = self.line
-            return e
-        if len(entries) == 1 and self.before is not None:
-            again = self._read(f"{self.before}\n{self.text}")
-            if len(again) == 2 and again[1].line == 2:
-                entries = again[1:]
-        err = entries[0].error if len(entries) == 1 else None
-        if err is None:
-            err = ParseError("not one puzzle on this line")
-        return Entry(None, ParseError(err.message, self.file, self.line, err.col), self.file, self.line)
+        got = _entries([self])
+        if got is None:
+            return Entry(None, ParseError("not one puzzle on this line", self.file, self.line), self.file, self.line)
+        return got[0]
+
 
 def _reader(format: str, box: "str | tuple[int, int] | None") -> Callable:
     """The reader of ``format`` with the ``box`` option, on any text (a comment alone too)."""
@@ -207,26 +189,41 @@ class Reading:
 def _read_run(run: list) -> list | None:
     """The items of consecutive lines of one file read as one text (see :meth:`Reading.prepare`),
     or ``None`` when they do not come back one entry per line."""
+    entries = _entries(run)
+    return None if entries is None else [_item(x, e) for x, e in zip(run, entries)]
+
+
+def _entries(run: list) -> list | None:
+    """The entries of consecutive :class:`LineItem` of one file, read as one text after the
+    line before the first (so that errors say what the whole file's reader says), each
+    placed at its own line; ``None`` when they do not come back one entry per line."""
     from ..errors import ParseError
+    from ..formats.base import Entry
 
     first = run[0]
     head = [] if first.before is None else [first.before]
     try:
         entries = _reader(first.format, first.box)("\n".join(head + [x.text for x in run]), first.file)
-    except ParseError:
-        return None
+    except ParseError as e:  # (a reader that refuses the whole text: for one line, its error)
+        if len(run) > 1:
+            return None
+        entries = [Entry(None, e, first.file, len(head) + 1)]
     if head and entries and entries[0].line == 1:
         entries = entries[1:]
-    skip = len(head)
-    if [e.line for e in entries] != list(range(skip + 1, skip + len(run) + 1)):
+    if [e.line for e in entries] != list(range(len(head) + 1, len(head) + len(run) + 1)):
         return None
-    out = []
     for x, e in zip(run, entries):
-        if e.ok:
-            out.append(PuzzleItem(x.file, x.line, e.name, e.format or x.format, e.puzzle))
-        else:
-            out.append(Unreadable(ParseError(e.error.message, x.file, x.line, e.error.col).error_line()))
-    return out
+        e.file, e.line = x.file, x.line
+        if e.error is not None:
+            e.error = ParseError(e.error.message, x.file, x.line, e.error.col)
+    return entries
+
+
+def _item(x: LineItem, e) -> "PuzzleItem | Unreadable":
+    """The payload of line ``x`` read as entry ``e``: its puzzle, or its error line."""
+    if e.ok:
+        return PuzzleItem(x.file, x.line, e.name, e.format or x.format, e.puzzle)
+    return Unreadable(e.error.error_line())
 
 
 def compact(items: list) -> list:
