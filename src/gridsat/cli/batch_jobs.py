@@ -23,8 +23,9 @@ from ..errors import GridsatError, ParseError
 from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, line_tasks
 from ..jobs.tasks import PuzzleJob, WithText
 from .common import EXIT_FAILED, EXIT_USAGE, fail, iter_entries
+from .runner import read_failed
 
-__all__ = ["run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText", "read_failed"]
+__all__ = ["run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText"]
 
 
 @dataclass
@@ -62,12 +63,6 @@ def entry_tasks(entries: Iterable) -> Iterator[Task]:
             yield Task(where, Unreadable(err.error_line()))
             continue
         yield Task(where, PuzzleItem(entry.file, entry.line, entry.name, entry.format, entry.puzzle))
-
-
-def read_failed(rec: dict) -> bool:
-    """Whether a record answers a puzzle that could not be read (its error is the located
-    error line ``file:line:col: error: ...`` of its id)."""
-    return rec.get("status") == "error" and str(rec.get("error", "")).startswith(f"{rec['id']}:")
 
 
 def _line_file(path: str, args: argparse.Namespace) -> "list[Task] | None":

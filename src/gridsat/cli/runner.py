@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable
 from ..errors import GridsatError
 from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail, nonnegative_int, worker_count
 
-__all__ = ["add_runner_args", "wants_runner", "run_tasks", "EXIT_TERMINATED"]
+__all__ = ["add_runner_args", "wants_runner", "run_tasks", "read_failed", "EXIT_TERMINATED"]
 
 #: exit code of a run stopped by SIGTERM
 EXIT_TERMINATED = 143
@@ -78,6 +78,12 @@ def _on_sigterm(signum, frame) -> None:
     raise _Terminated()
 
 
+def read_failed(rec: dict) -> bool:
+    """Whether a record answers a puzzle that could not be read (its error is the located
+    error line ``file:line:col: error: ...`` of its id)."""
+    return rec.get("status") == "error" and str(rec.get("error", "")).startswith(f"{rec['id']}:")
+
+
 def print_record(rec: dict, as_json: bool) -> None:
     """Print a record: its JSON line (without ``text``/``note``), or its text (errors as one line)."""
     if as_json:
@@ -85,7 +91,7 @@ def print_record(rec: dict, as_json: bool) -> None:
         return
     if "error" in rec and rec.get("status") == "error":
         err = str(rec["error"])
-        print(err if err.startswith(f"{rec['id']}:") else f"{rec['id']}: error: {err}", flush=True)
+        print(err if read_failed(rec) else f"{rec['id']}: error: {err}", flush=True)
         return
     if rec.get("note"):
         print(rec["note"].rstrip("\n"), file=sys.stderr, flush=True)

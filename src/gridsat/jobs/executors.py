@@ -31,7 +31,8 @@ from .items import compact, expand
 #: worker deaths a Dask local cluster of the runner's own allows a task before ``KilledWorker``
 ALLOWED_FAILURES = 1
 
-__all__ = ["pack", "run_chunk", "run_packed", "unpack", "error_record", "worker_init", "LocalPool", "DaskPool", "make_pool", "BROKEN"]
+__all__ = ["pack", "run_chunk", "run_packed", "unpack", "error_record", "worker_init", "LocalPool", "DaskPool",
+           "make_pool", "BROKEN"]
 
 #: what a future raises when its worker process died (loky's errors derive from it)
 BROKEN: tuple[type[BaseException], ...] = (BrokenProcessPool,)
