@@ -98,6 +98,30 @@ def test_text_lines_match_the_plain_batch(puzzles, capsys, shared):
     assert ran == plain
 
 
+def test_a_file_past_its_head_is_sent_unread_and_answered_as_the_plain_batch(puzzles, capsys, shared, monkeypatch):
+    """A one-line file of any size goes to the workers line by line, read as the runner takes
+    them (here every line past the first is past the head the format is told from)."""
+    import gridsat.cli.common as common
+    import gridsat.formats as formats
+    import gridsat.jobs.items as items
+
+    monkeypatch.setattr(formats, "SNIFF_CHARS", 10)
+    monkeypatch.setattr(common, "STREAM_BYTES", 10)  # (the one-process batch streams it)
+    sent = []
+    real = items.LineItem.__init__
+
+    def spy(self, *a, **kw):
+        sent.append(a[1] if len(a) > 1 else kw["line"])
+        real(self, *a, **kw)
+    monkeypatch.setattr(items.LineItem, "__init__", spy)
+    main(["check", str(puzzles)])
+    # (a bad line's hint may differ: a streamed line is read alone, a chunk's after the line before)
+    plain = sorted(line.rsplit(" ", 1)[0].split(";")[0] for line in capsys.readouterr().out.splitlines())
+    main(["check", str(puzzles), "--jobs", "2"])
+    ran = sorted(line.rsplit(" ", 1)[0].split(";")[0] for line in capsys.readouterr().out.splitlines())
+    assert ran == plain and sent[:41] == list(range(1, 42))
+
+
 @pytest.mark.parametrize("text", ["", "zzz\n", "zzz\n12x\n"])
 @pytest.mark.parametrize("command", ["check", "rate"])
 def test_nothing_read_exits_2_as_the_plain_batch_does(tmp_path, capsys, shared, text, command):

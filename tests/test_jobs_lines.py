@@ -184,3 +184,39 @@ def test_a_chunk_that_does_not_read_line_for_line_is_left_to_the_lines(tmp_path)
     assert got == items  # left as they were
     with pytest.raises(GridsatError, match=f"^{path}:2: error: not one puzzle on this line"):
         Reading(PuzzleJob("check"))(got[1][1])
+
+
+def test_a_file_past_its_head_is_read_as_its_tasks_are_taken(tmp_path, monkeypatch):
+    """The format is told from the head; the lines after it are read lazily, and read as the
+    whole file's reader reads them."""
+    import gridsat.formats as formats
+    from gridsat.jobs.items import iter_line_tasks
+
+    monkeypatch.setattr(formats, "SNIFF_CHARS", 100)
+    path = tmp_path / "big.txt"
+    path.write_bytes(FILES["classic.txt"].encode() * 3)
+    tasks = iter_line_tasks(str(path))
+    assert tasks is not None and not isinstance(tasks, list)
+    first = next(tasks)
+    path.write_bytes(path.read_bytes() + f"{GOOD}\n".encode())  # (a line added now is read too)
+    got = [first] + list(tasks)
+    whole = [_view(e) for e in read_file(str(path))]
+    assert [t.id for t in got] == [f"{path}:{w[0]}" for w in whole]
+    assert [_view(t.payload.entry()) for t in got][:5] == whole[:5]
+
+
+def test_a_line_past_the_head_that_is_not_text_ends_the_file_with_its_error(tmp_path, monkeypatch):
+    import gridsat.formats as formats
+
+    monkeypatch.setattr(formats, "SNIFF_CHARS", 10)
+    path = tmp_path / "big.txt"
+    path.write_bytes(f"{GOOD}\n{GOOD}\n".encode() + b"12 caf\xe9\n" + f"{GOOD}\n".encode())
+    tasks = line_tasks(str(path))
+    assert [type(t.payload) for t in tasks] == [LineItem, LineItem, Unreadable]
+    assert tasks[2].payload.error == f"{path}:3:7: error: not UTF-8 text (byte 0xe9): binary input?"
+    path.write_bytes(f"{GOOD}\n".encode() + b"12\x00\n")
+    bad = line_tasks(str(path))[-1].payload
+    assert bad.error == f"{path}:2:3: error: binary input (a NUL byte), not puzzle text"
+    assert line_tasks(str(tmp_path / "nul.txt")) is None
+    (tmp_path / "nul.txt").write_bytes(b"12\x00\n")
+    assert line_tasks(str(tmp_path / "nul.txt")) is None  # (in the head: left to the readers)

@@ -8,8 +8,8 @@ error line (``file:line:col: error: ...``) is its answer and the others go on.
 A file in a one-line format (``line``, ``jigsaw-line``, ``hidato-line``, ``numbrix-line``)
 is not parsed here: each of its lines is sent as it is (a
 :class:`~gridsat.jobs.items.LineItem`) and the worker reads it, so the process that sends
-the tasks only splits the file into lines. Other inputs, and files past
-:data:`~gridsat.cli.common.STREAM_BYTES` (streamed to bound memory), are read here.
+the tasks only splits the file into lines, as the runner takes them (a file of any size is
+sent in bounded memory). Other inputs are read here.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from ..errors import GridsatError, ParseError
-from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, line_tasks
+from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, iter_line_tasks
 from ..jobs.tasks import PuzzleJob, WithText
 from .common import EXIT_FAILED, EXIT_USAGE, fail, iter_entries
 from .runner import read_failed
@@ -65,14 +65,14 @@ def entry_tasks(entries: Iterable) -> Iterator[Task]:
         yield Task(where, PuzzleItem(entry.file, entry.line, entry.name, entry.format, entry.puzzle))
 
 
-def _line_file(path: str, args: argparse.Namespace) -> "list[Task] | None":
-    """:func:`~gridsat.jobs.items.line_tasks` of a FILE argument (not standard input, a link, or
-    a file past :data:`~gridsat.cli.common.STREAM_BYTES`, which are read as entries)."""
-    from .common import _is_big, _is_link
+def _line_file(path: str, args: argparse.Namespace) -> "Iterator[Task] | None":
+    """:func:`~gridsat.jobs.items.iter_line_tasks` of a FILE argument, of any size (not
+    standard input or a link, which are read as entries)."""
+    from .common import _is_link
 
-    if path == "-" or _is_link(path) or _is_big(path):
+    if path == "-" or _is_link(path):
         return None
-    return line_tasks(path, format=args.format, kind=args.kind, box=args.box)
+    return iter_line_tasks(path, format=args.format, kind=args.kind, box=args.box)
 
 
 def _sources(args: argparse.Namespace) -> Iterator:

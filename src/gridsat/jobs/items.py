@@ -13,9 +13,9 @@ chunk of them travels to a worker.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
-__all__ = ["Task", "PuzzleItem", "LineItem", "line_tasks", "Unreadable", "Reading", "compact", "expand"]
+__all__ = ["Task", "PuzzleItem", "LineItem", "line_tasks", "iter_line_tasks", "Unreadable", "Reading", "compact", "expand"]
 
 
 @dataclass(frozen=True)
@@ -97,43 +97,76 @@ def _reader(format: str, box: "str | tuple[int, int] | None") -> Callable:
 
 def line_tasks(path: str, format: str | None = None, kind: str | None = None,
                box: "str | tuple[int, int] | None" = None) -> "list[Task] | None":
+    """The tasks of a file in a one-line format, as a list (see :func:`iter_line_tasks`)."""
+    got = iter_line_tasks(path, format, kind, box)
+    return None if got is None else list(got)
+
+
+def iter_line_tasks(path: str, format: str | None = None, kind: str | None = None,
+                    box: "str | tuple[int, int] | None" = None) -> "Iterator[Task] | None":
     """The tasks of a file in a one-line format, one per puzzle line (id ``file:line``), each
     a :class:`LineItem` that its worker reads; ``None`` when the file is in another format or
     cannot be read (then read it as entries, which report why).
 
-    The format is found as :func:`gridsat.formats.read_file` finds it, on the whole text
+    The format is told from the file's head, as :func:`gridsat.formats.read_file` tells it
     (``format`` forces it); ``kind`` and ``box`` are the reader's options. Blank lines and
-    comments make no task.
+    comments make no task. The lines after the head are read as the tasks are taken, so a
+    file of any size is sent in bounded memory; a line there that is not UTF-8 text (or holds
+    a NUL byte) is answered by its located error line, and the file ends there, as the
+    one-process reader stops at it.
     """
     from ..errors import GridsatError
-    from ..formats import FORMATS, detect_format
+    from ..formats import FORMATS, SNIFF_CHARS, detect_format
     from ..formats.stream import LINE_FORMATS
-    from ..formats.tokens import split_lines
 
     if format not in (None,) + LINE_FORMATS:
         return None
     try:
-        with open(path, encoding="utf-8-sig", newline="") as fh:
-            text = fh.read()
+        with open(path, "rb") as fh:
+            head = fh.read(SNIFF_CHARS)
+            head += fh.readline()
+        text = head.decode("utf-8-sig")
         fmt = FORMATS[format] if format else detect_format(text, kind, path)
     except (OSError, UnicodeDecodeError, GridsatError):
         return None
-    if fmt.name not in LINE_FORMATS or (kind and fmt.kind != kind):
+    if "\x00" in text or fmt.name not in LINE_FORMATS or (kind and fmt.kind != kind):
         return None
     try:
         read = _reader(fmt.name, box)
     except GridsatError:
         return None
-    out, before = [], None
-    for i, raw in enumerate(split_lines(text), 1):
-        s = raw.lstrip()
-        if not s or s.startswith("#") and not s.startswith(("#,", "#/")):
-            continue  # (blank and comment lines: every one-line reader skips them)
-        if not s[0].isalnum() and s[0] not in ".-_" and not read(raw, path):
-            continue  # (what some reader takes for a comment: ; // ...)
-        out.append(Task(f"{path}:{i}", LineItem(path, i, raw, fmt.name, box, before)))
-        before = raw
-    return out
+    return _line_tasks(path, fmt.name, box, read)
+
+
+def _line_tasks(path: str, format: str, box: "str | tuple[int, int] | None", read: Callable) -> Iterator[Task]:
+    """The tasks of :func:`iter_line_tasks`, read from the file as they are taken."""
+    from ..errors import ParseError
+
+    before = None
+    with open(path, "rb") as fh:
+        for i, data in enumerate(fh, 1):
+            if i == 1 and data.startswith(b"\xef\xbb\xbf"):
+                data = data[3:]
+            try:
+                raw = data.decode("utf-8")
+            except UnicodeDecodeError as e:
+                col = len(data[: e.start].decode("utf-8", "replace")) + 1
+                err = ParseError(f"not UTF-8 text (byte 0x{data[e.start]:02x}): binary input?", path, i, col)
+                yield Task(f"{path}:{i}", Unreadable(err.error_line()))
+                return
+            if "\x00" in raw:
+                err = ParseError("binary input (a NUL byte), not puzzle text", path, i, raw.index("\x00") + 1)
+                yield Task(f"{path}:{i}", Unreadable(err.error_line()))
+                return
+            raw = raw[:-1] if raw.endswith("\n") else raw
+            raw = raw[:-1] if raw.endswith("\r") else raw
+            s = raw.lstrip()
+            if not s or s.startswith("#") and not s.startswith(("#,", "#/")):
+                continue  # (blank and comment lines: every one-line reader skips them)
+            if not s[0].isalnum() and s[0] not in ".-_" and not read(raw, path):
+                continue  # (what some reader takes for a comment: ; // ...)
+            yield Task(f"{path}:{i}", LineItem(path, i, raw, format, box, before))
+            before = raw
 
 
 @dataclass
