@@ -74,13 +74,18 @@ def _timed(tasks, fn, **kw) -> tuple[float, int, int]:
 
 
 def _plain(tasks, fn) -> float:
-    """The tasks run in a loop in this process (a task function with ``prepare`` has it called
-    on all of them first, as a worker calls it on each chunk)."""
+    """The tasks run in this process as a worker runs a chunk of them: a task function with
+    ``prepare`` has it called on all of them first, and one with ``many`` answers them all
+    at once (else a loop calls it on each)."""
     t0 = time.perf_counter()
     items = [(t.id, t.payload) for t in tasks]
     prepare = getattr(fn, "prepare", None)
-    for _, payload in prepare(items) if prepare is not None else items:
-        fn(payload)
+    if prepare is not None:
+        items = prepare(items)
+    many = getattr(fn, "many", None)
+    if many is None or many([p for _, p in items]) is None:
+        for _, payload in items:
+            fn(payload)
     return time.perf_counter() - t0
 
 

@@ -57,6 +57,31 @@ def fail_on_five(x: int) -> dict:
     return {"y": x}
 
 
+class Many:
+    """A task function that answers a chunk at once (``many``), as the native core's checks do;
+    ``die``/``hang`` make the worker die or hang whenever that payload is in what it runs."""
+
+    def __init__(self, die: int | None = None, hang: int | None = None) -> None:
+        self.die, self.hang = die, hang
+
+    def _trouble(self, x: int) -> None:
+        if x == self.die:
+            os.kill(os.getpid(), signal.SIGKILL)
+        if x == self.hang:
+            time.sleep(120)
+
+    def __call__(self, x: int) -> dict:
+        self._trouble(x)
+        if x == 5:
+            raise ValueError("five is bad")
+        return {"y": x, "at_once": False}
+
+    def many(self, xs: list) -> list:
+        for x in xs:
+            self._trouble(x)  # (dies or hangs as a chunk)
+        return [ValueError("five is bad") if x == 5 else {"y": x, "at_once": True} for x in xs]
+
+
 def tasks(n: int, payload=lambda i: i):
     return (Task(f"t{i}", payload(i)) for i in range(n))
 
@@ -135,14 +160,14 @@ class _FakeDask:
     def get_executor(self, pure: bool = False):
         return self
 
-    def submit(self, run_chunk, fn, items, markers):
+    def submit(self, run_chunk, fn, items, markers, encode=False):
         ids = [tid for tid, _ in items]
         self.sent.append(ids)
         if "t7" in ids or (ids == ["t5"] and self.sent.count(["t5"]) == 1):
             def lost():
                 raise KilledWorker(f"Attempted to run task {ids} on 2 different workers")
             return self.pool.submit(lost)
-        return self.pool.submit(run_chunk, fn, items, markers)
+        return self.pool.submit(run_chunk, fn, items, markers, encode)
 
     def close(self) -> None:
         self.pool.shutdown()
@@ -165,6 +190,52 @@ def test_a_hanging_task_is_killed_at_twice_its_limit_and_reported():
     assert time.monotonic() - t0 < 30
     assert got["t3"]["status"] == "error" and "twice its time limit of 0.5 s" in got["t3"]["error"]
     assert all(got[f"t{i}"]["y"] == i for i in range(12) if i != 3)
+
+
+def test_a_chunk_answered_at_once_gives_each_task_its_record(pool):
+    got = {r["id"]: r for r in run(tasks(40), Many(), executor=pool, chunk_size=8)}
+    assert got["t5"] == {"id": "t5", "status": "error", "error": "ValueError: five is bad"}
+    assert {k: (v["y"], v["at_once"]) for k, v in got.items() if k != "t5"} == \
+        {f"t{i}": (i, True) for i in range(40) if i != 5}
+
+
+def test_a_task_that_kills_its_chunk_answered_at_once_is_found_alone():
+    """Every task of the chunk was running: each runs again alone, and the culprit, dying
+    twice, is the one error."""
+    got = {r["id"]: r for r in run(tasks(24), Many(die=7), jobs=2, chunk_size=6)}
+    assert set(got) == {f"t{i}" for i in range(24)}
+    assert got["t7"]["status"] == "error" and "worker died twice" in got["t7"]["error"]
+    assert all(got[f"t{i}"]["y"] == i for i in range(24) if i not in (5, 7))
+    assert not got["t6"]["at_once"] and got["t12"]["at_once"]  # (t6 shared t7's chunk: it ran alone)
+
+
+@pytest.mark.slow
+def test_a_chunk_answered_at_once_that_hangs_is_killed_at_twice_its_tasks_limits():
+    t0 = time.monotonic()
+    got = {r["id"]: r for r in run(tasks(8), Many(hang=3), jobs=2, chunk_size=4, time_limit=0.5)}
+    assert time.monotonic() - t0 < 40
+    assert got["t3"]["status"] == "error" and "twice its time limit of 0.5 s" in got["t3"]["error"]
+    assert all(got[f"t{i}"]["y"] == i for i in range(8) if i not in (3, 5))
+
+
+def test_the_json_lines_of_out_and_echo_are_the_records(pool, tmp_path):
+    """The workers make the JSON lines; the output file and the echo stream get them as they
+    come, and a record that is not JSON is answered by an error record saying so."""
+    import io
+
+    echo = io.StringIO()
+    out = tmp_path / "o.jsonl"
+    got = list(run(tasks(30), not_json_on_four, executor=pool, out=out, echo=echo))
+    lines = [json.loads(line) for line in echo.getvalue().splitlines()]
+    assert sorted(lines, key=lambda r: r["id"]) == sorted(got, key=lambda r: r["id"]) == \
+        sorted(read_records(out), key=lambda r: r["id"])
+    bad = [r for r in got if r["id"] == "t4"][0]
+    assert bad["status"] == "error" and bad["error"].startswith("the record is not JSON: ")
+    assert len(got) == 30 and all(r["y"] == int(r["id"][1:]) for r in got if r["id"] != "t4")
+
+
+def not_json_on_four(x: int) -> dict:
+    return {"y": x if x != 4 else {1, 2}}
 
 
 def test_an_exception_fails_its_task_alone(pool):
@@ -225,8 +296,13 @@ def test_resume_needs_out_and_out_must_be_writable(tmp_path):
 def test_store_writes_whole_lines(tmp_path):
     s = Store(tmp_path / "s.jsonl")
     s.write({"id": "a", "v": 1})
+    s.write({"id": "b"}, lines='{"id": "b", "made": "by a worker"}\n')
+    assert not s.done  # (the ids written are not kept: memory stays bounded over a long run)
     s.close()
-    assert json.loads((tmp_path / "s.jsonl").read_text()) == {"id": "a", "v": 1}
+    assert list(read_records(tmp_path / "s.jsonl")) == [{"id": "a", "v": 1}, {"id": "b", "made": "by a worker"}]
+    again = Store(tmp_path / "s.jsonl", resume=True)
+    again.close()
+    assert again.done == {"a", "b"}
 
 
 def test_progress_reports_done_and_total(pool):
@@ -250,9 +326,9 @@ class _CountingClient:
     def get_executor(self, pure: bool = False):
         return self
 
-    def submit(self, run_chunk, fn, items, markers):
+    def submit(self, run_chunk, fn, items, markers, encode=False):
         self.sizes.append(len(items))
-        return self.pool.submit(run_chunk, fn, items, markers)
+        return self.pool.submit(run_chunk, fn, items, markers, encode)
 
 
 def test_the_last_chunks_shrink_so_the_workers_finish_together():

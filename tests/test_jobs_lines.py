@@ -220,3 +220,28 @@ def test_a_line_past_the_head_that_is_not_text_ends_the_file_with_its_error(tmp_
     assert line_tasks(str(tmp_path / "nul.txt")) is None
     (tmp_path / "nul.txt").write_bytes(b"12\x00\n")
     assert line_tasks(str(tmp_path / "nul.txt")) is None  # (in the head: left to the readers)
+
+
+@pytest.mark.parametrize("job", ["check", "solve"])
+def test_a_chunk_of_puzzles_answered_at_once_equals_each_answered_alone(tmp_path, job):
+    """``Reading.many`` over ``PuzzleJob.many``: the native core takes the chunk in one call;
+    each record is the one-at-a-time record (timings apart), a line that does not read is its
+    error, and ``WithText`` adds the same text."""
+    from gridsat.cli.batch_jobs import BatchText
+    from gridsat.jobs.tasks import WithText
+
+    path = tmp_path / "p.txt"
+    path.write_bytes(FILES["classic.txt"].encode())
+    items = Reading(PuzzleJob(job)).prepare([(t.id, t.payload) for t in line_tasks(str(path))])
+    for fn in (Reading(PuzzleJob(job)), Reading(WithText(PuzzleJob(job), BatchText(job, None, False, False)))):
+        got = fn.many([p for _, p in items])
+        assert len(got) == len(items)
+        for (_, p), rec in zip(items, got):
+            if type(p) is Unreadable:
+                assert isinstance(rec, GridsatError) and str(rec) == p.error
+                continue
+            alone = fn(p)
+            assert {k: v for k, v in rec.items() if k not in ("time", "stats", "text")} == \
+                {k: v for k, v in alone.items() if k not in ("time", "stats", "text")}
+            assert rec.get("text", "").rsplit(" ", 1)[0] == alone.get("text", "").rsplit(" ", 1)[0]
+    assert Reading(PuzzleJob("count")).many([p for _, p in items]) is None  # (one at a time)

@@ -84,21 +84,24 @@ def read_failed(rec: dict) -> bool:
     return rec.get("status") == "error" and str(rec.get("error", "")).startswith(f"{rec['id']}:")
 
 
-def print_record(rec: dict, as_json: bool) -> None:
-    """Print a record: its JSON line (without ``text``/``note``), or its text (errors as one line)."""
+def print_record(rec: dict, as_json: bool, flush: bool = True) -> None:
+    """Print a record: its JSON line (without ``text``/``note``), or its text (errors as one
+    line); ``flush=False`` leaves standard output to be flushed later."""
+    out = sys.stdout
     if as_json:
-        print(json.dumps({k: v for k, v in rec.items() if k not in ("text", "note")}), flush=True)
-        return
-    if "error" in rec and rec.get("status") == "error":
+        out.write(json.dumps({k: v for k, v in rec.items() if k not in ("text", "note")}) + "\n")
+    elif "error" in rec and rec.get("status") == "error":
         err = str(rec["error"])
-        print(err if read_failed(rec) else f"{rec['id']}: error: {err}", flush=True)
-        return
-    if rec.get("note"):
-        print(rec["note"].rstrip("\n"), file=sys.stderr, flush=True)
-    if rec.get("text"):
-        text = rec["text"]
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        sys.stdout.flush()
+        out.write((err if read_failed(rec) else f"{rec['id']}: error: {err}") + "\n")
+    else:
+        if rec.get("note"):
+            out.flush()
+            print(rec["note"].rstrip("\n"), file=sys.stderr, flush=True)
+        if rec.get("text"):
+            text = rec["text"]
+            out.write(text if text.endswith("\n") else text + "\n")
+    if flush:
+        out.flush()
 
 
 def run_tasks(args: argparse.Namespace, tasks: Iterable, fn: Callable, *, ok: Callable[[dict], bool] | None = None,
@@ -137,7 +140,17 @@ def run_tasks(args: argparse.Namespace, tasks: Iterable, fn: Callable, *, ok: Ca
     executor = getattr(args, "executor", None) or "local"
     out = getattr(args, "out", None)
     as_json = bool(getattr(args, "json", False))
-    bar, callback = _bar(args, total)
+    bar, show_bar = _bar(args, total)
+    # the JSON lines are written by the runner, a chunk at a time, as the workers made them
+    # (with no bar on the terminal to keep clear of them); other output is flushed a few
+    # times a second and at the end, not after every record
+    echo = sys.stdout if as_json and out is None and show and bar is None and not ordered else None
+
+    def callback(info) -> None:
+        if show and out is None:
+            sys.stdout.flush()
+        if show_bar is not None:
+            show_bar(info)
     code = EXIT_OK
     old = signal.getsignal(signal.SIGTERM)
     try:
@@ -147,17 +160,19 @@ def run_tasks(args: argparse.Namespace, tasks: Iterable, fn: Callable, *, ok: Ca
     try:
         records = run(tasks, fn, executor=executor, jobs=jobs, scheduler=getattr(args, "scheduler", None),
                       out=out, resume=bool(getattr(args, "resume", False)), shard=getattr(args, "shard", None),
-                      time_limit=time_limit, ordered=ordered, total=total, progress=callback)
+                      time_limit=time_limit, ordered=ordered, total=total, progress=callback, echo=echo)
         for rec in records:
             if keep is not None:
                 keep.append(rec)
             answered = ok is None or ok(rec)  # (called on every record, errors included)
             if not answered or (rec.get("status") == "error" and "error" in rec):
                 code = EXIT_FAILED
-            if out is None and show:
+            if out is None and show and echo is None:
                 if bar is not None:
                     bar.clear()
-                print_record(rec, as_json)
+                print_record(rec, as_json, flush=bar is not None)
+        if show and out is None:
+            sys.stdout.flush()
     except GridsatError as e:
         return fail(e)
     except KeyboardInterrupt:

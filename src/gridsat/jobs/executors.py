@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 from concurrent.futures.process import BrokenProcessPool
+import json
 import os
 import pickle
 import shutil
@@ -31,7 +32,7 @@ from .items import compact, expand
 #: worker deaths a Dask local cluster of the runner's own allows a task before ``KilledWorker``
 ALLOWED_FAILURES = 1
 
-__all__ = ["pack", "run_chunk", "run_packed", "unpack", "error_record", "worker_init", "LocalPool", "DaskPool",
+__all__ = ["pack", "run_chunk", "run_packed", "unpack", "error_record", "encode_records", "worker_init", "LocalPool", "DaskPool",
            "make_pool", "BROKEN"]
 
 #: what a future raises when its worker process died (loky's errors derive from it)
@@ -82,7 +83,8 @@ def _pickled(make: Callable[[], Any], fallback: Any) -> Any:
     return fallback if b"__main__" in data else data
 
 
-def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> tuple:
+def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None,
+              encode: bool = False) -> tuple:
     """Run ``fn`` on each ``(id, payload)`` of ``items`` in this worker.
 
     Parameters
@@ -94,15 +96,20 @@ def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | No
         Task ids and payloads (pickled by :func:`pack`).
     markers : str or None
         A folder where the id of the running task is kept in a file named by this process's id.
+    encode : bool
+        Also give each record's JSON line (a record that is not JSON-ready is answered by an
+        error record saying so).
 
     Returns
     -------
     tuple
-        ``(records, seconds, errors)``: one record per task, in order, with its ``id`` first
-        (the function's dict, ``{"result": value}`` for another value, or ``{"status":
+        ``(records, seconds, errors, lines)``: one record per task, in order, with its ``id``
+        first (the function's dict, ``{"result": value}`` for another value, or ``{"status":
         "error", "error": text}`` when it raised: a task's error does not stop the others);
-        the seconds the tasks took; how many records are errors. The records are built here, so the
-        process that sends the chunks only unpickles them.
+        the seconds the tasks took; how many records are errors; with ``encode``, the JSON
+        line of each record, ``"\n"`` ended, as one string (else ``None``). The records and
+        their lines are made here, so the process that sends the chunks only unpickles them
+        and writes the lines.
     """
     worker_init()
     if isinstance(items, bytes):
@@ -119,28 +126,25 @@ def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | No
     fd = os.open(mark, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600) if mark is not None else None
     width = 0
     out = []
-    errors = 0
     clock = time.perf_counter
     t_all = clock()
-    for tid, payload in items:
+    got = _many(fn, items, fd)
+    if got is not None:
+        out = [_record(tid, value) for (tid, _), value in zip(items, got)]
+    else:
         if fd is not None:
-            rec = f"{time.time()!r} {tid}".encode("utf-8", "surrogateescape")
-            width = max(width, len(rec))
-            os.pwrite(fd, rec.ljust(width, b"\0"), 0)
-        try:
-            value = fn(payload)
-        except GridsatError as e:  # a bad task fails alone, with its own message
-            out.append(error_record(tid, str(e) or type(e).__name__))
-            errors += 1
-            continue
-        except Exception as e:  # noqa: BLE001 - even with an unexpected error
-            out.append(error_record(tid, f"{type(e).__name__}: {e}" if str(e) else type(e).__name__))
-            errors += 1
-            continue
-        rec = {"id": tid, **value} if isinstance(value, dict) else {"id": tid, "result": value}
-        rec["id"] = tid
-        errors += rec.get("status") == "error" and "error" in rec
-        out.append(rec)
+            os.ftruncate(fd, 0)  # (a chunk marker written by _many)
+        for tid, payload in items:
+            if fd is not None:
+                rec = f"{time.time()!r} {tid}".encode("utf-8", "surrogateescape")
+                width = max(width, len(rec))
+                os.pwrite(fd, rec.ljust(width, b"\0"), 0)
+            try:
+                value = fn(payload)
+            except Exception as e:  # noqa: BLE001 - a bad task fails alone, with its own message
+                value = e
+            out.append(_record(tid, value))
+    errors = sum(r.get("status") == "error" and "error" in r for r in out)
     took = clock() - t_all
     if fd is not None:
         os.close(fd)
@@ -148,7 +152,60 @@ def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | No
             os.unlink(mark)
         except OSError:  # pragma: no cover
             pass
-    return out, took, errors
+    if not encode:
+        return out, took, errors, None
+    lines, errors = encode_records(out, errors)
+    return out, took, errors, lines
+
+
+def _many(fn: Callable[[Any], Any], items: list, fd: int | None) -> "list | None":
+    """The values of ``fn.many`` on the chunk's payloads (a function that answers many tasks
+    at once, such as the native core's chunk of checks), or ``None``: one task at a time.
+    The marker then names every task of the chunk (a JSON list ``[start, [ids]]``): they all
+    count as running."""
+    many = getattr(fn, "many", None)
+    if many is None or len(items) < 2:
+        return None
+    if fd is not None:
+        rec = json.dumps([time.time(), [tid for tid, _ in items]]).encode("utf-8", "surrogateescape")
+        os.pwrite(fd, rec, 0)
+        os.ftruncate(fd, len(rec))
+    try:
+        got = many([p for _, p in items])
+    except Exception:  # noqa: BLE001 - then each task runs alone, and fails alone
+        return None
+    return got if got is not None and len(got) == len(items) else None
+
+
+def _record(tid: str, value: Any) -> dict:
+    """The record of task ``tid`` from what its function returned (or raised)."""
+    if isinstance(value, BaseException):
+        if isinstance(value, GridsatError):
+            return error_record(tid, str(value) or type(value).__name__)
+        return error_record(tid, f"{type(value).__name__}: {value}" if str(value) else type(value).__name__)
+    rec = {"id": tid, **value} if isinstance(value, dict) else {"id": tid, "result": value}
+    rec["id"] = tid
+    return rec
+
+
+def encode_records(records: list, errors: int = 0) -> tuple[str, int]:
+    """The JSON lines of ``records`` as one string, and ``errors`` plus the records that are
+    not JSON-ready: each of those is replaced, in ``records`` too, by an error record that
+    says why."""
+    dumps = json.dumps
+    try:
+        return "".join([dumps(r) + "\n" for r in records]), errors
+    except (TypeError, ValueError):
+        pass
+    lines = []
+    for i, rec in enumerate(records):
+        try:
+            lines.append(dumps(rec) + "\n")
+        except (TypeError, ValueError) as e:
+            errors += not (rec.get("status") == "error" and "error" in rec)
+            records[i] = error_record(rec["id"], f"the record is not JSON: {e}")
+            lines.append(dumps(records[i]) + "\n")
+    return "".join(lines), errors
 
 
 def error_record(tid: str, text: str) -> dict:
@@ -156,16 +213,17 @@ def error_record(tid: str, text: str) -> dict:
     return {"id": tid, "status": "error", "error": text}
 
 
-def run_packed(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None) -> "bytes | tuple":
+def run_packed(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None,
+               encode: bool = False) -> "bytes | tuple":
     """:func:`run_chunk`, its results pickled here by the standard pickler (:func:`pack`'s
     reason, the other way: the local pool's pickler costs the worker about twice as much);
     :func:`unpack` gives them back."""
-    results = run_chunk(fn, items, markers)
+    results = run_chunk(fn, items, markers, encode)
     return _pickled(lambda: results, results)
 
 
 def unpack(results: "bytes | tuple") -> tuple:
-    """The ``(records, seconds, errors)`` :func:`run_packed` (or :func:`run_chunk`) returned."""
+    """The ``(records, seconds, errors, lines)`` :func:`run_packed` (or :func:`run_chunk`) returned."""
     return pickle.loads(results) if isinstance(results, bytes) else results
 
 
@@ -197,12 +255,13 @@ class LocalPool:
             self._ex = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=mp.get_context("spawn"),
                                               initializer=_local_worker_init)
 
-    def submit(self, fn: Callable, items: list) -> cf.Future:
+    def submit(self, fn: Callable, items: list, encode: bool = False) -> cf.Future:
         """Run :func:`run_packed` on ``items`` in a worker (the results come back pickled: :func:`unpack`)."""
-        return self._ex.submit(run_packed, fn, pack(items), self.markers)
+        return self._ex.submit(run_packed, fn, pack(items), self.markers, encode)
 
     def running(self) -> list[tuple[int, str, float]]:
-        """``(pid, task id, start time)`` of each task running in a worker now."""
+        """``(pid, task id, start time)`` of each task running in a worker now (every task of
+        a chunk answered at once, with the chunk's start)."""
         out = []
         try:
             names = os.listdir(self.markers)
@@ -211,7 +270,12 @@ class LocalPool:
         for name in names:
             try:
                 with open(os.path.join(self.markers, name), "rb") as fh:
-                    start, tid = fh.read().rstrip(b"\0").decode("utf-8", "surrogateescape").split(" ", 1)
+                    text = fh.read().rstrip(b"\0").decode("utf-8", "surrogateescape")
+                if text.startswith("["):  # a chunk run at once: every task of it
+                    start, ids = json.loads(text)
+                    out += [(int(name), str(tid), float(start)) for tid in ids]
+                    continue
+                start, tid = text.split(" ", 1)
                 out.append((int(name), tid, float(start)))
             except (OSError, ValueError, TypeError):
                 continue  # being written or removed
@@ -304,9 +368,9 @@ class DaskPool:
         info = client.scheduler_info()
         self.workers = max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
 
-    def submit(self, fn: Callable, items: list) -> cf.Future:
+    def submit(self, fn: Callable, items: list, encode: bool = False) -> cf.Future:
         """Run :func:`run_chunk` on ``items`` on some worker."""
-        return self._ex.submit(run_chunk, fn, items, None)
+        return self._ex.submit(run_chunk, fn, items, None, encode)
 
     def running(self) -> list[tuple[int, str, float]]:
         """Not known for Dask workers (the runner watches chunk deadlines instead)."""

@@ -194,6 +194,34 @@ class Reading:
             raise GridsatError(payload.error)
         return self.fn(payload)
 
+    def many(self, payloads: list) -> "list | None":
+        """``fn``'s records of many payloads at once, when ``fn`` has ``many`` (the lines
+        already read by :meth:`prepare`; a line still unread is read here, an unreadable
+        entry answers with its error); ``None``: one at a time."""
+        many = getattr(self.fn, "many", None)
+        if many is None:
+            return None
+        from ..errors import GridsatError
+
+        out: list = [None] * len(payloads)
+        todo = []
+        for i, p in enumerate(payloads):
+            try:
+                if type(p) is LineItem:
+                    p = p.read()
+                elif type(p) is Unreadable:
+                    raise GridsatError(p.error)
+            except GridsatError as e:
+                out[i] = e
+                continue
+            todo.append((i, p))
+        got = many([p for _, p in todo]) if todo else []
+        if got is None:
+            return None
+        for (i, _), r in zip(todo, got):
+            out[i] = r
+        return out
+
     def prepare(self, items: list) -> list:
         """A chunk's ``(id, payload)`` items with their lines read together (a worker calls
         this once per chunk): each run of :class:`LineItem` of one file is read as one text,

@@ -22,11 +22,11 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from ..errors import GridsatError, ParseError
 from ..limits import MAX_WORKERS
-from .executors import BROKEN, error_record, make_pool, unpack
+from .executors import BROKEN, encode_records, error_record, make_pool, unpack
 from .progress import Progress, ProgressInfo
 from .shards import parse_shard, select
 from .store import Store
@@ -65,7 +65,7 @@ def run(tasks: Iterable[Task], fn: Callable[[Any], Any], *, executor: Any = "loc
         scheduler: str | None = None, out: "str | os.PathLike | None" = None, resume: bool = False,
         shard: "str | tuple[int, int] | None" = None, time_limit: float | None = None,
         chunk_size: int | None = None, ordered: bool = False, total: int | None = None,
-        progress: "Callable[[ProgressInfo], None] | None" = None) -> Iterator[dict]:
+        progress: "Callable[[ProgressInfo], None] | None" = None, echo: "TextIO | None" = None) -> Iterator[dict]:
     """Run ``fn`` on every task's payload in worker processes; yield each task's record.
 
     Parameters
@@ -100,6 +100,10 @@ def run(tasks: Iterable[Task], fn: Callable[[Any], Any], *, executor: Any = "loc
         The number of tasks, for the progress callback's rate and time left.
     progress : callable, optional
         Called with a :class:`~gridsat.jobs.progress.ProgressInfo` a few times a second.
+    echo : text stream, optional
+        Also write every record's JSON line to this stream (such as ``sys.stdout``) as it
+        comes, a chunk's lines in one write, then flush. The lines of ``out`` and ``echo``
+        are made by the workers, beside the records.
 
     Yields
     ------
@@ -132,7 +136,7 @@ def run(tasks: Iterable[Task], fn: Callable[[Any], Any], *, executor: Any = "loc
     if got_shard is not None and got_shard[1] > 1:
         total = None
     return _Run(tasks, fn, executor, jobs, scheduler, out, resume, got_shard, time_limit, chunk_size, ordered,
-                total, progress).records()
+                total, progress, echo).records()
 
 
 def _check_writable(path: "str | os.PathLike") -> None:
@@ -152,11 +156,13 @@ class _Run:
     """The state of one run (see :func:`run`)."""
 
     def __init__(self, tasks, fn, executor, jobs, scheduler, out, resume, shard, time_limit, chunk_size, ordered,
-                 total, progress) -> None:
+                 total, progress, echo) -> None:
         self.tasks, self.fn, self.executor, self.jobs, self.scheduler = tasks, fn, executor, jobs, scheduler
         self.out, self.resume, self.shard, self.time_limit = out, resume, shard, time_limit
         self.fixed_chunk, self.ordered = chunk_size, ordered
         self.progress = Progress(progress, total)
+        self.echo = echo
+        self.encode = out is not None or echo is not None  # (the workers make the JSON lines)
         self.retry: deque = deque()      # tasks to send again (a worker died while they were in flight)
         self.isolate: deque = deque()    # suspects: sent one at a time, alone in the pool
         self.singles: deque = deque()    # tasks of a failed Dask chunk: sent one per chunk
@@ -274,7 +280,7 @@ class _Run:
 
     def _send(self, tasks: list) -> None:
         items = [(t.id, t.payload) for t in tasks]
-        f = self.pool.submit(self.fn, items)
+        f = self.pool.submit(self.fn, items, self.encode)
         self.inflight[f] = _Chunk(tasks, limited=any(t.time_limit for t in tasks))
         f.add_done_callback(self.finished.put)
 
@@ -295,20 +301,27 @@ class _Run:
             self._failed(chunk, e)
             return
         self.breaks = 0
-        recs, secs, errors = results
-        self._done(*recs, errors=errors)
+        recs, secs, errors, lines = results
+        self._done(*recs, errors=errors, lines=lines)
         if recs and self.fixed_chunk is None:
             per = secs / len(recs)
             self.mean = per if self.mean is None else 0.7 * self.mean + 0.3 * per
             self.chunk = max(1, min(MAX_CHUNK, int(self.target / max(self.mean, 1e-6))))
 
-    def _done(self, *recs: dict, errors: int | None = None) -> None:
-        """Take the records of answered tasks (``errors`` of them failed; ``None``: count them):
-        to the output file, the progress count, and the records waiting to be yielded."""
-        if self.store is not None:
-            self.store.write(*recs)
+    def _done(self, *recs: dict, errors: int | None = None, lines: str | None = None) -> None:
+        """Take the records of answered tasks (``errors`` of them failed; ``None``: count them;
+        ``lines``: their JSON lines, made by the worker): to the output file and the echo
+        stream, the progress count, and the records waiting to be yielded."""
         if errors is None:
             errors = sum(r.get("status") == "error" and "error" in r for r in recs)
+        if self.encode and lines is None:
+            recs = list(recs)
+            lines, errors = encode_records(recs, errors)
+        if self.store is not None:
+            self.store.write(*recs, lines=lines)
+        if self.echo is not None:
+            self.echo.write(lines)
+            self.echo.flush()
         self.progress.add(len(recs), errors)
         if self.ordered:
             for rec in recs:
@@ -384,7 +397,16 @@ class _Run:
                 return
             limits = {t.id: self._limit(t) for c in self.inflight.values() for t in c.tasks}
             now = time.time()
+            running: dict[int, list] = {}
             for pid, tid, start in self.pool.running():
+                running.setdefault(pid, []).append((tid, start))
+            for pid, tasks in running.items():
+                tid, start = tasks[0]
+                if len(tasks) > 1:  # a chunk answered at once: its tasks' limits added up
+                    lims = [limits.get(t) for t, _ in tasks]
+                    if None not in lims and now - start > 2 * sum(lims):
+                        self.pool.kill(pid)  # (its tasks are then suspects: each runs again alone)
+                    continue
                 lim = limits.get(tid)
                 if lim is not None and tid not in self.killed and now - start > 2 * lim:
                     self.killed[tid] = lim

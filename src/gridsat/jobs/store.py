@@ -55,8 +55,9 @@ class Store:
     path : str or path-like
         The output file.
     resume : bool
-        Keep the records already in the file (their ids are :attr:`done`) and append;
-        otherwise the file is started afresh.
+        Keep the records already in the file (their ids are :attr:`done`, read once: the
+        ids written later are not added, so memory stays bounded) and append; otherwise the
+        file is started afresh.
     """
 
     def __init__(self, path: "str | os.PathLike", resume: bool = False) -> None:
@@ -90,18 +91,21 @@ class Store:
                 pos -= step
             fh.truncate(0)
 
-    def write(self, *records: dict[str, Any]) -> None:
+    def write(self, *records: dict[str, Any], lines: str | None = None) -> None:
         """Append records as JSON lines, in one write, and flush them.
 
         Parameters
         ----------
         *records : dict
             JSON-ready records, each with an ``id``.
+        lines : str, optional
+            Their JSON lines, made already (by the worker that ran them).
         """
-        dumps = json.dumps
-        self._fh.write("".join([dumps(r) + "\n" for r in records]))
+        if lines is None:
+            dumps = json.dumps
+            lines = "".join([dumps(r) + "\n" for r in records])
+        self._fh.write(lines)
         self._fh.flush()
-        self.done.update([str(r["id"]) for r in records])
         now = time.monotonic()
         if now - self._synced > SYNC_EVERY:
             os.fsync(self._fh.fileno())

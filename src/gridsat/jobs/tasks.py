@@ -81,6 +81,27 @@ class PuzzleJob:
         return api.run(item.puzzle, self.job, limit=(1 if self.job == "solve" else 2), backend=self.backend,
                        encoding=self.encoding, time_limit=self.time_limit)
 
+    def results(self, items: list) -> "list | None":
+        """The results of the job on many puzzles at once, each a
+        :class:`~gridsat.result.Result` or the error it raised, through
+        :func:`gridsat.api.check_many` / ``solve_many`` (the ``native`` core poses a chunk of
+        classic or jigsaw Sudoku in one call; each puzzle's status rests on the same evidence);
+        ``None`` for a job that runs one puzzle at a time (``count``, a race)."""
+        if self.race is not None or self.job not in ("solve", "check"):
+            return None
+        from .. import api
+
+        many = api.check_many if self.job == "check" else api.solve_many
+        return list(many([x.puzzle for x in items], backend=self.backend, encoding=self.encoding,
+                         time_limit=self.time_limit, errors="return"))
+
+    def many(self, items: list) -> "list | None":
+        """The records of the job on ``items`` (see :meth:`results`), an error in place of a
+        puzzle that failed; ``None``: run them one at a time."""
+        got = self.results(items)
+        return None if got is None else [r if isinstance(r, BaseException) else self.record(x, r)
+                                         for x, r in zip(items, got)]
+
     def record(self, item: PuzzleItem, res) -> dict:
         """The JSON record of ``res``: where the puzzle was read, and the result."""
         obj = {"file": item.file, "line": item.line, "name": item.name, "kind": res.puzzle.kind}
@@ -294,7 +315,17 @@ class WithText:
 
     def __call__(self, payload: Any) -> dict:
         """The job's record with ``text`` and ``note``."""
-        res = self.job.result(payload)
+        return self._with_text(payload, self.job.result(payload))
+
+    def many(self, payloads: list) -> "list | None":
+        """The records of many payloads at once, when the job has ``results`` for many
+        (errors in place of the payloads that failed); ``None``: one at a time."""
+        results = getattr(self.job, "results", None)
+        got = results(payloads) if results is not None else None
+        return None if got is None else [r if isinstance(r, BaseException) else self._with_text(p, r)
+                                         for p, r in zip(payloads, got)]
+
+    def _with_text(self, payload: Any, res: Any) -> dict:
         rec = self.job.record(payload, res)
         out, err = self.render(payload, res)
         if out:
