@@ -122,6 +122,29 @@ def test_a_file_past_its_head_is_sent_unread_and_answered_as_the_plain_batch(puz
     assert ran == plain and sent[:41] == list(range(1, 42))
 
 
+def test_a_bad_byte_past_the_head_ends_the_file_as_in_the_plain_batch(puzzles, capsys, shared, monkeypatch,
+                                                                       tmp_path):
+    """Streamed, the lines before it are answered and the bad line is the located error (exit
+    1); decoded whole (a smaller file), the file is refused whole (exit 2): both as the
+    one-process batch."""
+    import gridsat.cli.common as common
+    import gridsat.formats as formats
+
+    monkeypatch.setattr(formats, "SNIFF_CHARS", 10)
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"".join(puzzles.read_bytes().splitlines(keepends=True)[:3]) + b"12 caf\xe9\n")
+    for big, code in ((10, 1), (1 << 20, 2)):
+        monkeypatch.setattr(common, "STREAM_BYTES", big)
+        assert main(["check", str(path)]) == code
+        plain = capsys.readouterr()
+        assert main(["check", str(path), "--jobs", "2"]) == code
+        ran = capsys.readouterr()
+        assert sorted(line.rsplit(" ", 1)[0] for line in ran.out.splitlines()) == \
+            sorted(line.rsplit(" ", 1)[0] for line in plain.out.splitlines())
+        assert ran.err == plain.err
+        assert (f"{path}:4:7: error: not UTF-8 text" in ran.out) == (code == 1)
+
+
 @pytest.mark.parametrize("text", ["", "zzz\n", "zzz\n12x\n"])
 @pytest.mark.parametrize("command", ["check", "rate"])
 def test_nothing_read_exits_2_as_the_plain_batch_does(tmp_path, capsys, shared, text, command):

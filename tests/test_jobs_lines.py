@@ -206,16 +206,20 @@ def test_a_file_past_its_head_is_read_as_its_tasks_are_taken(tmp_path, monkeypat
 
 
 def test_a_line_past_the_head_that_is_not_text_ends_the_file_with_its_error(tmp_path, monkeypatch):
+    """Streamed (a large file), the lines before it are answered; decoded whole first (a
+    smaller one), the file is left to the readers, which refuse it whole."""
     import gridsat.formats as formats
+    from gridsat.jobs.items import iter_line_tasks
 
     monkeypatch.setattr(formats, "SNIFF_CHARS", 10)
     path = tmp_path / "big.txt"
     path.write_bytes(f"{GOOD}\n{GOOD}\n".encode() + b"12 caf\xe9\n" + f"{GOOD}\n".encode())
-    tasks = line_tasks(str(path))
+    tasks = list(iter_line_tasks(str(path)))
     assert [type(t.payload) for t in tasks] == [LineItem, LineItem, Unreadable]
     assert tasks[2].payload.error == f"{path}:3:7: error: not UTF-8 text (byte 0xe9): binary input?"
+    assert line_tasks(str(path)) is None
     path.write_bytes(f"{GOOD}\n".encode() + b"12\x00\n")
-    bad = line_tasks(str(path))[-1].payload
+    bad = list(iter_line_tasks(str(path)))[-1].payload
     assert bad.error == f"{path}:2:3: error: binary input (a NUL byte), not puzzle text"
     assert line_tasks(str(tmp_path / "nul.txt")) is None
     (tmp_path / "nul.txt").write_bytes(b"12\x00\n")

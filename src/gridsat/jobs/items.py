@@ -97,13 +97,14 @@ def _reader(format: str, box: "str | tuple[int, int] | None") -> Callable:
 
 def line_tasks(path: str, format: str | None = None, kind: str | None = None,
                box: "str | tuple[int, int] | None" = None) -> "list[Task] | None":
-    """The tasks of a file in a one-line format, as a list (see :func:`iter_line_tasks`)."""
-    got = iter_line_tasks(path, format, kind, box)
+    """The tasks of a file in a one-line format, as a list (see :func:`iter_line_tasks`); a
+    file that is not all UTF-8 text gives ``None``, as the whole file's reader refuses it."""
+    got = iter_line_tasks(path, format, kind, box, whole=True)
     return None if got is None else list(got)
 
 
 def iter_line_tasks(path: str, format: str | None = None, kind: str | None = None,
-                    box: "str | tuple[int, int] | None" = None) -> "Iterator[Task] | None":
+                    box: "str | tuple[int, int] | None" = None, whole: bool = False) -> "Iterator[Task] | None":
     """The tasks of a file in a one-line format, one per puzzle line (id ``file:line``), each
     a :class:`LineItem` that its worker reads; ``None`` when the file is in another format or
     cannot be read (then read it as entries, which report why).
@@ -113,7 +114,9 @@ def iter_line_tasks(path: str, format: str | None = None, kind: str | None = Non
     comments make no task. The lines after the head are read as the tasks are taken, so a
     file of any size is sent in bounded memory; a line there that is not UTF-8 text (or holds
     a NUL byte) is answered by its located error line, and the file ends there, as the
-    one-process reader stops at it.
+    one-process reader of a large file stops at it (``whole``: the whole file is decoded
+    first, and one that is not all UTF-8 text gives ``None``, as the whole file's reader
+    refuses it).
     """
     from ..errors import GridsatError
     from ..formats import FORMATS, SNIFF_CHARS, detect_format
@@ -123,8 +126,14 @@ def iter_line_tasks(path: str, format: str | None = None, kind: str | None = Non
         return None
     try:
         with open(path, "rb") as fh:
-            head = fh.read(SNIFF_CHARS)
-            head += fh.readline()
+            if whole:
+                data = fh.read()
+                data.decode("utf-8-sig")
+                head = data[:SNIFF_CHARS]
+                head += data[SNIFF_CHARS:data.find(b"\n", SNIFF_CHARS) + 1 or len(data)]
+            else:
+                head = fh.read(SNIFF_CHARS)
+                head += fh.readline()
         text = head.decode("utf-8-sig")
         fmt = FORMATS[format] if format else detect_format(text, kind, path)
     except (OSError, UnicodeDecodeError, GridsatError):
