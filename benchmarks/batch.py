@@ -33,6 +33,7 @@ import time
 from gridsat.formats import read_file
 from gridsat.jobs import Task, run
 from gridsat.jobs.items import PuzzleItem, Reading, line_tasks
+from gridsat.jobs.store import is_error
 from gridsat.jobs.tasks import GenerateJob, PuzzleJob
 
 
@@ -69,7 +70,7 @@ def _timed(tasks, fn, **kw) -> tuple[float, int, int]:
     n = errors = 0
     for rec in run(tasks, fn, **kw):
         n += 1
-        errors += rec.get("status") == "error" and "error" in rec
+        errors += is_error(rec)
     return time.perf_counter() - t0, n, errors
 
 

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from ..errors import GridsatError
 from ..jobs.items import Task
+from ..jobs.store import is_error
 from ..jobs.tasks import ImproveJob
 from .common import EXIT_FAILED, EXIT_OK, fail
 
@@ -82,7 +83,7 @@ def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
     if code not in (EXIT_OK, EXIT_FAILED):
         return code
     records = [r for r in (read_records(args.out) if getattr(args, "out", None) else keep) if r.get("id") in ids]
-    failed = [r for r in records if r.get("status") == "error" and "error" in r]
+    failed = [r for r in records if is_error(r)]
     for r in failed:
         print(f"gridsat: improve worker {r['id']} failed: {r['error']}", file=sys.stderr, flush=True)
     try:

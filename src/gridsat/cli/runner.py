@@ -135,6 +135,7 @@ def run_tasks(args: argparse.Namespace, tasks: Iterable, fn: Callable, *, ok: Ca
         0, 1 (some task failed or was not answered as asked), 2 (usage error), 130 or 143.
     """
     from ..jobs import run
+    from ..jobs.store import is_error
 
     jobs = getattr(args, "jobs", None)
     executor = getattr(args, "executor", None) or "local"
@@ -165,7 +166,7 @@ def run_tasks(args: argparse.Namespace, tasks: Iterable, fn: Callable, *, ok: Ca
             if keep is not None:
                 keep.append(rec)
             answered = ok is None or ok(rec)  # (called on every record, errors included)
-            if not answered or (rec.get("status") == "error" and "error" in rec):
+            if not answered or is_error(rec):
                 code = EXIT_FAILED
             if out is None and show and echo is None:
                 if bar is not None:

@@ -28,6 +28,7 @@ from typing import Any, Callable
 
 from ..errors import GridsatError, ParseError, UnsupportedError
 from .items import compact, expand
+from .store import error_record, is_error, json_lines
 
 #: worker deaths a Dask local cluster of the runner's own allows a task before ``KilledWorker``
 ALLOWED_FAILURES = 1
@@ -144,7 +145,7 @@ def run_chunk(fn: Callable[[Any], Any], items: "list | bytes", markers: str | No
             except Exception as e:  # noqa: BLE001 - a bad task fails alone, with its own message
                 value = e
             out.append(_record(tid, value))
-    errors = sum(r.get("status") == "error" and "error" in r for r in out)
+    errors = sum(map(is_error, out))
     took = clock() - t_all
     if fd is not None:
         os.close(fd)
@@ -192,25 +193,19 @@ def encode_records(records: list, errors: int = 0) -> tuple[str, int]:
     """The JSON lines of ``records`` as one string, and ``errors`` plus the records that are
     not JSON-ready: each of those is replaced, in ``records`` too, by an error record that
     says why."""
-    dumps = json.dumps
     try:
-        return "".join([dumps(r) + "\n" for r in records]), errors
+        return json_lines(records), errors
     except (TypeError, ValueError):
         pass
     lines = []
     for i, rec in enumerate(records):
         try:
-            lines.append(dumps(rec) + "\n")
+            lines.append(json_lines([rec]))
         except (TypeError, ValueError) as e:
-            errors += not (rec.get("status") == "error" and "error" in rec)
+            errors += not is_error(rec)
             records[i] = error_record(rec["id"], f"the record is not JSON: {e}")
-            lines.append(dumps(records[i]) + "\n")
+            lines.append(json_lines([records[i]]))
     return "".join(lines), errors
-
-
-def error_record(tid: str, text: str) -> dict:
-    """The record of a task that failed: ``{"id", "status": "error", "error": text}``."""
-    return {"id": tid, "status": "error", "error": text}
 
 
 def run_packed(fn: Callable[[Any], Any], items: "list | bytes", markers: str | None = None,

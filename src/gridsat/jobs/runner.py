@@ -29,7 +29,7 @@ from ..limits import MAX_WORKERS
 from .executors import BROKEN, encode_records, error_record, make_pool, unpack
 from .progress import Progress, ProgressInfo
 from .shards import parse_shard, select
-from .store import Store
+from .store import Store, is_error
 from .items import Task
 
 __all__ = ["run", "RunError"]
@@ -313,7 +313,7 @@ class _Run:
         ``lines``: their JSON lines, made by the worker): to the output file and the echo
         stream, the progress count, and the records waiting to be yielded."""
         if errors is None:
-            errors = sum(r.get("status") == "error" and "error" in r for r in recs)
+            errors = sum(map(is_error, recs))
         if self.encode and lines is None:
             recs = list(recs)
             lines, errors = encode_records(recs, errors)

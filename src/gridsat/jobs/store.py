@@ -14,10 +14,27 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
-__all__ = ["Store", "read_records"]
+__all__ = ["Store", "read_records", "error_record", "is_error", "json_lines"]
 
 #: seconds between two ``fsync`` calls of an open store (a flush follows every record)
 SYNC_EVERY = 2.0
+
+
+def error_record(tid: str, text: str) -> dict:
+    """The record of a task that failed: ``{"id", "status": "error", "error": text}``."""
+    return {"id": tid, "status": "error", "error": text}
+
+
+def is_error(rec: dict) -> bool:
+    """Whether a record answers its task with an error (``"status": "error"`` and its ``error`` text)."""
+    return rec.get("status") == "error" and "error" in rec
+
+
+def json_lines(records) -> str:
+    """The JSON lines of ``records``, each ``"\n"`` ended, as one string (``TypeError`` or
+    ``ValueError`` for a record that is not JSON-ready)."""
+    dumps = json.dumps
+    return "".join([dumps(r) + "\n" for r in records])
 
 
 def read_records(path: "str | os.PathLike") -> Iterator[dict[str, Any]]:
@@ -101,10 +118,7 @@ class Store:
         lines : str, optional
             Their JSON lines, made already (by the worker that ran them).
         """
-        if lines is None:
-            dumps = json.dumps
-            lines = "".join([dumps(r) + "\n" for r in records])
-        self._fh.write(lines)
+        self._fh.write(json_lines(records) if lines is None else lines)
         self._fh.flush()
         now = time.monotonic()
         if now - self._synced > SYNC_EVERY:
