@@ -313,18 +313,9 @@ class _Utf8Lines:
         if not data:
             return ""
         self.lineno += 1
-        if self.lineno == 1 and data.startswith(b"\xef\xbb\xbf"):
-            data = data[3:]
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            col = len(data[: e.start].decode("utf-8", "replace")) + 1
-            raise ParseError(f"not UTF-8 text (byte 0x{data[e.start]:02x}): binary input?",
-                             self.name, self.lineno, col) from None
-        if "\x00" in text:
-            raise ParseError("binary input (a NUL byte), not puzzle text", self.name, self.lineno,
-                             text.index("\x00") + 1)
-        return text
+        from ..formats.stream import decode_line
+
+        return decode_line(data, self.name, self.lineno)
 
     def read(self) -> str:
         """The rest of the input as text."""

@@ -16,10 +16,25 @@ from . import detect_format, read_text
 from .base import FORMATS, Entry
 from .jsonparse import first_value
 
-__all__ = ["read_stream", "stream_line", "LINE_FORMATS"]
+__all__ = ["read_stream", "stream_line", "decode_line", "LINE_FORMATS"]
 
 #: one puzzle per line: a stream in these formats is read (and its puzzles yielded) line by line.
 LINE_FORMATS = ("line", "jigsaw-line", "hidato-line", "numbrix-line")
+
+
+def decode_line(data: bytes, name: str, lineno: int) -> str:
+    """Line ``lineno`` of ``name`` as text (a byte-order mark before the first line dropped);
+    :class:`~gridsat.errors.ParseError`, located, when it is not UTF-8 text or holds a NUL byte."""
+    if lineno == 1 and data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        col = len(data[: e.start].decode("utf-8", "replace")) + 1
+        raise ParseError(f"not UTF-8 text (byte 0x{data[e.start]:02x}): binary input?", name, lineno, col) from None
+    if "\x00" in text:
+        raise ParseError("binary input (a NUL byte), not puzzle text", name, lineno, text.index("\x00") + 1)
+    return text
 
 
 def _comment_line(s: str) -> bool:

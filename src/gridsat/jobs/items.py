@@ -124,6 +124,7 @@ def iter_line_tasks(path: str, format: str | None = None, kind: str | None = Non
 
     if format not in (None,) + LINE_FORMATS:
         return None
+    data = None
     try:
         with open(path, "rb") as fh:
             if whole:
@@ -144,28 +145,25 @@ def iter_line_tasks(path: str, format: str | None = None, kind: str | None = Non
         read = _reader(fmt.name, box)
     except GridsatError:
         return None
-    return _line_tasks(path, fmt.name, box, read)
+    return _line_tasks(path, fmt.name, box, read, data)
 
 
-def _line_tasks(path: str, format: str, box: "str | tuple[int, int] | None", read: Callable) -> Iterator[Task]:
-    """The tasks of :func:`iter_line_tasks`, read from the file as they are taken."""
+def _line_tasks(path: str, format: str, box: "str | tuple[int, int] | None", read: Callable,
+                data: bytes | None = None) -> Iterator[Task]:
+    """The tasks of :func:`iter_line_tasks`, from the file's bytes read already (``data``) or
+    read from the file as they are taken."""
+    import io
+
     from ..errors import ParseError
+    from ..formats.stream import decode_line
 
     before = None
-    with open(path, "rb") as fh:
-        for i, data in enumerate(fh, 1):
-            if i == 1 and data.startswith(b"\xef\xbb\xbf"):
-                data = data[3:]
+    with io.BytesIO(data) if data is not None else open(path, "rb") as fh:
+        for i, got in enumerate(fh, 1):
             try:
-                raw = data.decode("utf-8")
-            except UnicodeDecodeError as e:
-                col = len(data[: e.start].decode("utf-8", "replace")) + 1
-                err = ParseError(f"not UTF-8 text (byte 0x{data[e.start]:02x}): binary input?", path, i, col)
-                yield Task(f"{path}:{i}", Unreadable(err.error_line()))
-                return
-            if "\x00" in raw:
-                err = ParseError("binary input (a NUL byte), not puzzle text", path, i, raw.index("\x00") + 1)
-                yield Task(f"{path}:{i}", Unreadable(err.error_line()))
+                raw = decode_line(got, path, i)
+            except ParseError as e:  # (the file ends here, as the one-process reader stops)
+                yield Task(f"{path}:{i}", Unreadable(e.error_line()))
                 return
             raw = raw[:-1] if raw.endswith("\n") else raw
             raw = raw[:-1] if raw.endswith("\r") else raw
