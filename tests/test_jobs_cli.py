@@ -98,9 +98,12 @@ def test_text_lines_match_the_plain_batch(puzzles, capsys, shared):
     assert ran == plain
 
 
-def test_a_file_past_its_head_is_sent_unread_and_answered_as_the_plain_batch(puzzles, capsys, shared, monkeypatch):
+def test_a_file_past_its_head_is_sent_unread_and_answered_as_the_plain_batch(puzzles, capsys, shared, monkeypatch,
+                                                                              tmp_path):
     """A one-line file of any size goes to the workers line by line, read as the runner takes
-    them (here every line past the first is past the head the format is told from)."""
+    them (here every line past the first is past the head the format is told from), and each
+    line is read as the one-process batch streams it: alone, in the one-line format that owns
+    it (a jigsaw and a Hidato line among classic ones), errors and their hints the same."""
     import gridsat.cli.common as common
     import gridsat.formats as formats
     import gridsat.jobs.items as items
@@ -114,12 +117,15 @@ def test_a_file_past_its_head_is_sent_unread_and_answered_as_the_plain_batch(puz
         sent.append(a[1] if len(a) > 1 else kw["line"])
         real(self, *a, **kw)
     monkeypatch.setattr(items.LineItem, "__init__", spy)
-    main(["check", str(puzzles)])
-    # (a bad line's hint may differ: a streamed line is read alone, a chunk's after the line before)
-    plain = sorted(line.rsplit(" ", 1)[0].split(";")[0] for line in capsys.readouterr().out.splitlines())
-    main(["check", str(puzzles), "--jobs", "2"])
-    ran = sorted(line.rsplit(" ", 1)[0].split(";")[0] for line in capsys.readouterr().out.splitlines())
-    assert ran == plain and sent[:41] == list(range(1, 42))
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text(puzzles.read_text() + ".....62...5.........3.......2...4...|ABBBCCAADBBCAADBDCEADDDCEEFFFCEEEFFF\n"
+                     "0,0,0,0,0/0,0,0,22,0/0,12,0,24,25/13,0,0,5,1/15,0,0,0,0\n0,0,0/0,99999999999999999999,0/0,0,0\n")
+    assert main(["check", str(mixed)]) == 1
+    plain = sorted(line.rsplit(" ", 1)[0] for line in capsys.readouterr().out.splitlines())
+    assert main(["check", str(mixed), "--jobs", "2"]) == 1
+    ran = sorted(line.rsplit(" ", 1)[0] for line in capsys.readouterr().out.splitlines())
+    assert ran == plain and sent[:44] == list(range(1, 45))
+    assert f"{mixed}:42: unique" in " ".join(ran) and f"{mixed}:43: unique" in " ".join(ran)
 
 
 def test_a_bad_byte_past_the_head_ends_the_file_as_in_the_plain_batch(puzzles, capsys, shared, monkeypatch,

@@ -187,8 +187,9 @@ def test_a_chunk_that_does_not_read_line_for_line_is_left_to_the_lines(tmp_path)
 
 
 def test_a_file_past_its_head_is_read_as_its_tasks_are_taken(tmp_path, monkeypatch):
-    """The format is told from the head; the lines after it are read lazily, and read as the
-    whole file's reader reads them."""
+    """The format is told from the head; the lines after it are read lazily, and each is read
+    as the one-process reader of a large file reads it (streamed: alone, errors and hints
+    included)."""
     import gridsat.formats as formats
     from gridsat.jobs.items import iter_line_tasks
 
@@ -200,9 +201,13 @@ def test_a_file_past_its_head_is_read_as_its_tasks_are_taken(tmp_path, monkeypat
     first = next(tasks)
     path.write_bytes(path.read_bytes() + f"{GOOD}\n".encode())  # (a line added now is read too)
     got = [first] + list(tasks)
-    whole = [_view(e) for e in read_file(str(path))]
-    assert [t.id for t in got] == [f"{path}:{w[0]}" for w in whole]
-    assert [_view(t.payload.entry()) for t in got][:5] == whole[:5]
+    from gridsat.cli.common import _Utf8Lines
+    from gridsat.formats.stream import read_stream
+
+    with open(path, "rb") as fh:
+        streamed = [_view(e) for e in read_stream(_Utf8Lines(fh, str(path)), str(path))]
+    assert [t.id for t in got] == [f"{path}:{w[0]}" for w in streamed]
+    assert [_view(t.payload.entry()) for t in got] == streamed
 
 
 def test_a_line_past_the_head_that_is_not_text_ends_the_file_with_its_error(tmp_path, monkeypatch):

@@ -54,6 +54,11 @@ class LineItem:
     puzzle line before it in the file: a line that does not read is read again after it,
     so that its error says what the whole file's reader says (such as "expected 81 like
     the puzzle before"; after a line that did not read either, that hint may be missing).
+
+    ``stream``: the line is read alone, as the one-process reader of a large file reads it
+    (:func:`gridsat.formats.stream.stream_line`): in the one-line format that owns it
+    (classic, jigsaw, Hidato and Numbrix lines may be mixed) unless the format was
+    ``forced``, with the reader's ``kind`` option.
     """
 
     file: str
@@ -62,6 +67,9 @@ class LineItem:
     format: str
     box: "str | tuple[int, int] | None" = None
     before: str | None = None
+    stream: bool = False
+    forced: bool = False
+    kind: str | None = None
 
     def read(self) -> PuzzleItem:
         """The puzzle of the line, or :class:`~gridsat.errors.GridsatError` with its error line
@@ -112,11 +120,13 @@ def iter_line_tasks(path: str, format: str | None = None, kind: str | None = Non
     The format is told from the file's head, as :func:`gridsat.formats.read_file` tells it
     (``format`` forces it); ``kind`` and ``box`` are the reader's options. Blank lines and
     comments make no task. The lines after the head are read as the tasks are taken, so a
-    file of any size is sent in bounded memory; a line there that is not UTF-8 text (or holds
-    a NUL byte) is answered by its located error line, and the file ends there, as the
-    one-process reader of a large file stops at it (``whole``: the whole file is decoded
-    first, and one that is not all UTF-8 text gives ``None``, as the whole file's reader
-    refuses it).
+    file of any size is sent in bounded memory, and each is read by its worker as the
+    one-process reader of a large file reads it (:attr:`LineItem.stream`: alone, in the
+    one-line format that owns it); a line that is not UTF-8 text (or holds a NUL byte) is
+    answered by its located error line, and the file ends there, as that reader stops at it.
+    With ``whole``, the whole file is decoded first (one that is not all UTF-8 text gives
+    ``None``, as the whole file's reader refuses it) and its lines are read as that reader
+    reads them (a chunk's lines together, after the line before).
     """
     from ..errors import GridsatError
     from ..formats import FORMATS, SNIFF_CHARS, detect_format
@@ -142,16 +152,30 @@ def iter_line_tasks(path: str, format: str | None = None, kind: str | None = Non
     if "\x00" in text or fmt.name not in LINE_FORMATS or (kind and fmt.kind != kind):
         return None
     try:
-        read = _reader(fmt.name, box)
+        reader = _reader(fmt.name, box)
     except GridsatError:
         return None
-    return _line_tasks(path, fmt.name, box, read, data)
+    if whole:
+        stream: tuple = (False, False, None)
+
+        def read(raw: str, lineno: int) -> list:
+            return reader(raw, path)
+    else:  # (each line is what the one-process reader of a large file reads alone)
+        from ..formats.stream import stream_line
+
+        stream = (True, bool(format), kind)
+
+        def read(raw: str, lineno: int) -> list:
+            return stream_line(raw, lineno, fmt.name, path, forced=bool(format), kind=kind, box=box)
+    return _line_tasks(path, fmt.name, box, read, data, stream)
 
 
 def _line_tasks(path: str, format: str, box: "str | tuple[int, int] | None", read: Callable,
-                data: bytes | None = None) -> Iterator[Task]:
+                data: bytes | None = None, stream: tuple = (False, False, None)) -> Iterator[Task]:
     """The tasks of :func:`iter_line_tasks`, from the file's bytes read already (``data``) or
-    read from the file as they are taken."""
+    read from the file as they are taken; ``stream`` is each :class:`LineItem`'s
+    ``(stream, forced, kind)``, and ``read(line, lineno)`` the entries of a line that may be
+    a comment."""
     import io
 
     from ..errors import ParseError
@@ -170,9 +194,9 @@ def _line_tasks(path: str, format: str, box: "str | tuple[int, int] | None", rea
             s = raw.lstrip()
             if not s or s.startswith("#") and not s.startswith(("#,", "#/")):
                 continue  # (blank and comment lines: every one-line reader skips them)
-            if not s[0].isalnum() and s[0] not in ".-_" and not read(raw, path):
+            if not s[0].isalnum() and s[0] not in ".-_" and not read(raw, i):
                 continue  # (what some reader takes for a comment: ; // ...)
-            yield Task(f"{path}:{i}", LineItem(path, i, raw, format, box, before))
+            yield Task(f"{path}:{i}", LineItem(path, i, raw, format, box, before, *stream))
             before = raw
 
 
@@ -269,6 +293,11 @@ def _entries(run: list) -> list | None:
     from ..formats.base import Entry
 
     first = run[0]
+    if first.stream:  # each line alone, as the one-process reader of a large file reads it
+        from ..formats.stream import stream_line
+
+        got = [stream_line(x.text, x.line, x.format, x.file, forced=x.forced, kind=x.kind, box=x.box) for x in run]
+        return [e[0] for e in got] if all(len(e) == 1 for e in got) else None
     head = [] if first.before is None else [first.before]
     try:
         entries = _reader(first.format, first.box)("\n".join(head + [x.text for x in run]), first.file)
@@ -301,7 +330,7 @@ def compact(items: list) -> list:
     out = []
     for tid, p in items:
         if type(p) is LineItem:
-            out.append((tid, (p.file, p.line, p.text, p.format, p.box, p.before), None))
+            out.append((tid, (p.file, p.line, p.text, p.format, p.box, p.before, p.stream, p.forced, p.kind), None))
             continue
         if type(p) is PuzzleItem:
             try:
