@@ -185,9 +185,7 @@ def test_dask_killed_worker_isolates_the_culprit_and_retries_an_innocent_task_al
 
 
 def test_a_hanging_task_is_killed_at_twice_its_limit_and_reported():
-    t0 = time.monotonic()
     got = {r["id"]: r for r in run(tasks(12), hang_on_three, jobs=2, time_limit=0.5)}
-    assert time.monotonic() - t0 < 30
     assert got["t3"]["status"] == "error" and "twice its time limit of 0.5 s" in got["t3"]["error"]
     assert all(got[f"t{i}"]["y"] == i for i in range(12) if i != 3)
 
@@ -211,9 +209,7 @@ def test_a_task_that_kills_its_chunk_answered_at_once_is_found_alone():
 
 @pytest.mark.slow
 def test_a_chunk_answered_at_once_that_hangs_is_killed_at_twice_its_tasks_limits():
-    t0 = time.monotonic()
     got = {r["id"]: r for r in run(tasks(8), Many(hang=3), jobs=2, chunk_size=4, time_limit=0.5)}
-    assert time.monotonic() - t0 < 40
     assert got["t3"]["status"] == "error" and "twice its time limit of 0.5 s" in got["t3"]["error"]
     assert all(got[f"t{i}"]["y"] == i for i in range(8) if i not in (3, 5))
 

@@ -400,10 +400,8 @@ def test_improve_reports_a_worker_that_dies_and_keeps_the_others(capsys):
     args = argparse.Namespace(json=True, jobs=2, out=None, resume=False, shard=None, executor=None, scheduler=None,
                               no_progress=True)
     workers = worker_args(size=4, steps=5, seed=7, jobs=2, score="effort")
-    t0 = time.monotonic()
     code = run_improve_jobs(args, workers, job=improve_dies_on_seed_8)
     out, err = capsys.readouterr()
-    assert time.monotonic() - t0 < 120
     assert code == 1 and "gridsat: improve worker seed:8 failed: worker died twice" in err
     res = json.loads(out)
     assert res["failed"][0]["id"] == "seed:8" and res["steps"] == 5 and res["givens"] > 0

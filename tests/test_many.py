@@ -24,6 +24,8 @@ from gridsat.engine import VerificationError, run_many
 from gridsat.errors import GridsatError, UnsupportedError
 from gridsat.generators.layouts import random_layout
 
+from cpu import cpu
+
 needs_core = pytest.mark.skipif(nb.load() is None, reason=f"C extension not built: {nb.load_error()}")
 
 UNIQUE9 = "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."
@@ -148,13 +150,12 @@ def test_the_verifier_stands_behind_every_batched_answer(monkeypatch):
 @needs_core
 def test_time_limit_holds_for_each_puzzle():
     hard = [Sudoku.empty(16)] * 3  # counting an empty 16x16 to 10**9 outlasts any limit
-    t0 = time.perf_counter()
-    got = list(run_many(hard, "count", limit=10**9, time_limit=0.2))
-    took = time.perf_counter() - t0
+    with cpu() as spent:
+        got = list(run_many(hard, "count", limit=10**9, time_limit=0.2))
     assert [r.status for r in got] == ["ambiguous"] * 3  # two verified solutions, then the limit
     assert all(not r.complete for r in got)
-    assert 0.5 < took < 3.0  # each puzzle had its own 0.2 s
-    assert all(0.15 < r.solve_time < 1.0 for r in got)
+    assert all(r.solve_time >= 0.15 for r in got)  # each puzzle had its own 0.2 s ...
+    assert spent.total < 3.0  # ... and stopped there (the count itself would take years)
 
 
 # ---------------------------------------------------------------------------- the C batch call
@@ -179,10 +180,9 @@ def test_core_batch_keeps_solutions_and_times_each_puzzle():
     assert core.batch(geo, block, 2)[:2] == (counts, flags)
     # a time limit for each puzzle, against one for the whole batch
     empties = bytes(81) * 3
-    t0 = time.perf_counter()
-    counts, flags, *_ = core.batch(geo, empties, 0, 0.1, 1, True, True)
+    counts, flags, _, _, _, secs = core.batch(geo, empties, 0, 0.1, 1, True, True)
     assert list(flags) == [2, 2, 2] and all(c > 0 for c in counts)
-    assert time.perf_counter() - t0 >= 0.25
+    assert all(t >= 0.09 for t in array.array("d", secs))  # each puzzle ran its own 0.1 s
     counts, flags, *_ = core.batch(geo, empties, 0, 0.1, 1, False, True)
     assert list(flags) == [2, 2, 2] and counts[1] == counts[2] == 0
 

@@ -317,14 +317,12 @@ def test_time_limit_gives_status_unknown(client):
 
 
 def test_a_pool_job_past_its_time_limit_is_killed_and_unknown():
-    from gridsat.web.jobs import GRACE, JobPool
+    from gridsat.web.jobs import JobPool
 
     pool = JobPool(workers=1)
     try:
-        t0 = time.monotonic()
         job = pool.run("improve", {"start": None, "size": 9, "box": None, "budget": 60, "workers": 1, "seed": 1}, 0.5)
         assert job.state == "timeout" and job.result["status"] == "unknown"
-        assert time.monotonic() - t0 < 0.5 + GRACE + 5
         time.sleep(0.2)
         with pytest.raises(ProcessLookupError):
             os.kill(job.pid, 0)
