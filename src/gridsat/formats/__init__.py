@@ -77,7 +77,9 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     Formats whose ``sniff`` accepts the text compete: a format for one kind beats the
     any-kind ``json``, then the highest ``priority`` wins; a tie between kinds is
     ambiguous unless ``kind`` is given. When no format sniffs the text, a best guess is
-    returned so its reader can explain what is wrong.
+    returned so its reader can explain what is wrong; text with neither a digit nor an
+    empty cell's mark (``.``, ``_``, ``*``), such as prose, is no puzzle at all: a
+    :class:`ParseError` says so and names the formats tried.
     """
     fmts = _formats_for(kind)
     text = _head(text)
@@ -107,6 +109,9 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
                                            if k.name != best[0].kind) if n]
             _cross_kind(text, [best[0]] + others, file)
         return best[0]
+    if fmts and not _puzzle_like(text):
+        raise ParseError(f"not a puzzle this tool reads: no format claims it (tried "
+                         f"{', '.join(f.name for f in fmts)}; see 'gridsat formats')", file, *_first_content(text))
     guess = _guess_one_line(text, fmts)
     if guess is not None:
         return guess  # a broken generated line: let its reader say what is wrong
@@ -118,6 +123,30 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
         raise ParseError(f"no format reads {kind!r} puzzles", file, 1, 1)
     raise ParseError(f"cannot tell the format of this {kind} input; give --format "
                      f"({', '.join(f.name for f in fmts)})", file, 1, 1)
+
+
+#: characters one of which every puzzle text holds: a digit, or an empty cell's mark
+_CELL_MARKS = frozenset("0123456789._*")
+
+
+def _puzzle_like(text: str) -> bool:
+    """Whether ``text`` could be a broken puzzle (a reader's error then says what is wrong):
+    its content (not comments) holds a digit or an empty cell's mark; text without any, such
+    as prose, is no puzzle at all."""
+    for raw in split_lines(text):
+        s = raw.strip()
+        if s and (not s.startswith(("#", ";")) or s.startswith(("#,", "#/"))) and not _CELL_MARKS.isdisjoint(s):
+            return True
+    return False
+
+
+def _first_content(text: str) -> tuple[int, int]:
+    """The line and column of the first content (not blank, not a comment) in ``text``."""
+    for lineno, raw in enumerate(split_lines(text), 1):
+        s = raw.strip()
+        if s and not s.startswith(("#", ";")):
+            return lineno, len(raw) - len(raw.lstrip()) + 1
+    return 1, 1
 
 
 def _cross_kind(text: str, cands: list[Format], file: str | None) -> list[Format]:
@@ -207,18 +236,24 @@ def read_text(text: str, file: str | None = None, format: str | None = None, kin
 
 def read_file(path: "str | Path", format: str | None = None, kind: str | None = None,
               box: "str | tuple[int, int] | None" = None) -> list[Entry]:
-    """:func:`read_text` on a file; an unreadable file raises :class:`ParseError`."""
+    """The entries of a file, read as every source is read
+    (:func:`gridsat.formats.stream.read_stream`): a file of one-line puzzles line by line, a
+    line that is not UTF-8 text an entry with its located error; an unreadable file raises
+    :class:`ParseError`."""
+    from .stream import LineReader, read_stream
+
     name = str(path)
     try:
-        with open(path, encoding="utf-8-sig", newline="") as f:  # lines end at \n only (tokens.split_lines)
-            text = f.read()
+        fh = open(path, "rb")
     except FileNotFoundError:
         raise ParseError("no such file", name) from None
-    except UnicodeDecodeError as e:
-        raise ParseError(f"not a UTF-8 text file ({e.reason} at byte {e.start})", name) from None
     except OSError as e:
         raise ParseError(f"cannot read: {e.strerror or e}", name) from None
-    return read_text(text, name, format=format, kind=kind, box=box)
+    try:
+        with fh:
+            return list(read_stream(LineReader(fh, name), name, format=format, kind=kind, box=box))
+    except OSError as e:
+        raise ParseError(f"cannot read: {e.strerror or e}", name) from None
 
 
 def write(puzzle: "Sudoku | Hidato", format: str = "json", solution: Sequence[int] | None = None) -> str:
