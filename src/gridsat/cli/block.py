@@ -46,6 +46,9 @@ _KEEP_BYTES = 1 << 18
 #: the longest line of standard input taken whole (:data:`gridsat.formats.stream.MAX_LINE_BYTES`,
 #: the same figure: that module is not imported before it is needed)
 _LINE_CAP = 1 << 20
+#: the most of a line past :data:`_LINE_CAP` skipped before the input is given up
+#: (:data:`gridsat.formats.stream.MAX_TEXT_BYTES`, the same figure)
+_SKIP_CAP = 1 << 25
 #: the symbols of a plain line: the empty marks, then 1-9
 _EMPTY, _DIGITS = b".0_-", b"123456789"
 #: bytes.translate table: a symbol -> its value (0 empty)
@@ -218,17 +221,21 @@ class _Route:
 
         self.entry(Entry(made(_N, givens, None, _BOX, None), None, path, lineno, None, "line"))
 
-    def stream_line(self, raw: bytes, lineno: int) -> bool:
+    def stream_line(self, raw: bytes, lineno: int, src: "_Input | None" = None) -> bool:
         """A line of standard input that is not plain, read and answered as the general loop
-        does (a line that is not UTF-8 text is its error, and the input goes on); False when
-        it ends the input (a line past :data:`~gridsat.formats.stream.MAX_LINE_BYTES`)."""
+        does (a line that is not UTF-8 text, or is too long, is its error, and the input goes
+        on); False when it ends the input (a line too long that does not end: see
+        :func:`gridsat.formats.stream.too_long`)."""
         from ..errors import ParseError
         from ..formats import Entry
-        from ..formats.stream import LineReader, SourceEnds, stream_line
+        from ..formats.stream import LineReader, SourceEnds, stream_line, too_long
 
-        text = LineReader(io.BytesIO(raw), "<stdin>")
-        text.lineno = lineno - 1  # (its error, if any, is located at this line)
         try:
+            if src is not None and src.cut:  # (the rest of the line is skipped, not kept)
+                src.cut = False
+                raise too_long("<stdin>", lineno, src.skip_line())
+            text = LineReader(io.BytesIO(raw), "<stdin>")
+            text.lineno = lineno - 1  # (its error, if any, is located at this line)
             decoded = text.readline()
         except ParseError as e:
             self.entry(Entry(None, e, e.file, e.line))
@@ -272,14 +279,19 @@ class _Input:
 
     def __init__(self, fd: int):
         self.fd, self.buf, self.eof, self.keep, self.kept = fd, bytearray(), False, True, bytearray()
+        self.cut = False
 
     def line(self) -> bytes | None:
-        """The next line with its ``\n`` (the last one may lack it; one past
-        :data:`~gridsat.formats.stream.MAX_LINE_BYTES` is cut there); ``None`` at the end."""
+        """The next line with its ``\n`` (the last one may lack it); ``None`` at the end. A
+        line past :data:`_LINE_CAP` is cut there (:attr:`cut` is set: :meth:`skip_line` skips
+        the rest of it), so that memory stays bounded."""
         while True:
             end = self.buf.find(b"\n")
             if end < 0 and len(self.buf) > _LINE_CAP:
-                end = _LINE_CAP  # (its reader refuses it: memory stays bounded)
+                got = bytes(self.buf[:_LINE_CAP + 1])
+                del self.buf[:_LINE_CAP + 1]
+                self.cut = True
+                return got
             if end >= 0 or (self.eof and self.buf):
                 end = len(self.buf) - 1 if end < 0 else end
                 got = bytes(self.buf[:end + 1])
@@ -287,11 +299,32 @@ class _Input:
                 return got
             if self.eof:
                 return None
-            data = os.read(self.fd, 1 << 16)
-            if self.keep:
-                self.kept += data
-            self.buf += data
-            self.eof = not data
+            self._more()
+
+    def _more(self) -> None:
+        data = os.read(self.fd, 1 << 16)
+        if self.keep:
+            self.kept += data
+        self.buf += data
+        self.eof = not data
+
+    def skip_line(self) -> bool:
+        """Skip the rest of a line that was :attr:`cut`; False (and the input ends) when it has
+        not ended within :data:`_SKIP_CAP` bytes."""
+        skipped = 0
+        while skipped <= _SKIP_CAP:
+            end = self.buf.find(b"\n")
+            if end >= 0:
+                del self.buf[:end + 1]
+                return True
+            skipped += len(self.buf)
+            self.buf.clear()
+            if self.eof:
+                return True
+            self._more()
+        self.buf.clear()
+        self.eof = True
+        return False
 
     def ready(self) -> bool:
         """Whether a line can be had without waiting for the producer."""
@@ -339,8 +372,8 @@ def run_stdin(args: argparse.Namespace, job: str) -> int | None:
     puzzles have come, or an input of fewer than two puzzles, hands the whole input back to
     the general loop (``None``); after that, such a line is read and answered by the general
     stream reader's rules (:func:`gridsat.formats.stream.stream_line`) and the route goes
-    on. A line that is not UTF-8 text is answered by its error and the input goes on, as
-    there; a line past :data:`~gridsat.formats.stream.MAX_LINE_BYTES` ends it with its error.
+    on. A line that is not UTF-8 text, or is too long, is answered by its error and the input
+    goes on, as there.
     """
     fd = _stdin_fd(args, job)
     if fd is None:
@@ -379,7 +412,7 @@ def run_stdin(args: argparse.Namespace, job: str) -> int | None:
                 return None
             if pending:
                 flush()
-            if not route.stream_line(raw, lineno):
+            if not route.stream_line(raw, lineno, src):
                 return route.code
     if src.keep and len(pending) < 2:
         _hand_back(src)

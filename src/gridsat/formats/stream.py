@@ -11,13 +11,13 @@ says what was expected. Any other source is read to its end and parsed as a whol
 
 A source given as bytes (:class:`LineReader`) is decoded a line at a time: a line that is
 not UTF-8 text, or that holds a NUL byte, is one located error (``file:line:col``) and the
-lines after it are read on; before the first puzzle line, such a line ends its source (it
-is binary input, not puzzle text: one error, not one per line); in a source read as a
-whole, it is that source's one error. Reading is bounded by size, not by time: a line longer than
-:data:`MAX_LINE_BYTES` (longer than any puzzle line gridsat admits) is refused at once,
-with its location, and ends its source (the rest of such a line may never end, as on
-``/dev/zero``); so do more than :data:`HEAD_BYTES` of blank lines and comments before
-the first puzzle line; a source read as a whole may hold at most :data:`MAX_TEXT_BYTES`.
+lines after it are read on. Reading is bounded by size, not by time: a line longer than
+:data:`MAX_LINE_BYTES` (longer than any puzzle line gridsat admits) is one located error
+too, skipped without being kept, unless it has not ended within :data:`MAX_TEXT_BYTES`
+(``/dev/zero``, an endless pipe with no newline): then it ends its source. Before the first
+puzzle line, a bad line ends its source (binary input: one error, not one per line), and
+so do more than :data:`HEAD_BYTES` of blank lines and comments. A source read as a whole
+may hold at most :data:`MAX_TEXT_BYTES`; a bad byte in it is its one error.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from . import detect_format, read_text
 from .base import FORMATS, Entry
 from .jsonparse import first_value
 
-__all__ = ["read_stream", "stream_line", "stream_format", "decode_line", "LineReader", "SourceEnds",
+__all__ = ["read_stream", "stream_line", "stream_format", "decode_line", "LineReader", "SourceEnds", "too_long",
            "LINE_FORMATS", "MAX_LINE_BYTES", "MAX_TEXT_BYTES", "HEAD_BYTES"]
 
 #: one puzzle per line: a stream in these formats is read (and its puzzles yielded) line by line.
@@ -72,8 +72,8 @@ def decode_line(data: bytes, name: str, lineno: int) -> str:
 class LineReader:
     """A binary stream read as text lines (lines end at ``\\n`` only), each decoded by
     :func:`decode_line`: ``readline`` raises a located :class:`~gridsat.errors.ParseError`
-    for a line that is not UTF-8 text (that line is consumed: the next call reads on) and
-    :class:`SourceEnds` for a line past :data:`MAX_LINE_BYTES`; ``read`` the rest, at most
+    for a line that is not UTF-8 text or is longer than :data:`MAX_LINE_BYTES` (that line
+    is consumed: the next call reads on; see :func:`too_long`); ``read`` the rest, at most
     :data:`MAX_TEXT_BYTES` read in all. Memory stays bounded whatever the stream holds.
     """
 
@@ -88,10 +88,20 @@ class LineReader:
         self.lineno += 1
         self.taken += len(data)
         if len(data) > MAX_LINE_BYTES and not data.endswith(b"\n"):
-            self.raw = _Ended()
-            raise SourceEnds(f"a line longer than {_mib(MAX_LINE_BYTES)}, longer than any puzzle this tool "
-                             "reads: not puzzle text? (the rest of the input is not read)", self.name, self.lineno, 1)
+            raise too_long(self.name, self.lineno, self._skip())
         return decode_line(data, self.name, self.lineno)
+
+    def _skip(self) -> bool:
+        """Skip the rest of a line that is too long; False (and nothing more is read) when it
+        has not ended within :data:`MAX_TEXT_BYTES`."""
+        skipped = 0
+        while skipped <= MAX_TEXT_BYTES:
+            chunk = self.raw.readline(1 << 16)
+            if not chunk or chunk.endswith(b"\n"):
+                return True
+            skipped += len(chunk)
+        self.raw = _Ended()
+        return False
 
     def read(self) -> str:
         """The rest of the input as text; :class:`SourceEnds` past :data:`MAX_TEXT_BYTES` read
@@ -117,6 +127,16 @@ class LineReader:
                              self.lineno + text.count("\n", 0, nul) + 1, nul - start + 1)
         self.lineno += text.count("\n") + (0 if not text or text.endswith("\n") else 1)
         return text
+
+
+def too_long(name: str, lineno: int, ended: bool) -> ParseError:
+    """The error of line ``lineno`` of ``name``, longer than :data:`MAX_LINE_BYTES`: its own
+    (the lines after it are read on) when it ``ended``, else :class:`SourceEnds`."""
+    if ended:
+        return ParseError(f"a line longer than {_mib(MAX_LINE_BYTES)}, longer than any puzzle this tool reads: "
+                          "not puzzle text?", name, lineno, 1)
+    return SourceEnds(f"a line longer than {_mib(MAX_TEXT_BYTES)}, with no end in sight: not puzzle text "
+                      "(the rest of the input is not read)", name, lineno, 1)
 
 
 class _Ended:
