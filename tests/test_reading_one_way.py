@@ -78,6 +78,26 @@ def test_a_bad_byte_on_line_8_fails_that_line_and_the_others_are_answered_on_eve
     assert sum(f"{path}:{i}: unique" in a for a in answers for i in range(1, 11)) == 9
 
 
+@pytest.mark.parametrize("first", [b"1.3\xff", b"1" * 2_000_000], ids=["bad-byte", "too-long"])
+def test_a_bad_first_line_fails_alone_when_puzzle_lines_follow(tmp_path, first):
+    path = tmp_path / "first.txt"
+    path.write_bytes(first + b"\n" + "\n".join(_puzzles(3)).encode() + b"\n")
+    got = _three_ways(path)
+    assert got[0] == got[1] == got[2], got
+    code, answers = got[0]
+    assert code == 1 and len(answers) == 4 and sum(": unique " in a for a in answers) == 3
+    assert any(a.startswith(f"{path}:1:") and ": error: " in a for a in answers)
+
+
+def test_binary_input_is_one_error_line(tmp_path):
+    path = tmp_path / "blob.bin"
+    path.write_bytes(random.Random(3).randbytes(5000))
+    for args, stdin in (([str(path)], None), ([], path.read_bytes()), ([str(path), "--jobs", "2"], None)):
+        r = _gridsat(["check", *args], stdin)
+        assert r.returncode == 2 and r.stdout == b"" and len(r.stderr.splitlines()) == 1, r.stderr
+        assert b"not UTF-8 text" in r.stderr
+
+
 def test_the_library_reader_fails_the_line_too(tmp_path):
     from gridsat.formats import read_file
 

@@ -14,10 +14,13 @@ not UTF-8 text, or that holds a NUL byte, is one located error (``file:line:col`
 lines after it are read on. Reading is bounded by size, not by time: a line longer than
 :data:`MAX_LINE_BYTES` (longer than any puzzle line gridsat admits) is one located error
 too, skipped without being kept, unless it has not ended within :data:`MAX_TEXT_BYTES`
-(``/dev/zero``, an endless pipe with no newline): then it ends its source. Before the first
-puzzle line, a bad line ends its source (binary input: one error, not one per line), and
-so do more than :data:`HEAD_BYTES` of blank lines and comments. A source read as a whole
-may hold at most :data:`MAX_TEXT_BYTES`; a bad byte in it is its one error.
+(``/dev/zero``, an endless pipe with no newline): then it ends its source. Bad lines
+before the first puzzle line are each their error when that line starts a one-line source;
+otherwise (no puzzle line follows, or the source is read whole) the source is binary input
+and its first bad line is its one error, as it is after :data:`HEAD_BAD_LINES` bad lines.
+More than :data:`HEAD_BYTES` of blank lines and comments before the first puzzle line end
+the source too. A source read as a whole may hold at most
+:data:`MAX_TEXT_BYTES`; a bad byte in it is its one error.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from .base import FORMATS, Entry
 from .jsonparse import first_value
 
 __all__ = ["read_stream", "stream_line", "stream_format", "decode_line", "LineReader", "SourceEnds", "too_long",
-           "LINE_FORMATS", "MAX_LINE_BYTES", "MAX_TEXT_BYTES", "HEAD_BYTES"]
+           "LINE_FORMATS", "MAX_LINE_BYTES", "MAX_TEXT_BYTES", "HEAD_BYTES", "HEAD_BAD_LINES"]
 
 #: one puzzle per line: a stream in these formats is read (and its puzzles yielded) line by line.
 LINE_FORMATS = ("line", "jigsaw-line", "hidato-line", "numbrix-line")
@@ -40,6 +43,8 @@ LINE_FORMATS = ("line", "jigsaw-line", "hidato-line", "numbrix-line")
 MAX_LINE_BYTES = 1 << 20
 #: the most blank lines and comments read before a source's first puzzle line (bytes)
 HEAD_BYTES = 1 << 18
+#: the most lines that are not text read before a source's first puzzle line (past it: binary input)
+HEAD_BAD_LINES = 16
 #: the most a source read as a whole (not line by line) may hold (bytes)
 MAX_TEXT_BYTES = 1 << 25
 
@@ -200,14 +205,18 @@ def read_stream(stream: TextIO, name: str = "<stdin>", *, format: str | None = N
     opts = {"format": format, "kind": kind, "box": box}
     readline = stream.readline
     head: list[str] = []
+    bad: list[ParseError] = []  # lines before the first puzzle line that are not text
     size = 0
     first = None
     while True:
         try:
             raw = readline()
-        except ParseError as e:  # not text before any puzzle line: binary input, one error
-            yield Entry(None, e, name, e.line)
-            return
+        except ParseError as e:
+            bad.append(e)
+            if isinstance(e, SourceEnds) or len(bad) > HEAD_BAD_LINES:
+                break
+            head.append("\n")  # (its place in the text)
+            continue
         if not raw:
             break
         head.append(raw)
@@ -217,15 +226,22 @@ def read_stream(stream: TextIO, name: str = "<stdin>", *, format: str | None = N
             break
         size += len(raw)
         if size > HEAD_BYTES:  # (blank lines and comments only, so far)
-            yield Entry(None, SourceEnds(f"no puzzle in the first {_mib(HEAD_BYTES)}, only blank lines and "
-                                         "comments (the rest is not read)", name, len(head), 1), name, len(head))
-            return
-    fmt = None if first is None else stream_format(first, format, kind, name)
+            if not bad:
+                bad.append(SourceEnds(f"no puzzle in the first {_mib(HEAD_BYTES)}, only blank lines and "
+                                      "comments (the rest is not read)", name, len(head), 1))
+            break
+    fmt = None if first is None or (bad and isinstance(bad[-1], SourceEnds)) else \
+        stream_format(first, format, kind, name)
+    if fmt is None and bad:  # binary input, not puzzle text: its first bad line is its one error
+        yield Entry(None, bad[0], name, bad[0].line)
+        return
     if fmt is None:  # not line-oriented: read everything, then parse as a whole
         text = "".join(head) + stream.read()
         entries = read_text(text, name, **opts)
         yield from _tagged(entries, text, format, kind)
         return
+    for e in bad:  # (a puzzle line follows: each is the error of its own line)
+        yield Entry(None, e, name, e.line)
     lineno = len(head)
     before = None
     got = _one_line(first, lineno, fmt.name, opts, name)
