@@ -6,7 +6,7 @@ chunk of them travels to a worker.
   (:func:`line_tasks` makes them), so the process that sends a file's lines parses nothing;
 * :class:`Unreadable`: an entry that could not be read, answered by its error line;
 * :class:`Reading`: wraps a task function over puzzles so it takes all three; a worker
-  reads a chunk's lines together (:meth:`Reading.prepare`), as the whole file's reader would;
+  reads a chunk's lines (:meth:`Reading.prepare`), each as the one-process reader reads it;
 * :func:`compact` / :func:`expand`: a chunk's items in a form that pickles fast.
 """
 
@@ -51,14 +51,15 @@ class LineItem:
 
     ``format`` is the one-line format of the whole file (``line``, ``jigsaw-line``,
     ``hidato-line``, ``numbrix-line``) and ``box`` the reader's option. ``before`` is the
-    puzzle line before it in the file: a line that does not read is read again after it,
-    so that its error says what the whole file's reader says (such as "expected 81 like
-    the puzzle before"; after a line that did not read either, that hint may be missing).
+    line before it in the file that is not blank or a comment: a line that does not read is
+    read again after it, so that its error says what the one-process reader says (such as
+    "expected 81 like the puzzle before").
 
-    ``stream``: the line is read alone, as the one-process reader of a large file reads it
+    ``stream``: the line is read alone, as the one-process reader reads every line
     (:func:`gridsat.formats.stream.stream_line`): in the one-line format that owns it
     (classic, jigsaw, Hidato and Numbrix lines may be mixed) unless the format was
-    ``forced``, with the reader's ``kind`` option.
+    ``forced``, with the reader's ``kind`` option (:func:`iter_line_tasks` makes every
+    item so; without it, a run of lines is read as one text after ``before``).
     """
 
     file: str
@@ -243,11 +244,11 @@ class Reading:
         return out
 
     def prepare(self, items: list) -> list:
-        """A chunk's ``(id, payload)`` items with their lines read together (a worker calls
-        this once per chunk): each run of :class:`LineItem` of one file is read as one text,
-        after the line before the run, by the file format's reader, and each line becomes its
-        :class:`PuzzleItem` or its :class:`Unreadable` error line. A run whose lines do not
-        come back one entry each is left to :meth:`__call__`, line by line."""
+        """A chunk's ``(id, payload)`` items with their lines read (a worker calls this once
+        per chunk): each run of :class:`LineItem` of one file is read (see :func:`_entries`),
+        and each line becomes its :class:`PuzzleItem` or its :class:`Unreadable` error line.
+        A run whose lines do not come back one entry each is left to :meth:`__call__`, line
+        by line."""
         out = list(items)
         i = 0
         while i < len(out):
@@ -275,9 +276,10 @@ def _read_run(run: list) -> list | None:
 
 
 def _entries(run: list) -> list | None:
-    """The entries of consecutive :class:`LineItem` of one file, read as one text after the
-    line before the first (so that errors say what the whole file's reader says), each
-    placed at its own line; ``None`` when they do not come back one entry per line."""
+    """The entries of consecutive :class:`LineItem` of one file, each placed at its own line:
+    each line alone when the items ``stream`` (as the one-process reader reads it), else read
+    as one text after the line before the first; ``None`` when they do not come back one
+    entry per line."""
     from ..errors import ParseError
     from ..formats.base import Entry
 
