@@ -7,7 +7,7 @@ is read, alone, in the one-line format that owns it (classic, jigsaw, Hidato and
 lines may be mixed) unless a format is forced; a line no one-line format owns is read in
 the format of the first puzzle line, after the puzzle line before it, so that its error
 says what was expected. Any other source is read to its end and parsed as a whole by
-:func:`gridsat.formats.read_text`.
+:func:`gridsat.formats.detect.read_text`.
 
 A source given as bytes (:class:`LineReader`) is decoded a line at a time: a line that is
 not UTF-8 text, or that holds a NUL byte, is one located error (``file:line:col``) and the
@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Iterator, TextIO
 
 from ..errors import ParseError
-from . import detect_format, read_text
+from .detect import detect_format, read_text
 from .base import FORMATS, Entry
 from .jsonparse import first_value
 
@@ -188,7 +188,7 @@ def read_stream(stream: TextIO, name: str = "<stdin>", *, format: str | None = N
     name : str
         Source name in entries and error locations.
     format, kind, box
-        As for :func:`gridsat.formats.read_text`; a forced ``format`` other than ``json`` or a
+        As for :func:`gridsat.formats.detect.read_text`; a forced ``format`` other than ``json`` or a
         one-line format makes the whole stream one text.
 
     Yields
