@@ -98,18 +98,12 @@ def test_text_lines_match_the_plain_batch(puzzles, capsys, shared):
     assert ran == plain
 
 
-def test_a_file_past_its_head_is_sent_unread_and_answered_as_the_plain_batch(puzzles, capsys, shared, monkeypatch,
-                                                                              tmp_path):
-    """A one-line file of any size goes to the workers line by line, read as the runner takes
-    them (here every line past the first is past the head the format is told from), and each
-    line is read as the one-process batch streams it: alone, in the one-line format that owns
-    it (a jigsaw and a Hidato line among classic ones), errors and their hints the same."""
-    import gridsat.cli.common as common
-    import gridsat.formats as formats
+def test_a_file_is_sent_unread_and_answered_as_the_plain_batch(puzzles, capsys, shared, monkeypatch, tmp_path):
+    """A one-line file goes to the workers line by line, read as the runner takes them, and
+    each line is read as the one-process batch reads it: alone, in the one-line format that
+    owns it (a jigsaw and a Hidato line among classic ones), errors and their hints the same."""
     import gridsat.jobs.items as items
 
-    monkeypatch.setattr(formats, "SNIFF_CHARS", 10)
-    monkeypatch.setattr(common, "STREAM_BYTES", 10)  # (the one-process batch streams it)
     sent = []
     real = items.LineItem.__init__
 
@@ -128,27 +122,20 @@ def test_a_file_past_its_head_is_sent_unread_and_answered_as_the_plain_batch(puz
     assert f"{mixed}:42: unique" in " ".join(ran) and f"{mixed}:43: unique" in " ".join(ran)
 
 
-def test_a_bad_byte_past_the_head_ends_the_file_as_in_the_plain_batch(puzzles, capsys, shared, monkeypatch,
-                                                                       tmp_path):
-    """Streamed, the lines before it are answered and the bad line is the located error (exit
-    1); decoded whole (a smaller file), the file is refused whole (exit 2): both as the
-    one-process batch."""
-    import gridsat.cli.common as common
-    import gridsat.formats as formats
-
-    monkeypatch.setattr(formats, "SNIFF_CHARS", 10)
+def test_a_bad_byte_is_its_lines_error_as_in_the_plain_batch(puzzles, capsys, shared, tmp_path):
+    """The lines before and after it are answered and the bad line is the located error
+    (exit 1), with the runner as in the one-process batch."""
     path = tmp_path / "bad.txt"
-    path.write_bytes(b"".join(puzzles.read_bytes().splitlines(keepends=True)[:3]) + b"12 caf\xe9\n")
-    for big, code in ((10, 1), (1 << 20, 2)):
-        monkeypatch.setattr(common, "STREAM_BYTES", big)
-        assert main(["check", str(path)]) == code
-        plain = capsys.readouterr()
-        assert main(["check", str(path), "--jobs", "2"]) == code
-        ran = capsys.readouterr()
-        assert sorted(line.rsplit(" ", 1)[0] for line in ran.out.splitlines()) == \
-            sorted(line.rsplit(" ", 1)[0] for line in plain.out.splitlines())
-        assert ran.err == plain.err
-        assert (f"{path}:4:7: error: not UTF-8 text" in ran.out) == (code == 1)
+    lines = puzzles.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:3]) + b"12 caf\xe9\n" + lines[0])
+    assert main(["check", str(path)]) == 1
+    plain = capsys.readouterr()
+    assert main(["check", str(path), "--jobs", "2"]) == 1
+    ran = capsys.readouterr()
+    assert sorted(line.rsplit(" ", 1)[0] for line in ran.out.splitlines()) == \
+        sorted(line.rsplit(" ", 1)[0] for line in plain.out.splitlines())
+    assert ran.err == plain.err
+    assert f"{path}:4:7: error: not UTF-8 text" in ran.out and f"{path}:5: " in ran.out
 
 
 @pytest.mark.parametrize("text", ["", "zzz\n", "zzz\n12x\n"])

@@ -797,10 +797,14 @@ def test_usage_and_input_errors_exit_2(cmd, tmp_path, capsys):
     bad.write_text("12345\n")
     clash = tmp_path / "clash.txt"
     clash.write_text("11" + "0" * 79 + "\n")
-    for args in ([str(tmp_path / "missing.txt")], [str(bad)], [str(clash)]):
+    for args in ([str(tmp_path / "missing.txt")], [str(bad)]) + (() if cmd == "hint" else ([str(clash)],)):
         assert main([cmd, *args]) == 2, args
         err = capsys.readouterr().err
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    if cmd == "hint":  # clashing givens: the puzzle is impossible, named as solve names it (exit 1)
+        assert main([cmd, str(clash)]) == 1
+        assert capsys.readouterr().out == "impossible: 1 is given twice in row 1: r1c1 and r1c2; " \
+            "1 is given twice in box 1: r1c1 and r1c2\n"
     if cmd != "candidates":
         assert main([cmd, "--extra", "no-such-technique", str(clash)]) == 2
         assert "no-such-technique" in capsys.readouterr().err

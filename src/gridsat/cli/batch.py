@@ -12,20 +12,15 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 from ..engine import CHUNK
 from ..errors import GridsatError, ParseError
 from ..kinds import kind_of
-from ..limits import alarm
 from ..result import Result
 from .common import (DEFAULT_COUNT_CAP, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, ReadStopped, fail,
                      iter_entries, write_puzzle)
 
-__all__ = ["run_batch", "READ_FLOOR"]
-
-#: reading is stopped by the time limit only after this many seconds at least
-READ_FLOOR = 0.1
+__all__ = ["run_batch"]
 
 
 # ---------------------------------------------------------------------- the batch
@@ -206,18 +201,13 @@ class _Job:
 
 def run_batch(args, job: str) -> int:
     """Load every input, run ``job`` on each puzzle, print each result as soon as it is known."""
-    # the time limit covers reading files (not the wait for standard input, which may be a slow producer)
-    # (bundled examples are not charged either: they are part of the program)
+    # reading is bounded by size (formats.stream: a line, a text read whole), not by the time
+    # limit, which is each puzzle's own: every puzzle gets all of it, whatever reading took
     files = list(getattr(args, "files", None) or [])
-    tl = None if "-" in files or not files else args.time_limit
 
     def pull(entries):
-        """The next entry (or None) and the seconds reading it took of the time limit."""
-        t = time.perf_counter()
-        # (a floor of READ_FLOOR: a small input is read whole, and its job then finds no time left)
-        with alarm(None if tl is None else max(tl, READ_FLOOR), f"time limit of {tl} s reached while reading the input"):
-            got = next(entries, None)
-        return got, (time.perf_counter() - t if tl is not None else 0.0)
+        """The next entry (or None), and the seconds of its time limit reading it took (none)."""
+        return next(entries, None), 0.0
 
     try:
         settings = _Job(args, job)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from ..errors import GridsatError, ParseError
-from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, iter_line_tasks, line_tasks
+from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, iter_line_tasks
 from ..jobs.tasks import PuzzleJob, WithText
 from .common import EXIT_FAILED, EXIT_USAGE, fail, iter_entries
 from .runner import read_failed
@@ -67,18 +67,13 @@ def entry_tasks(entries: Iterable) -> Iterator[Task]:
 
 def _line_file(path: str, args: argparse.Namespace) -> "Iterable[Task] | None":
     """The tasks of a FILE argument in a one-line format, of any size (not standard input or
-    a link, which are read as entries): a file past :data:`~gridsat.cli.common.STREAM_BYTES`
-    is split into lines as the runner takes them, as the one-process batch streams it
-    (:func:`~gridsat.jobs.items.iter_line_tasks`); a smaller one is decoded whole first, and
-    one that is not all UTF-8 text is left to the readers, as the one-process batch refuses
-    it (:func:`~gridsat.jobs.items.line_tasks`)."""
-    from .common import _is_big, _is_link
+    a link, which are read as entries), split into lines as the runner takes them and read
+    as the one-process batch reads them (:func:`~gridsat.jobs.items.iter_line_tasks`)."""
+    from .common import _is_link
 
     if path == "-" or _is_link(path):
         return None
-    if _is_big(path):
-        return iter_line_tasks(path, format=args.format, kind=args.kind, box=args.box)
-    return line_tasks(path, format=args.format, kind=args.kind, box=args.box)
+    return iter_line_tasks(path, format=args.format, kind=args.kind, box=args.box)
 
 
 def _sources(args: argparse.Namespace) -> Iterator:

@@ -39,6 +39,16 @@ MAX_BYTES = 64 << 20
 #: options that keep a run on the general loop unless they have these values
 _PLAIN = {"example": [], "format": None, "kind": None, "box": None, "encoding": None, "race": None,
           "time_limit": None, "output_format": None}
+#: standard input kept for the general loop before this route takes it (bytes): past it, the
+#: input is handed to the general loop, whose reader bounds what it keeps
+#: (:data:`gridsat.formats.stream.HEAD_BYTES`, the same figure)
+_KEEP_BYTES = 1 << 18
+#: the longest line of standard input taken whole (:data:`gridsat.formats.stream.MAX_LINE_BYTES`,
+#: the same figure: that module is not imported before it is needed)
+_LINE_CAP = 1 << 20
+#: the most of a line past :data:`_LINE_CAP` skipped before the input is given up
+#: (:data:`gridsat.formats.stream.MAX_TEXT_BYTES`, the same figure)
+_SKIP_CAP = 1 << 25
 #: the symbols of a plain line: the empty marks, then 1-9
 _EMPTY, _DIGITS = b".0_-", b"123456789"
 #: bytes.translate table: a symbol -> its value (0 empty)
@@ -158,6 +168,7 @@ class _Route:
         self.limit = 2 if job == "check" else 1
         self.code = 0
         self._general = None
+        self.before: "str | bytes | None" = None  # (the last line read that was not blank or a comment)
 
     def answer(self, path: str, puzzles: list[tuple[int, bytes]]) -> None:
         """Answer one block of ``path``'s puzzles, in order, and flush the lines."""
@@ -210,22 +221,29 @@ class _Route:
 
         self.entry(Entry(made(_N, givens, None, _BOX, None), None, path, lineno, None, "line"))
 
-    def stream_line(self, raw: bytes, lineno: int) -> bool:
+    def stream_line(self, raw: bytes, lineno: int, src: "_Input | None" = None) -> bool:
         """A line of standard input that is not plain, read and answered as the general loop
-        does; False when it ends the input (it is not UTF-8 text)."""
+        does (a line that is not UTF-8 text, or is too long, is its error, and the input goes
+        on); False when it ends the input (a line too long that does not end: see
+        :func:`gridsat.formats.stream.too_long`)."""
         from ..errors import ParseError
         from ..formats import Entry
-        from ..formats.stream import stream_line
-        from .common import _Utf8Lines
+        from ..formats.stream import LineReader, SourceEnds, stream_line, too_long
 
-        text = _Utf8Lines(io.BytesIO(raw), "<stdin>")
-        text.lineno = lineno - 1  # (its error, if any, is located at this line)
         try:
+            if src is not None and src.cut:  # (the rest of the line is skipped, not kept)
+                src.cut = False
+                raise too_long("<stdin>", lineno, src.skip_line())
+            text = LineReader(io.BytesIO(raw), "<stdin>")
+            text.lineno = lineno - 1  # (its error, if any, is located at this line)
             decoded = text.readline()
         except ParseError as e:
             self.entry(Entry(None, e, e.file, e.line))
-            return False
-        for entry in stream_line(decoded, lineno, "line", "<stdin>"):
+            return not isinstance(e, SourceEnds)
+        before = self.before.decode("ascii") if isinstance(self.before, bytes) else self.before
+        got = stream_line(decoded, lineno, "line", "<stdin>", before=before)
+        self.before = decoded if got else self.before
+        for entry in got:
             self.entry(entry)
         return True
 
@@ -261,11 +279,19 @@ class _Input:
 
     def __init__(self, fd: int):
         self.fd, self.buf, self.eof, self.keep, self.kept = fd, bytearray(), False, True, bytearray()
+        self.cut = False
 
     def line(self) -> bytes | None:
-        """The next line with its ``\n`` (the last one may lack it); ``None`` at the end."""
+        """The next line with its ``\n`` (the last one may lack it); ``None`` at the end. A
+        line past :data:`_LINE_CAP` is cut there (:attr:`cut` is set: :meth:`skip_line` skips
+        the rest of it), so that memory stays bounded."""
         while True:
             end = self.buf.find(b"\n")
+            if end < 0 and len(self.buf) > _LINE_CAP:
+                got = bytes(self.buf[:_LINE_CAP + 1])
+                del self.buf[:_LINE_CAP + 1]
+                self.cut = True
+                return got
             if end >= 0 or (self.eof and self.buf):
                 end = len(self.buf) - 1 if end < 0 else end
                 got = bytes(self.buf[:end + 1])
@@ -273,11 +299,32 @@ class _Input:
                 return got
             if self.eof:
                 return None
-            data = os.read(self.fd, 1 << 16)
-            if self.keep:
-                self.kept += data
-            self.buf += data
-            self.eof = not data
+            self._more()
+
+    def _more(self) -> None:
+        data = os.read(self.fd, 1 << 16)
+        if self.keep:
+            self.kept += data
+        self.buf += data
+        self.eof = not data
+
+    def skip_line(self) -> bool:
+        """Skip the rest of a line that was :attr:`cut`; False (and the input ends) when it has
+        not ended within :data:`_SKIP_CAP` bytes."""
+        skipped = 0
+        while skipped <= _SKIP_CAP:
+            end = self.buf.find(b"\n")
+            if end >= 0:
+                del self.buf[:end + 1]
+                return True
+            skipped += len(self.buf)
+            self.buf.clear()
+            if self.eof:
+                return True
+            self._more()
+        self.buf.clear()
+        self.eof = True
+        return False
 
     def ready(self) -> bool:
         """Whether a line can be had without waiting for the producer."""
@@ -325,7 +372,8 @@ def run_stdin(args: argparse.Namespace, job: str) -> int | None:
     puzzles have come, or an input of fewer than two puzzles, hands the whole input back to
     the general loop (``None``); after that, such a line is read and answered by the general
     stream reader's rules (:func:`gridsat.formats.stream.stream_line`) and the route goes
-    on. A line that is not UTF-8 text ends the input with its error, as there.
+    on. A line that is not UTF-8 text, or is too long, is answered by its error and the input
+    goes on, as there.
     """
     fd = _stdin_fd(args, job)
     if fd is None:
@@ -349,18 +397,22 @@ def run_stdin(args: argparse.Namespace, job: str) -> int | None:
         if raw is None:
             break
         lineno += 1
+        if src.keep and len(src.kept) > _KEEP_BYTES:  # (no puzzles yet: the general reader bounds it)
+            _hand_back(src)
+            return None
         line = raw[:-1] if raw.endswith(b"\n") else raw
         line = line[:-1] if line.endswith(b"\r") else line
         kind = _line_kind(line)
         if kind == _PUZZLE:
             pending.append((lineno, line))
+            route.before = line
         elif kind == _OTHER:
             if src.keep and len(pending) < 2:
                 _hand_back(src)
                 return None
             if pending:
                 flush()
-            if not route.stream_line(raw, lineno):
+            if not route.stream_line(raw, lineno, src):
                 return route.code
     if src.keep and len(pending) < 2:
         _hand_back(src)

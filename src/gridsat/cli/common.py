@@ -188,15 +188,20 @@ def load_entries(args) -> tuple[list, list[ParseError]]:
 def iter_entries(args):
     """Entries from ``--example`` NAMEs, then FILEs (``-``: stdin), lazily.
 
-    A source that cannot be read becomes one error entry. Standard input in a one-line
-    format (``line``, ``jigsaw-line``, ``hidato-line``, ``numbrix-line``) or JSON lines is read
-    line by line, so ``generate | gridsat check`` streams; a line of it that is not UTF-8 text
-    ends it with one located error. Each entry's ``format`` names the format that read it.
-    A FILE that is a web link (``https://puzz.link/p?sudoku/...``) is read as the puzzle itself.
-    Raises :class:`ParseError` only when no input is given at all.
+    A source that cannot be read becomes one error entry. Every FILE and standard input is
+    read the one way :func:`gridsat.formats.stream.read_stream` reads a stream of bytes: a
+    source in a one-line format (``line``, ``jigsaw-line``, ``hidato-line``,
+    ``numbrix-line``) or JSON lines line by line, as it is answered (so ``generate | gridsat
+    check`` streams, and a file of any size is read in bounded memory), each line alone in
+    the one-line format that owns it; a line that is not UTF-8 text is one located error
+    and the other lines are answered; a line past
+    :data:`~gridsat.formats.stream.MAX_LINE_BYTES` ends its source with one located error.
+    Each entry's ``format`` names the format that read it. A FILE that is a web link
+    (``https://puzz.link/p?sudoku/...``) is read as the puzzle itself. Raises
+    :class:`ParseError` only when no input is given at all.
     """
-    from ..formats import Entry, read_file, read_text
-    from ..formats.stream import read_stream
+    from ..formats import Entry, read_text
+    from ..formats.stream import LineReader, read_stream
 
     opts = dict(format=args.format, kind=args.kind, box=args.box)
     files = list(getattr(args, "files", []) or [])
@@ -218,6 +223,7 @@ def iter_entries(args):
             got = [Entry(None, err, err.file or src, err.line)]
         yield from got
     for path in files:
+        src = "<stdin>" if path == "-" else "<link>" if _is_link(path) else path
         try:
             if path == "-":
                 yield from _tagged(read_stream(_stdin(), "<stdin>", **opts), None, args)
@@ -228,23 +234,30 @@ def iter_entries(args):
                     raise ParseError("not a puzzle link gridsat reads (sudokuwiki.org bd=/S9B, "
                                      "f-puzzles or SudokuPad ?load=, puzz.link p?sudoku)", "<link>", 1, 1)
                 yield from _tagged(read_text(path, "<link>", **opts), lambda: path, args)
-            elif _is_big(path):  # read as it is answered, like standard input
-                with open(path, "rb") as fh:
-                    yield from _tagged(read_stream(_Utf8Lines(fh, path), path, **opts),
-                                       lambda: _file_text(path), args)
             else:
-                yield from _tagged(read_file(path, **opts), lambda: _file_text(path), args)
+                with open_source(path) as fh:
+                    yield from _tagged(read_stream(LineReader(fh, path), path, **opts), None, args)
         except ParseError as e:
-            yield Entry(None, e, e.file or ("<stdin>" if path == "-" else path), e.line)
+            yield Entry(None, e, e.file or src, e.line)
         except (TimeLimitReached, MemoryError) as e:  # reading stops: name the source
-            src = "<stdin>" if path == "-" else "<link>" if _is_link(path) else path
             why = str(e) if isinstance(e, TimeLimitReached) else \
                 "out of memory while reading the input (see --max-memory)"
             raise ReadStopped(src, why) from None
 
 
+def open_source(path: str):
+    """``path`` opened for reading bytes; a :class:`ParseError` says why it cannot be (no
+    such file, a folder, no permission), as :func:`gridsat.formats.read_file` does."""
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise ParseError("no such file", path) from None
+    except OSError as e:
+        raise ParseError(f"cannot read: {e.strerror or e}", path) from None
+
+
 class ReadStopped(GridsatError):
-    """Reading the input stopped part way: the time limit passed, or memory ran out."""
+    """Reading the input stopped part way: memory ran out."""
 
     def __init__(self, file: str, why: str) -> None:
         super().__init__(f"{file}: error: {why}")
@@ -255,32 +268,11 @@ class ReadStopped(GridsatError):
         return {"file": self.file, "line": None, "col": None, "name": None, "status": "error", "error": self.why}
 
 
-#: a file larger than this (bytes) is read line by line as its puzzles are answered, so that
-#: the first answer, and each puzzle's share of the time limit, do not wait for the whole file
-STREAM_BYTES = 1 << 20
-
-
-def _is_big(path: str) -> bool:
-    """Whether ``path`` is a regular file past :data:`STREAM_BYTES`."""
-    import os
-
-    try:
-        return os.path.isfile(path) and os.path.getsize(path) > STREAM_BYTES
-    except OSError:
-        return False
-
-
 def _is_link(arg: str) -> bool:
     """Whether a FILE argument is a web link (``https://...``) and no file of that name exists."""
     import os
 
     return arg.startswith(("http://", "https://")) and not os.path.exists(arg)
-
-
-def _file_text(path: str) -> str:
-    from pathlib import Path
-
-    return Path(path).read_text(encoding="utf-8-sig")
 
 
 def _tagged(entries, text, args):
@@ -300,37 +292,12 @@ def _tagged(entries, text, args):
         yield e
 
 
-class _Utf8Lines:
-    """Standard input decoded line by line (lines end at ``\n`` only): a line that is not
-    UTF-8 text, or that holds a NUL byte, stops the input with one located :class:`ParseError`."""
-
-    def __init__(self, raw, name: str = "<stdin>"):
-        self.raw, self.name, self.lineno = raw, name, 0
-
-    def readline(self) -> str:
-        """The next line as text (``""`` at the end)."""
-        data = self.raw.readline()
-        if not data:
-            return ""
-        self.lineno += 1
-        from ..formats.stream import decode_line
-
-        return decode_line(data, self.name, self.lineno)
-
-    def read(self) -> str:
-        """The rest of the input as text."""
-        parts = []
-        while True:
-            line = self.readline()
-            if not line:
-                return "".join(parts)
-            parts.append(line)
-
-
 def _stdin():
-    """Standard input for the readers: its bytes decoded strictly (see :class:`_Utf8Lines`)."""
+    """Standard input for the readers: its bytes read as :class:`~gridsat.formats.stream.LineReader` does."""
+    from ..formats.stream import LineReader
+
     raw = getattr(sys.stdin, "buffer", None)
-    return sys.stdin if raw is None else _Utf8Lines(raw)
+    return sys.stdin if raw is None else LineReader(raw)
 
 
 # ---------------------------------------------------------------------- writing

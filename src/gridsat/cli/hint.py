@@ -148,7 +148,31 @@ def _emit_json(d: dict, where: str) -> None:
     print(json.dumps(d))
 
 
+#: seconds the solver may take to tell whether a puzzle given to ``hint`` has a solution at all
+#: (when ``-t`` does not say; past it, the hint is given as if it had one)
+CHECK_SECONDS = 5.0
+
+
+def _contradiction(args, puzzle) -> str | None:
+    """Why ``puzzle`` has no solution (its clashing givens, or the solver's reason), as
+    ``solve`` says it; ``None`` when it has one or the solver could not tell in time."""
+    clashes = puzzle.conflicts() if hasattr(puzzle, "conflicts") else []
+    if clashes:
+        return "; ".join(clashes)
+    from .. import api
+
+    res = api.run(puzzle, "solve", time_limit=getattr(args, "time_limit", None) or CHECK_SECONDS)
+    return (res.reason or "no solution exists") if res.status == "impossible" else None
+
+
 def _hint_one(args, where, puzzle) -> bool:
+    why = _contradiction(args, puzzle)
+    if why is not None:  # no step leads anywhere: name the contradiction, as solve does (exit 1)
+        if args.json:
+            _emit_json({"step": None, "status": "impossible", "reason": why}, where)
+        else:
+            print(f"{where + ': ' if where else ''}impossible: {why}")
+        return False
     s = kind_of(puzzle).hint(puzzle, **_kw(args))
     if args.json:
         _emit_json({"step": s.to_dict() if s else None}, where)

@@ -27,9 +27,8 @@ for _kind in KINDS.values():
         importlib.import_module(_module)
 from . import oneline as _oneline  # noqa: E402,F401  (jigsaw-line, hidato-line, numbrix-line)
 from . import jsonfmt as _jsonfmt  # noqa: E402,F401  (json)
-from .oneline import LINE_HEAD_WORDS
+from .detect import SNIFF_CHARS, detect_format, read_text  # noqa: E402,F401  (SNIFF_CHARS: as before)
 from .sudoku_common import parse_box
-from .tokens import split_lines
 from ..puzzles.text import format_board, line_string
 
 if TYPE_CHECKING:
@@ -42,183 +41,26 @@ __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_forma
            "line_string", "parse_box"]
 
 
-def _has_content(text: str) -> bool:
-    for raw in split_lines(text):
-        s = raw.strip()
-        if s and (not s.startswith(("#", ";")) or s.startswith(("#,", "#/"))):  # '#,0,5/...': a Hidato line
-            return True
-    return False
-
-
-def _formats_for(kind: str | None) -> list[Format]:
-    """Formats that can hold ``kind``; a kind no format declares may name formats (``numbrix`` -> ``numbrix-*``)."""
-    fmts = list_formats(kind)
-    if kind is not None and not any(f.kind == kind for f in fmts):
-        fmts += [f for f in list_formats() if f.name == kind or f.name.startswith(kind + "-")]
-    return fmts
-
-
-#: a longer text is told by its first lines, up to the first line end past this many characters
-SNIFF_CHARS = 1 << 16
-
-
-def _head(text: str) -> str:
-    """The part of ``text`` the format is told from (see :data:`SNIFF_CHARS`)."""
-    if len(text) <= SNIFF_CHARS:
-        return text
-    cut = text.find("\n", SNIFF_CHARS)
-    return text if cut < 0 else text[:cut + 1]
-
-
-def detect_format(text: str, kind: str | None = None, file: str | None = None) -> Format:
-    """The format ``text`` is unambiguously in, told from its head (its first lines, up to
-    :data:`SNIFF_CHARS` characters) as a file's type is.
-
-    Formats whose ``sniff`` accepts the text compete: a format for one kind beats the
-    any-kind ``json``, then the highest ``priority`` wins; a tie between kinds is
-    ambiguous unless ``kind`` is given. When no format sniffs the text, a best guess is
-    returned so its reader can explain what is wrong.
-    """
-    fmts = _formats_for(kind)
-    text = _head(text)
-    cands = [f for f in fmts if (f.kind_sniff if kind is not None and f.kind_sniff else f.sniff)(text)]
-    # kinds whose record guesses a format for text none of their formats claims (Sudoku)
-    guessers = [k for k in KINDS.values() if k.guess_format is not None and kind in (None, k.name)]
-    for k in guessers:
-        if not any(f.kind == k.name for f in cands):
-            name = k.guess_format(text, early=True)  # e.g. a broken line-format puzzle
-            if name:
-                return FORMATS[name]
-    specific = [f for f in cands if f.kind != "*"]
-    if specific:
-        cands = specific
-    if len({f.kind for f in cands}) > 1:
-        cands = _cross_kind(text, cands, file)
-    if cands:
-        top = max(f.priority for f in cands)
-        best = [f for f in cands if f.priority == top]
-        if len({f.kind for f in best}) > 1:
-            names = ", ".join(f"{f.name} ({f.kind})" for f in best)
-            raise ParseError(f"ambiguous input: it reads as {names}; give --kind or --format", file, 1, 1)
-        if kind is None and best[0].kind_sniff is not None:
-            # a cautious format (its kind is often confused with another): the other kinds' best
-            # guesses must not read the text too
-            others = [FORMATS[n] for n in (k.guess_format(text, early=False) for k in guessers
-                                           if k.name != best[0].kind) if n]
-            _cross_kind(text, [best[0]] + others, file)
-        return best[0]
-    guess = _guess_one_line(text, fmts)
-    if guess is not None:
-        return guess  # a broken generated line: let its reader say what is wrong
-    for k in guessers:
-        name = k.guess_format(text, early=False)  # the most plausible format, for a precise error
-        if name:
-            return FORMATS[name]
-    if not fmts:
-        raise ParseError(f"no format reads {kind!r} puzzles", file, 1, 1)
-    raise ParseError(f"cannot tell the format of this {kind} input; give --format "
-                     f"({', '.join(f.name for f in fmts)})", file, 1, 1)
-
-
-def _cross_kind(text: str, cands: list[Format], file: str | None) -> list[Format]:
-    """Formats of several kinds claim ``text``: keep those whose reader reads all of it; when
-    readers of two kinds do, the text is ambiguous (a :class:`ParseError` asks for ``--kind``).
-    When none reads it, all stay (the highest priority then explains what is wrong)."""
-    best: dict[str, Format] = {}
-    for f in cands:
-        if f.kind not in best or f.priority > best[f.kind].priority:
-            best[f.kind] = f
-    reads = []
-    for f in best.values():
-        try:
-            entries = f.read(text, file)
-        except Exception:  # noqa: BLE001 - a reader that fails here just does not read the text
-            continue
-        if entries and all(e.ok for e in entries):
-            reads.append((f, entries))
-    if len(reads) > 1:
-        what = "; ".join(f"as {len(es)} {f.kind} puzzle{'s' if len(es) > 1 else ''} ({f.name}: "
-                         f"{es[0].puzzle!r})" for f, es in reads)
-        raise ParseError(f"ambiguous input: it reads {what}; give --kind to say which", file, 1, 1)
-    if reads:
-        return [f for f in cands if f.kind == reads[0][0].kind]
-    return cands
-
-
-def _guess_one_line(text: str, fmts: list[Format]) -> Format | None:
-    """``jigsaw-line`` for a first token ``...|...``, ``hidato-line`` for ``..,../..``; else ``None``."""
-    for raw in split_lines(text):
-        s = raw.strip()
-        if not s or (s.startswith(("#", ";")) and not s.startswith(("#,", "#/"))):
-            continue
-        toks = s.split()
-        if toks[0].lower() in LINE_HEAD_WORDS and len(toks) > 1:
-            toks = toks[1:]
-        tok = toks[0]
-        names = [f.name for f in fmts]
-        if "|" in tok and not tok.startswith("|") and "jigsaw-line" in names:
-            return FORMATS["jigsaw-line"]
-        if "/" in tok and "," in tok and not tok.startswith(("[", "{")):
-            for name in ("hidato-line", "numbrix-line"):
-                if name in names:
-                    return FORMATS[name]
-        return None
-    return None
-
-
-def read_text(text: str, file: str | None = None, format: str | None = None, kind: str | None = None,
-              box: "str | tuple[int, int] | None" = None) -> list[Entry]:
-    """Puzzles in ``text``, one :class:`Entry` each (a bad puzzle is an entry with an ``error``).
-
-    Parameters
-    ----------
-    text : str
-    file : str, optional
-        Source name used in error locations.
-    format : str, optional
-        Force a format (see :func:`list_formats`); default: detect it.
-    kind : str, optional
-        Only consider formats of this puzzle kind (``"sudoku"``, ``"hidato"``).
-    box : str or (int, int), optional
-        Box shape (``"2x3"``) for classic puzzles whose text does not say; default
-        :func:`gridsat.puzzles.default_box`.
-
-    Raises
-    ------
-    ParseError
-        Only when nothing can be read at all (empty input, unknown or ambiguous format);
-        errors inside puzzles are reported per entry.
-    """
-    if kind is not None and not any(f.kind != "*" for f in _formats_for(kind)):
-        raise ParseError(f"unknown kind {kind!r}; known: {', '.join(sorted(KINDS))}, or a format family "
-                         f"such as numbrix or jigsaw", file)
-    if not _has_content(text):
-        raise ParseError("empty input: no puzzle found", file, 1, 1)
-    if format is not None:
-        fmt = get_format(format)
-        if kind is not None and fmt not in _formats_for(kind):
-            raise ParseError(f"format {fmt.name} holds {fmt.kind} puzzles, not {kind}", file)
-    else:
-        fmt = detect_format(text, kind, file)
-    options = {"box": parse_box(box) if box is not None else None, "kind": kind}
-    opts = {k: v for k, v in options.items() if k in fmt.options and v is not None}
-    return fmt.read(text, file, **opts)
-
-
 def read_file(path: "str | Path", format: str | None = None, kind: str | None = None,
               box: "str | tuple[int, int] | None" = None) -> list[Entry]:
-    """:func:`read_text` on a file; an unreadable file raises :class:`ParseError`."""
+    """The entries of a file, read as every source is read
+    (:func:`gridsat.formats.stream.read_stream`): a file of one-line puzzles line by line, a
+    line that is not UTF-8 text an entry with its located error; an unreadable file raises
+    :class:`ParseError`."""
+    from .stream import LineReader, read_stream
+
     name = str(path)
     try:
-        with open(path, encoding="utf-8-sig", newline="") as f:  # lines end at \n only (tokens.split_lines)
-            text = f.read()
+        fh = open(path, "rb")
     except FileNotFoundError:
         raise ParseError("no such file", name) from None
-    except UnicodeDecodeError as e:
-        raise ParseError(f"not a UTF-8 text file ({e.reason} at byte {e.start})", name) from None
     except OSError as e:
         raise ParseError(f"cannot read: {e.strerror or e}", name) from None
-    return read_text(text, name, format=format, kind=kind, box=box)
+    try:
+        with fh:
+            return list(read_stream(LineReader(fh, name), name, format=format, kind=kind, box=box))
+    except OSError as e:
+        raise ParseError(f"cannot read: {e.strerror or e}", name) from None
 
 
 def write(puzzle: "Sudoku | Hidato", format: str = "json", solution: Sequence[int] | None = None) -> str:

@@ -172,6 +172,8 @@ def sniff_line(text: str) -> bool:
         n = math.isqrt(len(token))
         if n * n != len(token) or n < 4 or n > len(SYMBOLS):
             return False
+        if token.isascii():  # (the usual case: one translation; the same answer as the loop below)
+            return 255 not in token.encode("ascii").translate(_byte_table(n))
         vals = [symbol_value(ch) for ch in token]
         return all(v is not None and v <= n for v in vals)
     return False

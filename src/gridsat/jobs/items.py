@@ -6,7 +6,7 @@ chunk of them travels to a worker.
   (:func:`line_tasks` makes them), so the process that sends a file's lines parses nothing;
 * :class:`Unreadable`: an entry that could not be read, answered by its error line;
 * :class:`Reading`: wraps a task function over puzzles so it takes all three; a worker
-  reads a chunk's lines together (:meth:`Reading.prepare`), as the whole file's reader would;
+  reads a chunk's lines (:meth:`Reading.prepare`), each as the one-process reader reads it;
 * :func:`compact` / :func:`expand`: a chunk's items in a form that pickles fast.
 """
 
@@ -51,14 +51,15 @@ class LineItem:
 
     ``format`` is the one-line format of the whole file (``line``, ``jigsaw-line``,
     ``hidato-line``, ``numbrix-line``) and ``box`` the reader's option. ``before`` is the
-    puzzle line before it in the file: a line that does not read is read again after it,
-    so that its error says what the whole file's reader says (such as "expected 81 like
-    the puzzle before"; after a line that did not read either, that hint may be missing).
+    line before it in the file that is not blank or a comment: a line that does not read is
+    read again after it, so that its error says what the one-process reader says (such as
+    "expected 81 like the puzzle before").
 
-    ``stream``: the line is read alone, as the one-process reader of a large file reads it
+    ``stream``: the line is read alone, as the one-process reader reads every line
     (:func:`gridsat.formats.stream.stream_line`): in the one-line format that owns it
     (classic, jigsaw, Hidato and Numbrix lines may be mixed) unless the format was
-    ``forced``, with the reader's ``kind`` option.
+    ``forced``, with the reader's ``kind`` option (:func:`iter_line_tasks` makes every
+    item so; without it, a run of lines is read as one text after ``before``).
     """
 
     file: str
@@ -105,97 +106,86 @@ def _reader(format: str, box: "str | tuple[int, int] | None") -> Callable:
 
 def line_tasks(path: str, format: str | None = None, kind: str | None = None,
                box: "str | tuple[int, int] | None" = None) -> "list[Task] | None":
-    """The tasks of a file in a one-line format, as a list (see :func:`iter_line_tasks`); a
-    file that is not all UTF-8 text gives ``None``, as the whole file's reader refuses it."""
-    got = iter_line_tasks(path, format, kind, box, whole=True)
+    """The tasks of a file in a one-line format, as a list (see :func:`iter_line_tasks`)."""
+    got = iter_line_tasks(path, format, kind, box)
     return None if got is None else list(got)
 
 
 def iter_line_tasks(path: str, format: str | None = None, kind: str | None = None,
-                    box: "str | tuple[int, int] | None" = None, whole: bool = False) -> "Iterator[Task] | None":
+                    box: "str | tuple[int, int] | None" = None) -> "Iterator[Task] | None":
     """The tasks of a file in a one-line format, one per puzzle line (id ``file:line``), each
     a :class:`LineItem` that its worker reads; ``None`` when the file is in another format or
-    cannot be read (then read it as entries, which report why).
+    its head cannot be read (then read it as entries, which report why).
 
-    The format is told from the file's head, as :func:`gridsat.formats.read_file` tells it
-    (``format`` forces it); ``kind`` and ``box`` are the reader's options. Blank lines and
-    comments make no task. The lines after the head are read as the tasks are taken, so a
-    file of any size is sent in bounded memory, and each is read by its worker as the
-    one-process reader of a large file reads it (:attr:`LineItem.stream`: alone, in the
-    one-line format that owns it); a line that is not UTF-8 text (or holds a NUL byte) is
-    answered by its located error line, and the file ends there, as that reader stops at it.
-    With ``whole``, the whole file is decoded first (one that is not all UTF-8 text gives
-    ``None``, as the whole file's reader refuses it) and its lines are read as that reader
-    reads them (a chunk's lines together, after the line before).
+    The file is read as every source is (:func:`gridsat.formats.stream.read_stream`): its
+    format is the one-line format its first puzzle line is in (``format`` forces it), and
+    each line is read by its worker alone, in the one-line format that owns it (classic,
+    jigsaw, Hidato and Numbrix lines may be mixed), with the line before it for its error's
+    hint. ``kind`` and ``box`` are the reader's options. Blank lines and comments make no
+    task. The lines are read as the tasks are taken, so a file of any size is sent in
+    bounded memory; a line that is not UTF-8 text (or holds a NUL byte) is answered by its
+    located error line and the lines after it are read on; a line past
+    :data:`~gridsat.formats.stream.MAX_LINE_BYTES` is answered by its error line and ends
+    the file.
     """
     from ..errors import GridsatError
-    from ..formats import FORMATS, SNIFF_CHARS, detect_format
-    from ..formats.stream import LINE_FORMATS
+    from ..formats.stream import LINE_FORMATS, LineReader, _comment_line, stream_format
 
     if format not in (None,) + LINE_FORMATS:
         return None
-    data = None
     try:
         with open(path, "rb") as fh:
-            if whole:
-                data = fh.read()
-                data.decode("utf-8-sig")
-                head = data[:SNIFF_CHARS]
-                head += data[SNIFF_CHARS:data.find(b"\n", SNIFF_CHARS) + 1 or len(data)]
-            else:
-                head = fh.read(SNIFF_CHARS)
-                head += fh.readline()
-        text = head.decode("utf-8-sig")
-        fmt = FORMATS[format] if format else detect_format(text, kind, path)
-    except (OSError, UnicodeDecodeError, GridsatError):
+            reader = LineReader(fh, path)
+            while True:
+                first = reader.readline()
+                if not first:
+                    return None
+                s = first.strip()
+                if s and not _comment_line(s):
+                    break
+        fmt = stream_format(first, format, kind, path)
+        if fmt is None or fmt.name not in LINE_FORMATS or (kind and fmt.kind != kind):
+            return None
+        _reader(fmt.name, box)  # (a bad box: the entries say so)
+    except (OSError, GridsatError):
         return None
-    if "\x00" in text or fmt.name not in LINE_FORMATS or (kind and fmt.kind != kind):
-        return None
-    try:
-        reader = _reader(fmt.name, box)
-    except GridsatError:
-        return None
-    if whole:
-        stream: tuple = (False, False, None)
+    forced = bool(format)
+    from ..formats.stream import stream_line
 
-        def read(raw: str, lineno: int) -> list:
-            return reader(raw, path)
-    else:  # (each line is what the one-process reader of a large file reads alone)
-        from ..formats.stream import stream_line
-
-        stream = (True, bool(format), kind)
-
-        def read(raw: str, lineno: int) -> list:
-            return stream_line(raw, lineno, fmt.name, path, forced=bool(format), kind=kind, box=box)
-    return _line_tasks(path, fmt.name, box, read, data, stream)
+    def read(raw: str, lineno: int) -> list:
+        return stream_line(raw, lineno, fmt.name, path, forced=forced, kind=kind, box=box)
+    return _line_tasks(path, fmt.name, box, read, (True, forced, kind))
 
 
 def _line_tasks(path: str, format: str, box: "str | tuple[int, int] | None", read: Callable,
-                data: bytes | None = None, stream: tuple = (False, False, None)) -> Iterator[Task]:
-    """The tasks of :func:`iter_line_tasks`, from the file's bytes read already (``data``) or
-    read from the file as they are taken; ``stream`` is each :class:`LineItem`'s
-    ``(stream, forced, kind)``, and ``read(line, lineno)`` the entries of a line that may be
-    a comment."""
-    import io
-
+                stream: tuple = (True, False, None)) -> Iterator[Task]:
+    """The tasks of :func:`iter_line_tasks`, read from the file as they are taken; ``stream``
+    is each :class:`LineItem`'s ``(stream, forced, kind)``, and ``read(line, lineno)`` the
+    entries of a line that may be a comment."""
     from ..errors import ParseError
-    from ..formats.stream import decode_line
+    from ..formats.stream import LineReader, SourceEnds
 
     before = None
-    with io.BytesIO(data) if data is not None else open(path, "rb") as fh:
-        for i, got in enumerate(fh, 1):
+    with open(path, "rb") as fh:
+        reader = LineReader(fh, path)
+        while True:
             try:
-                raw = decode_line(got, path, i)
-            except ParseError as e:  # (the file ends here, as the one-process reader stops)
-                yield Task(f"{path}:{i}", Unreadable(e.error_line()))
+                raw = reader.readline()
+            except ParseError as e:  # its error line; the file goes on, unless the line has no end
+                yield Task(f"{path}:{e.line}", Unreadable(e.error_line()))
+                if isinstance(e, SourceEnds):
+                    return
+                continue
+            if not raw:
                 return
+            i = reader.lineno
             raw = raw[:-1] if raw.endswith("\n") else raw
             raw = raw[:-1] if raw.endswith("\r") else raw
             s = raw.lstrip()
-            if not s or s.startswith("#") and not s.startswith(("#,", "#/")):
+            if not s or s.startswith(("#", ";")) and not s.startswith(("#,", "#/")):
                 continue  # (blank and comment lines: every one-line reader skips them)
             if not s[0].isalnum() and s[0] not in ".-_" and not read(raw, i):
-                continue  # (what some reader takes for a comment: ; // ...)
+                continue  # (what some reader takes for a comment: // ...)
             yield Task(f"{path}:{i}", LineItem(path, i, raw, format, box, before, *stream))
             before = raw
 
@@ -254,11 +244,11 @@ class Reading:
         return out
 
     def prepare(self, items: list) -> list:
-        """A chunk's ``(id, payload)`` items with their lines read together (a worker calls
-        this once per chunk): each run of :class:`LineItem` of one file is read as one text,
-        after the line before the run, by the file format's reader, and each line becomes its
-        :class:`PuzzleItem` or its :class:`Unreadable` error line. A run whose lines do not
-        come back one entry each is left to :meth:`__call__`, line by line."""
+        """A chunk's ``(id, payload)`` items with their lines read (a worker calls this once
+        per chunk): each run of :class:`LineItem` of one file is read (see :func:`_entries`),
+        and each line becomes its :class:`PuzzleItem` or its :class:`Unreadable` error line.
+        A run whose lines do not come back one entry each is left to :meth:`__call__`, line
+        by line."""
         out = list(items)
         i = 0
         while i < len(out):
@@ -286,9 +276,10 @@ def _read_run(run: list) -> list | None:
 
 
 def _entries(run: list) -> list | None:
-    """The entries of consecutive :class:`LineItem` of one file, read as one text after the
-    line before the first (so that errors say what the whole file's reader says), each
-    placed at its own line; ``None`` when they do not come back one entry per line."""
+    """The entries of consecutive :class:`LineItem` of one file, each placed at its own line:
+    each line alone when the items ``stream`` (as the one-process reader reads it), else read
+    as one text after the line before the first; ``None`` when they do not come back one
+    entry per line."""
     from ..errors import ParseError
     from ..formats.base import Entry
 
@@ -296,7 +287,8 @@ def _entries(run: list) -> list | None:
     if first.stream:  # each line alone, as the one-process reader of a large file reads it
         from ..formats.stream import stream_line
 
-        got = [stream_line(x.text, x.line, x.format, x.file, forced=x.forced, kind=x.kind, box=x.box) for x in run]
+        got = [stream_line(x.text, x.line, x.format, x.file, forced=x.forced, kind=x.kind, box=x.box, before=x.before)
+               for x in run]
         return [e[0] for e in got] if all(len(e) == 1 for e in got) else None
     head = [] if first.before is None else [first.before]
     try:
