@@ -10,8 +10,8 @@ out of its memory limit) is reported as the job's error: nothing waits on it for
 
 The queue is bounded: past ``max_queue`` jobs waiting to start, :meth:`JobPool.submit` raises
 :class:`Busy` (the server answers 429 with ``Retry-After``). Jobs nobody waits for
-(``background``) take at most half the queue and run on at most ``workers - 1`` workers, so
-one worker stays free for the requests whose clients wait for an answer.
+(``background``) take at most half the queue, run on at most ``workers - 1`` workers (one
+with a single worker) and start after the jobs whose clients wait for an answer.
 
 States: ``queued``, ``running``, ``done``, ``error`` (the job raised, or its worker died),
 ``cancelled``, ``timeout`` (its answer then has status ``unknown``).
@@ -315,8 +315,9 @@ class JobPool:
         return _Worker(proc, parent)
 
     def _dispatch(self) -> None:
-        """Start queued jobs (the lock is held): in order, on idle workers or new ones."""
-        queued = [j for j in self.jobs.values() if j.state == "queued"]
+        """Start queued jobs (the lock is held) on idle workers or new ones: those a client waits
+        for first, then the background ones, each in order."""
+        queued = sorted((j for j in self.jobs.values() if j.state == "queued"), key=lambda j: j.background)
         behind = sum(1 for w in self.busy if w.job is not None and w.job.background)
         for job in queued:
             if len(self.busy) >= self.workers:

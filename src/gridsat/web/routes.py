@@ -215,7 +215,7 @@ async def _solver_job(api: Api, request: Request, job) -> JSONResponse:
     loaded = load_puzzle(body, api.limits)
     limit = time_limit(body, api.limits)
     return await api.pooled(request, job, dict(puzzle=loaded.puzzle, time_limit=limit, **_solver(body)), limit,
-                            loaded=loaded)
+                            loaded=loaded, wait=not flag(body, "async"))
 
 
 @_errors
@@ -253,7 +253,8 @@ async def true_candidates(api: Api, request: Request) -> JSONResponse:
     limit = number(body, "limit", 1000, cast=int, low=1, high=ASYNC_COUNT)
     seconds = time_limit(body, api.limits)
     return await api.pooled(request, "true-candidates", {"puzzle": loaded.puzzle, "time_limit": seconds,
-                                                         "limit": limit}, seconds, loaded=loaded)
+                                                         "limit": limit}, seconds, loaded=loaded,
+                            wait=not flag(body, "async"))
 
 
 @_errors
@@ -262,7 +263,7 @@ async def candidates(api: Api, request: Request) -> JSONResponse:
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
     return await api.pooled(request, "candidates", {"puzzle": loaded.puzzle}, time_limit(body, api.limits),
-                            loaded=loaded)
+                            loaded=loaded, wait=not flag(body, "async"))
 
 
 def _values(body: dict, key: str, loaded, *, full: bool) -> list[int] | None:
