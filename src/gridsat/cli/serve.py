@@ -44,7 +44,8 @@ def register(subparsers) -> argparse.ArgumentParser:
                               epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free port)")
-    p.add_argument("--workers", type=positive_worker_count, default=2, help="worker processes for long jobs (default 2)")
+    p.add_argument("--workers", type=positive_worker_count, default=2,
+                   help="worker processes for the engine's jobs (default 2)")
     p.add_argument("--max-time", type=positive_float, default=60.0, metavar="SECONDS",
                    help="the longest time limit a request may ask for (default 60)")
     p.add_argument("--max-queue", type=positive_worker_count, default=64, metavar="N",

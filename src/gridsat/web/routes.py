@@ -443,7 +443,8 @@ async def add_random(api: Api, request: Request) -> JSONResponse:
     loaded = load_puzzle(body, api.limits)
     _needs_start(loaded.puzzle, "add a random value")
     seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
-    return await api.pooled(request, "add-random", {"puzzle": loaded.puzzle, "seed": seed}, time_limit(body, api.limits))
+    return await api.pooled(request, "add-random", {"puzzle": loaded.puzzle, "seed": seed},
+                            time_limit(body, api.limits))
 
 
 @_errors
