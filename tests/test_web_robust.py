@@ -293,3 +293,17 @@ def test_serve_warns_about_a_host_other_than_loopback(monkeypatch, capsys):
     for host in ("127.0.0.1", "localhost", "::1"):
         assert main(["serve", "--host", host, "--port", "1"]) == 2
         assert "warning" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, says", [(["--max-queue", "0"], "--max-queue"),
+                                        (["--client-timeout", "-1"], "--client-timeout")])
+def test_bad_new_serve_options_are_one_error_line(argv, says, capsys):
+    assert main(["serve", *argv]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+
+
+def test_an_empty_token_is_refused(monkeypatch, capsys):
+    monkeypatch.delenv("GRIDSAT_TOKEN", raising=False)
+    assert main(["serve", "--token", " "]) == 2
+    assert "token" in capsys.readouterr().err

@@ -7,7 +7,7 @@ import ipaddress
 import os
 import sys
 
-from .common import nonnegative_int, positive_float, positive_worker_count
+from .common import nonnegative_int, positive_float, positive_int, positive_worker_count
 
 __all__ = ["register", "run"]
 
@@ -48,7 +48,7 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help="worker processes for the engine's jobs (default 2)")
     p.add_argument("--max-time", type=positive_float, default=60.0, metavar="SECONDS",
                    help="the longest time limit a request may ask for (default 60)")
-    p.add_argument("--max-queue", type=positive_worker_count, default=64, metavar="N",
+    p.add_argument("--max-queue", type=positive_int, default=64, metavar="N",
                    help="jobs that may wait for a worker; past them a request answers 429 (default 64)")
     p.add_argument("--client-timeout", type=positive_float, default=10.0, metavar="SECONDS",
                    help="seconds a client has to send a request's headers, and again its body (default 10)")

@@ -159,6 +159,8 @@ class JobPool:
             self.ctx.set_forkserver_preload(["gridsat.web.work"])
         except Exception:  # pragma: no cover
             pass
+        self._wake_r: int | None
+        self._wake_w: int | None
         self._wake_r, self._wake_w = os.pipe()
         os.set_blocking(self._wake_w, False)
         os.set_blocking(self._wake_r, False)
@@ -240,8 +242,11 @@ class JobPool:
 
     # ------------------------------------------------------------------ the supervisor
     def _wake(self) -> None:
+        fd = self._wake_w
+        if fd is None:  # stopped: its pipe is closed (and its number may be another file's now)
+            return
         try:
-            os.write(self._wake_w, b"x")
+            os.write(fd, b"x")
         except (BlockingIOError, OSError):
             pass
 
@@ -417,7 +422,8 @@ class JobPool:
         with self.lock:
             for worker in self.busy + self.idle:
                 self._kill(worker)
-        for fd in (self._wake_r, self._wake_w):
+            fds, self._wake_r, self._wake_w = (self._wake_r, self._wake_w), None, None
+        for fd in fds:
             try:
                 os.close(fd)
             except OSError:  # pragma: no cover
