@@ -307,3 +307,19 @@ def test_an_empty_token_is_refused(monkeypatch, capsys):
     monkeypatch.delenv("GRIDSAT_TOKEN", raising=False)
     assert main(["serve", "--token", " "]) == 2
     assert "token" in capsys.readouterr().err
+
+
+def test_render_and_convert_read_a_hidato_solution_per_cell(client):
+    from gridsat.examples import example_text
+
+    text = example_text("hidato-6x5")
+    p = read_text(text)[0].puzzle
+    sol = list(gridsat.check(p).solution)
+    assert client.post("/api/render", json={"puzzle": text, "solution": sol}).status_code == 200
+    assert client.post("/api/convert", json={"puzzle": text, "to": "json", "solution": sol}).status_code == 200
+    given = next(iter(p.givens))
+    bad = list(sol)
+    bad[given] = p.givens[given] % p.num_cells + 1
+    refused(client.post("/api/render", json={"puzzle": text, "solution": bad}), "where the given is")
+    refused(client.post("/api/convert", json={"puzzle": text, "to": "json", "solution": bad}), "solution")
+    refused(client.post("/api/render", json={"puzzle": text, "solution": [0] * len(p.givens)}), "expected a list")

@@ -76,10 +76,20 @@ def _number(rng: random.Random, low: float, high: float, integer: bool):
                        "   7 ", "nan", float(high) + 0.5, 10 ** 4000])
 
 
+def _cells(puzzle) -> tuple[list[int], int]:
+    """The puzzle's given per cell (0: open) and its largest value, as the page's board has them."""
+    from gridsat.web.board import board_of
+
+    board = board_of(puzzle)
+    return board["givens"], int(board["max_value"])
+
+
 def _solution(rng: random.Random, puzzle, truth):
     """A solution list for ``puzzle``: right, partial, off by one cell, out of range, or wrong length."""
-    n = len(puzzle.givens)
+    n = len(_cells(puzzle)[0])
     r = rng.random()
+    if n == 0:
+        return [], None
     if truth is not None and r < 0.3:
         return list(truth), False
     if truth is not None and r < 0.5:
@@ -192,7 +202,8 @@ def prepare(req: Request, rng: random.Random) -> None:
     if entry is None:
         return
     truth = entry.solution
-    if truth is None and len(entry.puzzle.givens) <= 100:
+    givens, top = _cells(entry.puzzle)
+    if truth is None and len(givens) <= 100:
         try:
             import gridsat
 
@@ -203,17 +214,10 @@ def prepare(req: Request, rng: random.Random) -> None:
     sol, bad = _solution(rng, entry.puzzle, truth)
     req.body["solution"] = sol
     if req.path.endswith("convert"):
-        req.solution_bad = bool(verify(entry.puzzle, sol)) if sol and len(sol) == len(entry.puzzle.givens) else True
+        req.solution_bad = bool(verify(entry.puzzle, sol)) if sol and len(sol) == len(givens) else True
     else:  # render: values within the puzzle and agreeing with its givens
-        n, top = len(entry.puzzle.givens), _top(entry.puzzle)
-        req.solution_bad = len(sol) != n or any(not 0 <= v <= top or (g and v and v != g)
-                                                for v, g in zip(sol, entry.puzzle.givens))
-
-
-def _top(puzzle) -> int:
-    from gridsat.web.board import board_of
-
-    return int(board_of(puzzle)["max_value"])
+        req.solution_bad = len(sol) != len(givens) or any(not 0 <= v <= top or (g and v and v != g)
+                                                          for v, g in zip(sol, givens))
 
 
 def judge(req: Request, status: int, data) -> list[tuple[str, str]]:

@@ -276,12 +276,13 @@ def _values(body: dict, key: str, loaded, *, full: bool) -> list[int] | None:
     if value is None:
         return list(loaded.solution) if loaded.solution else None
     puzzle = loaded.puzzle
-    givens = list(puzzle.givens)
+    board = board_of(puzzle)
+    givens = board["givens"]  # per cell, 0 for an open one
     n = len(givens)
     if not isinstance(value, list) or len(value) != n or not all(isinstance(v, int) and not isinstance(v, bool)
                                                                  for v in value):
         raise BadRequest(f"{key}: expected a list of {n} integers (0 for an empty cell)")
-    top = int(board_of(puzzle)["max_value"])
+    top = int(board["max_value"])
     for c, (v, g) in enumerate(zip(value, givens)):
         if not 0 <= v <= top:
             shown = v if -10 ** 9 < v < 10 ** 9 else ("a huge number" if v > 0 else "a huge negative number")
