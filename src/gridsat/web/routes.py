@@ -121,6 +121,7 @@ class Api:
                 message = await request.receive()
                 if message.get("type") == "http.disconnect":
                     return
+                await asyncio.sleep(0.05)  # (a server that answers at once with anything else: no busy loop)
 
         watch = asyncio.ensure_future(gone())
         try:
