@@ -63,20 +63,24 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
+        """A new connection: its first request's headers are due within the timeout."""
         super().connection_made(transport)
         self._arm("headers")
 
     def data_received(self, data: bytes) -> None:
+        """Bytes in: the deadline moves on when the headers, then the body, are complete."""
         super().data_received(data)
         self._track()
 
     def on_response_complete(self) -> None:
+        """An answer sent: the next request's headers are due within the timeout."""
         super().on_response_complete()
         if not self.transport.is_closing():
             self._phase = None
             self._track()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """The connection is gone: no deadline left."""
         self._arm(None)
         super().connection_lost(exc)
 
