@@ -32,10 +32,12 @@ serve: $(STAMP)
 test: $(STAMP)
 	$(PY) -m pytest -q -n 2 tests src/gridsat
 
-## long fuzzing campaign of the readers and the CLI (one process, niced; see docs/howto/fuzzing.md)
+## long fuzzing campaigns: the readers and the CLI, then the web server on 127.0.0.1 (niced; see docs/howto/fuzzing.md)
 FUZZ_INPUTS ?= 100000
+FUZZ_REQUESTS ?= 20000
 fuzz: $(STAMP)
 	nice -n 10 $(PY) -m tests.fuzz.campaign --inputs $(FUZZ_INPUTS)
+	nice -n 10 $(PY) -m tests.fuzz.web --requests $(FUZZ_REQUESTS)
 
 ## build the documentation site into docs/_build/html (warnings are errors)
 docs: $(DOCS_STAMP)

@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import os
 import sys
 
-from .common import nonnegative_int, positive_float, positive_worker_count
+from .common import nonnegative_int, positive_float, positive_int, positive_worker_count
 
 __all__ = ["register", "run"]
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
+#: the environment variable that gives the token when --token does not
+TOKEN_ENV = "GRIDSAT_TOKEN"
+
 EXAMPLES = """examples:
   gridsat serve
   gridsat serve --port 8080 --workers 4
-  gridsat serve --host 0.0.0.0 --max-time 30
+  GRIDSAT_TOKEN=s3cret gridsat serve --host 0.0.0.0 --max-time 30
 
 Then open the address it prints. --host 0.0.0.0 lets other machines in: the server reads
-no file and writes none, but anyone who can reach it can keep its workers busy."""
+no file and writes none, but anyone who can reach it can keep its workers busy. Give it a
+token (--token, or the GRIDSAT_TOKEN environment variable, which other users of the machine
+cannot read in the process list) and put it behind a reverse proxy (see the web how-to)."""
 
 
 def _port(text: str) -> int:
@@ -37,9 +44,17 @@ def register(subparsers) -> argparse.ArgumentParser:
                               epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free port)")
-    p.add_argument("--workers", type=positive_worker_count, default=2, help="worker processes for long jobs (default 2)")
+    p.add_argument("--workers", type=positive_worker_count, default=2,
+                   help="worker processes for the engine's jobs (default 2)")
     p.add_argument("--max-time", type=positive_float, default=60.0, metavar="SECONDS",
                    help="the longest time limit a request may ask for (default 60)")
+    p.add_argument("--max-queue", type=positive_int, default=64, metavar="N",
+                   help="jobs that may wait for a worker; past them a request answers 429 (default 64)")
+    p.add_argument("--client-timeout", type=positive_float, default=10.0, metavar="SECONDS",
+                   help="seconds a client has to send a request's headers, and again its body (default 10)")
+    p.add_argument("--token", default=None, metavar="TOKEN",
+                   help=f"every API request must carry it (Authorization: Bearer TOKEN); default: ${TOKEN_ENV}, "
+                        "else none")
     p.add_argument("--open", action="store_true", help="open the page in a browser")
     p.set_defaults(func=run)
     return p
@@ -65,6 +80,16 @@ def _listen(host: str, port: int):
     return sock
 
 
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only (``localhost``, ``127.x.x.x``, ``::1``)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def run(args) -> int:
     """Run ``gridsat serve`` until interrupted; returns the exit code."""
     try:
@@ -72,13 +97,22 @@ def run(args) -> int:
 
         from ..web.app import create_app
         from ..web.payload import Limits
+        from ..web.server import config
     except ImportError as e:
         print(f"gridsat: serve needs the 'web' extra: pip install 'gridsat[web]' ({e})", file=sys.stderr)
         return EXIT_USAGE
-    limits = Limits(max_time=args.max_time, default_time=min(10.0, args.max_time))
-    app = create_app(limits, workers=args.workers)
-    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False)
-    server = uvicorn.Server(config)
+    token = args.token if args.token is not None else os.environ.get(TOKEN_ENV) or None
+    if token is not None and not token.strip():
+        print("gridsat: --token: the token is empty", file=sys.stderr)
+        return EXIT_USAGE
+    if not is_loopback(args.host):
+        print(f"gridsat: warning: --host {args.host} lets other machines reach the server"
+              + ("" if token else f", and no token protects it (--token or ${TOKEN_ENV})")
+              + "; it speaks plain HTTP: put it behind a reverse proxy with TLS (see the web how-to)",
+              file=sys.stderr, flush=True)
+    limits = Limits(max_time=args.max_time, default_time=min(10.0, args.max_time), max_queue=args.max_queue)
+    app = create_app(limits, workers=args.workers, token=token)
+    server = uvicorn.Server(config(app, client_timeout=args.client_timeout))
     try:
         sock = _listen(args.host, args.port)
     except OSError as e:
@@ -86,10 +120,11 @@ def run(args) -> int:
         return EXIT_USAGE
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    print(f"gridsat workbench on http://{shown}:{port}/  (Ctrl-C stops it)", flush=True)
+    address = f"http://{shown}:{port}/" + (f"#token={token}" if token else "")
+    print(f"gridsat workbench on {address}  (Ctrl-C stops it)", flush=True)
     if args.open:
         import webbrowser
 
-        webbrowser.open(f"http://{shown}:{port}/")
+        webbrowser.open(address)
     server.run(sockets=[sock])
     return EXIT_OK

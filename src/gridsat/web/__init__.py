@@ -2,8 +2,9 @@
 
 Needs the optional extra ``web`` (Starlette, uvicorn). :func:`create_app` builds the
 application; :mod:`.routes` holds the endpoints, :mod:`.payload` the request limits,
-:mod:`.jobs` the pool of worker processes for long jobs, :mod:`.work` the jobs themselves
-and :mod:`.board` what the page draws. The page itself (``static/``) is plain HTML,
+:mod:`.jobs` the pool of worker processes that runs every engine job, :mod:`.work` the jobs
+themselves, :mod:`.board` what the page draws and :mod:`.server` the HTTP server's clock on
+slow clients. The page itself (``static/``) is plain HTML,
 JavaScript modules and CSS: no build step, nothing fetched from the network.
 """
 

@@ -1,8 +1,14 @@
-"""The workbench's Starlette application: the page, its static files, the JSON API and ``/api/info``."""
+"""The workbench's Starlette application: the page, its static files, the JSON API and ``/api/info``.
+
+With a token (``gridsat serve --token``), every ``/api/`` request must carry it as
+``Authorization: Bearer TOKEN``; others answer 401. The page and its static files need none:
+the page reads the token from its address (``/#token=TOKEN``) or asks for it.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import hmac
 from functools import partial
 from pathlib import Path
 
@@ -15,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from .payload import Limits
 from .routes import ASYNC_COUNT, POSTS, Api, job_delete, job_get
 
-__all__ = ["create_app", "STATIC", "info"]
+__all__ = ["create_app", "STATIC", "info", "TokenGuard"]
 
 #: the page's files (HTML, JavaScript modules, CSS), shipped inside the package
 STATIC = Path(__file__).with_name("static")
@@ -54,11 +60,43 @@ def info(limits: Limits) -> dict:
         "grades": ["easy", "medium", "hard", "expert", "extreme"],
         "limits": {"max_body": limits.max_body, "max_cells": limits.max_cells, "default_time": limits.default_time,
                    "max_time": limits.max_time, "max_count": limits.max_count, "max_workers": limits.max_workers,
-                   "async_count": ASYNC_COUNT},
+                   "max_queue": limits.max_queue, "async_count": ASYNC_COUNT},
     }
 
 
-def create_app(limits: Limits | None = None, *, workers: int = 2) -> Starlette:
+class TokenGuard:
+    """ASGI middleware: ``/api/`` requests without ``Authorization: Bearer TOKEN`` answer 401.
+
+    Parameters
+    ----------
+    app
+        The application it guards.
+    token : str
+        The token every API request must carry.
+    """
+
+    def __init__(self, app, token: str) -> None:
+        self.app, self.token = app, token.encode("utf-8")
+
+    def allowed(self, scope) -> bool:
+        """Whether the request carries the token (compared in constant time)."""
+        for name, value in scope.get("headers", ()):
+            if name == b"authorization":
+                scheme, _, given = value.partition(b" ")
+                return scheme.lower() == b"bearer" and hmac.compare_digest(given.strip(), self.token)
+        return False
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/") and not self.allowed(scope):
+            resp = JSONResponse({"status": "error", "error": "this server needs its token: send the header "
+                                 "'Authorization: Bearer TOKEN' (the page: open /#token=TOKEN)"},
+                                status_code=401, headers={"WWW-Authenticate": "Bearer"})
+            await resp(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def create_app(limits: Limits | None = None, *, workers: int = 2, token: str | None = None):
     """The workbench application.
 
     Parameters
@@ -66,12 +104,15 @@ def create_app(limits: Limits | None = None, *, workers: int = 2) -> Starlette:
     limits : Limits, optional
         What one request may ask for (default :class:`~gridsat.web.payload.Limits`).
     workers : int
-        Worker processes of the job pool (started on the first pooled job).
+        Worker processes of the job pool (started with the application).
+    token : str, optional
+        Every ``/api/`` request must carry it (``Authorization: Bearer TOKEN``); ``None``: open.
 
     Returns
     -------
-    Starlette
-        ``app.state.api`` holds the :class:`~gridsat.web.routes.Api` (its ``pool``).
+    Starlette or TokenGuard
+        The Starlette application (wrapped in :class:`TokenGuard` with a token); ``.state.api``
+        holds the :class:`~gridsat.web.routes.Api` (its ``pool``).
     """
     limits = limits or Limits()
     api = Api(limits, workers)
@@ -91,9 +132,14 @@ def create_app(limits: Limits | None = None, *, workers: int = 2) -> Starlette:
                Mount("/static", StaticFiles(directory=STATIC), name="static")]
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        api.pool  # noqa: B018 - its workers start now, not on the first request
         yield
         api.close()
 
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.api = api
+    if token:
+        guarded = TokenGuard(app, token)
+        guarded.state = app.state
+        return guarded
     return app

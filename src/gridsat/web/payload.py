@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import math
+import re
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,10 +19,12 @@ from ..errors import GridsatError, ParseError
 from ..kinds import kind_of
 
 __all__ = ["BadRequest", "Limits", "Loaded", "parse_body", "load_puzzle", "number", "flag", "choice",
-           "time_limit", "SOURCE"]
+           "time_limit", "shown", "SOURCE"]
 
 #: the source name a request's puzzle text is given in error locations
 SOURCE = "<puzzle>"
+#: the most digits an integer in a request body may have (Python's own limit for ``int()``)
+MAX_DIGITS = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 4300
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,11 @@ class Limits:
         The largest ``limit`` of a count.
     max_workers : int
         The most worker processes an improve may ask for.
+    max_queue : int
+        Jobs that may wait for a worker; past it a request answers 429 with ``Retry-After``.
+    worker_memory : int, optional
+        Each worker process's address-space limit in bytes (``None``: the engine's default
+        budget plus its baseline, or the server's own limit when lower).
     """
 
     max_body: int = 256 * 1024
@@ -49,6 +58,15 @@ class Limits:
     max_time: float = 60.0
     max_count: int = 1_000_000
     max_workers: int = 4
+    max_queue: int = 64
+    worker_memory: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.worker_memory is None:
+            from ..limits import BASELINE, DEFAULT_BUDGET, memory_limit
+
+            own = memory_limit()
+            object.__setattr__(self, "worker_memory", min(DEFAULT_BUDGET + BASELINE, own or DEFAULT_BUDGET + BASELINE))
 
 
 class BadRequest(GridsatError):
@@ -102,43 +120,68 @@ def parse_body(raw: bytes, limits: Limits) -> dict[str, Any]:
     except json.JSONDecodeError as e:
         raise BadRequest(f"request body is not JSON: {e.msg}", e.lineno, e.colno,
                          located=f"<body>:{e.lineno}:{e.colno}: not JSON: {e.msg}") from None
+    except RecursionError:
+        raise BadRequest("request body is nested too deeply") from None
+    except ValueError:  # an integer past Python's digit limit for int()
+        raise BadRequest(f"request body holds a number with more than {MAX_DIGITS:,} digits") from None
     if not isinstance(body, dict):
         raise BadRequest("request body must be a JSON object, e.g. {\"puzzle\": \"...\"}")
     return body
+
+
+def shown(value: Any, width: int = 40) -> str:
+    """``value`` as JSON, cut to ``width`` characters (a number too long to write is named so)."""
+    try:
+        text = json.dumps(value)
+    except (ValueError, TypeError, RecursionError):
+        return "a value too large to show"
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+#: a number written as a string: sign, digits, fraction, exponent (at most 40 characters)
+_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,4})?")
 
 
 def number(body: dict, key: str, default: Any, *, cast=float, low: float | None = None,
            high: float | None = None) -> Any:
     """``body[key]`` as a number from ``low`` to ``high`` (``default`` when absent or null).
 
+    ``cast=int`` takes integers only: ``2.5`` (or ``"2.5"``) is refused, never rounded.
+
     Raises
     ------
     BadRequest
-        Not a number, or out of range.
+        Not a number, not an integer when one is wanted, or out of range.
     """
     value = body.get(key)
     if value is None:
         return default
+    want = "an integer" if cast is int else "a number"
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise BadRequest(f"{key}: expected a number, got {json.dumps(value)[:40]}")
-    try:
-        out = cast(value)
-    except (TypeError, ValueError):
-        raise BadRequest(f"{key}: expected {'an integer' if cast is int else 'a number'}, got {value!r}") from None
-    if isinstance(out, float) and not math.isfinite(out):
-        raise BadRequest(f"{key}: expected a finite number, got {value!r}")
-    if low is not None and out < low:
-        raise BadRequest(f"{key}: must be at least {low:g}, got {value}")
-    if high is not None and out > high:
-        raise BadRequest(f"{key}: must be at most {high:g}, got {value}")
-    return out
+        raise BadRequest(f"{key}: expected {want}, got {shown(value)}")
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) > 40 or not _NUMBER.fullmatch(text):
+            raise BadRequest(f"{key}: expected {want}, got {shown(value)}")
+        value = float(text) if any(ch in text for ch in ".eE") else int(text)
+    if isinstance(value, float) and not math.isfinite(value):
+        raise BadRequest(f"{key}: expected a finite number, got {shown(value)}")
+    if cast is int and isinstance(value, float):
+        if not value.is_integer():
+            raise BadRequest(f"{key}: expected an integer, got {shown(value)}")
+        value = int(value)
+    if low is not None and value < low:
+        raise BadRequest(f"{key}: must be at least {low:g}, got {shown(value)}")
+    if high is not None and value > high:
+        raise BadRequest(f"{key}: must be at most {high:g}, got {shown(value)}")
+    return cast(value)
 
 
 def flag(body: dict, key: str) -> bool:
     """``body[key]`` as a boolean (absent: False)."""
     value = body.get(key, False)
     if not isinstance(value, bool) and value is not None:
-        raise BadRequest(f"{key}: expected true or false, got {json.dumps(value)[:40]}")
+        raise BadRequest(f"{key}: expected true or false, got {shown(value)}")
     return bool(value)
 
 
@@ -148,7 +191,7 @@ def choice(body: dict, key: str, options, default: str | None = None) -> str | N
     if value is None or value == "":
         return default
     if value not in options:
-        raise BadRequest(f"{key}: {value!r} is not one of {', '.join(map(str, options))}")
+        raise BadRequest(f"{key}: {shown(value)} is not one of {', '.join(map(str, options))}")
     return value
 
 
@@ -191,7 +234,7 @@ def load_puzzle(body: dict, limits: Limits, key: str = "puzzle") -> Loaded:
     opts = {name: body.get(name) or None for name in ("format", "kind", "box")}
     for name, value in opts.items():
         if value is not None and not isinstance(value, str):
-            raise BadRequest(f"{name}: expected a string, got {json.dumps(value)[:40]}")
+            raise BadRequest(f"{name}: expected a string, got {shown(value)}")
     try:
         entries = read_text(text, SOURCE, **opts)
     except ParseError as e:

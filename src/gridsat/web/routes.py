@@ -1,59 +1,71 @@
 """The JSON API: one handler per endpoint, each reading its body with :mod:`.payload` and
-running its job in the server (quick jobs with a time limit of their own) or in the job pool.
+running its job in the job pool's worker processes (:mod:`.jobs`), or in the server when the
+job runs no engine.
 
-* in the server, one at a time: ``solve``, ``check``, ``count`` (up to :data:`ASYNC_COUNT`),
-  ``true-candidates``, ``candidates``, ``render``, ``convert``, ``parse``;
-* in a worker, answered when done (killed at the time limit): ``rate``, ``hint``, ``generate``
-  (one puzzle), ``add-random``, ``unique``;
+* in the server: ``parse``, ``render``, ``convert`` (reading and writing text, bounded by the
+  body and board limits);
+* in a worker, answered when done (killed at the time limit, or when the client goes away):
+  ``solve``, ``check``, ``count`` (up to :data:`ASYNC_COUNT`), ``true-candidates``,
+  ``candidates``, ``rate``, ``hint``, ``generate`` (one puzzle), ``add-random``, ``unique``;
 * in a worker, answered at once with a job id (``GET``/``DELETE /api/jobs/ID``): ``improve``,
   ``generate`` with ``count`` above 1, ``count`` with a higher limit, and any job asked with
   ``"async": true``.
+
+A full queue answers 429 with ``Retry-After``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import threading
 from typing import Any, Callable
 
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response
 
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
 from . import work
 from .board import board_of
-from .jobs import JobPool
-from .payload import BadRequest, Limits, flag, load_puzzle, number, parse_body, time_limit
+from .jobs import Busy, Job, JobPool
+from .payload import BadRequest, Limits, flag, load_puzzle, number, parse_body, shown, time_limit
 
-__all__ = ["Api", "ASYNC_COUNT", "POOLED", "QUICK"]
+__all__ = ["Api", "ASYNC_COUNT", "POOLED", "LOCAL"]
 
-#: a count with a higher limit runs as a pool job (answered with a job id)
+#: a count with a higher limit runs as a background job (answered with a job id)
 ASYNC_COUNT = 10_000
-#: jobs run in the server process
-QUICK = ("solve", "check", "count", "true-candidates", "candidates", "render", "convert")
-#: jobs run in a worker and answered when done
-POOLED = ("rate", "hint", "generate", "add-random", "unique", "improve")
+#: jobs run in the server process (no engine: reading and writing text)
+LOCAL = ("parse", "render", "convert")
+#: jobs run in a worker
+POOLED = ("solve", "check", "count", "true-candidates", "candidates", "rate", "hint", "generate", "add-random",
+          "unique", "improve")
 #: the generator options a request may give, and how each is read
 GENERATOR_OPTIONS = ("size", "box", "symmetry", "difficulty", "minimal", "target", "givens", "rows", "cols",
                      "shape", "density", "rotation", "flip")
+#: the status answered to a client that went away before its answer (never seen by it)
+GONE = 499
+
+
+class ClientGone(Exception):
+    """The client closed its connection before its answer was ready (its job is cancelled)."""
 
 
 class Api:
-    """The endpoints, sharing the limits, the in-process lock and the (lazily started) job pool.
+    """The endpoints, sharing the limits and the (lazily started) job pool.
 
     Parameters
     ----------
     limits : Limits
-        What one request may ask for.
+        What one request may ask for, the queue's bound and each worker's memory.
     workers : int
         Worker processes of the job pool.
     """
 
     def __init__(self, limits: Limits, workers: int = 2) -> None:
         self.limits, self.workers = limits, workers
-        self.engine_lock = threading.Lock()  # solver caches are shared: one in-process job at a time
+        self.local_lock = threading.Lock()  # the text jobs run one at a time in the server
         self._pool: JobPool | None = None
         self._pool_lock = threading.Lock()
 
@@ -62,7 +74,7 @@ class Api:
         """The job pool, started on first use."""
         with self._pool_lock:
             if self._pool is None:
-                self._pool = JobPool(self.workers)
+                self._pool = JobPool(self.workers, max_queue=self.limits.max_queue, memory=self.limits.worker_memory)
             return self._pool
 
     def close(self) -> None:
@@ -74,7 +86,7 @@ class Api:
     async def body(self, request: Request) -> dict:
         """The request's JSON object, read no further than the body limit."""
         size = request.headers.get("content-length")
-        if size and size.isdigit() and int(size) > self.limits.max_body:
+        if size and size.isdigit() and len(size) < 20 and int(size) > self.limits.max_body:
             raise BadRequest(f"request body too large: {int(size):,} bytes; the limit is "
                              f"{self.limits.max_body:,}", status=413)
         chunks, total = [], 0
@@ -85,23 +97,52 @@ class Api:
             chunks.append(chunk)
         return parse_body(b"".join(chunks), self.limits)
 
-    def _quick(self, fn: Callable[..., dict], *args, **kwargs) -> dict:
-        with self.engine_lock:
+    def _local(self, fn: Callable[..., dict], *args, **kwargs) -> dict:
+        with self.local_lock:
             return fn(*args, **kwargs)
 
-    async def quick(self, fn: Callable[..., dict], *args, **kwargs) -> dict:
-        """Run a quick job in a thread (one at a time: the engine's caches are not shared safely)."""
-        return await run_in_threadpool(self._quick, fn, *args, **kwargs)
+    async def local(self, fn: Callable[..., dict], *args, **kwargs) -> dict:
+        """Run a text job (no engine) in a thread of the server, one at a time."""
+        return await run_in_threadpool(self._local, fn, *args, **kwargs)
 
-    async def pooled(self, name: str, kwargs: dict, limit: float, *, wait: bool = True,
-                     progress: bool = False, expected: float = 0.0) -> JSONResponse:
-        """Run a job in a worker: its answer (``wait``), or its id at once (202)."""
+    async def _wait(self, job: Job, request: Request) -> None:
+        """Wait for the job's end; the client going away first cancels it (:class:`ClientGone`)."""
+        loop = asyncio.get_running_loop()
+        ended = loop.create_future()
+
+        def wake() -> None:
+            if not ended.done():
+                ended.set_result(None)
+
+        self.pool.on_done(job, lambda: loop.call_soon_threadsafe(wake))
+
+        async def gone() -> None:
+            while True:
+                message = await request.receive()
+                if message.get("type") == "http.disconnect":
+                    return
+                await asyncio.sleep(0.05)  # (a server that answers at once with anything else: no busy loop)
+
+        watch = asyncio.ensure_future(gone())
+        try:
+            await asyncio.wait({ended, watch}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if not watch.done():
+                watch.cancel()
+        if not ended.done():
+            self.pool.cancel(job.id, "cancelled: the client went away")
+            raise ClientGone()
+
+    async def pooled(self, request: Request, name: str, kwargs: dict, limit: float, *, wait: bool = True,
+                     progress: bool = False, expected: float = 0.0, loaded=None) -> JSONResponse:
+        """Run a job in a worker: its answer (``wait``; with the board and format of ``loaded``),
+        or its id at once (202)."""
+        job = self.pool.submit(name, kwargs, limit, progress=progress, expected=expected, background=not wait)
         if not wait:
-            job = self.pool.submit(name, kwargs, limit, progress=progress, expected=expected)
             return JSONResponse({"id": job.id, "state": job.state, "url": f"/api/jobs/{job.id}"}, status_code=202)
-        job = await run_in_threadpool(self.pool.run, name, kwargs, limit)
+        await self._wait(job, request)
         if job.state == "done" or job.state == "timeout":
-            return JSONResponse(job.result)
+            return JSONResponse(_answer(job.result, loaded) if job.state == "done" else job.result)
         if job.user_error:
             return JSONResponse(BadRequest(job.error or "bad request").to_dict(), status_code=400)
         return JSONResponse({"status": "error", "error": job.error, "job": name}, status_code=502)
@@ -115,7 +156,8 @@ def _answer(d: dict, loaded=None) -> dict:
 
 
 def _errors(handler):
-    """Turn :class:`BadRequest` and the engine's refusals into 400-class JSON answers."""
+    """Turn :class:`BadRequest` and the engine's refusals into 400-class JSON answers, a full
+    queue into 429, and a client gone away into an answer nobody reads (no traceback)."""
     async def wrapped(api: Api, request: Request) -> JSONResponse:
         try:
             return await handler(api, request)
@@ -125,6 +167,11 @@ def _errors(handler):
             return JSONResponse(BadRequest.from_parse(e).to_dict(), status_code=400)
         except (GridsatError, ValueError) as e:
             return JSONResponse(BadRequest(str(e)).to_dict(), status_code=400)
+        except Busy as e:
+            return JSONResponse({"status": "error", "error": str(e), "retry_after": e.retry_after}, status_code=429,
+                                headers={"Retry-After": str(e.retry_after)})
+        except (ClientDisconnect, ClientGone):
+            return Response(status_code=GONE)
         except MemoryError:
             return JSONResponse({"status": "error", "error": "out of memory"}, status_code=503)
     wrapped.__name__ = handler.__name__
@@ -137,7 +184,7 @@ def _solver(body: dict) -> dict:
     for key in ("backend", "encoding"):
         value = body.get(key) or None
         if value is not None and not isinstance(value, str):
-            raise BadRequest(f"{key}: expected a name, got {value!r}")
+            raise BadRequest(f"{key}: expected a name, got {shown(value)}")
         out[key] = value
     return out
 
@@ -163,24 +210,25 @@ async def parse(api: Api, request: Request) -> JSONResponse:
 
 
 async def _solver_job(api: Api, request: Request, job) -> JSONResponse:
-    """Read the puzzle and run ``job`` (``work.solve`` or ``work.check``) with the body's
-    backend, encoding and time limit, in this process."""
+    """Read the puzzle and run ``job`` (``solve`` or ``check``) with the body's backend,
+    encoding and time limit, in a worker."""
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
-    d = await api.quick(job, loaded.puzzle, time_limit=time_limit(body, api.limits), **_solver(body))
-    return JSONResponse(_answer(d, loaded))
+    limit = time_limit(body, api.limits)
+    return await api.pooled(request, job, dict(puzzle=loaded.puzzle, time_limit=limit, **_solver(body)), limit,
+                            loaded=loaded, wait=not flag(body, "async"))
 
 
 @_errors
 async def solve(api: Api, request: Request) -> JSONResponse:
     """``POST /api/solve``: one solution."""
-    return await _solver_job(api, request, work.solve)
+    return await _solver_job(api, request, "solve")
 
 
 @_errors
 async def check(api: Api, request: Request) -> JSONResponse:
     """``POST /api/check``: unique, ambiguous (with the cells two solutions differ in) or impossible."""
-    return await _solver_job(api, request, work.check)
+    return await _solver_job(api, request, "check")
 
 
 @_errors
@@ -192,9 +240,10 @@ async def count(api: Api, request: Request) -> JSONResponse:
     kwargs = dict(time_limit=time_limit(body, api.limits), limit=limit, solutions=flag(body, "solutions"),
                   **_solver(body))
     if limit > ASYNC_COUNT or flag(body, "async"):
-        return await api.pooled("count", dict(kwargs, puzzle=loaded.puzzle), kwargs["time_limit"], wait=False,
-                                progress=True)
-    return JSONResponse(_answer(await api.quick(work.count, loaded.puzzle, **kwargs), loaded))
+        return await api.pooled(request, "count", dict(kwargs, puzzle=loaded.puzzle), kwargs["time_limit"],
+                                wait=False, progress=True)
+    return await api.pooled(request, "count", dict(kwargs, puzzle=loaded.puzzle), kwargs["time_limit"],
+                            loaded=loaded)
 
 
 @_errors
@@ -203,8 +252,10 @@ async def true_candidates(api: Api, request: Request) -> JSONResponse:
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
     limit = number(body, "limit", 1000, cast=int, low=1, high=ASYNC_COUNT)
-    d = await api.quick(work.true_candidates, loaded.puzzle, time_limit=time_limit(body, api.limits), limit=limit)
-    return JSONResponse(_answer(d, loaded))
+    seconds = time_limit(body, api.limits)
+    return await api.pooled(request, "true-candidates", {"puzzle": loaded.puzzle, "time_limit": seconds,
+                                                         "limit": limit}, seconds, loaded=loaded,
+                            wait=not flag(body, "async"))
 
 
 @_errors
@@ -212,17 +263,39 @@ async def candidates(api: Api, request: Request) -> JSONResponse:
     """``POST /api/candidates``: every open cell's candidates, fewest first."""
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
-    return JSONResponse(_answer(await api.quick(work.candidates, loaded.puzzle), loaded))
+    return await api.pooled(request, "candidates", {"puzzle": loaded.puzzle}, time_limit(body, api.limits),
+                            loaded=loaded, wait=not flag(body, "async"))
 
 
-def _values(body: dict, key: str, loaded) -> list[int] | None:
+def _values(body: dict, key: str, loaded, *, full: bool) -> list[int] | None:
+    """``body[key]``, one value per cell (0 for an empty cell), or the solution stored with the text.
+
+    Every value is within the puzzle's range and agrees with the givens; ``full``: it must be a
+    complete, correct solution, as the command line requires of a solution stored with a puzzle.
+    """
     value = body.get(key)
     if value is None:
         return list(loaded.solution) if loaded.solution else None
-    n = len(board_of(loaded.puzzle)["givens"])
+    puzzle = loaded.puzzle
+    board = board_of(puzzle)
+    givens = board["givens"]  # per cell, 0 for an open one
+    n = len(givens)
     if not isinstance(value, list) or len(value) != n or not all(isinstance(v, int) and not isinstance(v, bool)
                                                                  for v in value):
         raise BadRequest(f"{key}: expected a list of {n} integers (0 for an empty cell)")
+    top = int(board["max_value"])
+    for c, (v, g) in enumerate(zip(value, givens)):
+        if not 0 <= v <= top:
+            shown = v if -10 ** 9 < v < 10 ** 9 else ("a huge number" if v > 0 else "a huge negative number")
+            raise BadRequest(f"{key}: {shown} at {puzzle.cell_name(c)} is outside 0..{top}")
+        if g and v and v != g:
+            raise BadRequest(f"{key}: {v} at {puzzle.cell_name(c)} where the given is {g}")
+    if full:
+        from ..verify import verify
+
+        problems = verify(puzzle, value)
+        if problems:
+            raise BadRequest(f"{key}: the solution is wrong: {problems[0]}")
     return value
 
 
@@ -232,7 +305,7 @@ async def render(api: Api, request: Request) -> JSONResponse:
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
     path = body.get("path")
-    d = await api.quick(work.render, loaded.puzzle, solution=_values(body, "solution", loaded),
+    d = await api.local(work.render, loaded.puzzle, solution=_values(body, "solution", loaded, full=False),
                         path=path if isinstance(path, bool) else None)
     return JSONResponse(_answer(d, loaded))
 
@@ -248,7 +321,7 @@ async def convert(api: Api, request: Request) -> JSONResponse:
     if not isinstance(to, str) or not to:
         raise BadRequest("missing \"to\": the format to write (see /api/info)")
     to = get_format(to).name
-    d = await api.quick(work.convert, loaded.puzzle, to=to, solution=_values(body, "solution", loaded))
+    d = await api.local(work.convert, loaded.puzzle, to=to, solution=_values(body, "solution", loaded, full=True))
     return JSONResponse(_answer(d, loaded))
 
 
@@ -257,7 +330,7 @@ async def rate(api: Api, request: Request) -> JSONResponse:
     """``POST /api/rate``: the logical rating (in a worker, killed at the time limit)."""
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
-    resp = await api.pooled("rate", {"puzzle": loaded.puzzle}, time_limit(body, api.limits),
+    resp = await api.pooled(request, "rate", {"puzzle": loaded.puzzle}, time_limit(body, api.limits),
                             wait=not flag(body, "async"))
     return resp
 
@@ -267,7 +340,7 @@ async def hint(api: Api, request: Request) -> JSONResponse:
     """``POST /api/hint``: the next logical step, its explanation and the cells it touches."""
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
-    return await api.pooled("hint", {"puzzle": loaded.puzzle}, time_limit(body, api.limits),
+    return await api.pooled(request, "hint", {"puzzle": loaded.puzzle}, time_limit(body, api.limits),
                             wait=not flag(body, "async"))
 
 
@@ -291,8 +364,8 @@ def generator_options(body: dict, name: str, limits: Limits) -> dict:
     from ..generators import NAMES
     from ..generators.shapes import list_shapes
 
-    if name not in NAMES:
-        raise BadRequest(f"kind: no generator {name!r}; known: {', '.join(NAMES)}")
+    if not isinstance(name, str) or name not in NAMES:
+        raise BadRequest(f"kind: no generator {shown(name)}; known: {', '.join(NAMES)}")
     takes = generator_takes(name)
     opts: dict[str, Any] = {}
     side = int(limits.max_cells ** 0.5)
@@ -317,9 +390,9 @@ def generator_options(body: dict, name: str, limits: Limits) -> dict:
                 raise BadRequest(f"box: {e.message}") from None
         elif key == "shape":
             if value not in list_shapes():
-                raise BadRequest(f"shape: no shape {value!r}; known: {', '.join(list_shapes())}")
+                raise BadRequest(f"shape: no shape {shown(value)}; known: {', '.join(list_shapes())}")
         elif not isinstance(value, str):
-            raise BadRequest(f"{key}: expected a string, got {value!r}")
+            raise BadRequest(f"{key}: expected a string, got {shown(value)}")
         opts[key] = value
     if "score" in takes:
         opts["score"] = False
@@ -339,7 +412,7 @@ async def generate(api: Api, request: Request) -> JSONResponse:
     n = number(body, "count", 1, cast=int, low=1, high=100)
     limit = time_limit(body, api.limits)
     kwargs = {"name": name, "options": opts, "count": n}
-    return await api.pooled("generate", kwargs, limit, wait=n == 1 and not flag(body, "async"), progress=True)
+    return await api.pooled(request, "generate", kwargs, limit, wait=n == 1 and not flag(body, "async"), progress=True)
 
 
 @_errors
@@ -362,7 +435,7 @@ async def improve(api: Api, request: Request) -> JSONResponse:
         raise BadRequest(f"box: {e.message}") from None
     seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
     kwargs = {"start": start, "size": size, "box": box, "budget": budget, "workers": workers, "seed": seed}
-    return await api.pooled("improve", kwargs, budget + 20, wait=False, progress=True, expected=budget + 0.5)
+    return await api.pooled(request, "improve", kwargs, budget + 20, wait=False, progress=True, expected=budget + 0.5)
 
 
 @_errors
@@ -372,7 +445,8 @@ async def add_random(api: Api, request: Request) -> JSONResponse:
     loaded = load_puzzle(body, api.limits)
     _needs_start(loaded.puzzle, "add a random value")
     seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
-    return await api.pooled("add-random", {"puzzle": loaded.puzzle, "seed": seed}, time_limit(body, api.limits))
+    return await api.pooled(request, "add-random", {"puzzle": loaded.puzzle, "seed": seed},
+                            time_limit(body, api.limits))
 
 
 @_errors
@@ -382,7 +456,7 @@ async def unique(api: Api, request: Request) -> JSONResponse:
     loaded = load_puzzle(body, api.limits)
     _needs_start(loaded.puzzle, "make unique")
     seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
-    return await api.pooled("unique", {"puzzle": loaded.puzzle, "seed": seed}, time_limit(body, api.limits))
+    return await api.pooled(request, "unique", {"puzzle": loaded.puzzle, "seed": seed}, time_limit(body, api.limits))
 
 
 async def job_get(api: Api, request: Request) -> JSONResponse:

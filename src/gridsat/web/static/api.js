@@ -1,5 +1,39 @@
 // Talking to the server: POST a job, poll a long one, and log every answer (status, backend,
 // encoding, time) in the output area.
+//
+// A server started with a token wants it on every API request. The page takes it from its
+// address once (/#token=TOKEN, which is what the server prints; the fragment never reaches
+// the server's logs), keeps it for the tab's session, and asks for it when the server
+// answers 401.
+
+const TOKEN_KEY = "gridsat-token";
+
+function takeToken() {
+  const m = location.hash.match(/(?:^#|&)token=([^&]*)/);
+  if (m) {
+    sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(m[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+}
+takeToken();
+
+// fetch() on the API with the token; a 401 asks for the token once and tries again.
+export async function api(path, options = {}) {
+  const send = () => {
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    const headers = Object.assign({}, options.headers || {}, token ? { Authorization: `Bearer ${token}` } : {});
+    return fetch(path, Object.assign({}, options, { headers }));
+  };
+  let res = await send();
+  if (res.status === 401) {
+    const token = window.prompt("This server needs its token (gridsat serve printed it in its address):");
+    if (token) {
+      sessionStorage.setItem(TOKEN_KEY, token.trim());
+      res = await send();
+    }
+  }
+  return res;
+}
 
 const log = () => document.getElementById("log");
 
@@ -22,7 +56,7 @@ export function describe(job, d) {
 export async function post(job, body) {
   let res;
   try {
-    res = await fetch(`/api/${job}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    res = await api(`/api/${job}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   } catch (e) {
     note(`${job}: the server did not answer (${e})`, "error");
     throw e;
@@ -40,7 +74,7 @@ export async function post(job, body) {
 // Poll a job until it ends; onProgress(job) on every answer. Returns the final job record.
 export async function follow(id, onProgress) {
   for (;;) {
-    const res = await fetch(`/api/jobs/${id}`);
+    const res = await api(`/api/jobs/${id}`);
     const j = await res.json();
     if (!res.ok) throw new Error(j.error || res.statusText);
     onProgress(j);
@@ -50,6 +84,6 @@ export async function follow(id, onProgress) {
 }
 
 export async function cancel(id) {
-  const res = await fetch(`/api/jobs/${id}`, { method: "DELETE" });
+  const res = await api(`/api/jobs/${id}`, { method: "DELETE" });
   return res.json();
 }

@@ -1,7 +1,7 @@
 // The workbench page: wires the board, the buttons and the keyboard to the JSON API.
 
 import { Board } from "./board.js";
-import { cancel, describe, follow, note, post } from "./api.js";
+import { api, cancel, describe, follow, note, post } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const board = new Board($("board"));
@@ -333,7 +333,7 @@ function onClick(e) {
 function fill(select, items) { for (const [v, t] of items) select.add(new Option(t, v)); }
 
 async function start() {
-  info = await (await fetch("/api/info")).json();
+  info = await (await api("/api/info")).json();
   fill($("gen-kind"), Object.keys(info.generators).map((k) => [k, k]));
   fill($("gen-shape"), info.shapes.filter((s) => s !== "rectangle").map((s) => [s, s]));
   fill($("gen-symmetry"), info.symmetries.map((s) => [s, s]));
