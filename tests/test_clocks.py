@@ -41,7 +41,8 @@ def test_loading_the_backend_counts_against_the_first_puzzles_limit(tmp_path, ca
     board.write_text("1...........4..1\n" * 2)
     code, out, err = run(["solve", "-t", "0.5", "-b", "glucose4", "--json", str(board)], capsys)
     first, second = (json.loads(line) for line in out.splitlines())
-    assert first["status"] == "unknown" and "time limit of 0.5 s reached while loading the backend" in first["reason"]
+    assert first["status"] == "unknown" and first["reason"] == "time limit of 0.5 s reached"
+    assert first["backend"] == "glucose4"
     assert second["status"] == "solved"  # the limit is per puzzle: the next one has its own
     assert code == 1
 

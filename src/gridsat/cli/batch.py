@@ -144,11 +144,12 @@ class _Job:
         args = self.args
         tl = args.time_limit
         setup, self.setup = self.setup, 0.0
-        left = None if tl is None else tl - read_time - setup
+        left = None if tl is None else tl - read_time
         if left is not None and left <= 0:
-            what = "reading the input" if read_time >= tl else "loading the backend"
             return Result(job=self.job, status="unknown", puzzle=puzzle, count=0 if self.job == "count" else None,
-                          reason=f"time limit of {tl} s reached while {what}")
+                          reason=f"time limit of {tl} s reached while reading the input")
+        if left is not None:  # (a load past the limit leaves the job a moment: it answers unknown, named)
+            left = max(left - setup, 1e-6)
         if self.race is not None:
             from ..portfolio import race
 
