@@ -130,3 +130,17 @@ def test_a_race_stopped_from_outside_takes_its_build_children_with_it(how):
         assert gone(p.pid) == []
     finally:
         cleanup(p)
+
+
+def test_a_race_that_reaches_its_time_limit_leaves_no_process():
+    p = start(["solve", "-t", "3", "--race", "glucose4:cnf-pos", "-"], hidato_line(30))
+    try:
+        try:
+            out, err = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            pytest.fail("the output stayed open long past the 3 s limit")
+        assert p.returncode == 1, err
+        assert out.startswith("unknown") and "time limit of 3.0 s reached" in out, out[:300]
+        assert gone(p.pid) == []
+    finally:
+        cleanup(p)

@@ -2,7 +2,9 @@
 
 Puzzles stream to stdout as they are made, one line each (or ``--json`` lines with seed,
 givens, score and time), flushed per puzzle, so an interrupted run keeps what it wrote.
-A progress bar goes to stderr only when stderr is a terminal.
+A progress bar goes to stderr only when stderr is a terminal. ``-t SECONDS`` limits each
+puzzle: a seed whose puzzle is not made in time is reported ``unknown`` (on stderr, or as a
+``--json`` line) and the next seed starts; the exit code is then 1.
 """
 
 from __future__ import annotations
