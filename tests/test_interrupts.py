@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -90,6 +91,8 @@ def test_the_cli_started_with_sigint_ignored_stops_on_kill_int(tmp_path):
     p = subprocess.Popen(CLI + ["count", "-b", "cpsat", "-l", "100000000", str(board)],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          preexec_fn=_ignore_sigint, env=env)
+    guard = threading.Timer(90, p.kill)  # (against a hang only: the command never prints progress)
+    guard.start()
     try:
         line = p.stderr.readline()  # the count's first progress line: the solve is under way
         assert "counting" in line, line
@@ -101,6 +104,7 @@ def test_the_cli_started_with_sigint_ignored_stops_on_kill_int(tmp_path):
         assert p.returncode == 130, err
         assert "None s" not in stdout + err and "Traceback" not in err
     finally:
+        guard.cancel()
         if p.poll() is None:
             p.kill()
             p.wait()
