@@ -90,6 +90,12 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
             out = Outcome(timed_out=True)
         else:
             out = run_backend(b, enc, puzzle, limit=limit, time_limit=left, keep=keep, child=child)
+        if out.timed_out and time_limit is None:
+            # stopped early with no limit to reach: a signal stopped the solver (CP-SAT's own
+            # SIGINT handler), which is an interruption, never an answer
+            exc = KeyboardInterrupt()
+            exc.outcome = out
+            raise exc
     except (KeyboardInterrupt, MemoryError) as exc:
         if isinstance(exc, MemoryError):
             raise TooLarge(f"{b.name}/{enc.name} ran out of memory on this {kind_of(puzzle).describe(puzzle)} "
@@ -277,5 +283,6 @@ def _settle(res: Result, puzzle, b, enc, out: Outcome, job: str, time_limit, che
     else:
         res.status = "unknown"
     if res.status == "unknown" and out.timed_out:
-        res.reason = f"time limit of {time_limit} s reached"
+        res.reason = ("stopped before the search ended" if time_limit is None
+                      else f"time limit of {time_limit} s reached")
     return res

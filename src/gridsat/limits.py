@@ -9,6 +9,10 @@
   (see :mod:`gridsat.engine`). Ctrl-C in the parent kills the child at once.
 * :class:`JobInterrupted` is the :class:`KeyboardInterrupt` a job raises on Ctrl-C, carrying
   what was found so far (``result``; ``None`` when nothing is known).
+* :func:`die_with_parent` ties a forked child's life to its parent's: every child the engine
+  forks (a race's configurations, :func:`run_in_child`'s jobs) calls it, so when a parent is
+  killed (a race's loser, a job past its limit, a process killed from outside) its children
+  and their children go with it and none is left holding the job's output open.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from .errors import GridsatError
 
 __all__ = ["CHILD_BYTES", "MAX_WORKERS", "TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_size", "set_memory_limit",
            "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET", "report_progress",
-           "TimeLimitReached", "alarm"]
+           "TimeLimitReached", "alarm", "die_with_parent"]
 
 #: under a time limit, a job whose encoding is estimated to need more than this many bytes
 #: runs in a child process killed at the limit: its build alone may outlast the limit
@@ -166,6 +170,47 @@ def check_memory(estimate: int, what: "str | Callable[[], str]") -> None:
 
 
 # ---------------------------------------------------------------------- the child
+#: ``prctl`` option: the signal the kernel sends this process when its parent dies (Linux)
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> bool:
+    """In a child just forked from process ``parent``: have the kernel kill this process
+    (``SIGKILL``) as soon as its parent dies, so no child outlives the job that started it.
+
+    On Linux this is ``prctl(PR_SET_PDEATHSIG)``; a child whose parent died before the call
+    exits at once. Elsewhere it does nothing and returns False (the parent still kills its
+    own children when it stops; a child whose parent is killed from outside then runs on
+    until its own time limit).
+
+    Parameters
+    ----------
+    parent : int
+        The parent's process id (``os.getpid()`` before the fork).
+
+    Returns
+    -------
+    bool
+        Whether the kernel will kill this process with its parent.
+    """
+    global _LIBC
+    if not os.uname().sysname == "Linux":  # pragma: no cover - other systems
+        return False
+    try:
+        if _LIBC is None:
+            import ctypes
+
+            _LIBC = ctypes.CDLL(None, use_errno=True)
+        if _LIBC.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:  # pragma: no cover
+            return False
+    except (OSError, AttributeError):  # pragma: no cover - no prctl
+        return False
+    if os.getppid() != parent:  # the parent died before the call: it can no longer kill us
+        os._exit(1)
+    return True
+
+
+_LIBC = None
 _PROGRESS: "Callable[[Any], None] | None" = None
 
 
@@ -234,9 +279,11 @@ def run_in_child(fn: Callable, args: tuple = (), kwargs: "dict | None" = None, *
     # process (a race), which multiprocessing forbids to have children
     recv, send = Pipe(duplex=False)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
         recv.close()
+        die_with_parent(parent)
         _child(send, fn, args, kwargs or {})
     send.close()
     progress = None

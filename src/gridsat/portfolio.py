@@ -7,10 +7,16 @@ wall time. :func:`race` forks one child per configuration; each runs the ordinar
 (:func:`gridsat.api.run`: build, solve, verify) and sends back its :class:`~gridsat.Result`.
 The first *decisive* result (any status but ``unknown``) wins and the other children are
 killed. The winner's solutions are verified again in the parent.
+
+No process of a race outlives it: each child dies with the process that started the race
+(:func:`gridsat.limits.die_with_parent`), and so does a child's own child (the build that
+:func:`gridsat.limits.run_in_child` forks under a time limit), so a loser killed after the
+winner answered takes its build with it, and the job's output closes with the answer.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import time
@@ -19,6 +25,7 @@ from typing import Sequence
 from .engine import VerificationError, run
 from .errors import GridsatError, UnsupportedError
 from .kinds import kind_of
+from .limits import die_with_parent
 from .result import Result
 from .selection import default_choice
 from .verify import verify
@@ -43,7 +50,8 @@ def parse_configs(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _child(conn, puzzle, job, limit, backend, encoding, time_limit) -> None:
+def _child(conn, parent, puzzle, job, limit, backend, encoding, time_limit) -> None:
+    die_with_parent(parent)
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and kills us
         res = run(puzzle, job, limit=limit, backend=backend, encoding=encoding, time_limit=time_limit)
@@ -113,7 +121,7 @@ def race(puzzle, job: str = "solve", configs: "Sequence[tuple[str, str]] | str |
         recv, send = ctx.Pipe(duplex=False)
         # each child stops a little before the limit: forking and sending the result back take time too
         left = None if time_limit is None else max(time_limit - (time.perf_counter() - t0) - MARGIN, 0.01)
-        p = ctx.Process(target=_child, args=(send, puzzle, job, lim, backend, encoding, left), daemon=True)
+        p = ctx.Process(target=_child, args=(send, os.getpid(), puzzle, job, lim, backend, encoding, left), daemon=True)
         p.start()
         send.close()
         procs[name], conns[recv] = p, name

@@ -115,6 +115,9 @@ class CpsatBackend(Backend):
             solver = cp_model.CpSolver()
             sigint = signal.getsignal(signal.SIGINT)
             params = solver.parameters
+            # a process that ignores SIGINT (a batch worker, a race's child: their parent stops
+            # them) must not have its search cut short by CP-SAT's own handler
+            params.catch_sigint_signal = sigint not in (signal.SIG_IGN, None)
             if time_limit is not None:  # the limit covers the build too
                 params.max_time_in_seconds = max(float(time_limit) - build_time, 0.001)
             if limit == 1:
@@ -147,10 +150,11 @@ class CpsatBackend(Backend):
                 "constraints": len(proto.constraints),
             }
             # CP-SAT caught a Ctrl-C and stopped early (UNKNOWN or FEASIBLE well before the
-            # limit): raise it as Python would have (a Ctrl-C late in the limit reads as a timeout)
+            # limit, or at all without one): raise it as Python would have (a Ctrl-C late in
+            # the limit reads as a timeout); a stop without a limit is never a time-out
             if (out.timed_out and status in (cp_model.UNKNOWN, cp_model.FEASIBLE)
-                    and sigint is signal.default_int_handler
-                    and (time_limit is None or solver.WallTime() < 0.5 * params.max_time_in_seconds)):
+                    and (time_limit is None or (sigint is signal.default_int_handler
+                                                and solver.WallTime() < 0.5 * params.max_time_in_seconds))):
                 err = JobInterrupted()
                 out.timed_out = False
                 err.outcome = out

@@ -98,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"gridsat {__version__}")
         return EXIT_OK
+    _own_sigint()
     first = given[:1]
     parser = build_parser(first[0] if first and first[0] in COMMANDS else None)
     try:
@@ -135,6 +136,24 @@ def main(argv: list[str] | None = None) -> int:
         if not _from_interrupt(exc):
             raise
         return _interrupted()
+
+
+def _own_sigint() -> None:
+    """Stop on SIGINT whatever the disposition this process inherited.
+
+    A shell starts a background job of a script (``cmd &``, ``trap '' INT``) with SIGINT
+    ignored, and Python then leaves it ignored: ``kill -INT`` would do nothing, while
+    CP-SAT, which installs its own handler for a solve, would still stop its search early.
+    The command line takes Python's own handler (Ctrl-C raises ``KeyboardInterrupt``: exit
+    130, nothing half-done is stored as an answer) unless it runs off the main thread.
+    """
+    import signal
+
+    try:
+        if signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL, None):
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # not the main thread (main() called by a host program)
+        pass
 
 
 def _from_interrupt(exc: BaseException) -> bool:

@@ -83,6 +83,7 @@ class _Job:
         from ..formats import parse_box
 
         self.args, self.job = args, job
+        t0 = time.perf_counter()
         if args.box is not None:
             parse_box(args.box)
         if args.format is not None:
@@ -123,6 +124,9 @@ class _Job:
         if self.capped:
             self.limit = DEFAULT_COUNT_CAP
         self.listing = bool(getattr(args, "solutions", False))
+        #: seconds spent loading the backends named (importing OR-tools takes most of a
+        #: second): the first puzzle's time limit covers them, as it does a default backend's load
+        self.setup = time.perf_counter() - t0
         self.out = getattr(args, "output_format", None)
         if self.out and args.json:
             raise ParseError("--json and --output-format do not combine; use --output-format json")
@@ -134,10 +138,13 @@ class _Job:
 
         args = self.args
         tl = args.time_limit
+        setup, self.setup = self.setup, 0.0
         left = None if tl is None else tl - read_time
         if left is not None and left <= 0:
             return Result(job=self.job, status="unknown", puzzle=puzzle, count=0 if self.job == "count" else None,
                           reason=f"time limit of {tl} s reached while reading the input")
+        if left is not None:  # (a load past the limit leaves the job a moment: it answers unknown, named)
+            left = max(left - setup, 1e-6)
         if self.race is not None:
             from ..portfolio import race
 
@@ -173,9 +180,10 @@ class _Job:
         from .. import api
 
         tl = self.args.time_limit
-        left = None if tl is None else tl - max(took for _, took in items)
+        left = None if tl is None else tl - max(took for _, took in items) - self.setup
         if left is not None and left <= 0:
             return [self.run(p, "", took) for p, took in items]
+        self.setup = 0.0
         many = api.check_many if self.job == "check" else api.solve_many
         results = many([p for p, _ in items], backend=self.backend, encoding=self.args.encoding,
                        time_limit=left, errors="return")

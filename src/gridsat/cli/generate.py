@@ -2,7 +2,9 @@
 
 Puzzles stream to stdout as they are made, one line each (or ``--json`` lines with seed,
 givens, score and time), flushed per puzzle, so an interrupted run keeps what it wrote.
-A progress bar goes to stderr only when stderr is a terminal.
+A progress bar goes to stderr only when stderr is a terminal. ``-t SECONDS`` limits each
+puzzle: a seed whose puzzle is not made in time is reported ``unknown`` (on stderr, or as a
+``--json`` line) and the next seed starts; the exit code is then 1.
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="write each puzzle in this text format (see 'gridsat formats')")
     _backend_option(g)
     g.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    g.add_argument("-t", "--time-limit", type=positive_float, metavar="SECONDS",
+                   help="per puzzle: a seed whose puzzle is not made in time is reported 'unknown' "
+                        "(exit code 1) and the next seed starts")
     add_runner_args(p, jobs=False, progress=False)
 
 
@@ -193,8 +198,15 @@ def run(args) -> int:
 
             return run_generate_jobs(args, opts, seed, count)
         bar = _progress(args, count)
+        limit = getattr(args, "time_limit", None)
+        code = EXIT_OK
         try:
-            for g in stream(args.gen_kind, count, seed=seed, jobs=args.jobs, **opts):
+            made = (stream(args.gen_kind, count, seed=seed, jobs=args.jobs, **opts) if limit is None
+                    else _clocked_stream(args, opts, seed, count, limit))
+            for g in made:
+                if g is None:  # a seed past the time limit (reported)
+                    code = EXIT_FAILED
+                    continue
                 _emit(args, g)
                 if bar is not None:
                     bar.update(1)
@@ -202,12 +214,34 @@ def run(args) -> int:
         finally:
             if bar is not None:
                 bar.close()
-        return EXIT_OK
+        return code
     except ParseError as e:
         return fail(e)
     except (GridsatError, OSError) as e:
         print(f"gridsat: {e}", file=sys.stderr, flush=True)
         return EXIT_USAGE if not isinstance(e, GridsatError) or "bug" not in str(e) else EXIT_FAILED
+
+
+def _clocked_stream(args, opts: dict, seed: int, count: int | None, limit: float):
+    """The puzzles of seeds ``seed, seed + 1, ...`` made one at a time, each within ``limit``
+    seconds (:func:`gridsat.limits.alarm`); ``None`` in place of a seed past it, reported."""
+    import itertools
+
+    from ..generators import stream
+    from ..limits import TimeLimitReached, alarm
+
+    reason = f"time limit of {limit} s reached"
+    for s in itertools.count(seed) if count is None else range(seed, seed + count):
+        try:
+            with alarm(limit, reason):
+                g = next(iter(stream(args.gen_kind, 1, seed=s, jobs=1, **opts)))
+        except TimeLimitReached:
+            if args.json:
+                print(json.dumps({"seed": s, "status": "unknown", "reason": reason}), flush=True)
+            else:
+                print(f"gridsat: seed {s}: unknown: {reason}", file=sys.stderr, flush=True)
+            g = None
+        yield g
 
 
 def _check_ranges(args) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ..jobs.items import Task
 from ..jobs.tasks import GenerateJob, WithText
+from .clocked import Clocked, generate_stopped, generate_stopped_text
 
 __all__ = ["GenerateText", "run_generate_jobs"]
 
@@ -61,6 +62,11 @@ def run_generate_jobs(args: argparse.Namespace, options: dict, seed: int, count:
     seeds = itertools.count(seed) if count is None else range(seed, seed + count)
     tasks = (Task(f"seed:{s}", s) for s in seeds)
     job = GenerateJob(args.gen_kind, options)
-    fn = job if args.json or args.out else WithText(job, GenerateText(args.board, args.output_format))
+    plain = args.json or args.out
+    fn = job if plain else WithText(job, GenerateText(args.board, args.output_format))
+    limit = getattr(args, "time_limit", None)
+    if limit is not None:  # a seed past the limit is answered "unknown" (and the exit code is 1)
+        fn = Clocked(fn, limit, generate_stopped if plain else generate_stopped_text)
     args.jobs = args.jobs or None
-    return run_tasks(args, tasks, fn, total=count, ordered=True)
+    return run_tasks(args, tasks, fn, total=count, ordered=True, time_limit=limit,
+                     ok=lambda rec: rec.get("status") != "unknown")

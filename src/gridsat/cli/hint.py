@@ -6,7 +6,9 @@
 * ``rate``: the Sudoku Explainer-scale rating, grade and search-effort figures; ``rate --kit``:
   the Clojure kit's level, maxlevel and complexity figures (:mod:`gridsat.logic.kit`).
 
-``--json`` prints one JSON object per puzzle. Exit codes as in ``solve``: 2 for a usage
+``-t SECONDS`` limits each puzzle: past it the puzzle is answered ``unknown: time limit of
+SECONDS s reached`` (``--json``: ``{"status": "unknown", "reason": ...}``) and the next one
+starts. ``--json`` prints one JSON object per puzzle. Exit codes as in ``solve``: 2 for a usage
 error or when no puzzle could be read (one clean ``file:line:col: message`` line), 1 when
 some puzzle of a batch could not be read or (``explain``/``rate``) was not solved, or when
 the logical solver's answer failed the verifier's rules (an internal error, reported as such).
@@ -15,12 +17,15 @@ the logical solver's answer failed the verifier's rules (an internal error, repo
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import sys
 
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
-from .common import add_input_args, fail, load_entries
+from ..limits import TimeLimitReached, alarm
+from .common import add_input_args, fail, load_entries, positive_float
 from .runner import add_runner_args, wants_runner
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
@@ -67,6 +72,9 @@ def register(subparsers) -> None:
             _logic_args(p, fig)
         else:
             p.add_argument_group("output").add_argument("--json", action="store_true", help="one JSON object per puzzle")
+        p.add_argument_group("time").add_argument(
+            "-t", "--time-limit", type=positive_float, metavar="SECONDS",
+            help="per puzzle; when it runs out the puzzle is answered 'unknown' and the next one starts")
         if name == "rate":
             add_runner_args(p)
         p.set_defaults(func=globals()[fn])
@@ -122,8 +130,12 @@ def _loop(args, one) -> int:
             code = EXIT_FAILED
             continue
         try:
-            ok = one(args, where if many else None, puzzle)
+            ok = _clocked(args, one, where if many else None, puzzle)
             loaded += 1
+        except TimeLimitReached as e:
+            _timed_out(args, where if many else None, e)
+            loaded += 1
+            ok = False
         except LogicBugError as e:
             print(f"{where + ': ' if where else ''}{e}", file=sys.stderr)
             loaded += 1
@@ -136,6 +148,28 @@ def _loop(args, one) -> int:
         if not ok:
             code = EXIT_FAILED
     return code if loaded else EXIT_USAGE
+
+
+def _clocked(args, one, where, puzzle) -> bool:
+    """``one(args, where, puzzle)`` within ``--time-limit`` (:func:`gridsat.limits.alarm`: the
+    logical solver is Python, which the timer interrupts). What it prints is held back until
+    it has finished, so a puzzle stopped by the limit prints nothing but its status."""
+    limit = getattr(args, "time_limit", None)
+    if limit is None:
+        return one(args, where, puzzle)
+    held = io.StringIO()
+    with alarm(limit, f"time limit of {limit} s reached"), contextlib.redirect_stdout(held):
+        ok = one(args, where, puzzle)
+    sys.stdout.write(held.getvalue())
+    return ok
+
+
+def _timed_out(args, where, e: TimeLimitReached) -> None:
+    """Print the status of a puzzle stopped by ``--time-limit``."""
+    if args.json:
+        _emit_json({"status": "unknown", "reason": str(e)}, where)
+    else:
+        print(f"{where + ': ' if where else ''}unknown: {e}", flush=True)
 
 
 def _kw(args) -> dict:

@@ -1,5 +1,6 @@
 """``gridsat rate`` through the batch runner: each puzzle read is a task (id ``file:line``);
-its line is ``file:line: <rating text>``, or its ``--json`` record with ``id`` and ``where``."""
+its line is ``file:line: <rating text>``, or its ``--json`` record with ``id`` and ``where``;
+under ``-t`` a puzzle past the limit is ``file:line: unknown: time limit of T s reached``."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from ..jobs.items import PuzzleItem, Reading
 from ..jobs.tasks import RateJob, WithText
 from .batch_jobs import puzzle_tasks
+from .clocked import Clocked, rate_stopped, rate_stopped_text
 
 __all__ = ["RateText", "run_rate_jobs"]
 
@@ -29,7 +31,10 @@ def run_rate_jobs(args: argparse.Namespace) -> int:
 
     job = RateJob(uniqueness=args.uniqueness, extra=tuple(args.extra), search=not args.no_search,
                 figures=not args.no_figures, kit=args.kit)
-    fn = Reading(job if args.json or args.out else WithText(job, RateText()))
+    plain = args.json or args.out
+    inner = job if plain else WithText(job, RateText())
+    limit = getattr(args, "time_limit", None)
+    fn = Reading(inner if limit is None else Clocked(inner, limit, rate_stopped if plain else rate_stopped_text))
     tasks = puzzle_tasks(args)
     if isinstance(tasks, int):
         return tasks
@@ -37,4 +42,4 @@ def run_rate_jobs(args: argparse.Namespace) -> int:
     def ok(rec: dict) -> bool:
         tasks.seen(rec)
         return bool(rec.get("solved", True))
-    return tasks.exit_code(run_tasks(args, tasks, fn, ok=ok))
+    return tasks.exit_code(run_tasks(args, tasks, fn, ok=ok, time_limit=limit))

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
-__all__ = ["Store", "read_records", "error_record", "is_error", "json_lines"]
+__all__ = ["Store", "answered", "read_records", "error_record", "is_error", "json_lines"]
 
 #: seconds between two ``fsync`` calls of an open store (a flush follows every record)
 SYNC_EVERY = 2.0
@@ -64,6 +64,13 @@ def read_records(path: "str | os.PathLike") -> Iterator[dict[str, Any]]:
                 yield rec
 
 
+def answered(rec: dict) -> bool:
+    """Whether a stored record answers its task, so ``resume`` does not run it again: not one
+    of a job stopped part way (``interrupted``, or ``unknown`` for a "time limit of None s",
+    which earlier versions wrote for a solve that a signal stopped)."""
+    return not rec.get("interrupted") and "time limit of None s" not in str(rec.get("reason", ""))
+
+
 class Store:
     """Append-only JSON-lines output of a batch, with the ids it already holds.
 
@@ -72,7 +79,8 @@ class Store:
     path : str or path-like
         The output file.
     resume : bool
-        Keep the records already in the file (their ids are :attr:`done`, read once: the
+        Keep the records already in the file (the ids of those that answer their task are
+        :attr:`done`, see :func:`answered`; read once: the
         ids written later are not added, so memory stays bounded) and append; otherwise the
         file is started afresh.
     """
@@ -82,7 +90,7 @@ class Store:
         self.done: set[str] = set()
         if resume and self.path.exists():
             self._cut_partial_line()
-            self.done = {str(r["id"]) for r in read_records(self.path)}
+            self.done = {str(r["id"]) for r in read_records(self.path) if answered(r)}
         self._fh = open(self.path, "a" if resume else "w", encoding="utf-8")
         self._synced = time.monotonic()
 

@@ -1,0 +1,125 @@
+"""SIGINT stops a job whatever disposition the process inherited, and a stopped search is
+never an answer (no "time limit of None s reached")."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from gridsat import Sudoku
+from gridsat.backends import Backend, Outcome
+from gridsat.engine import run
+from gridsat.limits import JobInterrupted
+
+CLI = [sys.executable, "-m", "gridsat.cli"]
+
+
+class _SigintAtFirstSolution:
+    """Patches CP-SAT's progress hook to send this process SIGINT at the first solution found."""
+
+    def __init__(self, monkeypatch) -> None:
+        import gridsat.backends.cpsat_backend as cb
+
+        self.sent = False
+
+        def hook(state) -> None:
+            if not self.sent:
+                self.sent = True
+                os.kill(os.getpid(), signal.SIGINT)
+        monkeypatch.setattr(cb, "report_progress", hook)
+
+
+@pytest.fixture
+def sigint_ignored():
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    yield
+    signal.signal(signal.SIGINT, old)
+
+
+def test_cpsat_in_a_process_that_ignores_sigint_is_not_cut_short(monkeypatch, sigint_ignored):
+    # a batch worker or a race's child ignores SIGINT (its parent stops it): CP-SAT's own
+    # handler must not stop its search and hand back a truncated count as an answer
+    hook = _SigintAtFirstSolution(monkeypatch)
+    res = run(Sudoku.empty(9), "count", limit=40, backend="cpsat")
+    assert hook.sent
+    assert res.count == 40 and res.verified and not res.complete
+    assert not res.stats.get("interrupted")
+
+
+def test_cpsat_stopped_by_sigint_with_python_handler_is_an_interruption(monkeypatch):
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _SigintAtFirstSolution(monkeypatch)
+        with pytest.raises(JobInterrupted) as info:
+            run(Sudoku.empty(9), "count", limit=10**9, backend="cpsat")
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert info.value.result.stats["interrupted"] and info.value.result.reason == "interrupted"
+
+
+class _StoppedEarly(Backend):
+    """A backend whose search a signal stopped: it reports a time-out with no time limit."""
+
+    name, target = "stopped-early", "cnf"
+
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2):
+        """Stop at once, as a solver that caught a signal does."""
+        return Outcome(timed_out=True)
+
+
+def test_a_search_stopped_without_a_time_limit_is_an_interruption_not_an_answer():
+    with pytest.raises(JobInterrupted) as info:
+        run(Sudoku.empty(4), "solve", backend=_StoppedEarly(), encoding="cnf-extended")
+    res = info.value.result
+    assert res.status == "unknown" and res.stats["interrupted"]
+    assert "None" not in (res.reason or "")
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a shell starts a background job of a script
+
+
+def test_the_cli_started_with_sigint_ignored_stops_on_kill_int(tmp_path):
+    board = tmp_path / "e9.txt"
+    board.write_text("." * 81 + "\n" + "." * 81 + "\n")
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    p = subprocess.Popen(CLI + ["count", "-b", "cpsat", "-l", "100000000", str(board)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=_ignore_sigint, env=env)
+    guard = threading.Timer(90, p.kill)  # (against a hang only: the command never prints progress)
+    guard.start()
+    try:
+        line = p.stderr.readline()  # the count's first progress line: the solve is under way
+        assert "counting" in line, line
+        p.send_signal(signal.SIGINT)
+        try:
+            stdout, err = p.communicate(timeout=60)  # (a guard against a hang only)
+        except subprocess.TimeoutExpired:
+            pytest.fail("gridsat started with SIGINT ignored did not stop on SIGINT")
+        assert p.returncode == 130, err
+        assert "None s" not in stdout + err and "Traceback" not in err
+    finally:
+        guard.cancel()
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+
+
+def test_resume_runs_again_what_a_stopped_job_stored(tmp_path):
+    from gridsat.jobs.store import Store
+
+    path = tmp_path / "out.jsonl"
+    path.write_text('{"id": "a:1", "status": "unique"}\n'
+                    '{"id": "a:2", "status": "unknown", "reason": "time limit of None s reached"}\n'
+                    '{"id": "a:3", "status": "ambiguous", "count": 12, "interrupted": true}\n'
+                    '{"id": "a:4", "status": "unknown", "reason": "time limit of 5.0 s reached"}\n')
+    store = Store(path, resume=True)
+    try:
+        assert store.done == {"a:1", "a:4"}
+    finally:
+        store.close()
