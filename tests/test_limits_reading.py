@@ -69,38 +69,6 @@ def test_a_file_is_answered_as_it_is_read(tmp_path, capsys):
     assert lines[1].startswith(f"{src}:2") and "error" in lines[1]
 
 
-def test_reading_time_is_taken_from_the_job_and_the_users_limit_is_named(tmp_path, monkeypatch, capsys):
-    from gridsat.cli import batch
-
-    real = batch._Job.run
-    seen = {}
-
-    def run(self, puzzle, where, read_time=0.0):
-        seen["read_time"] = read_time
-        return real(self, puzzle, where, 10.0)  # as if reading had taken 10 s of the limit
-
-    monkeypatch.setattr(batch._Job, "run", run)
-    src = tmp_path / "one.txt"
-    src.write_text(P4 + "\n")
-    code = main(["solve", "-t", "2", "-b", "minisat22", str(src)])
-    out, err = capsys.readouterr()
-    assert code == 1 and "unknown" in out and "time limit of 2.0 s reached while reading the input" in out + err
-    assert 0 <= seen["read_time"] < 2
-
-
-def test_standard_input_is_not_charged_for_the_wait(monkeypatch, capsys):
-    import io
-
-    from gridsat.cli import batch
-
-    seen = []
-    real = batch._Job.run
-    monkeypatch.setattr(batch._Job, "run", lambda self, p, w, rt=0.0: seen.append(rt) or real(self, p, w, rt))
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((P4 + "\n").encode())))
-    code = main(["check", "-t", "5", "-b", "minisat22", "-"])
-    assert code == 1 and seen == [0.0], capsys.readouterr()
-
-
 def test_ctrl_c_wrapped_by_a_library_import_is_still_an_interrupt(monkeypatch, capsys):
     from gridsat.cli import count as count_cmd
 

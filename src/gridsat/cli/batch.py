@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 from ..engine import CHUNK
 from ..errors import GridsatError, ParseError
@@ -131,20 +132,16 @@ class _Job:
         if self.out and args.json:
             raise ParseError("--json and --output-format do not combine; use --output-format json")
 
-    def run(self, puzzle, where: str, read_time: float = 0.0):
-        """The result of the job on ``puzzle``, whose reading took ``read_time`` seconds of its
-        time limit; a count stopped by Ctrl-C raises CountInterrupted."""
+    def run(self, puzzle, where: str):
+        """The result of the job on ``puzzle``, under its own time limit (the first puzzle's
+        less the backend's load); a count stopped by Ctrl-C raises CountInterrupted."""
         from .. import api
 
         args = self.args
         tl = args.time_limit
         setup, self.setup = self.setup, 0.0
-        left = None if tl is None else tl - read_time
-        if left is not None and left <= 0:
-            return Result(job=self.job, status="unknown", puzzle=puzzle, count=0 if self.job == "count" else None,
-                          reason=f"time limit of {tl} s reached while reading the input")
-        if left is not None:  # (a load past the limit leaves the job a moment: it answers unknown, named)
-            left = max(left - setup, 1e-6)
+        # (a load past the limit leaves the job a moment: it answers unknown, named)
+        left = None if tl is None else max(tl - setup, 1e-6)
         if self.race is not None:
             from ..portfolio import race
 
@@ -173,19 +170,19 @@ class _Job:
         ``check`` without ``--race``."""
         return self.job in ("solve", "check") and self.race is None
 
-    def run_many(self, items: list) -> list:
-        """The results (or errors) of the job on ``items``, ``(puzzle, read seconds)`` pairs,
-        through :func:`gridsat.api.check_many` / ``solve_many`` (one call of the native core
-        for many puzzles). Each puzzle's time limit is the least left after any of their reads."""
+    def run_many(self, puzzles: list) -> list:
+        """The results (or errors) of the job on ``puzzles`` through :func:`gridsat.api.check_many`
+        / ``solve_many`` (one call of the native core for many puzzles), each under its own
+        time limit (the first chunk's less the backend's load)."""
         from .. import api
 
         tl = self.args.time_limit
-        left = None if tl is None else tl - max(took for _, took in items) - self.setup
+        left = None if tl is None else tl - self.setup
         if left is not None and left <= 0:
-            return [self.run(p, "", took) for p, took in items]
+            return [self.run(p, "") for p in puzzles]
         self.setup = 0.0
         many = api.check_many if self.job == "check" else api.solve_many
-        results = many([p for p, _ in items], backend=self.backend, encoding=self.args.encoding,
+        results = many(puzzles, backend=self.backend, encoding=self.args.encoding,
                        time_limit=left, errors="return")
         return [self._name_limit(res, left) for res in results]
 
@@ -212,16 +209,11 @@ def run_batch(args, job: str) -> int:
     # reading is bounded by size (formats.stream: a line, a text read whole), not by the time
     # limit, which is each puzzle's own: every puzzle gets all of it, whatever reading took
     files = list(getattr(args, "files", None) or [])
-
-    def pull(entries):
-        """The next entry (or None), and the seconds of its time limit reading it took (none)."""
-        return next(entries, None), 0.0
-
     try:
         settings = _Job(args, job)
         entries = iter_entries(args)
-        first, first_read = pull(entries)
-        second, second_read = pull(entries) if first is not None else (None, 0.0)
+        first = next(entries, None)
+        second = next(entries, None) if first is not None else None
     except ReadStopped as e:
         _emit(json.dumps(e.record())) if args.json else _emit(str(e), sys.stderr)
         return EXIT_FAILED
@@ -234,18 +226,18 @@ def run_batch(args, job: str) -> int:
         return fail(first.error)
 
     def all_entries():
-        yield first, first_read
+        yield first
         if second is not None:
-            yield second, second_read
+            yield second
         while True:
             try:
-                got, took = pull(entries)
+                got = next(entries, None)
             except ReadStopped as e:  # what was read before is answered; the rest is reported
-                yield e, 0.0
+                yield e
                 return
             if got is None:
                 return
-            yield got, took
+            yield got
 
     answer = Answer(args, job, settings, single)
 
@@ -256,16 +248,15 @@ def run_batch(args, job: str) -> int:
         for chunk in (_chunks(all_entries(), CHUNK) if chunked else ([item] for item in all_entries())):
             done: dict[int, object] = {}
             if chunked:
-                ready = [k for k, (e, _) in enumerate(chunk)
-                         if not isinstance(e, ReadStopped) and e.ok and answer.fits(e)]
-                results = settings.run_many([(chunk[k][0].puzzle, chunk[k][1]) for k in ready]) if ready else []
+                ready = [k for k, e in enumerate(chunk) if not isinstance(e, ReadStopped) and e.ok and answer.fits(e)]
+                results = settings.run_many([chunk[k].puzzle for k in ready]) if ready else []
                 done = dict(zip(ready, results))
                 _Out.buffered = True
-            for k, (entry, took) in enumerate(chunk):
+            for k, entry in enumerate(chunk):
                 if chunked and k not in done and not isinstance(entry, ReadStopped) and entry.ok:
                     answer.loaded += 1  # (refused by its output format above)
                     continue
-                if not answer(entry, took, done.get(k)):
+                if not answer(entry, done.get(k)):
                     return answer.code
             _flush()
     finally:
@@ -299,7 +290,7 @@ class Answer:
             return False
         return True
 
-    def __call__(self, entry, took: float = 0.0, done=None) -> bool:
+    def __call__(self, entry, done=None) -> bool:
         """Report one entry (``done``: its result or error, already computed); False to stop."""
         from ..counting import CountInterrupted
 
@@ -324,7 +315,7 @@ class Answer:
         try:
             if isinstance(done, Exception):
                 raise done
-            res = done if done is not None else settings.run(puzzle, where, took)
+            res = done if done is not None else settings.run(puzzle, where)
         except CountInterrupted as exc:
             res, interrupted = exc.result, True
             res.puzzle = res.puzzle if res.puzzle is not None else puzzle
@@ -357,9 +348,9 @@ def _chunks(items, size: int):
     chunk: list = []
     for item in items:
         chunk.append(item)
-        if isinstance(item[0], ReadStopped) or len(chunk) >= size:
+        if isinstance(item, ReadStopped) or len(chunk) >= size:
             yield chunk
-            if isinstance(item[0], ReadStopped):
+            if isinstance(item, ReadStopped):
                 return
             chunk = []
     if chunk:
