@@ -27,6 +27,7 @@ from typing import Any, Callable
 
 from ..errors import GridsatError, UnsupportedError
 from ..engine import VerificationError, run
+from ..limits import die_with_parent
 from ..result import Result
 from ..selection import pick_encoding
 
@@ -108,8 +109,10 @@ def cnf_formula(puzzle, encoding=None) -> Formula:
 
 
 # ---------------------------------------------------------------------- isolation
-def _child(conn, fn: Callable, args: tuple) -> None:
-    """Child process body: silence the native library's console output, run, send the answer."""
+def _child(conn, parent: int, fn: Callable, args: tuple) -> None:
+    """Child process body: die with ``parent``, silence the native library's console output,
+    run, send the answer."""
+    die_with_parent(parent)
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
@@ -137,7 +140,7 @@ def isolated(fn: Callable, args: tuple, time_limit: float | None, what: str) -> 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(send, fn, args), daemon=True)
+    proc = ctx.Process(target=_child, args=(send, os.getpid(), fn, args), daemon=True)
     proc.start()
     send.close()
     try:
