@@ -127,3 +127,139 @@ def test_unbounded_input_is_refused_within_the_limit():
     assert got["rc"] in (1, 2) and len(lines) == 1 and "Traceback" not in got["stderr"], got
     assert lines[0].startswith("<stdin>"), got
     assert got["peak"] <= limit, got
+
+
+ABORTING = r"""
+import os, resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (3 << 30, resource.getrlimit(resource.RLIMIT_AS)[1]))
+from gridsat.backends.base import Backend, needs_child, run_backend
+
+class Aborting(Backend):
+    name, target, aborts_on_oom = "aborting", "cnf", True
+
+    def run(self, puzzle, encoding, **kw):
+        os.abort()  # what an uncaught std::bad_alloc in a native solver does
+
+class Enc:
+    name = "enc"
+
+b = Aborting()
+assert needs_child(b, 10**9, None) and not needs_child(b, 1000, None)
+try:
+    run_backend(b, Enc(), None, limit=1, time_limit=None, keep=1, child=needs_child(b, 10**9, None))
+except MemoryError as exc:
+    print("MemoryError:", exc)
+"""
+
+
+def test_a_native_abort_under_the_limit_is_running_out_of_memory():
+    """A solver that aborts when an allocation fails (CaDiCaL's uncaught std::bad_alloc) runs
+    its large jobs in a child under a memory limit: the abort ends the child, and the job is
+    reported as out of memory instead of the program dying."""
+    r = subprocess.run([sys.executable, "-c", ABORTING], env=_env(), capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "MemoryError: aborting/enc ran out of memory"
+
+
+# ---------------------------------------------------------------------- estimates against peaks
+#: builds a board in a child, loads the libraries on a tiny one (the baseline), then runs the
+#: job twice: a first call with no time to search (the build and the load), then two seconds
+#: of search on what it built; prints the estimate, the estimate of the next larger board, and
+#: the peak resident memory less the baseline
+PIN = r"""
+import json, sys
+from gridsat import Hidato, Sudoku
+from gridsat.backends import get_backend
+from gridsat.encoders import get_encoding
+from gridsat.kinds import get_kind
+from gridsat.puzzles.sudoku import box_regions, default_box
+
+kind, size, backend, encoding = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
+
+def board(n):
+    if kind == "sudoku":
+        return Sudoku.empty(n)
+    if kind == "jigsaw":  # boxes, with two cells of the first two boxes swapped
+        regions = list(box_regions(n, default_box(n)))
+        a = (default_box(n)[0] - 1) * n + default_box(n)[1] - 1
+        regions[a], regions[a + 1] = regions[a + 1], regions[a]
+        return Sudoku(n, regions=regions)
+    corner = (0, n - 1) if kind == "numbrix" else (n - 1, n - 1)  # (numbrix: parity allows it)
+    return Hidato(n, n, givens={(0, 0): 1, corner: n * n}, adjacency="rook" if kind == "numbrix" else "king")
+
+def status(key):
+    with open("/proc/self/status") as fh:
+        return next(int(line.split()[1]) * 1024 for line in fh if line.startswith(key))
+
+b, enc = get_backend(backend), get_encoding(encoding, "hidato" if kind in ("hidato", "numbrix") else "sudoku")
+scale = getattr(b, "memory_scale", None)
+estimate = lambda p: int(enc.estimate(p) * (scale(enc.name) if scale else b.memory_factor))
+puzzle = board(size)
+assert enc.applies(puzzle)
+cap = get_kind(enc.kind).cap(enc.name)[0]
+after = None  # the estimate of the next larger board the encoding takes (None: there is none)
+for n in range(size + 1, 101):
+    if n * n > cap:
+        break
+    try:
+        p = board(n)
+    except Exception:  # no board of that size
+        continue
+    if enc.applies(p):
+        after = estimate(p)
+        break
+mine = estimate(puzzle)
+b.run(board(4) if kind in ("sudoku", "jigsaw") else board(3), enc, limit=1, time_limit=10, keep=1)
+base = status("VmRSS:")
+b.run(puzzle, enc, limit=1, time_limit=0.001, keep=1)
+b.run(puzzle, enc, limit=1, time_limit=2, keep=1)
+print(json.dumps({"estimate": mine, "next": after, "net": status("VmHWM:") - base}))
+"""
+
+#: (kind, side, backend, encoding): each figure of the kind records (and each backend's scale
+#: of it) on the largest board it admits under the default budget (64x64: the Sudoku cap;
+#: 100x100: the search's cap). Measured net peaks, for reference (MB): 654, 1192, 129, 657,
+#: 1387, 182, 1217, 314, 259, 1662, 636, 197, 314; heavy ones 1878, 1000, 1565, 1648, 1635.
+PINS = [
+    ("sudoku", 64, "minisat22", "cnf-extended"),
+    ("sudoku", 46, "minisat22", "cnf-minimal"),
+    ("sudoku", 16, "minisat22", "cnf-regionlits"),
+    ("jigsaw", 64, "glucose4", "cnf-layered"),
+    ("sudoku", 44, "glucose4", "cnf-reduced"),
+    ("jigsaw", 64, "minicard", "cnf-reduced"),
+    ("sudoku", 39, "cadical153", "cnf-reduced"),
+    ("sudoku", 64, "cpsat", "cpsat-int"),
+    ("sudoku", 64, "cpsat", "cpsat-bool"),
+    ("hidato", 30, "glucose4", "cnf-pos"),
+    ("hidato", 40, "cpsat", "cpsat-seg"),
+    ("numbrix", 40, "cpsat", "cpsat-seg"),
+    ("hidato", 100, "search", "hidato-path"),
+]
+#: builds of 11-40 s of CPU each: run with GRIDSAT_MEMORY_PINS=all
+HEAVY = [
+    ("hidato", 24, "glucose4", "cnf-arcs"),
+    ("hidato", 28, "cpsat", "cpsat-bool"),
+    ("hidato", 21, "cpsat", "cpsat-circuit"),
+    ("hidato", 30, "lns", "hidato-jumps"),
+    ("numbrix", 36, "glucose4", "cnf-pos"),
+]
+_heavy = pytest.mark.skipif(os.environ.get("GRIDSAT_MEMORY_PINS") != "all",
+                            reason="a build of 11-40 s of CPU: run with GRIDSAT_MEMORY_PINS=all")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, side, backend, encoding",
+                         PINS + [pytest.param(*case, marks=_heavy) for case in HEAVY])
+def test_each_estimate_is_within_2x_of_the_peak_on_the_largest_admitted_board(kind, side, backend, encoding):
+    from gridsat.backends import get_backend
+
+    if get_backend(backend).unavailable():
+        pytest.skip(f"{backend} is not installed")
+    r = subprocess.run([sys.executable, "-c", PIN, kind, str(side), backend, encoding], env=_env(),
+                       capture_output=True, text=True, timeout=300, preexec_fn=_capped)
+    assert r.returncode == 0, r.stderr[-2000:]
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    # the largest board admitted: this one is, the next larger one is not (or there is none)
+    assert got["estimate"] <= DEFAULT_BUDGET, got
+    assert got["next"] is None or got["next"] > DEFAULT_BUDGET, got
+    assert got["estimate"] / 2 <= got["net"] <= 2 * got["estimate"], got
