@@ -102,19 +102,38 @@ def test_a_caller_of_main_keeps_its_own_limits():
 
 
 # ---------------------------------------------------------------------- jobs that outgrow the limit
+def _empty(tmp_path, n: int):
+    board = tmp_path / f"empty{n}.txt"
+    board.write_text("\n".join(" ".join("." * n) for _ in range(n)) + "\n")
+    return board
+
+
 @pytest.mark.slow
-def test_a_search_that_outgrows_the_limit_ends_with_one_error_line(tmp_path):
-    """Glucose on an empty 64x64 Sudoku: the formula is estimated well within the limit, but the
-    search's learnt clauses grow without end (5.5 GB in 20 s); the limit, here lowered through
-    the variable so that the test stays small, stops it with one error line, never past it."""
-    board = tmp_path / "empty64.txt"
-    board.write_text("\n".join(" ".join("." * 64) for _ in range(64)) + "\n")
-    limit = parse_size("1200M")
-    got = run_measured(["solve", "-b", "glucose4", "-t", "60", str(board)], env=_env(**{LIMIT_ENV: "1200M"}))
+def test_glucose_on_a_large_empty_board_stays_within_the_default_budget(tmp_path):
+    """``solve -b glucose4`` with cnf-reduced on an empty 49x49: the formula was estimated at
+    86 MB and built 2.2 GB (6 GB on a 64x64) under a 1.8 GB default budget. Now its estimate
+    (2.5 GB) refuses it at once, with one line, under the default limit (named through the
+    variable: the test's own 3 GB cap would otherwise be the inherited limit that stays)."""
+    board = _empty(tmp_path, 49)
+    got = run_measured(["solve", "-b", "glucose4", "--encoding", "cnf-reduced", "-t", "60", str(board)],
+                       env=_env(**{LIMIT_ENV: str(DEFAULT_LIMIT)}))
     lines = got["stderr"].strip().splitlines()
     assert got["rc"] == 1 and len(lines) == 1, got
-    assert lines[0].startswith(f"{board}:1: error: glucose4/cnf-reduced ran out of memory"), got
-    assert got["peak"] <= limit, got
+    assert lines[0].startswith(f"{board}:1: error: cnf-reduced on glucose4 for this 49x49 sudoku"), got
+    assert "more than the 1.8 GB allowed" in lines[0], got
+    assert got["peak"] <= DEFAULT_LIMIT, got
+
+
+@pytest.mark.slow
+def test_a_job_that_outgrows_the_limit_ends_with_one_error_line(tmp_path):
+    """A job with no estimate to refuse it (``hint`` on an empty 64x64 grows by about 37 MB a
+    second) is stopped by the limit, here lowered through the variable so that the test stays
+    small, with one error line; before, it grew until it was killed."""
+    board = _empty(tmp_path, 64)
+    got = run_measured(["hint", str(board)], env=_env(**{LIMIT_ENV: "500M"}), timeout=120)
+    assert got["rc"] == 1, got
+    assert got["stderr"].strip() == "gridsat: error: out of memory (see --max-memory and GRIDSAT_MAX_MEMORY)", got
+    assert got["peak"] <= parse_size("500M"), got
 
 
 @pytest.mark.slow

@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _interrupted()
     except MemoryError:  # outside a job (a job's own is one error line already)
-        print("gridsat: error: out of memory (see --max-memory)", file=sys.stderr, flush=True)
+        print("gridsat: error: out of memory (see --max-memory and GRIDSAT_MAX_MEMORY)", file=sys.stderr, flush=True)
         return EXIT_FAILED
     except BrokenPipeError:
         # the reader went away (e.g. `gridsat solve big.txt | head`): stop quietly
