@@ -29,7 +29,8 @@ from .errors import GridsatError
 
 __all__ = ["CHILD_BYTES", "MAX_WORKERS", "TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_size", "set_memory_limit",
            "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET", "report_progress",
-           "TimeLimitReached", "alarm", "die_with_parent"]
+           "TimeLimitReached", "alarm", "die_with_parent", "DEFAULT_LIMIT", "LIMIT_ENV",
+           "parse_limit", "default_limit", "apply_default_limit"]
 
 #: under a time limit, a job whose encoding is estimated to need more than this many bytes
 #: runs in a child process killed at the limit: its build alone may outlast the limit
@@ -41,6 +42,15 @@ MAX_WORKERS = 256
 DEFAULT_BUDGET = 1_800_000_000
 #: the part of an address-space limit left to the interpreter and its libraries (bytes)
 BASELINE = 500_000_000
+#: the address-space limit the command line sets when none is given (bytes): the default
+#: budget plus the baseline, so that the budget the estimates are checked against is also
+#: what the process can really use (see :func:`apply_default_limit`)
+DEFAULT_LIMIT = DEFAULT_BUDGET + BASELINE
+#: the environment variable that replaces :data:`DEFAULT_LIMIT` for the command line: a size
+#: (``4G``) or ``unlimited``
+LIMIT_ENV = "GRIDSAT_MAX_MEMORY"
+#: the words :func:`parse_limit` takes for "no limit"
+UNLIMITED = ("unlimited", "none", "off")
 
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
@@ -128,18 +138,95 @@ def format_size(n: float) -> str:
     return f"{int(n)} B"
 
 
-def set_memory_limit(nbytes: int) -> None:
+def parse_limit(text: str) -> int | None:
+    """Bytes from a size (:func:`parse_size`), or ``None`` for ``unlimited`` (also ``none``, ``off``).
+
+    Raises
+    ------
+    ValueError
+        Neither a positive size nor one of those words.
+
+    Examples
+    --------
+    >>> parse_limit("1500M")
+    1572864000
+    >>> parse_limit("unlimited") is None
+    True
+    """
+    if (text or "").strip().lower() in UNLIMITED:
+        return None
+    return parse_size(text)
+
+
+def set_memory_limit(nbytes: int | None) -> None:
     """Limit the address space of this process (and the children it starts) to ``nbytes``.
 
     Past it, allocations fail with :class:`MemoryError` instead of the machine swapping or
     the kernel killing the process. The limit can only be lowered below a hard limit.
+    ``None`` lifts the limit (up to the hard limit).
     """
     import resource  # (POSIX only; loaded when a limit is set)
 
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if hard != resource.RLIM_INFINITY and nbytes > hard:
+    if nbytes is None:
+        nbytes = hard
+    elif hard != resource.RLIM_INFINITY and nbytes > hard:
         nbytes = hard
     resource.setrlimit(resource.RLIMIT_AS, (nbytes, hard))
+
+
+def default_limit(environ: "dict | None" = None) -> tuple[int | None, bool]:
+    """The address-space limit the command line sets when ``--max-memory`` is not given.
+
+    Returns
+    -------
+    (int or None, bool)
+        The limit (``None``: unlimited) and whether it was asked for: ``$GRIDSAT_MAX_MEMORY``
+        (:data:`LIMIT_ENV`) when set, a size or ``unlimited`` (True); else
+        :data:`DEFAULT_LIMIT` (False).
+
+    Raises
+    ------
+    ValueError
+        The variable is set to neither (the message names it).
+    """
+    text = (os.environ if environ is None else environ).get(LIMIT_ENV, "").strip()
+    if not text:
+        return DEFAULT_LIMIT, False
+    try:
+        return parse_limit(text), True
+    except ValueError as exc:
+        raise ValueError(f"{LIMIT_ENV}: {exc}") from None
+
+
+def apply_default_limit(environ: "dict | None" = None) -> int | None:
+    """Set the command line's address-space limit when ``--max-memory`` is not given.
+
+    ``$GRIDSAT_MAX_MEMORY`` is set as ``--max-memory`` would be; without it
+    :data:`DEFAULT_LIMIT` is set, unless the process already has a limit (``ulimit -v``,
+    ``prlimit``), which then stays. Every job of the process, every backend and the reading
+    of its input, is then bounded: past the limit an allocation fails with
+    :class:`MemoryError`, which the command line reports as one error line, and child
+    processes (races, workers, a solver's own processes) inherit the limit, each for itself.
+    Only the command line calls this: a program that imports gridsat keeps its own limits.
+
+    Returns
+    -------
+    int or None
+        The limit in force afterwards (``None``: none).
+
+    Raises
+    ------
+    ValueError
+        ``$GRIDSAT_MAX_MEMORY`` is not a size.
+    """
+    wanted, asked = default_limit(environ)
+    if asked or memory_limit() is None:
+        try:
+            set_memory_limit(wanted)
+        except (OSError, ValueError):  # pragma: no cover - no RLIMIT_AS here
+            pass
+    return memory_limit()
 
 
 def memory_limit() -> int | None:

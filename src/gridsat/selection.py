@@ -192,8 +192,8 @@ def check_limits(puzzle, backend: "Backend | None", encoding: Encoding) -> int:
     ----------
     puzzle : Sudoku or Hidato
     backend : Backend or None
-        Its ``memory_factor`` scales the estimate (``None``: the formula alone, as exports
-        and model counters build it).
+        Its ``memory_scale(encoding name)`` (or ``memory_factor``) scales the estimate
+        (``None``: the formula alone, as exports and model counters build it).
     encoding : Encoding
 
     Returns
@@ -214,7 +214,9 @@ def check_limits(puzzle, backend: "Backend | None", encoding: Encoding) -> int:
         wider = [f"{name} takes up to {w}" for name, (m, w) in kind.cell_caps.items() if m >= cells]
         raise TooLarge(f"{kind.describe(puzzle)}: {cells} cells is more than the {most} "
                        f"a {kind.name} board may have{extra} ({words}{'; ' if wider else ''}{', '.join(wider)})")
-    estimate = int(encoding.estimate(puzzle) * getattr(backend, "memory_factor", 1.0))
+    scale = getattr(backend, "memory_scale", None)  # (a backend of the Backend class, or any object)
+    factor = scale(encoding.name) if scale is not None else getattr(backend, "memory_factor", 1.0)
+    estimate = int(encoding.estimate(puzzle) * factor)
     who = f"{encoding.name} on {backend.name}" if backend is not None else encoding.name
     check_memory(estimate, lambda: f"{who} for this {kind.describe(puzzle)}")  # (described only on refusal)
     return estimate

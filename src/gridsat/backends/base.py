@@ -14,8 +14,8 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..errors import UnsupportedError
-from ..limits import CHILD_BYTES, ChildTimeout, run_in_child
+from ..errors import GridsatError, UnsupportedError
+from ..limits import CHILD_BYTES, ChildTimeout, memory_limit, run_in_child
 
 __all__ = ["Outcome", "Backend", "needs_child", "run_backend", "register_backend", "declare_backend", "get_backend", "configure_backend", "list_backends", "close_all",
            "BACKENDS", "OptionalExtension"]
@@ -65,6 +65,19 @@ class Backend:
     #: this backend's peak memory relative to the encoding's estimate (a solver that copies
     #: the formula into bigger structures has more than 1)
     memory_factor: float = 1.0
+    #: encoding name -> factor in place of :attr:`memory_factor` for that encoding (a solver
+    #: that loads an encoding in a more compact form than the others)
+    memory_factors: dict = {}
+
+    #: whether the native solver ends the whole process (an uncaught ``std::bad_alloc``:
+    #: abort) instead of raising :class:`MemoryError` when an allocation fails under an
+    #: address-space limit; under a limit, its large jobs run in a child (see :func:`needs_child`)
+    aborts_on_oom: bool = False
+
+    def memory_scale(self, encoding: str) -> float:
+        """This backend's peak memory relative to ``encoding``'s estimate (see
+        :attr:`memory_factor`, :attr:`memory_factors`)."""
+        return self.memory_factors.get(encoding, self.memory_factor)
 
     def run(self, puzzle, encoding, *, limit: int | None = 1, time_limit: float | None = None,
             keep: int = 2) -> Outcome:
@@ -91,10 +104,14 @@ class Backend:
 
 
 def needs_child(backend: "Backend", estimate: int, time_limit: float | None) -> bool:
-    """Whether a job must run in a child process killed at the time limit: its formula is
-    estimated past :data:`gridsat.limits.CHILD_BYTES` (the build alone may outlast the
-    limit), or the backend cannot stop on time."""
-    return time_limit is not None and (estimate > CHILD_BYTES or not getattr(backend, "stops_on_time", True))
+    """Whether a job must run in a child process: under a time limit (the child is killed at
+    it), when its formula is estimated past :data:`gridsat.limits.CHILD_BYTES` (the build
+    alone may outlast the limit) or the backend cannot stop on time; and under a memory
+    limit, when that formula goes to a backend that aborts when memory runs out
+    (:attr:`Backend.aborts_on_oom`), so that the abort ends the child, not the program."""
+    if time_limit is not None and (estimate > CHILD_BYTES or not getattr(backend, "stops_on_time", True)):
+        return True
+    return estimate > CHILD_BYTES and getattr(backend, "aborts_on_oom", False) and memory_limit() is not None
 
 
 def _run(backend, encoding, puzzle, limit, time_limit, keep, options) -> Outcome:
@@ -108,14 +125,21 @@ def run_backend(backend: "Backend", encoding, puzzle, *, limit: int | None, time
     ``child`` (see :func:`needs_child`); a killed child's outcome holds what it had reported."""
     if not child:
         return backend.run(puzzle, encoding, limit=limit, time_limit=time_limit, keep=keep, **options)
+    what = f"{backend.name}/{encoding.name}"
     try:
         # the child stops itself just before the limit; the kill is the backstop
         return run_in_child(_run, (backend, encoding, puzzle, limit, time_limit, keep, options),
-                            time_limit=time_limit + 0.05, what=f"{backend.name}/{encoding.name}")
+                            time_limit=None if time_limit is None else time_limit + 0.05, what=what)
     except ChildTimeout as exc:
         out = Outcome.partial(exc.progress, timed_out=True)
         out.stats = {"killed": True}
         return out
+    except GridsatError as exc:
+        # a native abort under a memory limit (CaDiCaL's std::bad_alloc): the child died
+        if getattr(backend, "aborts_on_oom", False) and memory_limit() is not None \
+                and str(exc).startswith(f"{what} died"):
+            raise MemoryError(f"{what} ran out of memory") from None
+        raise
 
 
 class OptionalExtension:

@@ -128,7 +128,7 @@ class PairedBackend(Backend):
             return out
         enc = self._prover_encoding(puzzle)
         prover = get_backend(self.prover_name)
-        estimate = int(enc.estimate(puzzle) * prover.memory_factor)
+        estimate = int(enc.estimate(puzzle) * prover.memory_scale(enc.name))
         try:
             check_memory(estimate, f"{enc.name} on {prover.name}")
         except TooLarge as exc:

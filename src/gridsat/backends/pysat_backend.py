@@ -65,6 +65,10 @@ _NATIVE_AMO = {"minicard"}
 _SLOW_STOP = {"maplecm"} | _NO_BUDGET
 #: solvers that copy the formula into larger structures: peak memory over the encoding's estimate
 _MEMORY_FACTOR = {"cadical103": 1.6, "cadical153": 1.6, "cadical195": 1.6}
+#: solver -> {encoding: factor}: cnf-reduced's estimate is for its pairwise clauses, which
+#: Minicard loads as one native at-most-one constraint per group instead (an empty 64x64:
+#: 0.18 GB over the interpreter, where Glucose passes 6 GB; see docs/explain/limits.md)
+_MEMORY_FACTORS = {"minicard": {"cnf-reduced": 0.035}}
 
 
 class _NotMainThread:
@@ -221,6 +225,9 @@ class PysatBackend(Backend):
         self.supports = frozenset(caps)
         self.stops_on_time = solver not in _SLOW_STOP
         self.memory_factor = _MEMORY_FACTOR.get(solver, 1.0)
+        self.memory_factors = _MEMORY_FACTORS.get(solver, {})
+        # CaDiCaL lets an allocation failure escape as std::bad_alloc, which aborts the process
+        self.aborts_on_oom = solver.startswith("cadical")
         self.cache_size = cache_size
         self._cache: OrderedDict = OrderedDict()  # key -> [model, solver, next free var]
 

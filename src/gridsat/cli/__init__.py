@@ -10,6 +10,10 @@ Exit codes: 0 every puzzle answered as asked (``solve``: solved; ``check``: uniq
 ``count``: counted); 1 some puzzle was not (impossible, ambiguous for ``check``, time limit
 hit, or a bad puzzle in a batch) while the others were still processed; 2 usage error or
 nothing could be read (the message ``file:line:col: ...`` goes to stderr); 130 interrupted.
+
+Run as the program (``main()`` without ``argv``), the process's address space is limited
+before any work: ``--max-memory``, else ``$GRIDSAT_MAX_MEMORY``, else
+:data:`gridsat.limits.DEFAULT_LIMIT` (see :func:`gridsat.limits.apply_default_limit`).
 """
 
 from __future__ import annotations
@@ -111,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error(f"unrecognized arguments: {' '.join(extra)}")
         except SystemExit as e:  # argparse: --help (0) or usage error (2)
             return int(e.code or 0) if not isinstance(e.code, str) else EXIT_USAGE
+        if argv is None and getattr(args, "max_memory", None) is None:  # (the program, not a caller)
+            error = _default_memory_limit()
+            if error:
+                return error
         listed = _run_list_flags(args)
         if listed is not None:
             return listed
@@ -121,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _interrupted()
     except MemoryError:  # outside a job (a job's own is one error line already)
-        print("gridsat: error: out of memory (see --max-memory)", file=sys.stderr, flush=True)
+        print("gridsat: error: out of memory (see --max-memory and GRIDSAT_MAX_MEMORY)", file=sys.stderr, flush=True)
         return EXIT_FAILED
     except BrokenPipeError:
         # the reader went away (e.g. `gridsat solve big.txt | head`): stop quietly
@@ -154,6 +162,20 @@ def _own_sigint() -> None:
             signal.signal(signal.SIGINT, signal.default_int_handler)
     except ValueError:  # not the main thread (main() called by a host program)
         pass
+
+
+def _default_memory_limit() -> int:
+    """Bound the process's memory when ``--max-memory`` is not given: ``$GRIDSAT_MAX_MEMORY``,
+    else the default (see :func:`gridsat.limits.apply_default_limit`); 0, or the exit code of
+    a bad value."""
+    from ..limits import apply_default_limit
+
+    try:
+        apply_default_limit()
+    except ValueError as exc:
+        print(f"gridsat: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    return 0
 
 
 def _from_interrupt(exc: BaseException) -> bool:

@@ -12,7 +12,7 @@ import math
 import sys
 
 from ..errors import GridsatError, ParseError
-from ..limits import MAX_WORKERS, TimeLimitReached
+from ..limits import BASELINE, DEFAULT_BUDGET, DEFAULT_LIMIT, MAX_WORKERS, TimeLimitReached, format_size
 
 __all__ = ["add_input_args", "add_solver_args", "add_list_flags", "load_entries", "iter_entries",
            "fail", "positive_int", "nonnegative_int", "positive_float", "nonnegative_float",
@@ -135,17 +135,18 @@ def add_input_args(p: argparse.ArgumentParser) -> None:
 
 
 class _MaxMemory(argparse.Action):
-    """``--max-memory SIZE``: parse the size and limit this process's address space to it."""
+    """``--max-memory SIZE``: parse the size (or ``unlimited``) and limit this process's address
+    space to it."""
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        from ..limits import parse_size, set_memory_limit
+        from ..limits import parse_limit, set_memory_limit
 
         try:
-            size = parse_size(values)
+            size = parse_limit(values)
             set_memory_limit(size)
         except (ValueError, OSError) as exc:
             parser.error(f"--max-memory: {exc}")
-        setattr(namespace, self.dest, size)
+        setattr(namespace, self.dest, "unlimited" if size is None else size)
 
 
 def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
@@ -159,8 +160,11 @@ def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
     g.add_argument("-t", "--time-limit", type=positive_float, metavar="SECONDS",
                    help="per puzzle; when it runs out the status is 'unknown'")
     g.add_argument("--max-memory", action=_MaxMemory, metavar="SIZE",
-                   help="address-space limit of the job, e.g. 2G or 1500M; encodings estimated to "
-                        "need more are refused before they are built")
+                   help="address-space limit of the process, e.g. 4G or 1500M, or 'unlimited' "
+                        f"(default: $GRIDSAT_MAX_MEMORY, else {format_size(DEFAULT_LIMIT)}: "
+                        f"{format_size(DEFAULT_BUDGET)} for the encoding, {format_size(BASELINE)} "
+                        "for the program); encodings estimated to need more are refused before "
+                        "they are built, and a job that outgrows it ends with 'ran out of memory'")
     if limit:
         g.add_argument("-l", "--limit", type=positive_int, metavar="N",
                        help=f"stop counting at N solutions (default: all, but at most {DEFAULT_COUNT_CAP:,} "
