@@ -6,7 +6,9 @@ but may need minutes to find the first solution of the same board. Paired, each 
 it is good at:
 
 1. the search runs for a share of the time (:data:`SEARCH_SHARE` of the limit, or
-   :data:`SEARCH_SECONDS` without one; in a count at most :data:`COUNT_SEARCH`) and, when asked for two solutions, tries one
+   :data:`SEARCH_SECONDS` without one; in a count at most :data:`COUNT_SEARCH`; on a board
+   of fewer than :data:`SMALL_CELLS` cells at most :data:`CELL_SECONDS` a cell, where SAT
+   alone decides a board with givens in a few hundredths of a second) and, when asked for two solutions, tries one
    length-preserving move on the solution it found (a second solution in microseconds on
    sparse boards: *ambiguous*, proven by two verified solutions);
 2. when more solutions are wanted (``check``, ``count``), the SAT backend runs on the
@@ -33,7 +35,8 @@ from ..kinds import kind_of
 from ..limits import JobInterrupted, TooLarge, check_memory
 from .base import Backend, Outcome, get_backend, needs_child, register_backend, run_backend
 
-__all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS", "SECOND_SEARCH", "COUNT_SEARCH"]
+__all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS", "SECOND_SEARCH", "COUNT_SEARCH", "SMALL_CELLS",
+           "CELL_SECONDS", "search_share"]
 
 #: the share of a time limit the search may take before the prover runs alone
 SEARCH_SHARE = 0.5
@@ -44,6 +47,27 @@ COUNT_SEARCH = 1.0
 #: at most this many seconds (of the search's share) for a second search from another seed,
 #: when no length-preserving move gave a second solution
 SECOND_SEARCH = 0.5
+#: boards of fewer cells than this get a share of at most :data:`CELL_SECONDS` a cell: the
+#: search finds the solutions of an empty template in milliseconds, and where it does not
+#: (givens it cannot join, or no path at all) SAT alone decides such a board in a few
+#: hundredths of a second (docs/benchmarks/dominance.md)
+SMALL_CELLS = 400
+#: the search's seconds per cell on a board of fewer than :data:`SMALL_CELLS` cells
+CELL_SECONDS = 0.00025
+
+
+def search_share(cells: int, time_limit: "float | None", limit: "int | None") -> float:
+    """The seconds the search may take on a board of ``cells`` cells (see the module docstring).
+
+    >>> search_share(100, None, 2), search_share(400, None, 2), search_share(400, 10.0, None)
+    (0.025, 5.0, 1.0)
+    """
+    share = SEARCH_SECONDS if time_limit is None else SEARCH_SHARE * time_limit
+    if limit is None or limit > 2:  # a count: the search only seeds the first solutions
+        share = min(share, COUNT_SEARCH)
+    if cells < SMALL_CELLS:
+        share = min(share, CELL_SECONDS * cells)
+    return share
 
 
 class PairedBackend(Backend):
@@ -97,9 +121,7 @@ class PairedBackend(Backend):
         if encoding.target != "search":
             raise UnsupportedError(f"backend {self.name} takes search encodings, not {encoding.target} ({encoding.name})")
         t0 = time.perf_counter()
-        share = SEARCH_SECONDS if time_limit is None else SEARCH_SHARE * time_limit
-        if limit is None or limit > 2:  # a count: the search only seeds the first solutions
-            share = min(share, COUNT_SEARCH)
+        share = search_share(len(puzzle.cells), time_limit, limit)
         found = self._search().run(puzzle, encoding, limit=limit, time_limit=share, keep=max(keep, 2))
         stats = {"search": dict(found.stats, seconds=round(time.perf_counter() - t0, 4))}
         if found.complete or (found.count and limit is not None and found.count >= limit):

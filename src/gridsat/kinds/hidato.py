@@ -14,14 +14,20 @@ RACE_CELLS = 400
 #: boards over this many cells get the search alone (the complete backends' cap, 40x40)
 SEARCH_CELLS = 1600
 
-DEFAULT = Choice("glucose4", "cnf-pos", f"hidato and numbrix under {RACE_CELLS} cells",
-                 "position literals over domains pruned to a fixpoint, cell by cell: the fastest "
-                 "check from 7x7 to 30x30 in the Hidato benchmark")
+SAT = Choice("glucose4", "cnf-pos", "hidato and numbrix without the compiled search",
+             "position literals over domains pruned to a fixpoint, cell by cell: the fastest "
+             "check from 7x7 to 30x30 in the Hidato benchmark")
+DEFAULT = Choice("search+glucose4", "hidato-path", f"hidato and numbrix under {RACE_CELLS} cells",
+                 "SAT alone decides boards with givens in hundredths of a second but an empty 12x12 "
+                 "template not in minutes; the search finds two solutions of a template in "
+                 "milliseconds: so the search runs for a quarter of a millisecond a cell, then "
+                 "glucose4 on cnf-pos with its solutions blocked (docs/benchmarks/dominance.md)",
+                 fallback=SAT)
 RACE = Choice("search+glucose4", "hidato-path", f"hidato and numbrix of {RACE_CELLS}-{SEARCH_CELLS} cells, "
               "raced with glucose4/cnf-pos",
               "the local search finds the solutions of sparse boards in a fraction of a second and SAT "
               "proves with them blocked, while SAT alone decides the denser boards the search stalls on",
-              fallback=DEFAULT, race=(("search+glucose4", "hidato-path"), ("glucose4", "cnf-pos")))
+              fallback=SAT, race=(("search+glucose4", "hidato-path"), ("glucose4", "cnf-pos")))
 LARGE = Choice("search", "hidato-path", f"hidato and numbrix over {SEARCH_CELLS} cells",
                "the only backend past the complete backends' cap: finds solutions, proves nothing")
 
@@ -65,7 +71,7 @@ HIDATO = register_kind(Kind(
     name="hidato",
     puzzle_class=Ref("gridsat.puzzles.hidato:Hidato"),
     aliases=("numbrix", "hidoku"),
-    choices=(DEFAULT, RACE, LARGE),
+    choices=(DEFAULT, RACE, LARGE, SAT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-pos",
