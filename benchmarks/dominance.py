@@ -221,7 +221,7 @@ def row(name: str, puzzle, names: "list[str] | None", time_limit: float, job: st
     for b in order:
         runs[b] = measure(puzzle, b, time_limit, job)
     decisive = {b: r for b, r in runs.items() if b is not None and r[0] not in ("unknown", "error")}
-    d_status, d_time, d_who = runs[None]
+    d_status, d_time, d_who, _ = runs[None]
     best = min(decisive, key=lambda b: decisive[b][1]) if decisive else None
     r = ratio(d_time, decisive[best][1]) if best else (1.0 if d_status != "unknown" else float("inf"))
     if d_status in ("unknown", "error") and decisive:

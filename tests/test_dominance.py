@@ -19,7 +19,8 @@ import pytest
 
 import gridsat
 from gridsat import Hidato, Sudoku
-from gridsat.backends.native_backend import NODE_BUDGET, load, node_budget
+from gridsat.backends import native_backend
+from gridsat.backends.native_backend import load
 from gridsat.generators.layouts import random_layout
 
 pytestmark = pytest.mark.skipif(load() is None, reason="the C core is not built")
@@ -75,19 +76,19 @@ def test_node_budget_bounds_the_core():
 
 
 def test_budgeted_default_hands_over_to_sat():
-    res = gridsat.check(_no_solution_layout())
+    res = gridsat.check(_no_solution_layout(), time_limit=20)  # (a guard: it takes 0.1 s)
     assert (res.status, res.backend) == ("impossible", "native+minicard")
-    assert res.stats["nodes"] == res.stats["budget"] == NODE_BUDGET
+    assert res.stats["nodes"] == res.stats["budget"] == native_backend.NODE_BUDGET
     assert res.stats["proof"]["backend"] == "minicard" and res.complete
     easy = gridsat.check(Sudoku(9, None, regions=random_layout(9, 1)))
-    assert easy.status == "ambiguous" and "proof" not in easy.stats and easy.stats["nodes"] < NODE_BUDGET
+    assert easy.status == "ambiguous" and "proof" not in easy.stats and easy.stats["nodes"] < native_backend.NODE_BUDGET
 
 
 def test_budgeted_batch_hands_over_puzzle_by_puzzle():
     from gridsat.engine import run_many
 
     boards = [Sudoku(8, None, regions=random_layout(8, s)) for s in (1, 77, 2)]
-    results = list(run_many(boards, "check", limit=2))
+    results = list(run_many(boards, "check", limit=2, time_limit=20))  # (a guard, as above)
     assert [r.status for r in results] == ["ambiguous", "impossible", "ambiguous"]
     assert "proof" in results[1].stats and "proof" not in results[0].stats
 
@@ -104,7 +105,8 @@ def test_budgeted_count_is_exact():
 
 
 def test_node_budget_falls_with_the_board():
-    assert node_budget(9) == NODE_BUDGET > node_budget(12) > node_budget(16) >= node_budget(32) > 0
+    budget = native_backend.node_budget
+    assert budget(9) == native_backend.NODE_BUDGET > budget(12) > budget(16) >= budget(32) > 0
 
 
 def _slice():
@@ -130,7 +132,7 @@ def test_defaults_are_not_dominated_on_a_slice():
         gridsat.check(warm, backend=b)
     gridsat.check(Hidato.empty(3, 3), backend="search")
     for name, puzzle, others in _slice():
-        status, _, who, cpu = bench.measure(puzzle, None, 30.0)
+        status, _, who, cpu = bench.measure(puzzle, None, 10.0)
         assert status not in ("unknown", "error"), (name, who)
         best = min(m[3] for m in (bench.measure(puzzle, b, 10.0) for b in others) if m[0] not in ("unknown", "error"))
         assert cpu <= 5 * best + SLACK, (name, who, cpu, best)

@@ -7,8 +7,9 @@ it is good at:
 
 1. the search runs for a share of the time (:data:`SEARCH_SHARE` of the limit, or
    :data:`SEARCH_SECONDS` without one; in a count at most :data:`COUNT_SEARCH`; on a board
-   of fewer than :data:`SMALL_CELLS` cells at most :data:`CELL_SECONDS` a cell, where SAT
-   alone decides a board with givens in a few hundredths of a second) and, when asked for two solutions, tries one
+   of fewer than :data:`SMALL_CELLS` cells at most :data:`CELL_SECONDS` a cell (at least
+   :data:`SMALL_FLOOR`), and none in a count, where SAT alone decides a board with givens in
+   a few hundredths of a second: see :func:`search_share`) and, when asked for two solutions, tries one
    length-preserving move on the solution it found (a second solution in microseconds on
    sparse boards: *ambiguous*, proven by two verified solutions);
 2. when more solutions are wanted (``check``, ``count``), the SAT backend runs on the
@@ -54,19 +55,29 @@ SECOND_SEARCH = 0.5
 SMALL_CELLS = 400
 #: the search's seconds per cell on a board of fewer than :data:`SMALL_CELLS` cells
 CELL_SECONDS = 0.00025
+#: but at least this many seconds (the search finds a small board's solutions in well under
+#: a millisecond; the floor keeps a busy machine's delays from cutting it off)
+SMALL_FLOOR = 0.02
 
 
 def search_share(cells: int, time_limit: "float | None", limit: "int | None") -> float:
     """The seconds the search may take on a board of ``cells`` cells (see the module docstring).
 
-    >>> search_share(100, None, 2), search_share(400, None, 2), search_share(400, 10.0, None)
-    (0.025, 5.0, 1.0)
+    A count of a small board gets none: the search only seeds an enumeration, which the
+    prover does as fast alone there, in the same order each time.
+
+    >>> search_share(100, None, 2), search_share(20, None, 2), search_share(400, None, 2)
+    (0.025, 0.02, 5.0)
+    >>> search_share(100, None, None), search_share(400, 10.0, None)
+    (0.0, 1.0)
     """
     share = SEARCH_SECONDS if time_limit is None else SEARCH_SHARE * time_limit
     if limit is None or limit > 2:  # a count: the search only seeds the first solutions
         share = min(share, COUNT_SEARCH)
     if cells < SMALL_CELLS:
-        share = min(share, CELL_SECONDS * cells)
+        if limit is None or limit > 2:
+            return 0.0
+        share = min(share, max(SMALL_FLOOR, CELL_SECONDS * cells))
     return share
 
 
@@ -122,7 +133,10 @@ class PairedBackend(Backend):
             raise UnsupportedError(f"backend {self.name} takes search encodings, not {encoding.target} ({encoding.name})")
         t0 = time.perf_counter()
         share = search_share(len(puzzle.cells), time_limit, limit)
-        found = self._search().run(puzzle, encoding, limit=limit, time_limit=share, keep=max(keep, 2))
+        if share > 0:
+            found = self._search().run(puzzle, encoding, limit=limit, time_limit=share, keep=max(keep, 2))
+        else:  # (a count of a small board: the prover enumerates alone)
+            found = Outcome(stats={"skipped": True})
         stats = {"search": dict(found.stats, seconds=round(time.perf_counter() - t0, 4))}
         if found.complete or (found.count and limit is not None and found.count >= limit):
             found.stats = stats
