@@ -24,8 +24,9 @@ SAT = Choice("glucose4", "cnf-pos", "hidato and numbrix without the compiled sea
 DEFAULT = Choice("search+glucose4", "hidato-path", f"hidato and numbrix under {RACE_CELLS} cells",
                  "SAT alone decides boards with givens in hundredths of a second but an empty 12x12 "
                  "template not in minutes; the search finds two solutions of a template in "
-                 "milliseconds: so the search runs for a quarter of a millisecond a cell, then "
-                 "glucose4 on cnf-pos with its solutions blocked (docs/benchmarks/dominance.md)",
+                 "milliseconds: so on a board with under a quarter of its cells given the search runs "
+                 "for a quarter of a millisecond a cell, then glucose4 on cnf-pos with its solutions "
+                 "blocked; with more givens glucose4 alone (docs/benchmarks/dominance.md)",
                  fallback=SAT)
 RACE = Choice("search+glucose4", "hidato-path", f"hidato and numbrix of {RACE_CELLS}-{SEARCH_CELLS} cells, "
               "raced with glucose4/cnf-pos",
