@@ -137,15 +137,17 @@ def test_reload_after_many_conflicts_keeps_answers(solver):
 
 
 def test_jigsaw_defaults():
-    """Jigsaw maps: the C core, or minicard + cnf-reduced without it; another CNF backend
-    without an encoding: cnf-layered. Above 16x16: minicard + cnf-reduced."""
+    """Jigsaw maps: the C core within a node budget then MiniCard, or minicard + cnf-reduced
+    without it; another CNF backend without an encoding: cnf-layered. 17x17 to 32x32: the
+    budgeted core; above 32x32: minicard + cnf-reduced."""
     jig = Sudoku(6, GIVENS6, regions=LAYOUTS6[0])
     r = gridsat.count(jig)
     assert r.count == 262 and (r.backend, r.encoding) == gridsat.default_choice(jig).pair
-    assert gridsat.default_choice(jig).pair in {("native", "sudoku-native"), ("minicard", "cnf-reduced")}
+    assert gridsat.default_choice(jig).pair in {("native+minicard", "sudoku-native"), ("minicard", "cnf-reduced")}
     assert gridsat.check(jig, backend="cadical195").encoding == "cnf-layered"
     assert gridsat.check(jig, backend="minicard").encoding == "cnf-reduced"
     big = gridsat.solve(Sudoku.empty(25))
-    assert (big.status, big.backend, big.encoding) == ("solved", "minicard", "cnf-reduced")
+    assert (big.status, big.backend, big.encoding) == ("solved", "native+minicard", "sudoku-native")
+    assert gridsat.default_choice(Sudoku.empty(36)).pair == ("minicard", "cnf-reduced")
     assert gridsat.check(Sudoku.empty(16), backend="minicard").encoding == "cnf-reduced"
     assert gridsat.check(Sudoku(6, GIVENS6)).encoding == gridsat.default_choice(Sudoku(6, GIVENS6)).encoding

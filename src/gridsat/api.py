@@ -12,6 +12,7 @@ reaches the caller.
 
 from __future__ import annotations
 
+import time
 from typing import Iterable, Iterator
 
 from .counting import count
@@ -32,14 +33,34 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
 
     With no backend and no encoding, a ``solve`` or ``check`` whose default choice is a race
     (:attr:`gridsat.kinds.Choice.race`, e.g. large Hidato boards: the local search paired
-    with SAT, beside CP-SAT) runs :func:`gridsat.portfolio.race`; anything else runs the one
-    backend. The parameters and the result are those of :func:`gridsat.engine.run`.
+    with SAT, beside CP-SAT) runs :func:`gridsat.portfolio.race`, after the choice's short
+    ``head`` try in this process when it has one; anything else runs the one backend. The
+    parameters and the result are those of :func:`gridsat.engine.run`.
     """
     if backend is None and encoding is None and job in ("solve", "check"):
         choice = default_choice(puzzle)
         if choice.race:
-            return race(puzzle, job, choice.race, time_limit=time_limit)
+            return _head_then_race(puzzle, job, choice, time_limit)
     return run_one(puzzle, job, limit=limit, backend=backend, encoding=encoding, time_limit=time_limit, keep=keep)
+
+
+def _head_then_race(puzzle, job: str, choice, time_limit: float | None) -> Result:
+    """The choice's ``head`` try (see :class:`gridsat.kinds.Choice`), then its race for what is left."""
+    if not choice.head:
+        return race(puzzle, job, choice.race, time_limit=time_limit)
+    b, e, seconds = choice.head
+    t0 = time.perf_counter()
+    resolve(puzzle, b, e)[0].unavailable()  # (its modules load outside the try's seconds)
+    first = run_one(puzzle, job, limit=2 if job == "check" else 1, backend=b, encoding=e,
+                    time_limit=seconds if time_limit is None else min(seconds, time_limit))
+    spent = time.perf_counter() - t0
+    if first.status != "unknown" or (time_limit is not None and spent >= time_limit):
+        first.stats = dict(first.stats, head=True)
+        return first
+    res = race(puzzle, job, choice.race, time_limit=None if time_limit is None else time_limit - spent)
+    res.stats = dict(res.stats, head=f"{first.status} {spent:.2f} s")
+    res.total_time += spent
+    return res
 
 
 def solve(puzzle, *, backend=None, encoding=None, time_limit: float | None = None) -> Result:

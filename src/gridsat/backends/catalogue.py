@@ -23,6 +23,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "lns": ("lns", "gridsat.backends.lns_backend"),
     "minizinc": ("minizinc", "gridsat.backends.minizinc_backend"),
     "native": ("native", "gridsat.backends.native_backend"),
+    "native+minicard": ("native", "gridsat.backends.native_backend"),
     "search": ("search", "gridsat.backends.search_backend"),
     "search+glucose4": ("search", "gridsat.backends.paired_backend"),
 }

@@ -20,13 +20,13 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..errors import UnsupportedError
-from ..limits import JobInterrupted
-from .base import Backend, OptionalExtension, Outcome, register_backend
+from ..limits import JobInterrupted, check_memory
+from .base import Backend, OptionalExtension, Outcome, get_backend, needs_child, register_backend, run_backend
 
-__all__ = ["NativeBackend", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
+__all__ = ["NativeBackend", "BudgetedBackend", "NODE_BUDGET", "node_budget", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
 
 _EXTENSION = OptionalExtension("gridsat._native")
 #: the C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)
@@ -61,8 +61,12 @@ class NativeBackend(Backend):
             raise UnsupportedError(f"backend {self.name} takes native encodings, not {encoding.target} ({encoding.name})")
         return _loaded()
 
-    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2) -> Outcome:
-        """Solve or count with the C core on the encoding's unit table; see :meth:`Backend.run`."""
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> Outcome:
+        """Solve or count with the C core on the encoding's unit table; see :meth:`Backend.run`.
+
+        ``max_nodes``: stop after that many branches (0: no cap); the outcome is then neither
+        complete nor timed out, and ``stats["nodes"]`` equals ``max_nodes``.
+        """
         core = self._core(encoding)
         t0 = time.perf_counter()
         model = encoding.build(puzzle)
@@ -77,7 +81,7 @@ class NativeBackend(Backend):
         lim = 0 if limit is None else max(int(limit), 1)
         try:
             count, complete, timed_out, sols, nodes = core.solve(
-                model.geometry, bytes(puzzle.givens), lim, _c_keep(keep, lim, len(puzzle.givens)), left)
+                model.geometry, bytes(puzzle.givens), lim, _c_keep(keep, lim, len(puzzle.givens)), left, max_nodes)
         except KeyboardInterrupt as exc:  # the core hands over what it had found as ``partial``
             part = getattr(exc, "partial", None)
             if part is not None:
@@ -92,9 +96,11 @@ class NativeBackend(Backend):
         out.stats = {"nodes": nodes}
         return out
 
-    def run_many(self, puzzles, encoding, *, limit=1, time_limit=None, keep=2) -> list[Outcome]:
+    def run_many(self, puzzles, encoding, *, limit=1, time_limit=None, keep=2,
+                 max_nodes: "int | Callable[[int], int]" = 0) -> list[Outcome]:
         """Every puzzle's :class:`Outcome`, consecutive puzzles of one board in one C call
-        (``time_limit`` holds for each puzzle); see :meth:`Backend.run_many`."""
+        (``time_limit`` and ``max_nodes`` hold for each puzzle; ``max_nodes`` may be a function
+        of the board size ``n``); see :meth:`Backend.run_many`."""
         core = self._core(encoding)
         lim = 0 if limit is None else max(int(limit), 1)
         t0 = time.perf_counter()
@@ -113,7 +119,8 @@ class NativeBackend(Backend):
                 continue
             left = -1.0 if time_limit is None else time_limit - build
             counts, flags, sols, _, nodes, secs = core.batch(
-                model.geometry, b"".join(bytes(p.givens) for p in batch), lim, left, kept, True, True)
+                model.geometry, b"".join(bytes(p.givens) for p in batch), lim, left, kept, True, True,
+                max_nodes(model.n) if callable(max_nodes) else max_nodes)
             secs = memoryview(secs).cast("d")
             for k in range(n_run):
                 c, base = counts[k], k * kept * cells
@@ -122,6 +129,117 @@ class NativeBackend(Backend):
                     count=c, complete=flags[k] == 1, timed_out=flags[k] == 2, build_time=build,
                     solve_time=secs[k], stats={"nodes": nodes[k]}))
         return outs
+
+
+# ---------------------------------------------------------------------------- budgeted
+#: branches the C core takes on a 9x9 board in a budgeted run (:class:`BudgetedBackend`)
+#: before the SAT backend takes over: about 20 ms, where MiniCard decides the jigsaw layouts
+#: the core cannot in 20-40 ms (docs/benchmarks/dominance.md). A branch costs more on a larger
+#: board (0.9 us on 8x8, 7 us on 12x12), so larger boards get fewer: see :func:`node_budget`.
+NODE_BUDGET = 20_000
+#: the fewest branches any board gets
+MIN_NODES = 1_000
+
+
+def node_budget(n: int, budget: int = NODE_BUDGET) -> int:
+    """The branches a budgeted run gives an ``n x n`` board: ``budget`` up to 9x9, then
+    falling with the square of the cells (about the cost of a branch), at least :data:`MIN_NODES`.
+
+    >>> node_budget(8), node_budget(12), node_budget(25)
+    (20000, 6328, 1000)
+    """
+    if n <= 9:
+        return budget
+    return max(MIN_NODES, budget * 81 ** 2 // (n * n) ** 2)
+
+
+class BudgetedBackend(NativeBackend):
+    """The C core for at most a node budget, then a SAT backend with the core's solutions blocked.
+
+    The core decides most boards in a few hundred branches, far faster than any formula is
+    built; on a few (an empty jigsaw layout that admits no solution, some 12x12 layouts) its
+    depth-first search wanders for minutes where a clause-learning solver decides in
+    milliseconds. So the core runs for :data:`NODE_BUDGET` branches; when they are spent
+    undecided, the prover runs on its CNF encoding for the rest of the time limit, with the
+    solutions the core found blocked (they are kept and counted: what the core learned).
+
+    Parameters
+    ----------
+    prover : str
+        A CNF backend that supports ``exclude`` (every python-sat backend does).
+    prover_encoding : str
+        Its encoding (``cnf-reduced``: one formula per puzzle, as jigsaw region maps need).
+    budget : int
+        The core's branches on a 9x9 board before the prover runs (see :func:`node_budget`).
+    """
+
+    def __init__(self, prover: str = "minicard", prover_encoding: str = "cnf-reduced",
+                 budget: int = NODE_BUDGET) -> None:
+        self.name = f"native+{prover}"
+        self.prover_name = prover
+        self.prover_encoding = prover_encoding
+        self.budget = budget
+
+    def unavailable(self) -> str | None:
+        """Why the C core or the prover cannot run here, or None."""
+        return super().unavailable() or get_backend(self.prover_name).unavailable()
+
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> Outcome:
+        """The core within its budget, then the prover (see the class docstring)."""
+        t0 = time.perf_counter()
+        first = super().run(puzzle, encoding, limit=limit, time_limit=time_limit, keep=keep,
+                            max_nodes=max_nodes or node_budget(puzzle.n, self.budget))
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        return self._prove(puzzle, first, limit, left, keep)
+
+    def run_many(self, puzzles, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> list[Outcome]:
+        """The core on every puzzle in batches within its budget, then the prover on each
+        puzzle that spent it."""
+        firsts = super().run_many(puzzles, encoding, limit=limit, time_limit=time_limit, keep=keep,
+                                  max_nodes=max_nodes or (lambda n: node_budget(n, self.budget)))
+        return [self._prove(p, o, limit, None if time_limit is None else time_limit - o.build_time - o.solve_time, keep)
+                for p, o in zip(puzzles, firsts)]
+
+    def _spent(self, out: Outcome, limit) -> bool:
+        """Whether the core stopped at its budget, undecided."""
+        return not (out.complete or out.timed_out or (limit is not None and out.count >= limit))
+
+    def _prove(self, puzzle, first: Outcome, limit, left: "float | None", keep: int) -> Outcome:
+        """``first`` when the core decided; else the prover's outcome with the core's solutions in it."""
+        if not self._spent(first, limit):
+            return first
+        stats = {"nodes": first.stats.get("nodes", 0), "budget": node_budget(puzzle.n, self.budget)}
+        if left is not None and left <= 0:
+            first.timed_out, first.stats = True, stats
+            return first
+        from ..encoders import get_encoding, list_encodings
+        from ..kinds import kind_of
+
+        kind = kind_of(puzzle).name
+        enc = get_encoding(self.prover_encoding, kind)
+        if not enc.applies(puzzle):
+            enc = next(e for e in list_encodings(kind, "cnf") if e.applies(puzzle))
+        prover = get_backend(self.prover_name)
+        estimate = int(enc.estimate(puzzle) * prover.memory_factor)
+        check_memory(estimate, f"{enc.name} on {prover.name}")
+        # the kept solutions are all the core found unless it counted more than it kept
+        known = list(first.solutions) if first.count <= len(first.solutions) else []
+        rest = None if limit is None else limit - len(known)
+        try:
+            proof = run_backend(prover, enc, puzzle, limit=rest, time_limit=left, keep=keep,
+                                child=needs_child(prover, estimate, left), exclude=known)
+        except JobInterrupted as exc:  # keep what the core found
+            part = getattr(exc, "outcome", None) or Outcome.partial(getattr(exc, "progress", None))
+            part.solutions = (known + part.solutions)[:keep]
+            part.count += len(known)
+            exc.outcome = part
+            raise
+        stats["proof"] = dict(proof.stats, backend=prover.name, encoding=enc.name, blocked=len(known),
+                              seconds=round(proof.build_time + proof.solve_time, 4))
+        return Outcome(solutions=(known + proof.solutions)[:keep], count=len(known) + proof.count,
+                       complete=proof.complete, timed_out=proof.timed_out,
+                       build_time=first.build_time + proof.build_time,
+                       solve_time=first.solve_time + proof.solve_time, stats=stats)
 
 
 # ---------------------------------------------------------------------------- batches
@@ -214,6 +332,7 @@ def check_lines(lines: Sequence[str] | bytes, *, limit: int = 2, time_limit: flo
 
 
 register_backend("native", NativeBackend)
+register_backend("native+minicard", BudgetedBackend)
 
 
 def _loaded():

@@ -6,7 +6,11 @@ but may need minutes to find the first solution of the same board. Paired, each 
 it is good at:
 
 1. the search runs for a share of the time (:data:`SEARCH_SHARE` of the limit, or
-   :data:`SEARCH_SECONDS` without one; in a count at most :data:`COUNT_SEARCH`) and, when asked for two solutions, tries one
+   :data:`SEARCH_SECONDS` without one; in a count at most :data:`COUNT_SEARCH`; on a board
+   of fewer than :data:`SMALL_CELLS` cells at most :data:`CELL_SECONDS` a cell (at least
+   :data:`SMALL_FLOOR`), and none in a count or with :data:`DENSE_GIVENS` of the cells
+   given, where SAT alone decides in a few hundredths of a second: see
+   :func:`search_share`) and, when asked for two solutions, tries one
    length-preserving move on the solution it found (a second solution in microseconds on
    sparse boards: *ambiguous*, proven by two verified solutions);
 2. when more solutions are wanted (``check``, ``count``), the SAT backend runs on the
@@ -33,7 +37,8 @@ from ..kinds import kind_of
 from ..limits import JobInterrupted, TooLarge, check_memory
 from .base import Backend, Outcome, get_backend, needs_child, register_backend, run_backend
 
-__all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS", "SECOND_SEARCH", "COUNT_SEARCH"]
+__all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS", "SECOND_SEARCH", "COUNT_SEARCH", "SMALL_CELLS",
+           "CELL_SECONDS", "search_share"]
 
 #: the share of a time limit the search may take before the prover runs alone
 SEARCH_SHARE = 0.5
@@ -44,6 +49,41 @@ COUNT_SEARCH = 1.0
 #: at most this many seconds (of the search's share) for a second search from another seed,
 #: when no length-preserving move gave a second solution
 SECOND_SEARCH = 0.5
+#: boards of fewer cells than this get a share of at most :data:`CELL_SECONDS` a cell: the
+#: search finds the solutions of an empty template in milliseconds, and where it does not
+#: (givens it cannot join, or no path at all) SAT alone decides such a board in a few
+#: hundredths of a second (docs/benchmarks/dominance.md)
+SMALL_CELLS = 400
+#: the search's seconds per cell on a board of fewer than :data:`SMALL_CELLS` cells
+CELL_SECONDS = 0.00025
+#: but at least this many seconds (the search finds a small board's solutions in well under
+#: a millisecond; the floor keeps a busy machine's delays from cutting it off)
+SMALL_FLOOR = 0.02
+#: the share of given cells from which a board under :data:`SMALL_CELLS` cells gets no search
+DENSE_GIVENS = 0.25
+
+
+def search_share(cells: int, time_limit: "float | None", limit: "int | None", givens: int = 0) -> float:
+    """The seconds the search may take on a board of ``cells`` cells (see the module docstring).
+
+    A small board gets none in a count (the search only seeds an enumeration, which the
+    prover does as fast alone there, in the same order each time), nor with at least
+    :data:`DENSE_GIVENS` of its cells given (the published density, where SAT alone is the
+    fastest check from 7x7 to 30x30 in the Hidato benchmark and the search only delays it).
+
+    >>> search_share(100, None, 2), search_share(20, None, 2), search_share(400, None, 2)
+    (0.025, 0.02, 5.0)
+    >>> search_share(100, None, None), search_share(400, 10.0, None), search_share(100, None, 2, givens=30)
+    (0.0, 1.0, 0.0)
+    """
+    share = SEARCH_SECONDS if time_limit is None else SEARCH_SHARE * time_limit
+    if limit is None or limit > 2:  # a count: the search only seeds the first solutions
+        share = min(share, COUNT_SEARCH)
+    if cells < SMALL_CELLS:
+        if limit is None or limit > 2 or givens >= DENSE_GIVENS * cells:
+            return 0.0
+        share = min(share, max(SMALL_FLOOR, CELL_SECONDS * cells))
+    return share
 
 
 class PairedBackend(Backend):
@@ -97,10 +137,11 @@ class PairedBackend(Backend):
         if encoding.target != "search":
             raise UnsupportedError(f"backend {self.name} takes search encodings, not {encoding.target} ({encoding.name})")
         t0 = time.perf_counter()
-        share = SEARCH_SECONDS if time_limit is None else SEARCH_SHARE * time_limit
-        if limit is None or limit > 2:  # a count: the search only seeds the first solutions
-            share = min(share, COUNT_SEARCH)
-        found = self._search().run(puzzle, encoding, limit=limit, time_limit=share, keep=max(keep, 2))
+        share = search_share(len(puzzle.cells), time_limit, limit, len(puzzle.givens))
+        if share > 0:
+            found = self._search().run(puzzle, encoding, limit=limit, time_limit=share, keep=max(keep, 2))
+        else:  # (a count of a small board: the prover enumerates alone)
+            found = Outcome(stats={"skipped": True})
         stats = {"search": dict(found.stats, seconds=round(time.perf_counter() - t0, 4))}
         if found.complete or (found.count and limit is not None and found.count >= limit):
             found.stats = stats

@@ -14,7 +14,7 @@
    more to build than it saves in search), and the other givens are assumptions; a removal of cell ``c`` keeps
    the puzzle unique iff no model puts ``c`` off its number. Each round tests a random batch
    of untested givens; refused givens can never go later (fewer givens, more solutions).
-3. The puzzle is re-checked with :func:`gridsat.check` on the SAT default of small boards
+3. The puzzle is re-checked with :func:`gridsat.check` on the SAT pair of small boards
    (``glucose4`` + ``cnf-pos``, :data:`RECHECK`): the carving left it at about 30% givens,
    where SAT decides at once and the race of large boards would only add a process.
 """
@@ -29,7 +29,7 @@ from ..api import check
 from ..encoders import get_encoding
 from ..errors import GridsatError, PuzzleError
 from ..kinds import get_kind
-from ..kinds.hidato import DEFAULT as RECHECK
+from ..kinds.hidato import SAT as RECHECK
 from ..puzzles.hidato import Hidato
 from . import shapes as shapes_mod
 from . import symmetry as sym_mod

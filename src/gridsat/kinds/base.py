@@ -76,6 +76,10 @@ class Choice:
         once, one process each, and the first decisive answer wins
         (:func:`gridsat.portfolio.race`); ``backend``/``encoding`` are then the first pair,
         which a single job (``count``, ``gridsat.engine.run``) uses alone.
+    head : tuple of (str, str, float)
+        With ``race``: ``(backend, encoding, seconds)``, a try in the calling process before
+        the race is forked; a decisive answer within ``seconds`` is the answer (a race costs
+        a tenth of a second or more in processes alone, more than the try on easy boards).
     """
 
     backend: str
@@ -84,6 +88,7 @@ class Choice:
     reason: str = ""
     fallback: "Choice | None" = None
     race: tuple = ()
+    head: tuple = ()
 
     @property
     def pair(self) -> tuple[str, str]:

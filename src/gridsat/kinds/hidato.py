@@ -9,25 +9,39 @@ from .base import Choice, Generator, Kind, Ref, register_kind
 
 __all__ = ["HIDATO", "board", "solution_line", "board_file"]
 
-#: boards with at least this many cells are raced by default (smaller ones: SAT alone is faster)
+#: boards with at least this many cells are raced by default (smaller ones: the search and SAT
+#: one after the other in one process are faster)
 RACE_CELLS = 400
 #: boards over this many cells get the search alone (the complete backends' cap, 40x40)
 SEARCH_CELLS = 1600
+#: seconds of the search in the calling process before a race is forked: the search finds
+#: two solutions of an empty 20x20 template in 0.01-0.02 s, the race takes 0.1-0.3 s to answer
+HEAD_SECONDS = 0.1
 
-DEFAULT = Choice("glucose4", "cnf-pos", f"hidato and numbrix under {RACE_CELLS} cells",
-                 "position literals over domains pruned to a fixpoint, cell by cell: the fastest "
-                 "check from 7x7 to 30x30 in the Hidato benchmark")
+SAT = Choice("glucose4", "cnf-pos", "hidato and numbrix without the compiled search",
+             "position literals over domains pruned to a fixpoint, cell by cell: the fastest "
+             "check from 7x7 to 30x30 in the Hidato benchmark")
+DEFAULT = Choice("search+glucose4", "hidato-path", f"hidato and numbrix under {RACE_CELLS} cells",
+                 "SAT alone decides boards with givens in hundredths of a second but an empty 12x12 "
+                 "template not in minutes; the search finds two solutions of a template in "
+                 "milliseconds: so on a board with under a quarter of its cells given the search runs "
+                 "for a quarter of a millisecond a cell, then glucose4 on cnf-pos with its solutions "
+                 "blocked; with more givens glucose4 alone (docs/benchmarks/dominance.md)",
+                 fallback=SAT)
 RACE = Choice("search+glucose4", "hidato-path", f"hidato and numbrix of {RACE_CELLS}-{SEARCH_CELLS} cells, "
               "raced with glucose4/cnf-pos",
               "the local search finds the solutions of sparse boards in a fraction of a second and SAT "
-              "proves with them blocked, while SAT alone decides the denser boards the search stalls on",
-              fallback=DEFAULT, race=(("search+glucose4", "hidato-path"), ("glucose4", "cnf-pos")))
+              "proves with them blocked, while SAT alone decides the denser boards the search stalls on; "
+              f"the search alone runs {HEAD_SECONDS} s in the calling process first, which answers an "
+              "empty template before a race could",
+              fallback=SAT, race=(("search+glucose4", "hidato-path"), ("glucose4", "cnf-pos")),
+              head=("search", "hidato-path", HEAD_SECONDS))
 LARGE = Choice("search", "hidato-path", f"hidato and numbrix over {SEARCH_CELLS} cells",
                "the only backend past the complete backends' cap: finds solutions, proves nothing")
 
 
 def default(puzzle) -> Choice:
-    """The default for ``puzzle``: SAT alone on small boards, the race on large ones, the search
+    """The default for ``puzzle``: the short search then SAT on small boards, the race on large ones, the search
     alone past the complete backends' cap (see :data:`RACE_CELLS`, :data:`SEARCH_CELLS`)."""
     cells = len(puzzle.cells)
     return DEFAULT if cells < RACE_CELLS else RACE if cells <= SEARCH_CELLS else LARGE
@@ -65,7 +79,7 @@ HIDATO = register_kind(Kind(
     name="hidato",
     puzzle_class=Ref("gridsat.puzzles.hidato:Hidato"),
     aliases=("numbrix", "hidoku"),
-    choices=(DEFAULT, RACE, LARGE),
+    choices=(DEFAULT, RACE, LARGE, SAT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-pos",

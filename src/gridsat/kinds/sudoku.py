@@ -10,7 +10,7 @@ __all__ = ["SUDOKU"]
 SMALL_SAT = Choice("minisat22", "cnf-extended", "sudoku up to 9x9 without the C core",
                    "MiniSat on one cached formula per size, givens as assumptions: the fastest SAT "
                    "check on the 9x9 benchmark sets, and MiniSat raises on Ctrl-C")
-BIG = Choice("minicard", "cnf-reduced", "sudoku above 16x16",
+BIG = Choice("minicard", "cnf-reduced", "sudoku above 32x32",
              "a formula over the candidates the givens leave, built per puzzle, with each "
              "at-most-one group as one native cardinality constraint: the fastest SAT check above 9x9")
 JIGSAW_SAT = Choice("minicard", "cnf-reduced", "jigsaw without the C core",
@@ -23,9 +23,20 @@ MEDIUM = Choice("native", "sudoku-native", "sudoku 10x10 to 16x16",
                 "checks a little faster than MiniCard on the reduced formula",
                 fallback=Choice("minicard", "cnf-reduced", "sudoku 10x10 to 16x16 without the C core",
                                 BIG.reason))
-JIGSAW = Choice("native", "sudoku-native", "jigsaw",
-                "the C core takes any region map through its unit table: the fastest jigsaw check",
+JIGSAW = Choice("native+minicard", "sudoku-native", "jigsaw",
+                "the C core takes any region map through its unit table and decides most layouts in a "
+                "few hundred branches, but wanders for minutes on some (an empty 8x8 layout with no "
+                "solution, some empty 12x12 ones) that MiniCard decides in 20 ms: so the core runs "
+                "for a node budget, then MiniCard on the reduced formula with the core's solutions "
+                "blocked (docs/benchmarks/dominance.md)",
                 fallback=JIGSAW_SAT)
+#: the largest board the C core takes (``sudoku-native``)
+NATIVE_N = 32
+LARGE = Choice("native+minicard", "sudoku-native", f"sudoku 17x17 to {NATIVE_N}x{NATIVE_N}",
+               "the C core decides an empty 25x25 board in 0.03 s, ten times faster than MiniCard "
+               "builds and solves the reduced formula; within a node budget, then MiniCard as above",
+               fallback=Choice("minicard", "cnf-reduced", f"sudoku 17x17 to {NATIVE_N}x{NATIVE_N} without the C core",
+                               BIG.reason))
 #: the jigsaw encoding for a CNF backend other than the default one (faster to solve there)
 JIGSAW_OTHER_CNF = "cnf-layered"
 
@@ -34,7 +45,8 @@ def default(puzzle) -> Choice:
     """The default pair for this Sudoku: by region map and size."""
     if puzzle.is_jigsaw:
         return JIGSAW
-    return SMALL if puzzle.n <= 9 else MEDIUM if puzzle.n <= 16 else BIG
+    n = puzzle.n
+    return SMALL if n <= 9 else MEDIUM if n <= 16 else LARGE if n <= NATIVE_N else BIG
 
 
 def encoding_for(puzzle, backend: str, target: str) -> str | None:
@@ -79,7 +91,7 @@ SUDOKU = register_kind(Kind(
     name="sudoku",
     puzzle_class=Ref("gridsat.puzzles.sudoku:Sudoku"),
     aliases=("classic", "jigsaw", "nonomino"),
-    choices=(SMALL, MEDIUM, JIGSAW, BIG, SMALL_SAT, MEDIUM.fallback, JIGSAW_SAT),
+    choices=(SMALL, MEDIUM, JIGSAW, LARGE, BIG, SMALL_SAT, MEDIUM.fallback, LARGE.fallback, JIGSAW_SAT),
     default=default,
     encoding_for=encoding_for,
     export_encoding="cnf-extended",

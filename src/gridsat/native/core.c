@@ -99,7 +99,7 @@ static inline int ctz64(uint64_t x) {
 }
 
 /* results of one search */
-enum { RUN_DONE = 0, RUN_LIMIT = 1, RUN_TIMEOUT = 2, RUN_PAUSE = 3 };
+enum { RUN_DONE = 0, RUN_LIMIT = 1, RUN_TIMEOUT = 2, RUN_PAUSE = 3, RUN_BUDGET = 4 };
 
 /* The searches' look at the clock, every 128 branches: RUN_TIMEOUT past the deadline (when
    there is one), RUN_PAUSE past the slice's end, else -1. */
@@ -190,6 +190,18 @@ static int any_run(AnySearch *a, double deadline, double slice_end) {
                        : (a)->wide == 5 ? (a)->u.x16.field \
                        : (a)->wide == 2 ? (a)->u.s9.field : (a)->wide == 4 ? (a)->u.f16.field \
                        : (a)->u.s16.field)
+
+/* Cap the branches of a started search (0: none); run_sliced then ends with RUN_BUDGET. */
+static void any_set_cap(AnySearch *a, uint64_t cap) {
+    switch (a->wide) {
+    case 1: a->u.s32.cap = cap; break;
+    case 2: a->u.s9.cap = cap; break;
+    case 3: a->u.sb.cap = cap; break;
+    case 4: a->u.f16.cap = cap; break;
+    case 5: a->u.x16.cap = cap; break;
+    default: a->u.s16.cap = cap;
+    }
+}
 
 /* ------------------------------------------------------------------ Python glue */
 static const char *CAPSULE = "gridsat._native.Geometry";
@@ -425,12 +437,13 @@ static int read_givens(const Geo *g, const uint8_t *buf, Py_ssize_t len, Py_ssiz
 }
 
 /* Run a started search to its end in slices: the first (~2 ms) with the GIL held, the
-   rest without it, checking for signals between slices. Returns the RUN_ code, or -1 with
-   a Python exception set. */
+   rest without it, checking for signals between slices. Returns the RUN_ code (RUN_BUDGET:
+   the search's node cap was reached), or -1 with a Python exception set. */
 static int run_sliced(AnySearch *a, double deadline, int release) {
     double first = now_s() + 0.002;
     int rc = any_run(a, deadline, first);
     while (rc == RUN_PAUSE) {
+        if (ANY(a, cap) && ANY(a, nodes) >= ANY(a, cap)) return RUN_BUDGET;
         if (PyErr_CheckSignals()) return -1;
         double slice_end = now_s() + 0.05;
         if (release) {
@@ -460,21 +473,25 @@ static PyObject *solve_result(AnySearch *a, Geo *g, int keep, int rc) {
 }
 
 PyDoc_STRVAR(solve_doc,
-"solve(geometry, givens, limit=2, keep=2, time_limit=-1.0) -> (count, complete, timed_out, solutions, nodes)\n\n"
+"solve(geometry, givens, limit=2, keep=2, time_limit=-1.0, max_nodes=0) -> (count, complete, timed_out, solutions, nodes)\n\n"
 "Enumerate solutions of one puzzle up to ``limit`` (0: all). ``givens``: one byte per cell\n"
 "(0 empty). ``solutions``: the first ``keep`` as bytes. ``complete``: the search space was\n"
 "exhausted (the count is exact); ``timed_out``: ``time_limit`` seconds (negative: none)\n"
-"passed first. Ctrl-C raises KeyboardInterrupt with the same tuple, for what was found so\n"
-"far, as its ``partial`` attribute.");
+"passed first. ``max_nodes``: stop after that many branches (0: no cap); a search stopped\n"
+"so is neither complete nor timed out, and ``nodes`` equals ``max_nodes``. Ctrl-C raises\n"
+"KeyboardInterrupt with the same tuple, for what was found so far, as its ``partial``\n"
+"attribute.");
 
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"geometry", "givens", "limit", "keep", "time_limit", NULL};
+    static char *kwlist[] = {"geometry", "givens", "limit", "keep", "time_limit", "max_nodes", NULL};
     PyObject *cap;
     Py_buffer buf;
     unsigned long long limit = 2;
     int keep = 2;
     double time_limit = -1.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|Kid:solve", kwlist, &cap, &buf, &limit, &keep, &time_limit))
+    unsigned long long max_nodes = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KidK:solve", kwlist, &cap, &buf, &limit, &keep, &time_limit,
+                                     &max_nodes))
         return NULL;
     double t0 = now_s();
     Geo *g = get_geo(cap);
@@ -489,6 +506,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
     if (time_limit >= 0 && time_limit == 0.0) rc = RUN_TIMEOUT;
     else {
         any_start(&a, buf.buf, limit);
+        any_set_cap(&a, (uint64_t)max_nodes);
         rc = run_sliced(&a, deadline, 1);
     }
     PyBuffer_Release(&buf);

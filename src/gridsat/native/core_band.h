@@ -144,6 +144,7 @@ typedef struct {
     uint16_t brem[82];   /* digits still to try at each depth */
     int depth, choose, finished, tick;
     uint64_t count, limit, nodes;
+    uint64_t cap;        /* branches allowed (0: no cap): the run pauses at it */
     int keep;
     uint8_t *sols;       /* keep * 81 bytes */
 } BandSearch;
@@ -398,6 +399,7 @@ static int band_run(BandSearch *s, double deadline, double slice_end) {
             if (--s->depth < 0) return s->finished = RUN_DONE;
             continue;
         }
+        if (s->cap && s->nodes >= s->cap) return RUN_PAUSE;  /* the node budget: run_sliced stops */
         int clock = clock_check(&s->tick, deadline, slice_end);
         if (clock == RUN_TIMEOUT) return s->finished = RUN_TIMEOUT;
         if (clock == RUN_PAUSE) return RUN_PAUSE;

@@ -16,25 +16,27 @@ static PyObject *u64_list(const uint64_t *xs, Py_ssize_t k) {
 }
 
 PyDoc_STRVAR(batch_doc,
-"batch(geometry, givens, limit=2, time_limit=-1.0, keep=1, each=False, detail=False)\n"
+"batch(geometry, givens, limit=2, time_limit=-1.0, keep=1, each=False, detail=False, max_nodes=0)\n"
 "    -> (counts, flags, solutions, nodes[, nodes_each, seconds])\n\n"
 "Run many puzzles of one geometry in one call. ``givens``: ``k * n * n`` bytes, puzzle after\n"
 "puzzle. ``counts``: a list of ``k`` counts up to ``limit``; ``flags``: ``k`` bytes, 1 when\n"
-"the count is exact, 2 when the time limit stopped that puzzle, 0 when ``limit`` did;\n"
+"the count is exact, 2 when the time limit stopped that puzzle, 0 when ``limit`` did, 3 when\n"
+"``max_nodes`` branches (0: no cap) did;\n"
 "``solutions``: ``k * keep * n * n`` bytes, the first ``keep`` solutions of each puzzle\n"
 "(zeros where there are fewer). ``time_limit`` is for the whole batch, or for each puzzle\n"
 "when ``each``. ``detail`` adds each puzzle's node count (a list) and its seconds (the bytes\n"
 "of ``k`` C doubles). The GIL is released while the batch runs.");
 
 static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"geometry", "givens", "limit", "time_limit", "keep", "each", "detail", NULL};
+    static char *kwlist[] = {"geometry", "givens", "limit", "time_limit", "keep", "each", "detail", "max_nodes", NULL};
     PyObject *cap;
     Py_buffer buf;
     unsigned long long limit = 2;
     double time_limit = -1.0;
     int keep = 1, each = 0, detail = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|Kdipp:batch", kwlist, &cap, &buf, &limit, &time_limit,
-                                     &keep, &each, &detail))
+    unsigned long long max_nodes = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KdippK:batch", kwlist, &cap, &buf, &limit, &time_limit,
+                                     &keep, &each, &detail, &max_nodes))
         return NULL;
     double t0 = now_s();
     Geo *g = get_geo(cap);
@@ -82,9 +84,13 @@ static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
                 if (each && time_limit > 0) deadline = t + time_limit;
             }
             if (!expired) {
-                if (!resume) any_start(&a, in + i * N, limit);
+                if (!resume) {
+                    any_start(&a, in + i * N, limit);
+                    any_set_cap(&a, (uint64_t)max_nodes);
+                }
                 resume = 0;
                 rc = any_run(&a, deadline, slice_end);
+                if (rc == RUN_PAUSE && max_nodes && ANY(&a, nodes) >= max_nodes) rc = RUN_BUDGET;
                 if (rc == RUN_PAUSE) { resume = 1; break; }
                 if (rc == RUN_TIMEOUT && !each) expired = 1;
                 uint64_t c = ANY(&a, count);
@@ -98,7 +104,7 @@ static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
             }
             t = now_s();  /* this puzzle's end, the next one's start */
             sec[i] = t - started;
-            fl[i] = rc == RUN_DONE ? 1 : rc == RUN_TIMEOUT ? 2 : 0;
+            fl[i] = rc == RUN_DONE ? 1 : rc == RUN_TIMEOUT ? 2 : rc == RUN_BUDGET ? 3 : 0;
             if ((i & 63) == 63 && t >= slice_end) { i++; break; }
         }
         Py_END_ALLOW_THREADS

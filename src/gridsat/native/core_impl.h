@@ -39,6 +39,7 @@ typedef struct {
     int light;            /* propagate singles only (a probe) */
     int pbest;            /* the probed cell whose two values placed the most (-1: none) */
     uint64_t count, limit, nodes;
+    uint64_t cap;         /* branches allowed (0: no cap): the run pauses at it */
     int keep;
     uint8_t *sols;        /* keep * N bytes */
 } SFX(Search);
@@ -512,6 +513,7 @@ static int SFX(search_run)(SFX(Search) *s, double deadline, double slice_end) {
             if (--s->depth < 0) return s->finished = RUN_DONE;
             continue;
         }
+        if (s->cap && s->nodes >= s->cap) return RUN_PAUSE;  /* the node budget: run_sliced stops */
         int clock = clock_check(&s->tick, deadline, slice_end);
         if (clock == RUN_TIMEOUT) return s->finished = RUN_TIMEOUT;
         if (clock == RUN_PAUSE) return RUN_PAUSE;

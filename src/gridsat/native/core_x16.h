@@ -129,6 +129,7 @@ typedef struct {
     uint16_t brem[258];  /* digits still to try at each depth */
     int depth, choose, finished, tick, pbest;
     uint64_t count, limit, nodes;
+    uint64_t cap;        /* branches allowed (0: no cap): the run pauses at it */
     int keep;
     uint8_t *sols;       /* keep * 256 bytes */
 } X16Search;
@@ -463,6 +464,7 @@ static int x16_run(X16Search *s, double deadline, double slice_end) {
             if (--s->depth < 0) return s->finished = RUN_DONE;
             continue;
         }
+        if (s->cap && s->nodes >= s->cap) return RUN_PAUSE;  /* the node budget: run_sliced stops */
         int clock = clock_check(&s->tick, deadline, slice_end);
         if (clock == RUN_TIMEOUT) return s->finished = RUN_TIMEOUT;
         if (clock == RUN_PAUSE) return RUN_PAUSE;
