@@ -136,3 +136,15 @@ def test_defaults_are_not_dominated_on_a_slice():
         assert status not in ("unknown", "error"), (name, who)
         best = min(m[3] for m in (bench.measure(puzzle, b, 10.0) for b in others) if m[0] not in ("unknown", "error"))
         assert cpu <= 5 * best + SLACK, (name, who, cpu, best)
+
+
+def test_a_jigsaw_past_the_c_core_gets_a_default_that_applies():
+    """The C core takes boards up to 32x32: a larger jigsaw's default is a SAT pair (it raised
+    'sudoku-native does not apply' before)."""
+    from gridsat.selection import resolve
+
+    for n in (32, 33, 64):
+        p = Sudoku.jigsaw([0] * (n * n), [r for r in range(n) for _ in range(n)])  # (rows as regions)
+        b, enc = resolve(p, None, None)
+        assert enc.applies(p), (n, b.name, enc.name)
+    assert (b.name, enc.name) == ("minicard", "cnf-reduced")

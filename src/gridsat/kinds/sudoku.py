@@ -41,10 +41,14 @@ LARGE = Choice("native+minicard", "sudoku-native", f"sudoku 17x17 to {NATIVE_N}x
 JIGSAW_OTHER_CNF = "cnf-layered"
 
 
+JIGSAW_BIG = Choice("minicard", "cnf-reduced", f"jigsaw above {NATIVE_N}x{NATIVE_N}",
+                    f"past the C core's {NATIVE_N}x{NATIVE_N}: {JIGSAW_SAT.reason}")
+
+
 def default(puzzle) -> Choice:
     """The default pair for this Sudoku: by region map and size."""
     if puzzle.is_jigsaw:
-        return JIGSAW
+        return JIGSAW if puzzle.n <= NATIVE_N else JIGSAW_BIG
     n = puzzle.n
     return SMALL if n <= 9 else MEDIUM if n <= 16 else LARGE if n <= NATIVE_N else BIG
 
@@ -91,7 +95,7 @@ SUDOKU = register_kind(Kind(
     name="sudoku",
     puzzle_class=Ref("gridsat.puzzles.sudoku:Sudoku"),
     aliases=("classic", "jigsaw", "nonomino"),
-    choices=(SMALL, MEDIUM, JIGSAW, LARGE, BIG, SMALL_SAT, MEDIUM.fallback, LARGE.fallback, JIGSAW_SAT),
+    choices=(SMALL, MEDIUM, JIGSAW, LARGE, BIG, JIGSAW_BIG, SMALL_SAT, MEDIUM.fallback, LARGE.fallback, JIGSAW_SAT),
     default=default,
     encoding_for=encoding_for,
     export_encoding="cnf-extended",
