@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import GridsatError, UnsupportedError
-from ..limits import CHILD_BYTES, ChildTimeout, memory_limit, run_in_child
+from ..limits import CHILD_BYTES, ChildTimeout, JobInterrupted, check_memory, memory_limit, run_in_child
 
 __all__ = ["Outcome", "Backend", "needs_child", "run_backend", "register_backend", "declare_backend", "get_backend", "configure_backend", "list_backends", "close_all",
            "BACKENDS", "OptionalExtension"]
@@ -140,6 +140,41 @@ def run_backend(backend: "Backend", encoding, puzzle, *, limit: int | None, time
                 and str(exc).startswith(f"{what} died"):
             raise MemoryError(f"{what} ran out of memory") from None
         raise
+
+
+def prove_with_known(prover: "Backend", encoding, puzzle, known: list, *, limit: int | None,
+                     time_limit: float | None, keep: int, stats: dict) -> Outcome:
+    """The second half of a two-stage backend: ``prover`` on ``encoding`` with the ``known``
+    solutions (what a first, incomplete stage found) blocked, so that its count adds to them.
+
+    The estimate is checked first (:class:`~gridsat.limits.TooLarge` past the budget); the
+    prover runs in a child when :func:`needs_child` says so. On Ctrl-C the
+    :class:`~gridsat.limits.JobInterrupted` carries the known solutions with the prover's.
+
+    Returns
+    -------
+    Outcome
+        The known solutions first, then the prover's (``keep`` of them), their count, the
+        prover's completeness and times; ``stats`` (the caller's, completed with a ``proof``
+        entry) as its stats.
+    """
+    estimate = int(encoding.estimate(puzzle) * prover.memory_scale(encoding.name))
+    check_memory(estimate, f"{encoding.name} on {prover.name}")
+    rest = None if limit is None else limit - len(known)
+    try:
+        proof = run_backend(prover, encoding, puzzle, limit=rest, time_limit=time_limit, keep=keep,
+                            child=needs_child(prover, estimate, time_limit), exclude=known)
+    except JobInterrupted as exc:  # keep what the first stage found
+        part = getattr(exc, "outcome", None) or Outcome.partial(getattr(exc, "progress", None))
+        part.solutions = (known + part.solutions)[:keep]
+        part.count += len(known)
+        exc.outcome = part
+        raise
+    stats["proof"] = dict(proof.stats, backend=prover.name, encoding=encoding.name, blocked=len(known),
+                          seconds=round(proof.build_time + proof.solve_time, 4))
+    return Outcome(solutions=(known + proof.solutions)[:keep], count=len(known) + proof.count,
+                   complete=proof.complete, timed_out=proof.timed_out, build_time=proof.build_time,
+                   solve_time=proof.solve_time, stats=stats)
 
 
 class OptionalExtension:

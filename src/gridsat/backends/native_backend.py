@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..errors import UnsupportedError
-from ..limits import JobInterrupted, check_memory
-from .base import Backend, OptionalExtension, Outcome, get_backend, needs_child, register_backend, run_backend
+from ..limits import JobInterrupted
+from .base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
 
 __all__ = ["NativeBackend", "BudgetedBackend", "NODE_BUDGET", "node_budget", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
 
@@ -219,27 +219,13 @@ class BudgetedBackend(NativeBackend):
         enc = get_encoding(self.prover_encoding, kind)
         if not enc.applies(puzzle):
             enc = next(e for e in list_encodings(kind, "cnf") if e.applies(puzzle))
-        prover = get_backend(self.prover_name)
-        estimate = int(enc.estimate(puzzle) * prover.memory_factor)
-        check_memory(estimate, f"{enc.name} on {prover.name}")
         # the kept solutions are all the core found unless it counted more than it kept
         known = list(first.solutions) if first.count <= len(first.solutions) else []
-        rest = None if limit is None else limit - len(known)
-        try:
-            proof = run_backend(prover, enc, puzzle, limit=rest, time_limit=left, keep=keep,
-                                child=needs_child(prover, estimate, left), exclude=known)
-        except JobInterrupted as exc:  # keep what the core found
-            part = getattr(exc, "outcome", None) or Outcome.partial(getattr(exc, "progress", None))
-            part.solutions = (known + part.solutions)[:keep]
-            part.count += len(known)
-            exc.outcome = part
-            raise
-        stats["proof"] = dict(proof.stats, backend=prover.name, encoding=enc.name, blocked=len(known),
-                              seconds=round(proof.build_time + proof.solve_time, 4))
-        return Outcome(solutions=(known + proof.solutions)[:keep], count=len(known) + proof.count,
-                       complete=proof.complete, timed_out=proof.timed_out,
-                       build_time=first.build_time + proof.build_time,
-                       solve_time=first.solve_time + proof.solve_time, stats=stats)
+        proof = prove_with_known(get_backend(self.prover_name), enc, puzzle, known, limit=limit,
+                                 time_limit=left, keep=keep, stats=stats)
+        proof.build_time += first.build_time
+        proof.solve_time += first.solve_time
+        return proof
 
 
 # ---------------------------------------------------------------------------- batches

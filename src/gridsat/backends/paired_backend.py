@@ -34,8 +34,8 @@ import time
 from ..encoders import get_encoding, list_encodings
 from ..errors import UnsupportedError
 from ..kinds import kind_of
-from ..limits import JobInterrupted, TooLarge, check_memory
-from .base import Backend, Outcome, get_backend, needs_child, register_backend, run_backend
+from ..limits import TooLarge
+from .base import Backend, Outcome, get_backend, prove_with_known, register_backend
 
 __all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS", "SECOND_SEARCH", "COUNT_SEARCH", "SMALL_CELLS",
            "CELL_SECONDS", "search_share"]
@@ -167,35 +167,18 @@ class PairedBackend(Backend):
         if left is not None and left <= 0:
             out.solutions, out.count, out.timed_out = known[:keep], len(known), True
             return out
-        enc = self._prover_encoding(puzzle)
-        prover = get_backend(self.prover_name)
-        estimate = int(enc.estimate(puzzle) * prover.memory_scale(enc.name))
         try:
-            check_memory(estimate, f"{enc.name} on {prover.name}")
+            proof = prove_with_known(get_backend(self.prover_name), self._prover_encoding(puzzle), puzzle, known,
+                                     limit=limit, time_limit=left, keep=keep, stats=stats)
         except TooLarge as exc:
             if not known:
                 raise
             stats["proof"] = f"not attempted: {exc}"
             out.solutions, out.count = known[:keep], len(known)
             return out
-        rest = None if limit is None else limit - len(known)
-        try:
-            proof = run_backend(prover, enc, puzzle, limit=rest, time_limit=left, keep=keep,
-                                child=needs_child(prover, estimate, left), exclude=known)
-        except JobInterrupted as exc:  # keep what the search found
-            part = getattr(exc, "outcome", None) or Outcome.partial(getattr(exc, "progress", None))
-            part.solutions = (known + part.solutions)[:keep]
-            part.count += len(known)
-            exc.outcome = part
-            raise
-        stats["proof"] = dict(proof.stats, backend=prover.name, encoding=enc.name,
-                              blocked=len(known), seconds=round(proof.build_time + proof.solve_time, 4))
-        out.solutions = (known + proof.solutions)[:keep]
-        out.count = len(known) + proof.count
-        out.complete, out.timed_out = proof.complete, proof.timed_out
-        out.build_time += proof.build_time
-        out.solve_time += proof.solve_time
-        return out
+        proof.build_time += out.build_time
+        proof.solve_time += out.solve_time
+        return proof
 
 
 register_backend("search+glucose4", PairedBackend)
