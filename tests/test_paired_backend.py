@@ -65,7 +65,11 @@ def _example() -> Hidato:
 
 # ------------------------------------------------------------------ the pair
 @needs_kernel
-def test_check_of_a_unique_board_is_proven_with_the_found_solution_blocked():
+def test_check_of_a_unique_board_is_proven_with_the_found_solution_blocked(monkeypatch):
+    # the example has 15 givens on 40 cells: past DENSE_GIVENS, SAT proves it alone
+    r = gridsat.check(_example(), backend=PAIRED)
+    assert r.status == "unique" and r.stats["search"].get("skipped") and r.stats["proof"]["blocked"] == 0
+    monkeypatch.setattr(paired_backend, "DENSE_GIVENS", 1.01)  # the search runs first on any board
     r = gridsat.check(_example(), backend=PAIRED)
     assert r.status == "unique" and r.complete and r.verified
     assert r.stats["proof"]["blocked"] == 1 and r.stats["proof"]["backend"] == "glucose4"
@@ -112,6 +116,7 @@ def test_ctrl_c_in_the_proof_keeps_the_search_solution(monkeypatch):
     def interrupted(*args, **kwargs):
         raise JobInterrupted()
     monkeypatch.setattr(glucose, "run", interrupted)
+    monkeypatch.setattr(paired_backend, "DENSE_GIVENS", 1.01)  # the search runs first on the dense example
     with pytest.raises(JobInterrupted) as e:
         gridsat.check(_example(), backend=PAIRED)
     res = e.value.result
@@ -124,6 +129,7 @@ def test_a_proof_over_the_memory_budget_keeps_the_solution(monkeypatch):
     # the proof's formula is estimated past any budget: it is not built
     monkeypatch.setattr(type(get_encoding("hidato-path", "hidato")), "estimate",
                         lambda self, puzzle: 0 if self.name == "hidato-path" else 10**15)
+    monkeypatch.setattr(paired_backend, "DENSE_GIVENS", 1.01)  # the search runs first on the dense example
     r = gridsat.check(p, backend=PAIRED)
     assert r.status == "unknown" and r.solution is not None and not r.complete
     assert r.stats["proof"].startswith("not attempted")

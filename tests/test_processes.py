@@ -88,9 +88,10 @@ def cleanup(p: subprocess.Popen) -> None:
 
 
 def test_a_raced_solve_closes_its_output_with_the_answer_and_leaves_no_process():
-    # 30x30, 900 cells: raced by default (the local search with SAT, against SAT alone, whose
-    # formula is built in a child under a time limit); the search answers within a second
-    p = start(["solve", "-t", "60", "-"], hidato_line(30, every=97))
+    # 30x30, 900 cells: the kind's race (the local search with SAT, against SAT alone, whose
+    # formula is built in a child under a time limit; --race skips the default's short search
+    # alone before it); the search answers within a second
+    p = start(["solve", "-t", "60", "-", "--race"], hidato_line(30, every=97))
     try:
         try:
             out, err = p.communicate(timeout=45)  # EOF on both pipes: no process holds them
