@@ -34,9 +34,9 @@ class Fake(Backend):
         return Outcome(**self.outcome)
 
 
-def job(fake, what="check"):
+def job(fake, what="check", time_limit=None):
     return gridsat.engine.run(EMPTY4, what, limit=None if what == "count" else 2, backend=fake,
-                              encoding="cnf-extended")
+                              encoding="cnf-extended", time_limit=time_limit)
 
 
 def test_real_ambiguous_check_shows_two_distinct_verified_solutions():
@@ -68,7 +68,8 @@ def test_count_above_kept_solutions_from_a_complete_enumeration():
 
 
 def test_unique_needs_a_complete_search():
-    res = job(Fake(solutions=[SOLUTIONS[0]], count=1, complete=False, timed_out=True))
+    # (a time-out needs a time limit: without one, a search stopped early is an interruption)
+    res = job(Fake(solutions=[SOLUTIONS[0]], count=1, complete=False, timed_out=True), time_limit=5)
     assert res.status == "unknown"
     res = job(Fake(solutions=[SOLUTIONS[0]], count=1, complete=True))
     assert res.status == "unique" and res.verified

@@ -152,7 +152,8 @@ def test_check_of_the_frontier_king30x30_d10_is_ambiguous_within_10_s():
     r = gridsat.check(p, time_limit=10)
     assert r.status == "ambiguous" and len(set(r.solutions)) == 2  # (past the limit it would be unknown)
     assert all(not gridsat.verify(p, s) for s in r.solutions)
-    assert "race" in r.stats and r.backend == PAIRED
+    # the default's short search alone answers it, or else the race (whose pair wins)
+    assert r.backend == "search" or ("race" in r.stats and r.backend == PAIRED), (r.backend, r.stats)
 
 
 @needs_kernel

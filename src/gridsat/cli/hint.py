@@ -194,8 +194,12 @@ def _contradiction(args, puzzle) -> str | None:
     if clashes:
         return "; ".join(clashes)
     from .. import api
+    from ..limits import TooLarge
 
-    res = api.run(puzzle, "solve", time_limit=getattr(args, "time_limit", None) or CHECK_SECONDS)
+    try:
+        res = api.run(puzzle, "solve", time_limit=getattr(args, "time_limit", None) or CHECK_SECONDS)
+    except TooLarge:  # (the solver's model is over the memory budget: it cannot tell; the hint still runs)
+        return None
     return (res.reason or "no solution exists") if res.status == "impossible" else None
 
 
