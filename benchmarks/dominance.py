@@ -64,6 +64,11 @@ LETTER = {"unique": "u", "ambiguous": "a", "impossible": "i", "solved": "s", "un
 
 
 # ---------------------------------------------------------------------------- the set
+def _hidden_impossible(q) -> bool:
+    """Whether ``q`` has no solution though no clash scan sees it (SAT proves it)."""
+    return not q.conflicts() and gridsat.check(q, backend="glucose4", time_limit=30).status == "impossible"
+
+
 def _impossible_from(puzzle: Sudoku, solution, seed: int) -> Sudoku | None:
     """``puzzle`` with one given changed to a value that clashes with no given, when that
     leaves no solution (checked with a SAT solver); ``None`` when no change does."""
@@ -78,9 +83,7 @@ def _impossible_from(puzzle: Sudoku, solution, seed: int) -> Sudoku | None:
             g = list(puzzle.givens)
             g[c] = v
             q = puzzle.with_givens(g)
-            if q.conflicts():
-                continue
-            if gridsat.check(q, backend="glucose4", time_limit=30).status == "impossible":
+            if _hidden_impossible(q):
                 return q
     return None
 
@@ -157,9 +160,7 @@ def _hidato_impossible(puzzle: Hidato) -> Hidato | None:
         g = dict(puzzle.givens)
         g[a], g[b] = vb, va
         q = puzzle.with_givens(g)
-        if q.conflicts():
-            continue
-        if gridsat.check(q, backend="glucose4", time_limit=30).status == "impossible":
+        if _hidden_impossible(q):
             return q
     return None
 
