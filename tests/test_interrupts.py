@@ -126,3 +126,38 @@ def test_resume_runs_again_what_a_stopped_job_stored(tmp_path):
         assert store.done == {"a:1", "a:4"}
     finally:
         store.close()
+
+
+_OS_HANDLER_KEPT = """
+import ctypes, signal
+from gridsat import Sudoku
+from gridsat.engine import run
+
+class Action(ctypes.Structure):
+    _fields_ = [("handler", ctypes.c_void_p), ("mask", ctypes.c_ulong * 16), ("flags", ctypes.c_int),
+                ("restorer", ctypes.c_void_p)]
+
+def disposition():
+    act = Action()
+    assert ctypes.CDLL(None).sigaction(signal.SIGINT, None, ctypes.byref(act)) == 0
+    return act.handler
+
+import gridsat.backends.cpsat_backend as cb
+
+seen = []
+cb.report_progress = lambda state: seen.append(disposition())  # called during the search
+before = disposition()
+run(Sudoku.empty(4), "solve", backend="cpsat")
+run(Sudoku.empty(4), "count", limit=5, backend="cpsat")
+print(before == disposition(), len(seen) == 5 and set(seen) == {before}, before is not None)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process's SIGINT action with sigaction")
+def test_cpsat_leaves_the_process_sigint_action_alone():
+    # CP-SAT's own handler resets SIGINT to the default action when a solve ends (a Ctrl-C
+    # just then killed Python with no cleanup) and logs from inside the handler (a deadlock
+    # when the signal lands in malloc): it is never installed
+    r = subprocess.run([sys.executable, "-c", _OS_HANDLER_KEPT], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["True", "True", "True"], r.stdout

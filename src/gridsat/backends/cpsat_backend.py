@@ -31,18 +31,57 @@ def _set_domain(dom, values) -> None:
     dom.extend(values)
 
 
-def _restore_sigint(handler) -> None:
-    """Put Python's SIGINT handler back after a solve.
+def solve_stoppable(solver: "cp_model.CpSolver", model: "cp_model.CpModel",
+                    callback: "cp_model.CpSolverSolutionCallback | None" = None) -> tuple[int, bool]:
+    """``solver.Solve(model, callback)``, stopped by Ctrl-C without CP-SAT's own SIGINT handler.
 
-    CP-SAT installs its own handler for a solve (Ctrl-C stops the search) and resets SIGINT
-    to the default action afterwards, after which a Ctrl-C kills Python with no cleanup.
+    CP-SAT's handler is not safe to take a signal in: it logs (allocating) from inside the
+    handler, which can deadlock a process whose signal landed in ``malloc``, and it resets
+    SIGINT to the default action when a solve ends, a window in which Ctrl-C kills Python
+    with no cleanup. It is switched off here. When this is the main thread and Python
+    handles SIGINT, the solve runs on a helper thread while this thread waits, so that
+    Ctrl-C raises ``KeyboardInterrupt`` here at once; the search is then stopped
+    (``StopSearch``) and joined. Elsewhere (a worker that ignores SIGINT, another thread)
+    the solve runs here.
+
+    Returns
+    -------
+    tuple of (int, bool)
+        CP-SAT's status, and whether Ctrl-C stopped the search.
     """
-    if handler is None or threading.current_thread() is not threading.main_thread():
-        return
+    solver.parameters.catch_sigint_signal = False
+    if threading.current_thread() is not threading.main_thread() \
+            or not callable(signal.getsignal(signal.SIGINT)):
+        return solver.Solve(model, callback), False
+    box: dict = {}
+    done = threading.Event()
+
+    def body() -> None:
+        try:
+            box["status"] = solver.Solve(model, callback)
+        except BaseException as exc:  # (the callback's error) raised again in the caller
+            box["error"] = exc
+        finally:
+            done.set()
+
+    # (an Event, not Thread.join: a join that KeyboardInterrupt cut short can leave the
+    # thread marked finished while it still runs)
+    threading.Thread(target=body, name="cp-sat solve", daemon=True).start()
+    interrupted = False
     try:
-        signal.signal(signal.SIGINT, handler)
-    except (ValueError, OSError, TypeError):  # pragma: no cover - embedded interpreters
-        pass
+        while not done.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        interrupted = True
+        solver.StopSearch()
+        while not done.is_set():  # the stop is prompt; a second Ctrl-C waits for it too
+            try:
+                done.wait(0.5)
+            except KeyboardInterrupt:
+                pass
+    if "error" in box:
+        raise box["error"]
+    return box.get("status", cp_model.UNKNOWN), interrupted
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
@@ -101,7 +140,6 @@ class CpsatBackend(Backend):
         saved = []
         out = Outcome(build_time=build_time)
         t0 = time.perf_counter()
-        sigint = None
         try:
             for idx, val in fixes:
                 dom = proto.variables[idx].domain
@@ -113,16 +151,12 @@ class CpsatBackend(Backend):
                 out.solve_time = time.perf_counter() - t0
                 return out
             solver = cp_model.CpSolver()
-            sigint = signal.getsignal(signal.SIGINT)
             params = solver.parameters
-            # a process that ignores SIGINT (a batch worker, a race's child: their parent stops
-            # them) must not have its search cut short by CP-SAT's own handler
-            params.catch_sigint_signal = sigint not in (signal.SIG_IGN, None)
             if time_limit is not None:  # the limit covers the build too
                 params.max_time_in_seconds = max(float(time_limit) - build_time, 0.001)
             if limit == 1:
                 params.num_workers = self.workers or (1 if len(proto.variables) < 20000 else 2)
-                status = solver.Solve(m.model)
+                status, interrupted = solve_stoppable(solver, m.model)
                 if status in _STATUS_DONE:
                     out.count = 1
                     out.solutions.append(m.decode(solver.ResponseProto().solution))
@@ -134,7 +168,7 @@ class CpsatBackend(Backend):
                 params.num_workers = 1
                 params.enumerate_all_solutions = True
                 cb = _Collector(m.decode, len(proto.variables), limit, keep)
-                status = solver.Solve(m.model, cb)
+                status, interrupted = solve_stoppable(solver, m.model, cb)
                 out.count, out.solutions = cb.count, cb.solutions
                 stopped = limit is not None and cb.count >= limit
                 if status == cp_model.INFEASIBLE or (status == cp_model.OPTIMAL and not stopped):
@@ -149,18 +183,12 @@ class CpsatBackend(Backend):
                 "vars": len(proto.variables),
                 "constraints": len(proto.constraints),
             }
-            # CP-SAT caught a Ctrl-C and stopped early (UNKNOWN or FEASIBLE well before the
-            # limit, or at all without one): raise it as Python would have (a Ctrl-C late in
-            # the limit reads as a timeout); a stop without a limit is never a time-out
-            if (out.timed_out and status in (cp_model.UNKNOWN, cp_model.FEASIBLE)
-                    and (time_limit is None or (sigint is signal.default_int_handler
-                                                and solver.WallTime() < 0.5 * params.max_time_in_seconds))):
+            if interrupted:  # Ctrl-C: what was found is kept, and it is never an answer
                 err = JobInterrupted()
-                out.timed_out = False
+                out.timed_out = out.complete = False
                 err.outcome = out
                 raise err
         finally:
-            _restore_sigint(sigint)
             for idx, dom in reversed(saved):
                 _set_domain(proto.variables[idx].domain, dom)
         out.solve_time = time.perf_counter() - t0

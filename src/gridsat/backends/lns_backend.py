@@ -16,14 +16,12 @@ Hidato case c). It needs a time limit, since it never proves that no solution ex
 from __future__ import annotations
 
 import random
-import signal
 import time
 
 from ortools.sat.python import cp_model
 
 from ..errors import UnsupportedError
 from .base import Backend, Outcome, register_backend
-from .cpsat_backend import _restore_sigint
 
 __all__ = ["LnsBackend"]
 
@@ -56,11 +54,7 @@ class LnsBackend(Backend):
             return out
         jumps = model.jumps(pos)
         first = len(jumps)
-        sigint = signal.getsignal(signal.SIGINT)  # CP-SAT resets SIGINT after each solve: put it back
-        try:
-            jumps, steps = self._search(model, pos, jumps, rng, deadline)
-        finally:
-            _restore_sigint(sigint)
+        jumps, steps = self._search(model, pos, jumps, rng, deadline)
         out.solve_time = time.perf_counter() - t0 - out.build_time
         out.stats = {"steps": steps, "first_jumps": first, "jumps_left": len(jumps)}
         if jumps:
@@ -82,6 +76,9 @@ class LnsBackend(Backend):
             solver = cp_model.CpSolver()
             solver.parameters.max_time_in_seconds = max(0.05, min(self.sub_time, deadline - time.perf_counter()))
             solver.parameters.num_workers = 1
+            # (CP-SAT's own SIGINT handler is unsafe, see cpsat_backend.solve_stoppable: a
+            # sub-solve is short, and Ctrl-C raises KeyboardInterrupt when it returns)
+            solver.parameters.catch_sigint_signal = False
             solver.parameters.random_seed = rng.randint(0, 10**6)
             if solver.Solve(sub) not in (cp_model.OPTIMAL, cp_model.FEASIBLE) or solver.ObjectiveValue() > before:
                 stall += 1
