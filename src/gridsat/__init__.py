@@ -7,15 +7,14 @@
 
 ``import gridsat`` loads nothing but this file: each name below is imported on first use
 (PEP 562), and each backend, encoding, generator and renderer loads when it is first used,
-so a command line pays only for what it runs.
+so a command line pays only for what it runs. ``gridsat.__version__`` reads the installed
+package's metadata on first use.
 """
 
 from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING
-
-__version__ = "0.1.0"
 
 #: public name -> the module that defines it (imported on first use)
 _LAZY = {
@@ -31,6 +30,8 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:  # what static tools see: the names as if imported here
+    from pathlib import Path
+
     from .api import check, check_many, count, default_choice, solve, solve_many
     from .backends import get_backend, list_backends
     from .encoders import get_encoding, list_encodings
@@ -47,6 +48,9 @@ from .verify import verify  # noqa: E402
 
 def __getattr__(name: str):
     """A public name, or a submodule, imported on first use (then kept as an attribute)."""
+    if name == "__version__":
+        globals()[name] = value = _version()
+        return value
     home = _LAZY.get(name)
     if home is None:
         try:
@@ -61,7 +65,61 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    return sorted({*globals(), *_LAZY, "__version__"})
+
+
+def _version() -> str:
+    """This copy's version: the installed distribution's metadata when it installed this copy,
+    else the ``pyproject.toml`` of the source tree it runs from (a checkout on ``PYTHONPATH``).
+    """
+    from importlib import metadata
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    try:
+        dist = metadata.distribution("gridsat")
+    except metadata.PackageNotFoundError:
+        dist = None
+    if dist is not None and _installed_here(dist, here):
+        return dist.version
+    return _source_version(here.parents[1] / "pyproject.toml") or "0+unknown"
+
+
+def _installed_here(dist, here: Path) -> bool:
+    """Whether ``dist`` (an installed distribution named gridsat) is this copy of the package:
+    installed from a wheel into the directory it runs from, or an editable install of its tree.
+    """
+    import json
+    from pathlib import Path
+    from urllib.parse import unquote, urlsplit
+
+    if Path(str(dist.locate_file("gridsat/__init__.py"))).resolve() == here / "__init__.py":
+        return True
+    try:
+        origin = json.loads(dist.read_text("direct_url.json") or "{}")
+    except ValueError:
+        return False
+    url = urlsplit(origin.get("url", ""))
+    if not (origin.get("dir_info", {}).get("editable") and url.scheme == "file"):
+        return False
+    path = unquote(url.path)  # (file:///C:/x on Windows: /C:/x)
+    root = Path(path[1:] if path[2:3] == ":" else path)
+    return root.resolve() in here.parents
+
+
+def _source_version(pyproject: Path) -> str | None:
+    """The ``version`` of the ``[project]`` table of a gridsat ``pyproject.toml`` (``None``: none)."""
+    import re
+
+    try:
+        text = pyproject.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    table = re.search(r"^\[project\][ \t]*$(.*?)(?=^\[|\Z)", text, re.M | re.S)
+    if table is None or not re.search(r'^name\s*=\s*"gridsat"\s*$', table[1], re.M):
+        return None
+    version = re.search(r'^version\s*=\s*"([^"]+)"\s*$', table[1], re.M)
+    return version[1] if version else None
 
 
 def generate(kind: str = "sudoku", **options):

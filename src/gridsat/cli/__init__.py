@@ -56,8 +56,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         A name of :data:`COMMANDS`: only its module registers (what ``gridsat COMMAND ...``
         parses with); ``None``: every command and ``help``.
     """
-    from .. import __version__
-
     p = argparse.ArgumentParser(
         prog="gridsat",
         description="Solve, count and check number-placement puzzles (Sudoku, jigsaw, Hidato) with SAT/CP solvers.",
@@ -72,7 +70,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                "'gridsat COMMAND -h') for a command's options and examples.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--version", action="version", version=f"gridsat {__version__}")
+    p.add_argument("--version", action=_Version)
     common.add_list_flags(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for mod in _commands(command):
@@ -84,6 +82,22 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     h.add_argument("topic", nargs="*", metavar="COMMAND", help="a command, e.g. count or 'generate hidato'")
     h.set_defaults(func=lambda a: _help(p, a.topic))
     return p
+
+
+class _Version(argparse.Action):
+    """``--version``: what argparse's ``version`` action prints, the version read only then
+    (from the package metadata, which takes a tenth of a second to load).
+    """
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs) -> None:
+        super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0,
+                         help="show program's version number and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from .. import __version__
+
+        print(f"gridsat {__version__}")
+        parser.exit()
 
 
 def _help(parser: argparse.ArgumentParser, topic: list[str]) -> int:
