@@ -34,8 +34,9 @@ PYPROJECT = ROOT / "pyproject.toml"
 README = ROOT / "README.md"
 #: what a wheel is built from (the sources, the metadata, the long description)
 TREE = ["pyproject.toml", "setup.py", "README.md", "src"]
-#: against a hang only: a step that takes longer is killed with its children
-STEP_TIMEOUT_S = 900
+#: against a hang only: a step that takes longer is killed with its children (the whole
+#: test, about 1.5 minutes on two busy cores with pip's cache warm, has three steps' worth)
+STEP_TIMEOUT_S = 600
 #: what pip prints when it cannot reach an index (the test then skips)
 NETWORK = re.compile(r"NewConnectionError|Failed to establish a new connection|NameResolutionError|Failed to resolve"
                      r"|Temporary failure in name resolution|Name or service not known|Network is unreachable"
@@ -124,6 +125,7 @@ def _timeless(text: str) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3 * STEP_TIMEOUT_S)  # (the suite's 300 s would cut a first, uncached install short)
 @pytest.mark.skipif(os.name != "posix" or not hasattr(os, "killpg"), reason="POSIX layout of a virtual environment")
 def test_the_wheel_installs_alone_and_runs_the_examples(tmp_path):
     version = _pyproject()["project"]["version"]
