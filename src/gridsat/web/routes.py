@@ -189,9 +189,15 @@ def _solver(body: dict) -> dict:
     return out
 
 
+def kind_starts(kind) -> bool:
+    """Whether ``kind`` (a :class:`~gridsat.kinds.Kind`) has a generator that starts from a given
+    grid (Sudoku's): ``improve`` and ``unique`` then take its puzzles."""
+    return any("start" in inspect.signature(g.make.resolve()).parameters for g in kind.generators.values())
+
+
 def _starts(puzzle) -> bool:
-    """Whether the puzzle's kind has a generator that starts from a given grid (Sudoku's)."""
-    return any("start" in inspect.signature(g.make.resolve()).parameters for g in kind_of(puzzle).generators.values())
+    """Whether the puzzle's kind has a generator that starts from a given grid."""
+    return kind_starts(kind_of(puzzle))
 
 
 def _needs_start(puzzle, what: str) -> None:
