@@ -93,11 +93,12 @@ def boards() -> dict[str, dict]:
         A kind's description names no ``values`` field or an unknown ``max_value`` rule.
     """
     from ..errors import UnsupportedError
-    from ..kinds import KINDS
+    from ..kinds import get_kind, list_kinds
     from .routes import kind_starts
 
     out = {}
-    for name, kind in sorted(KINDS.items()):
+    for name in list_kinds():
+        kind = get_kind(name)
         web = kind.web
         if not isinstance(web.get("values"), str) or web.get("max_value", "side") not in MAX_VALUE_RULES:
             raise UnsupportedError(f"kind {name}: its web description needs a \"values\" field and a "
