@@ -62,7 +62,9 @@ def test_info_describes_every_kind():
         from starlette.testclient import TestClient
 
         info = TestClient(create_app(workers=1)).get("/api/info").json()  # no lifespan: no worker starts
-    assert set(info["boards"]) == set(list_kinds())
+    # every kind gridsat ships describes its board (a kind a test registers need not)
+    shipped = {k for k in list_kinds() if get_kind(k).samples.__module__.startswith("gridsat.")}
+    assert shipped and shipped <= set(info["boards"]) <= set(list_kinds())
     for name, d in info["boards"].items():
         assert d == boards()[name]
         assert isinstance(d["values"], str) and d["max_value"] in ("side", "cells"), d
@@ -107,6 +109,8 @@ def samples():
 
 @pytest.mark.parametrize("name,i", samples())
 def test_the_page_spec_reads_back_as_the_puzzle(name, i):
+    if name not in boards():
+        pytest.skip(f"kind {name} describes no board (test_info_describes_every_kind guards gridsat's own)")
     puzzle = get_kind(name).samples()[i][0]
     d, board = boards()[name], board_of(puzzle)
     assert board["kind"] == name
@@ -128,7 +132,6 @@ def test_the_page_spec_reads_back_as_the_puzzle(name, i):
 
 
 def test_the_page_spec_of_an_unedited_board_is_its_json():
-    for name in list_kinds():
+    for name, d in boards().items():
         puzzle = get_kind(name).samples()[0][0]
-        board = board_of(puzzle)
-        assert page_spec(board, boards()[name]) == json.loads(write(puzzle, "json"))
+        assert page_spec(board_of(puzzle), d) == json.loads(write(puzzle, "json"))

@@ -75,7 +75,8 @@ def boards() -> dict[str, dict]:
     """How the page edits each kind's boards: the kind record's ``web`` description, completed.
 
     The page's only knowledge of a kind (``static/kinds.js`` interprets it; the page itself
-    names no kind).
+    names no kind). A kind without a description is left out: the page shows its boards but
+    does not edit them.
 
     Returns
     -------
@@ -100,6 +101,8 @@ def boards() -> dict[str, dict]:
     for name in list_kinds():
         kind = get_kind(name)
         web = kind.web
+        if not web:
+            continue
         if not isinstance(web.get("values"), str) or web.get("max_value", "side") not in MAX_VALUE_RULES:
             raise UnsupportedError(f"kind {name}: its web description needs a \"values\" field and a "
                                    f"max_value in {', '.join(MAX_VALUE_RULES)}")

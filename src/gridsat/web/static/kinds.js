@@ -30,10 +30,14 @@ const MAX_VALUE = {
   cells: (st) => st.region.filter((r) => r !== null).length,
 };
 
+// A kind the server describes no board for: shown, not edited (no value fits, the puzzle
+// goes back as it came).
+const READ_ONLY = { regions: false, holes: false, improve: false, maxValue: () => 0, spec: (s) => s.spec };
+
 // The editing rules of a board state `st` (its `kind` is the kind name the server sent).
 export function kindOf(st) {
   const d = descriptions[st.kind];
-  if (!d) throw new Error(`the server described no board for kind ${st.kind}`);
+  if (!d) return READ_ONLY;
   return {
     regions: Boolean(d.regions),     // the page may paint regions
     holes: Boolean(d.holes),         // the page may toggle holes
