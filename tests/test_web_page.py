@@ -14,7 +14,9 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the 'w
 
 import gridsat  # noqa: E402
 from gridsat.examples import example_text  # noqa: E402
-from gridsat.formats import read_text  # noqa: E402
+from gridsat.formats import read_text, write  # noqa: E402
+from gridsat.kinds import get_kind, list_kinds  # noqa: E402
+from gridsat.rendering import layout  # noqa: E402
 
 from test_web_server import KIT, server  # noqa: E402,F401  (the module's own server fixture)
 
@@ -147,3 +149,60 @@ def test_copy_as_offers_the_formats_of_the_loaded_kind(page):
     page.click("#copy")
     page.wait_for_function("() => !document.getElementById('text').value.startsWith('#')")
     assert read_text(page.input_value("#text"))[0].puzzle == read_text(example_text("hidato-8x8"))[0].puzzle
+
+
+def board_state(pg) -> dict:
+    return pg.evaluate("() => { const b = window.workbench.board;"
+                       " return {text: b.text(), regions: b.kind.regions, holes: b.kind.holes, region: b.st.region}; }")
+
+
+@pytest.mark.parametrize("name", list_kinds())
+def test_every_kind_reads_back_from_the_page_as_edited(page, name):
+    """Each kind's sample puzzles, loaded as ``json``: the page's own puzzle text (built by the
+    kind's board description from /api/info) reads back as the puzzle, and as edited."""
+    if not get_kind(name).web:
+        pytest.skip(f"kind {name} describes no board: the page does not edit it")
+    for puzzle, _ in get_kind(name).samples():
+        load(page, write(puzzle, "json"))
+        st = board_state(page)
+        assert read_text(st["text"])[0].puzzle == puzzle
+        lay = layout(puzzle)
+        if st["regions"]:
+            # two cells of different regions swap their regions by painting
+            region = st["region"]
+            p, q = next((p, p + 1) for p in range(len(region) - 1) if region[p] != region[p + 1])
+            page.check("input[name=mode][value=paint]")
+            for at, label in ((p, region[q]), (q, region[p])):
+                page.fill("#paint-label", label)
+                page.click(f"svg rect[data-pos='{at}']", force=True)  # a given's digit lies on top
+            page.check("input[name=mode][value=value]")
+            back = layout(read_text(board_state(page)["text"])[0].puzzle)
+            want = list(lay.region)
+            want[p], want[q] = want[q], want[p]
+            assert groups(back.region) == groups(want) and list(back.givens) == list(lay.givens)
+        cells = sum(r is not None for r in lay.region)
+        if st["holes"] and max(lay.givens) < cells:
+            # an open cell taken off the board
+            p = next(p for p, r in enumerate(lay.region) if r is not None and not lay.givens[p])
+            page.check("input[name=mode][value=holes]")
+            page.click(f"svg rect[data-pos='{p}']", force=True)
+            page.check("input[name=mode][value=value]")
+            back = layout(read_text(board_state(page)["text"])[0].puzzle)
+            assert back.region[p] is None and sum(r is not None for r in back.region) == cells - 1
+
+
+def groups(region) -> set[frozenset]:
+    out: dict = {}
+    for p, r in enumerate(region):
+        if r is not None:
+            out.setdefault(r, set()).add(p)
+    return {frozenset(g) for g in out.values()}
+
+
+def test_the_generator_form_shows_what_info_offers(page):
+    info = page.evaluate("async () => (await fetch('/api/info')).json()")
+    for name, gen in info["generators"].items():
+        page.select_option("#gen-kind", name)
+        shown = page.eval_on_selector_all(".gen-opt", "(els) => els.filter((e) => !e.hidden).map((e) => e.dataset.opt)")
+        assert set(shown) == set(gen["form"]) & set(page.eval_on_selector_all(
+            ".gen-opt", "(els) => els.map((e) => e.dataset.opt)")), name

@@ -215,6 +215,14 @@ class Kind:
     samples : callable
         ``samples() -> [(puzzle, solutions)]``: small puzzles with their known solution counts,
         which the test suite runs through every backend and encoding of the kind.
+    web : dict
+        The board description the workbench page edits the kind's boards by (served by
+        ``/api/info`` as ``boards``; see ``docs/howto/web.md``): ``values``, the field of the
+        kind's ``json`` object that holds the values as rows (``0`` open, ``null`` no cell);
+        ``regions``, the field a region map painted on the page goes into (absent: no painting)
+        and ``replaces``, the fields that map replaces; ``holes``, whether cells may be taken
+        off the board and put back; ``max_value``, ``"side"`` (the board's side) or ``"cells"``
+        (its cells); ``skip_options``, generator options the page's form leaves out.
     """
 
     name: str
@@ -257,6 +265,7 @@ class Kind:
     size_units: "Callable[[Any], int] | None" = None
     memory: dict = field(default_factory=dict)
     shape: "Callable[[Any], Any] | None" = None
+    web: dict = field(default_factory=dict)
 
     def cap(self, encoding: str) -> tuple[int, str]:
         """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""

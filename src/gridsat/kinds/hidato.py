@@ -128,6 +128,8 @@ HIDATO = register_kind(Kind(
     cell_caps={"hidato-path": (10000, "100x100")},
     cells=lambda puzzle: len(puzzle.cells),
     size_units=Ref("gridsat.encoders.hidato_domains:open_literals"),
+    # the workbench page: values in "rows", cells toggled on and off; its form gives rows and cols
+    web={"values": "rows", "holes": True, "max_value": "cells", "skip_options": ["size"]},
     memory={"cnf-pos": 2200.0, "cnf-arcs": 5500.0, "cpsat-bool": 3000.0, "cpsat-circuit": 9000.0,
             "cpsat-seg": 300.0, "hidato-jumps": 2200.0, "hidato-path": 5.0, "mzn": 1000.0},
 ))

@@ -146,6 +146,8 @@ SUDOKU = register_kind(Kind(
     cells=lambda puzzle: puzzle.n * puzzle.n,
     size_units=lambda puzzle: puzzle.n ** 4,
     shape=lambda puzzle: puzzle.shape_key,
+    # the workbench page: values in "givens"; a painted region map makes a jigsaw
+    web={"values": "givens", "regions": "regions", "replaces": ["box"], "max_value": "side"},
     # (cnf-reduced: as a solver loads its pairwise clauses; Minicard, which loads its groups as
     # native constraints, scales it down with its memory_factors)
     memory={"cnf-extended": 50.0, "cnf-minimal": 400.0, "cnf-regionlits": 2500.0, "cnf-layered": 50.0,

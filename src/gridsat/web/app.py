@@ -21,10 +21,13 @@ from starlette.staticfiles import StaticFiles
 from .payload import Limits
 from .routes import ASYNC_COUNT, POSTS, Api, job_delete, job_get
 
-__all__ = ["create_app", "STATIC", "info", "TokenGuard"]
+__all__ = ["create_app", "STATIC", "info", "boards", "TokenGuard"]
 
 #: the page's files (HTML, JavaScript modules, CSS), shipped inside the package
 STATIC = Path(__file__).with_name("static")
+
+#: the rules the page knows for a kind's largest value: the board's side, its cells
+MAX_VALUE_RULES = ("side", "cells")
 
 #: no script, style or picture from anywhere but the server itself
 CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
@@ -37,8 +40,10 @@ def info(limits: Limits) -> dict:
     Returns
     -------
     dict
-        ``generators`` (name -> the options it takes), ``formats`` (name, kind, description),
-        ``shapes``, ``symmetries``, ``grades`` and ``limits``.
+        ``kinds`` (names), ``boards`` (kind name -> its board description, see :func:`boards`),
+        ``generators`` (name -> its kind, help, the ``options`` it takes and the ``form``
+        options the page offers for it), ``formats`` (name, kind, description), ``shapes``,
+        ``symmetries``, ``grades`` and ``limits``.
     """
     from ..formats import list_formats
     from ..generators.shapes import list_shapes
@@ -47,12 +52,14 @@ def info(limits: Limits) -> dict:
 
     gens = {}
     for kind in KINDS.values():
+        skip = set(kind.web.get("skip_options", ()))
         for name, gen in kind.generators.items():
-            takes = generator_takes(name)
-            gens[name] = {"kind": kind.name, "help": gen.help,
-                          "options": [o for o in GENERATOR_OPTIONS if o in takes]}
+            takes = [o for o in GENERATOR_OPTIONS if o in generator_takes(name)]
+            gens[name] = {"kind": kind.name, "help": gen.help, "options": takes,
+                          "form": [o for o in takes if o not in skip]}
     return {
         "kinds": sorted(KINDS),
+        "boards": boards(),
         "generators": gens,
         "formats": [{"name": f.name, "kind": f.kind, "description": f.description} for f in list_formats()],
         "shapes": list_shapes(),
@@ -62,6 +69,47 @@ def info(limits: Limits) -> dict:
                    "max_time": limits.max_time, "max_count": limits.max_count, "max_workers": limits.max_workers,
                    "max_queue": limits.max_queue, "async_count": ASYNC_COUNT},
     }
+
+
+def boards() -> dict[str, dict]:
+    """How the page edits each kind's boards: the kind record's ``web`` description, completed.
+
+    The page's only knowledge of a kind (``static/kinds.js`` interprets it; the page itself
+    names no kind). A kind without a description is left out: the page shows its boards but
+    does not edit them.
+
+    Returns
+    -------
+    dict
+        Kind name -> ``values`` (the field of the kind's ``json`` object holding the values as
+        rows: ``0`` open, ``null`` no cell), ``regions`` (the field a painted region map goes
+        into, ``None``: no painting), ``replaces`` (the fields that map replaces), ``holes``
+        (cells may be taken off the board), ``max_value`` (``"side"`` or ``"cells"``) and
+        ``improve`` (the kind's puzzles can start an improvement: a generator of the kind
+        starts from a given grid).
+
+    Raises
+    ------
+    UnsupportedError
+        A kind's description names no ``values`` field or an unknown ``max_value`` rule.
+    """
+    from ..errors import UnsupportedError
+    from ..kinds import get_kind, list_kinds
+    from .routes import kind_starts
+
+    out = {}
+    for name in list_kinds():
+        kind = get_kind(name)
+        web = kind.web
+        if not web:
+            continue
+        if not isinstance(web.get("values"), str) or web.get("max_value", "side") not in MAX_VALUE_RULES:
+            raise UnsupportedError(f"kind {name}: its web description needs a \"values\" field and a "
+                                   f"max_value in {', '.join(MAX_VALUE_RULES)}")
+        out[name] = {"values": web["values"], "regions": web.get("regions"), "replaces": list(web.get("replaces", ())),
+                     "holes": bool(web.get("holes", False)), "max_value": web.get("max_value", "side"),
+                     "improve": kind_starts(kind)}
+    return out
 
 
 class TokenGuard:

@@ -26,7 +26,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from ..errors import GridsatError, ParseError
-from ..kinds import KINDS, kind_of
+from ..kinds import KINDS, Kind, kind_of
 from . import work
 from .board import board_of
 from .jobs import Busy, Job, JobPool
@@ -189,9 +189,25 @@ def _solver(body: dict) -> dict:
     return out
 
 
+def kind_starts(kind: Kind) -> bool:
+    """Whether ``kind`` has a generator that starts from a given grid (Sudoku's): ``improve``
+    and ``unique`` then take its puzzles.
+
+    Parameters
+    ----------
+    kind : Kind
+        A kind record.
+
+    Returns
+    -------
+    bool
+    """
+    return any("start" in inspect.signature(g.make.resolve()).parameters for g in kind.generators.values())
+
+
 def _starts(puzzle) -> bool:
-    """Whether the puzzle's kind has a generator that starts from a given grid (Sudoku's)."""
-    return any("start" in inspect.signature(g.make.resolve()).parameters for g in kind_of(puzzle).generators.values())
+    """Whether the puzzle's kind has a generator that starts from a given grid."""
+    return kind_starts(kind_of(puzzle))
 
 
 def _needs_start(puzzle, what: str) -> None:

@@ -1,6 +1,7 @@
 // The workbench page: wires the board, the buttons and the keyboard to the JSON API.
 
 import { Board } from "./board.js";
+import { useBoards } from "./kinds.js";
 import { api, cancel, describe, follow, note, post } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
@@ -193,9 +194,10 @@ async function followJob(id, job) {
 }
 
 async function improve() {
+  const from = board.st && board.kind.improve;
   const body = { time: Number($("improve-time").value) || 5, workers: Number($("improve-workers").value) || 1,
-    size: board.st && board.kind.regions ? board.st.rows : 9 };
-  if (board.st && board.kind.regions && board.st.givens.some((v) => v)) body.puzzle = board.text();
+    size: from ? board.st.rows : 9 };
+  if (from && board.st.givens.some((v) => v)) body.puzzle = board.text();
   await busy("improve", async () => {
     const { data } = await post("improve", body);
     note(`improve: job ${data.id} started`);
@@ -205,9 +207,9 @@ async function improve() {
 
 function generatorBody() {
   const kind = $("gen-kind").value, body = { kind };
-  const takes = new Set(info.generators[kind].options);
+  const takes = new Set(info.generators[kind].form);
   const val = (id) => $(id).value;
-  if (takes.has("size") && val("gen-size") && kind !== "hidato" && kind !== "numbrix") body.size = Number(val("gen-size"));
+  if (takes.has("size") && val("gen-size")) body.size = Number(val("gen-size"));
   if (takes.has("box") && val("gen-box")) body.box = val("gen-box");
   if (takes.has("rows") && val("gen-rows")) body.rows = Number(val("gen-rows"));
   if (takes.has("cols") && val("gen-cols") && !val("gen-shape")) body.cols = Number(val("gen-cols"));
@@ -230,7 +232,7 @@ async function generate() {
 }
 
 function showGeneratorOptions() {
-  const takes = new Set(info.generators[$("gen-kind").value].options);
+  const takes = new Set(info.generators[$("gen-kind").value].form);
   document.querySelectorAll(".gen-opt").forEach((el) => { el.hidden = !takes.has(el.dataset.opt); });
 }
 
@@ -300,7 +302,7 @@ function onKey(e) {
   if (/^[0-9]$/.test(k)) {
     e.preventDefault();
     const now = Date.now();
-    // several digits typed quickly into one cell make one number (Hidato, 16x16)
+    // several digits typed quickly into one cell make one number (values above 9)
     const text = typed.pos === board.sel && now - typed.at < 900 && board.maxValue > 9 ? typed.text + k : k;
     let v = Number(text);
     if (v > board.maxValue) v = Number(k);
@@ -334,6 +336,7 @@ function fill(select, items) { for (const [v, t] of items) select.add(new Option
 
 async function start() {
   info = await (await api("/api/info")).json();
+  useBoards(info.boards);
   fill($("gen-kind"), Object.keys(info.generators).map((k) => [k, k]));
   fill($("gen-shape"), info.shapes.filter((s) => s !== "rectangle").map((s) => [s, s]));
   fill($("gen-symmetry"), info.symmetries.map((s) => [s, s]));

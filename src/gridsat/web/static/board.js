@@ -31,7 +31,7 @@ export class Board {
     const givens = new Array(n).fill(0);
     board.cell_of.forEach((c, p) => { if (c !== null) givens[p] = board.givens[c]; });
     this.st = {
-      rows: board.rows, cols: board.cols, region: board.region.slice(), spec: board.spec,
+      kind: board.kind, rows: board.rows, cols: board.cols, region: board.region.slice(), spec: board.spec,
       path: board.path, shade: board.shade_regions, regionsEdited: false,
       givens, entered: new Array(n).fill(0), solved: new Array(n).fill(0), marks: Array.from({ length: n }, () => []),
     };

@@ -1,6 +1,19 @@
-// What differs between puzzle kinds on the page: how the board turns back into puzzle text
-// (the `json` format gridsat reads) and which editing modes make sense. The server sends the
-// puzzle as `board.spec` (that same format); the page edits values, regions and holes.
+// How the page edits a board, read from the board description of its kind that /api/info
+// serves under `boards` (each kind declares it in its record). The page names no kind: it
+// knows only the rules below.
+//
+// The server sends the puzzle as `board.spec`, an object of the `json` format gridsat reads.
+// The page turns its edited board back into that object: a copy of `spec` with the field
+// `values` rewritten from the board (rows of numbers, 0 open, null for a position that is
+// no cell), and, once regions were painted, the field `regions` rewritten from the board's
+// region labels and the fields in `replaces` dropped. `holes` lets positions be toggled on
+// and off the board; `max_value` says how large a value may be: "side" (the board's side)
+// or "cells" (its cells).
+
+let descriptions = {};
+
+// The descriptions of /api/info (`info.boards`): kind name -> description.
+export function useBoards(boards) { descriptions = boards || {}; }
 
 function grid(rows, cols, at) {
   const out = [];
@@ -12,36 +25,32 @@ function grid(rows, cols, at) {
   return out;
 }
 
-export const KINDS = {
-  sudoku: {
-    regions: true,   // the page may paint regions (jigsaw)
-    holes: false,
-    maxValue: (st) => st.rows,
-    spec(st, values) {
-      const spec = { kind: "sudoku", n: st.rows };
-      if (st.spec.name) spec.name = st.spec.name;
-      if (st.regionsEdited || !st.spec.box) {
-        spec.regions = grid(st.rows, st.cols, (p) => st.region[p]);
-      } else {
-        spec.box = st.spec.box;
-      }
-      spec.givens = grid(st.rows, st.cols, (p) => values[p] || 0);
-      return spec;
-    },
-  },
-  hidato: {
-    regions: false,
-    holes: true,     // the page may toggle holes
-    maxValue: (st) => st.region.filter((r) => r !== null).length,
-    spec(st, values) {
-      const spec = { kind: "hidato", adjacency: st.spec.adjacency || "king" };
-      if (st.spec.name) spec.name = st.spec.name;
-      spec.rows = grid(st.rows, st.cols, (p) => (st.region[p] === null ? null : values[p] || 0));
-      return spec;
-    },
-  },
+const MAX_VALUE = {
+  side: (st) => st.rows,
+  cells: (st) => st.region.filter((r) => r !== null).length,
 };
 
+// A kind the server describes no board for: shown, not edited (no value fits, the puzzle
+// goes back as it came).
+const READ_ONLY = { regions: false, holes: false, improve: false, maxValue: () => 0, spec: (s) => s.spec };
+
+// The editing rules of a board state `st` (its `kind` is the kind name the server sent).
 export function kindOf(st) {
-  return KINDS[st.spec.kind] || KINDS.sudoku;
+  const d = descriptions[st.kind];
+  if (!d) return READ_ONLY;
+  return {
+    regions: Boolean(d.regions),     // the page may paint regions
+    holes: Boolean(d.holes),         // the page may toggle holes
+    improve: Boolean(d.improve),     // the board can start an improvement
+    maxValue: MAX_VALUE[d.max_value] || MAX_VALUE.side,
+    spec(s, values) {
+      const spec = JSON.parse(JSON.stringify(s.spec));
+      spec[d.values] = grid(s.rows, s.cols, (p) => (s.region[p] === null ? null : values[p] || 0));
+      if (d.regions && s.regionsEdited) {
+        spec[d.regions] = grid(s.rows, s.cols, (p) => s.region[p]);
+        for (const f of d.replaces) delete spec[f];
+      }
+      return spec;
+    },
+  };
 }
