@@ -18,8 +18,8 @@ from ..engine import CHUNK
 from ..errors import GridsatError, ParseError
 from ..kinds import kind_of
 from ..result import Result
-from .common import (DEFAULT_COUNT_CAP, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, ReadStopped, fail,
-                     iter_entries, write_puzzle)
+from .common import DEFAULT_COUNT_CAP, ReadStopped, fail, iter_entries, write_puzzle
+from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["run_batch"]
 

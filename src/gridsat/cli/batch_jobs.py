@@ -22,7 +22,8 @@ from typing import Iterable, Iterator
 from ..errors import GridsatError, ParseError
 from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, iter_line_tasks
 from ..jobs.tasks import PuzzleJob, WithText
-from .common import EXIT_FAILED, EXIT_USAGE, fail, iter_entries
+from .common import fail, iter_entries
+from .exitcodes import EXIT_FAILED, EXIT_USAGE
 from .runner import read_failed
 
 __all__ = ["run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText"]

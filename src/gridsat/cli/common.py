@@ -13,12 +13,11 @@ import sys
 
 from ..errors import GridsatError, ParseError
 from ..limits import BASELINE, DEFAULT_BUDGET, DEFAULT_LIMIT, MAX_WORKERS, TimeLimitReached, format_size
+from .exitcodes import EXIT_USAGE
 
 __all__ = ["add_input_args", "add_solver_args", "add_list_flags", "load_entries", "iter_entries",
            "fail", "positive_int", "nonnegative_int", "positive_float", "nonnegative_float",
            "fraction", "output_format", "write_puzzle", "checked_output", "DEFAULT_COUNT_CAP"]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 #: ``count`` with neither ``--limit`` nor ``--time-limit`` stops here (and says so)
 DEFAULT_COUNT_CAP = 100_000

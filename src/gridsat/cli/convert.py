@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from ..errors import GridsatError, ParseError
-from .common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, add_input_args, checked_output, fail, iter_entries, \
-    output_format, write_puzzle
+from .common import add_input_args, checked_output, fail, iter_entries, output_format, write_puzzle
+from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]
 

@@ -17,10 +17,9 @@ from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
 from .runner import add_runner_args, wants_runner
 from .common import fail, fraction, nonnegative_int, output_format, positive_float, positive_int, positive_worker_count, worker_count
+from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 EXAMPLES = """examples:

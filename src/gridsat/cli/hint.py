@@ -27,8 +27,8 @@ from ..kinds import KINDS, kind_of
 from ..limits import TimeLimitReached, alarm
 from .common import add_input_args, fail, load_entries, positive_float
 from .runner import add_runner_args, wants_runner
+from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 EXAMPLES = {
     "hint": "  gridsat hint --example sudoku-9x9\n  gridsat hint --json puzzles.txt",

@@ -18,12 +18,10 @@ import sys
 from typing import Any, Callable, Iterable
 
 from ..errors import GridsatError
-from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail, nonnegative_int, worker_count
+from .common import fail, nonnegative_int, worker_count
+from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED
 
-__all__ = ["add_runner_args", "wants_runner", "run_tasks", "read_failed", "EXIT_TERMINATED"]
-
-#: exit code of a run stopped by SIGTERM
-EXIT_TERMINATED = 143
+__all__ = ["add_runner_args", "wants_runner", "run_tasks", "read_failed"]
 
 
 def add_runner_args(p: argparse.ArgumentParser, *, jobs: bool = True, progress: bool = True) -> None:
