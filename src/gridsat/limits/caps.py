@@ -25,7 +25,7 @@ import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from .errors import GridsatError
+from ..errors import GridsatError
 
 __all__ = ["CHILD_BYTES", "MAX_WORKERS", "TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_size", "set_memory_limit",
            "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET", "report_progress",
