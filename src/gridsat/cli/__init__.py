@@ -169,7 +169,7 @@ def _default_memory_limit() -> int:
     """Bound the process's memory when ``--max-memory`` is not given: ``$GRIDSAT_MAX_MEMORY``,
     else the default (see :func:`gridsat.limits.apply_default_limit`); 0, or the exit code of
     a bad value."""
-    from ..limits import apply_default_limit
+    from ..limits.caps import apply_default_limit
 
     try:
         apply_default_limit()

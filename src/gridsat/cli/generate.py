@@ -227,7 +227,7 @@ def _clocked_stream(args, opts: dict, seed: int, count: int | None, limit: float
     import itertools
 
     from ..generators import stream
-    from ..limits import TimeLimitReached, alarm
+    from ..limits.clocks import TimeLimitReached, alarm
 
     reason = f"time limit of {limit} s reached"
     for s in itertools.count(seed) if count is None else range(seed, seed + count):

@@ -24,7 +24,7 @@ import sys
 
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
-from ..limits import TimeLimitReached, alarm
+from ..limits.clocks import TimeLimitReached, alarm
 from .common import add_input_args, fail, load_entries, positive_float
 from .runner import add_runner_args, wants_runner
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
@@ -194,7 +194,7 @@ def _contradiction(args, puzzle) -> str | None:
     if clashes:
         return "; ".join(clashes)
     from .. import api
-    from ..limits import TooLarge
+    from ..limits.caps import TooLarge
 
     try:
         res = api.run(puzzle, "solve", time_limit=getattr(args, "time_limit", None) or CHECK_SECONDS)
