@@ -22,7 +22,7 @@ from typing import Iterable, Iterator
 from ..errors import GridsatError, ParseError
 from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, iter_line_tasks
 from ..jobs.tasks import PuzzleJob, WithText
-from .common import fail, iter_entries
+from .inputs import fail, iter_entries
 from .exitcodes import EXIT_FAILED, EXIT_USAGE
 from .runner import read_failed
 
@@ -70,7 +70,7 @@ def _line_file(path: str, args: argparse.Namespace) -> "Iterable[Task] | None":
     """The tasks of a FILE argument in a one-line format, of any size (not standard input or
     a link, which are read as entries), split into lines as the runner takes them and read
     as the one-process batch reads them (:func:`~gridsat.jobs.items.iter_line_tasks`)."""
-    from .common import _is_link
+    from .inputs import _is_link
 
     if path == "-" or _is_link(path):
         return None
@@ -125,7 +125,7 @@ class PuzzleTasks:
 
 def puzzle_tasks(args: argparse.Namespace) -> "PuzzleTasks | int":
     """:class:`PuzzleTasks` with the first two puzzles found before anything starts, or the exit
-    code of :func:`~gridsat.cli.common.fail` (2) when nothing can be read: no input, an unknown
+    code of :func:`~gridsat.cli.inputs.fail` (2) when nothing can be read: no input, an unknown
     format, or a single entry that does not read (the message the one-process batch prints)."""
     try:
         items = _sources(args)

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..errors import GridsatError, ParseError
-from .common import add_input_args, checked_output, fail, iter_entries, output_format, write_puzzle
+from .inputs import add_input_args, checked_output, fail, iter_entries, output_format, write_puzzle
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]

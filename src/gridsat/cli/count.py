@@ -6,7 +6,7 @@ import argparse
 
 from .dispatch import run_puzzles
 from .runner import add_runner_args
-from .common import DEFAULT_COUNT_CAP, add_input_args, add_solver_args, fail, positive_float
+from .inputs import DEFAULT_COUNT_CAP, add_input_args, add_solver_args, fail, positive_float
 
 __all__ = ["register", "run"]
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..errors import GridsatError, ParseError
 from ..jobs.tasks import LayoutCountJob, WithText, layout_tasks
-from .common import fail
+from .inputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_OK
 
 __all__ = ["run_layout_counts", "parse_order", "LAYOUTS", "GRIDS", "MAX_ORDER"]

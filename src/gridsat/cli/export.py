@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError
-from .common import add_input_args, checked_output, fail, load_entries
+from .inputs import add_input_args, checked_output, fail, load_entries
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]

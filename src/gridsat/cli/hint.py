@@ -25,7 +25,7 @@ import sys
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
 from ..limits.clocks import TimeLimitReached, alarm
-from .common import add_input_args, fail, load_entries, positive_float
+from .inputs import add_input_args, fail, load_entries, positive_float
 from .runner import add_runner_args, wants_runner
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 

@@ -18,7 +18,7 @@ import sys
 from typing import Any, Callable, Iterable
 
 from ..errors import GridsatError
-from .common import fail, nonnegative_int, worker_count
+from .inputs import fail, nonnegative_int, worker_count
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED
 
 __all__ = ["add_runner_args", "wants_runner", "run_tasks", "read_failed"]
