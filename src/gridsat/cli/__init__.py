@@ -25,7 +25,7 @@ import os
 import sys
 from types import ModuleType
 
-from . import inputs
+from . import options
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE
 
 __all__ = ["main", "build_parser", "COMMANDS", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED",
@@ -74,7 +74,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action="version", version=f"gridsat {__version__}")
-    inputs.add_list_flags(p)
+    options.add_list_flags(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for mod in _commands(command):
         mod.register(sub)

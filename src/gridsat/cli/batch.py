@@ -3,7 +3,7 @@ each answer as soon as it is known (a status line and board, a batch line, a JSO
 the puzzle and its solutions in ``--output-format``).
 
 ``count`` with neither ``--limit`` nor ``--time-limit`` stops at
-:data:`~gridsat.cli.inputs.DEFAULT_COUNT_CAP` solutions and says so; a long count reports
+:data:`~gridsat.cli.options.DEFAULT_COUNT_CAP` solutions and says so; a long count reports
 its progress on standard error; Ctrl-C prints the count so far, marked incomplete, and
 exits 130.
 """
@@ -18,7 +18,9 @@ from ..engine import CHUNK
 from ..errors import GridsatError, ParseError
 from ..kinds import kind_of
 from ..result import Result
-from .inputs import DEFAULT_COUNT_CAP, ReadStopped, fail, iter_entries, write_puzzle
+from .inputs import ReadStopped, iter_entries
+from .options import DEFAULT_COUNT_CAP
+from .outputs import fail, write_puzzle
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["run_batch"]

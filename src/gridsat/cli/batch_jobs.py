@@ -22,7 +22,8 @@ from typing import Iterable, Iterator
 from ..errors import GridsatError, ParseError
 from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, iter_line_tasks
 from ..jobs.tasks import PuzzleJob, WithText
-from .inputs import fail, iter_entries
+from .inputs import iter_entries
+from .outputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_USAGE
 from .runner import read_failed
 
@@ -125,7 +126,7 @@ class PuzzleTasks:
 
 def puzzle_tasks(args: argparse.Namespace) -> "PuzzleTasks | int":
     """:class:`PuzzleTasks` with the first two puzzles found before anything starts, or the exit
-    code of :func:`~gridsat.cli.inputs.fail` (2) when nothing can be read: no input, an unknown
+    code of :func:`~gridsat.cli.outputs.fail` (2) when nothing can be read: no input, an unknown
     format, or a single entry that does not read (the message the one-process batch prints)."""
     try:
         items = _sources(args)

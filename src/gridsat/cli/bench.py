@@ -15,7 +15,10 @@ from pathlib import Path
 
 from ..errors import GridsatError, ParseError
 from .runner import add_runner_args, wants_runner
-from .inputs import add_input_args, add_list_flags, checked_output, fail, iter_entries, nonnegative_float
+from .argtypes import nonnegative_float
+from .inputs import iter_entries
+from .options import add_input_args, add_list_flags
+from .outputs import checked_output, fail
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE
 
 __all__ = ["register", "run"]

@@ -6,7 +6,7 @@ import argparse
 
 from .dispatch import run_puzzles
 from .runner import add_runner_args
-from .inputs import add_input_args, add_solver_args
+from .options import add_input_args, add_solver_args
 
 __all__ = ["register", "run"]
 

@@ -6,7 +6,9 @@ import argparse
 
 from .dispatch import run_puzzles
 from .runner import add_runner_args
-from .inputs import DEFAULT_COUNT_CAP, add_input_args, add_solver_args, fail, positive_float
+from .argtypes import positive_float
+from .options import DEFAULT_COUNT_CAP, add_input_args, add_solver_args
+from .outputs import fail
 
 __all__ = ["register", "run"]
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..errors import GridsatError, ParseError
 from ..jobs.tasks import LayoutCountJob, WithText, layout_tasks
-from .inputs import fail
+from .outputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_OK
 
 __all__ = ["run_layout_counts", "parse_order", "LAYOUTS", "GRIDS", "MAX_ORDER"]

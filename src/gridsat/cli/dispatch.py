@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import GridsatError
-from .inputs import fail
+from .outputs import fail
 from .runner import wants_runner
 
 __all__ = ["run_puzzles"]

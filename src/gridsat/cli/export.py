@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError
-from .inputs import add_input_args, checked_output, fail, load_entries
+from .inputs import load_entries
+from .options import add_input_args
+from .outputs import checked_output, fail
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]

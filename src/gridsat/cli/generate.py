@@ -16,7 +16,8 @@ import sys
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
 from .runner import add_runner_args, wants_runner
-from .inputs import fail, fraction, nonnegative_int, output_format, positive_float, positive_int, positive_worker_count, worker_count
+from .argtypes import fraction, nonnegative_int, output_format, positive_float, positive_int, positive_worker_count, worker_count
+from .outputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]
@@ -116,7 +117,7 @@ def _emit(args, g) -> None:
     from ..generators.lines import puzzle_line
 
     if getattr(args, "output_format", None):
-        from .inputs import write_puzzle
+        from .outputs import write_puzzle
 
         sys.stdout.write(write_puzzle(g.puzzle, args.output_format))
         sys.stdout.flush()

@@ -20,7 +20,7 @@ from ..errors import GridsatError
 from ..jobs.items import Task
 from ..jobs.store import is_error
 from ..jobs.tasks import ImproveJob
-from .inputs import fail
+from .outputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_OK
 
 __all__ = ["run_improve_jobs", "improve_tasks", "SETUP_SECONDS"]

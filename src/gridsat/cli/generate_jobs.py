@@ -26,7 +26,7 @@ class GenerateText:
         from ..kinds import kind_of
 
         if self.output_format:
-            from .inputs import write_puzzle
+            from .outputs import write_puzzle
 
             return write_puzzle(g.puzzle, self.output_format), ""
         note = ""

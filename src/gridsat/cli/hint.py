@@ -25,7 +25,10 @@ import sys
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
 from ..limits.clocks import TimeLimitReached, alarm
-from .inputs import add_input_args, fail, load_entries, positive_float
+from .argtypes import positive_float
+from .inputs import load_entries
+from .options import add_input_args
+from .outputs import fail
 from .runner import add_runner_args, wants_runner
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 

@@ -7,7 +7,10 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError, ParseError
-from .inputs import add_input_args, checked_output, fail, load_entries, positive_float
+from .argtypes import positive_float
+from .inputs import load_entries
+from .options import add_input_args
+from .outputs import checked_output, fail
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]

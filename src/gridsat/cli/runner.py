@@ -18,7 +18,8 @@ import sys
 from typing import Any, Callable, Iterable
 
 from ..errors import GridsatError
-from .inputs import fail, nonnegative_int, worker_count
+from .argtypes import nonnegative_int, worker_count
+from .outputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED
 
 __all__ = ["add_runner_args", "wants_runner", "run_tasks", "read_failed"]

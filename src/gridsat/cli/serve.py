@@ -7,7 +7,7 @@ import ipaddress
 import os
 import sys
 
-from .inputs import nonnegative_int, positive_float, positive_int, positive_worker_count
+from .argtypes import nonnegative_int, positive_float, positive_int, positive_worker_count
 from .exitcodes import EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]
