@@ -25,7 +25,7 @@ from ..jobs.tasks import PuzzleJob, WithText
 from .inputs import iter_entries
 from .outputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_USAGE
-from .runner import read_failed
+from .jobs import read_failed
 
 __all__ = ["run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText"]
 
@@ -167,7 +167,7 @@ def run_batch_jobs(args: argparse.Namespace, job: str, settings) -> int:
     settings : gridsat.cli.batch._Job
         The checked settings of the run.
     """
-    from .runner import run_tasks
+    from .jobs import run_tasks
 
     if settings.out:
         return fail(ParseError("--output-format does not combine with the batch runner's options; "

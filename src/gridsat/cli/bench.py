@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError, ParseError
-from .runner import add_runner_args, wants_runner
+from .jobs import add_runner_args, wants_runner
 from .argtypes import nonnegative_float
 from .inputs import iter_entries
 from .options import add_input_args, add_list_flags

@@ -140,7 +140,7 @@ def run_layout_counts(args: argparse.Namespace, method) -> int:
         0 every layout counted exactly, 1 some were not, 2 usage error, 130/143 stopped.
     """
     from ..jobs import parse_shard, read_records, shard_of
-    from .runner import run_tasks
+    from .jobs import run_tasks
 
     try:
         n = parse_order(args.layouts)

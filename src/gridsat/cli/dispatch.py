@@ -10,7 +10,7 @@ import argparse
 
 from ..errors import GridsatError
 from .outputs import fail
-from .runner import wants_runner
+from .jobs import wants_runner
 
 __all__ = ["run_puzzles"]
 

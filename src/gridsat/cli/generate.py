@@ -15,7 +15,7 @@ import sys
 
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
-from .runner import add_runner_args, wants_runner
+from .jobs import add_runner_args, wants_runner
 from .argtypes import fraction, nonnegative_int, output_format, positive_float, positive_int, positive_worker_count, worker_count
 from .outputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE

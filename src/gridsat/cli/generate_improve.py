@@ -71,7 +71,7 @@ def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
     from ..generators.improve import ImproveResult, merge_results
     from ..jobs import read_records
     from ..jobs.shards import select
-    from .runner import run_tasks
+    from .jobs import run_tasks
 
     tasks = improve_tasks(worker_args)
     try:

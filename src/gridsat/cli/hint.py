@@ -29,7 +29,7 @@ from .argtypes import positive_float
 from .inputs import load_entries
 from .options import add_input_args
 from .outputs import fail
-from .runner import add_runner_args, wants_runner
+from .jobs import add_runner_args, wants_runner
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 
