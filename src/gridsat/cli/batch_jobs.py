@@ -164,7 +164,7 @@ def run_batch_jobs(args: argparse.Namespace, job: str, settings) -> int:
         The command line (input, solver and runner options).
     job : str
         ``solve``, ``check`` or ``count``.
-    settings : gridsat.cli.batch._Job
+    settings : gridsat.cli.batch.Settings
         The checked settings of the run.
     """
     from .jobs import run_tasks
