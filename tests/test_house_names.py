@@ -30,3 +30,37 @@ def test_exit_codes_are_defined_once():
              for hit in _exit_code_assignments(path)]
     assert not found, f"exit codes are defined in gridsat.cli.exitcodes only: {found}"
     assert len(_exit_code_assignments(EXIT_CODES)) == 5
+
+
+CONTRIBUTING = ROOT / "CONTRIBUTING.md"
+ARCHITECTURE = ROOT / "docs" / "explain" / "architecture.md"
+
+
+def contributing_layers(text: str) -> list[str]:
+    """The lines of CONTRIBUTING's layer list (between its ``layers: start``/``end`` markers)."""
+    m = re.search(r"<!-- layers: start -->\n(.*?)\n<!-- layers: end -->", text, re.S)
+    assert m, "CONTRIBUTING.md has no layer list between <!-- layers: start --> and <!-- layers: end -->"
+    return m.group(1).splitlines()
+
+
+def test_contributing_states_the_enforced_layers():
+    stated = contributing_layers(CONTRIBUTING.read_text(encoding="utf-8"))
+    assert stated == structure.layer_list(), (
+        "CONTRIBUTING.md's layer list differs from LAYERS in tests/structure.py; "
+        "`python tests/structure.py --layers` prints the list to paste")
+
+
+def picture_layers(text: str) -> dict[int, set[str]]:
+    """The rows of the layer picture in architecture.md: layer number -> its parts."""
+    block = re.search(r"```text\n(.*?)```", text, re.S)
+    assert block, "architecture.md has no ```text picture of the layers"
+    rows: dict[int, set[str]] = {}
+    for line in block.group(1).splitlines():
+        m = re.match(r"\s*(\d+)\s{2,}(\S+(?: · \S+)*)", line)
+        if m:
+            rows[int(m.group(1))] = set(m.group(2).split(" · "))
+    return rows
+
+
+def test_the_architecture_picture_shows_the_enforced_layers():
+    assert picture_layers(ARCHITECTURE.read_text(encoding="utf-8")) == dict(enumerate(structure.LAYERS))
