@@ -13,12 +13,12 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 NATIVE_SOURCES = ["src/gridsat/native/core.c"]
-NATIVE_DEPENDS = ["src/gridsat/native/core_impl.h", "src/gridsat/native/core_gen.h",
+NATIVE_DEPENDS = ["src/gridsat/native/core.h", "src/gridsat/native/core_base.h", "src/gridsat/native/core_impl.h", "src/gridsat/native/core_gen.h",
                   "src/gridsat/native/core_carve.h", "src/gridsat/native/core_band.h",
                   "src/gridsat/native/core_x16.h",
                   "src/gridsat/native/core_batch.h"]
 PATHSEARCH_SOURCES = ["src/gridsat/native/pathsearch.c"]
-PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch_impl.h", "src/gridsat/native/pathsearch_chain.h",
+PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch.h", "src/gridsat/native/pathsearch_impl.h", "src/gridsat/native/pathsearch_chain.h",
                       "src/gridsat/native/pathsearch_transport.h"]
 
 #: extension module -> the backend that needs it (for the warning when it cannot be built)

@@ -122,14 +122,6 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-if __name__ == "__main__":
-    for level in (False, True):
-        print("with function-level imports" if level else "module level")
-        for c in cycles(graph(level)):
-            print("  cycle:", " ".join(c))
-
-
-
 #: the layers, bottom first: a module may import from its own layer and the layers below
 LAYERS: list[set[str]] = [
     {"errors", "rendering", "limits", "boards"},
@@ -199,3 +191,21 @@ def missing_docstrings() -> list[str]:
 
         walk(tree, "", False)
     return out
+
+
+def layer_list() -> list[str]:
+    """The layer list ``CONTRIBUTING.md`` states, one Markdown line per layer, bottom first.
+
+    ``python tests/structure.py --layers`` prints it; ``tests/test_house_names.py`` checks that
+    CONTRIBUTING says exactly this.
+    """
+    return [f"{i}. " + ", ".join(f"`{p}`" for p in sorted(names)) for i, names in enumerate(LAYERS)]
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--layers"]:
+    print("\n".join(layer_list()))
+elif __name__ == "__main__":
+    for level in (False, True):
+        print("with function-level imports" if level else "module level")
+        for c in cycles(graph(level)):
+            print("  cycle:", " ".join(c))

@@ -123,7 +123,7 @@ def test_reading_runs_the_job_on_the_puzzle_read_and_raises_the_read_errors(tmp_
 
 def test_the_batch_command_sends_a_line_files_lines_unread(tmp_path, monkeypatch):
     """``check FILE --jobs N`` hands its runner LineItems (the sending process parses nothing)."""
-    import gridsat.cli.runner as runner
+    import gridsat.cli.jobs as runner
     from gridsat.cli import main
 
     path = tmp_path / "p.txt"

@@ -93,7 +93,7 @@ def test_estimate_grows_with_the_open_literals():
 
 
 def test_check_memory_against_a_lowered_budget(monkeypatch):
-    import gridsat.limits as limits
+    import gridsat.limits.caps as limits
 
     monkeypatch.setattr(limits, "memory_limit", lambda: 600_000_000)
     assert memory_budget() == 100_000_000

@@ -25,7 +25,7 @@ from typing import Sequence
 from .engine import VerificationError, run
 from .errors import GridsatError, UnsupportedError
 from .kinds import kind_of
-from .limits import die_with_parent
+from .limits.child import die_with_parent
 from .result import Result
 from .selection import default_choice
 from .verify import verify

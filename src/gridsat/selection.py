@@ -18,7 +18,7 @@ from .backends import Backend, get_backend, list_backends
 from .encoders import Encoding, catalogued_target, get_encoding, list_encodings
 from .errors import UnsupportedError
 from .kinds import KINDS, Choice, kind_of
-from .limits import TooLarge, check_memory
+from .limits.caps import TooLarge, check_memory
 
 __all__ = ["resolve", "pick_encoding", "default_choice", "default_roles", "check_limits"]
 

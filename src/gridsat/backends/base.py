@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import GridsatError, UnsupportedError
-from ..limits import CHILD_BYTES, ChildTimeout, JobInterrupted, check_memory, memory_limit, run_in_child
+from ..limits.caps import check_memory, memory_limit
+from ..limits.child import CHILD_BYTES, ChildTimeout, JobInterrupted, run_in_child
 
 __all__ = ["Outcome", "Backend", "needs_child", "run_backend", "register_backend", "declare_backend", "get_backend", "configure_backend", "list_backends", "close_all",
            "BACKENDS", "OptionalExtension"]

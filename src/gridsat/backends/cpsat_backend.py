@@ -17,7 +17,7 @@ from collections import OrderedDict
 from ortools.sat.python import cp_model
 
 from ..errors import UnsupportedError
-from ..limits import JobInterrupted, report_progress
+from ..limits.child import JobInterrupted, report_progress
 from .base import Backend, Outcome, register_backend
 
 __all__ = ["CpsatBackend"]

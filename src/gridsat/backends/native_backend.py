@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from ..errors import UnsupportedError
-from ..limits import JobInterrupted
+from ..limits.child import JobInterrupted
 from .base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
 
 __all__ = ["NativeBackend", "BudgetedBackend", "NODE_BUDGET", "node_budget", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]

@@ -34,7 +34,7 @@ import time
 from ..encoders import get_encoding, list_encodings
 from ..errors import UnsupportedError
 from ..kinds import kind_of
-from ..limits import TooLarge
+from ..limits.caps import TooLarge
 from .base import Backend, Outcome, get_backend, prove_with_known, register_backend
 
 __all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS", "SECOND_SEARCH", "COUNT_SEARCH", "SMALL_CELLS",

@@ -27,7 +27,7 @@ except ImportError:  # pragma: no cover
     pysolvers = None
 
 from ..errors import UnsupportedError
-from ..limits import JobInterrupted, report_progress
+from ..limits.child import JobInterrupted, report_progress
 from .base import Backend, Outcome, register_backend
 from .catalogue import PYSAT_SOLVERS
 

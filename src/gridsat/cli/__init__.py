@@ -9,7 +9,8 @@ so start-up does not pay for the others.
 Exit codes: 0 every puzzle answered as asked (``solve``: solved; ``check``: unique;
 ``count``: counted); 1 some puzzle was not (impossible, ambiguous for ``check``, time limit
 hit, or a bad puzzle in a batch) while the others were still processed; 2 usage error or
-nothing could be read (the message ``file:line:col: ...`` goes to stderr); 130 interrupted.
+nothing could be read (the message ``file:line:col: ...`` goes to stderr); 130 interrupted
+(all defined once, in :mod:`gridsat.cli.exitcodes`).
 
 Run as the program (``main()`` without ``argv``), the process's address space is limited
 before any work: ``--max-memory``, else ``$GRIDSAT_MAX_MEMORY``, else
@@ -24,11 +25,11 @@ import os
 import sys
 from types import ModuleType
 
-from . import common
+from . import options
+from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE
 
-__all__ = ["main", "build_parser", "COMMANDS", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED"]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+__all__ = ["main", "build_parser", "COMMANDS", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED",
+           "EXIT_TERMINATED"]
 
 #: every command, by the submodule that registers it, in the order ``gridsat -h`` lists them
 COMMANDS = {"solve": "solve", "count": "count", "check": "check", "examples": "examples", "backends": "backends",
@@ -71,7 +72,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action=_Version)
-    common.add_list_flags(p)
+    options.add_list_flags(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for mod in _commands(command):
         mod.register(sub)
@@ -182,7 +183,7 @@ def _default_memory_limit() -> int:
     """Bound the process's memory when ``--max-memory`` is not given: ``$GRIDSAT_MAX_MEMORY``,
     else the default (see :func:`gridsat.limits.apply_default_limit`); 0, or the exit code of
     a bad value."""
-    from ..limits import apply_default_limit
+    from ..limits.caps import apply_default_limit
 
     try:
         apply_default_limit()

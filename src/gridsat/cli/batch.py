@@ -3,7 +3,7 @@ each answer as soon as it is known (a status line and board, a batch line, a JSO
 the puzzle and its solutions in ``--output-format``).
 
 ``count`` with neither ``--limit`` nor ``--time-limit`` stops at
-:data:`~gridsat.cli.common.DEFAULT_COUNT_CAP` solutions and says so; a long count reports
+:data:`~gridsat.cli.options.DEFAULT_COUNT_CAP` solutions and says so; a long count reports
 its progress on standard error; Ctrl-C prints the count so far, marked incomplete, and
 exits 130.
 """
@@ -18,10 +18,12 @@ from ..engine import CHUNK
 from ..errors import GridsatError, ParseError
 from ..kinds import kind_of
 from ..result import Result
-from .common import (DEFAULT_COUNT_CAP, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, ReadStopped, fail,
-                     iter_entries, write_puzzle)
+from .inputs import ReadStopped, iter_entries
+from .options import DEFAULT_COUNT_CAP
+from .outputs import fail, write_puzzle
+from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
-__all__ = ["run_batch"]
+__all__ = ["run_batch", "Settings"]
 
 
 # ---------------------------------------------------------------------- the batch
@@ -35,7 +37,7 @@ def _good(job: str, res, limit: int | None) -> bool:
 
 class _Out:
     """Where answers go: each line flushed at once, or (``buffered``) at the end of a chunk
-    of puzzles answered together (see :meth:`_Job.run_many`)."""
+    of puzzles answered together (see :meth:`Settings.run_many`)."""
 
     buffered = False
 
@@ -75,7 +77,7 @@ def _status_text(job: str, res, limit: int | None, capped: bool = False) -> str:
     return res.status
 
 
-class _Job:
+class Settings:
     """The settings of one ``solve``/``count``/``check`` run, checked before any puzzle is read."""
 
     def __init__(self, args, job: str):
@@ -210,7 +212,7 @@ def run_batch(args, job: str) -> int:
     # limit, which is each puzzle's own: every puzzle gets all of it, whatever reading took
     files = list(getattr(args, "files", None) or [])
     try:
-        settings = _Job(args, job)
+        settings = Settings(args, job)
         entries = iter_entries(args)
         first = next(entries, None)
         second = next(entries, None) if first is not None else None
@@ -272,7 +274,7 @@ class Answer:
     ``single``: the run's only entry (a job's error goes to standard error then).
     """
 
-    def __init__(self, args, job: str, settings: _Job, single: bool = False) -> None:
+    def __init__(self, args, job: str, settings: Settings, single: bool = False) -> None:
         self.args, self.job, self.settings, self.single = args, job, settings, single
         self.status_stream = sys.stderr if settings.out else sys.stdout
         self.code, self.loaded = EXIT_OK, 0
@@ -357,7 +359,7 @@ def _chunks(items, size: int):
         yield chunk
 
 
-def _report(settings: _Job, entry, res, single: bool, where: str, status_stream) -> None:
+def _report(settings: Settings, entry, res, single: bool, where: str, status_stream) -> None:
     """Print one result: a JSON record, a status line (and board), or a batch line; and the
     ``--output-format`` texts."""
     args, job = settings.args, settings.job
@@ -391,7 +393,7 @@ def _report(settings: _Job, entry, res, single: bool, where: str, status_stream)
         sys.stdout.flush()
 
 
-def _batch_line(where: str, job: str, res, settings: _Job) -> str:
+def _batch_line(where: str, job: str, res, settings: Settings) -> str:
     parts = [f"{where}: {res.status}"]
     if job == "count":
         parts.append(f"count={'~' if res.approximate else ''}{res.count}{'' if res.complete or res.approximate else '+'}")
@@ -415,7 +417,7 @@ def _batch_line(where: str, job: str, res, settings: _Job) -> str:
     return " ".join(parts)
 
 
-def _print_single(settings: _Job, res, fmt: str | None, stream) -> None:
+def _print_single(settings: Settings, res, fmt: str | None, stream) -> None:
     args, job, limit = settings.args, settings.job, settings.limit
     who = f"{res.backend}/{res.encoding}" if res.method in ("", "enum") else f"method {res.method}, {res.encoding}"
     read = f"{fmt} format, " if fmt else ""

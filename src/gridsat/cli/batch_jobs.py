@@ -22,8 +22,10 @@ from typing import Iterable, Iterator
 from ..errors import GridsatError, ParseError
 from ..jobs.items import PuzzleItem, Reading, Task, Unreadable, iter_line_tasks
 from ..jobs.tasks import PuzzleJob, WithText
-from .common import EXIT_FAILED, EXIT_USAGE, fail, iter_entries
-from .runner import read_failed
+from .inputs import iter_entries
+from .outputs import fail
+from .exitcodes import EXIT_FAILED, EXIT_USAGE
+from .jobs import read_failed
 
 __all__ = ["run_batch_jobs", "entry_tasks", "puzzle_tasks", "PuzzleTasks", "BatchText"]
 
@@ -69,7 +71,7 @@ def _line_file(path: str, args: argparse.Namespace) -> "Iterable[Task] | None":
     """The tasks of a FILE argument in a one-line format, of any size (not standard input or
     a link, which are read as entries), split into lines as the runner takes them and read
     as the one-process batch reads them (:func:`~gridsat.jobs.items.iter_line_tasks`)."""
-    from .common import _is_link
+    from .inputs import _is_link
 
     if path == "-" or _is_link(path):
         return None
@@ -124,7 +126,7 @@ class PuzzleTasks:
 
 def puzzle_tasks(args: argparse.Namespace) -> "PuzzleTasks | int":
     """:class:`PuzzleTasks` with the first two puzzles found before anything starts, or the exit
-    code of :func:`~gridsat.cli.common.fail` (2) when nothing can be read: no input, an unknown
+    code of :func:`~gridsat.cli.outputs.fail` (2) when nothing can be read: no input, an unknown
     format, or a single entry that does not read (the message the one-process batch prints)."""
     try:
         items = _sources(args)
@@ -162,10 +164,10 @@ def run_batch_jobs(args: argparse.Namespace, job: str, settings) -> int:
         The command line (input, solver and runner options).
     job : str
         ``solve``, ``check`` or ``count``.
-    settings : gridsat.cli.batch._Job
+    settings : gridsat.cli.batch.Settings
         The checked settings of the run.
     """
-    from .runner import run_tasks
+    from .jobs import run_tasks
 
     if settings.out:
         return fail(ParseError("--output-format does not combine with the batch runner's options; "

@@ -14,12 +14,15 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError, ParseError
-from .runner import add_runner_args, wants_runner
-from .common import add_input_args, add_list_flags, checked_output, fail, iter_entries, nonnegative_float
+from .jobs import add_runner_args, wants_runner
+from .argtypes import nonnegative_float
+from .inputs import iter_entries
+from .options import add_input_args, add_list_flags
+from .outputs import checked_output, fail
+from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE
 
 __all__ = ["register", "run"]
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 _DESCRIPTION = """\
 Run every puzzle of FILEs under every configuration (backend:encoding) with a time limit,
@@ -185,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
             from .bench_jobs import bench_rows
 
             code, rows = bench_rows(args, instances, cfgs, time_limit)
-            if code in (EXIT_USAGE, EXIT_INTERRUPTED, 143):
+            if code in (EXIT_USAGE, EXIT_INTERRUPTED, EXIT_TERMINATED):
                 return code
         it = () if wants_runner(args) else iter_bench(instances, cfgs, job=args.job, time_limit=time_limit, limit=args.limit,
                         progress=progress, cold=not args.warm, warmup=not args.no_warmup)

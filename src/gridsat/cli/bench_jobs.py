@@ -40,7 +40,7 @@ def bench_rows(args: argparse.Namespace, instances: Sequence, cfgs: Sequence,
     """
     from ..experiments.config import parse_configs
     from ..jobs import read_records
-    from .runner import run_tasks
+    from .jobs import run_tasks
 
     parse_configs(cfgs, args.job)  # (a configuration that cannot do the job is a usage error, before any run)
     rows: list[dict] = []

@@ -251,9 +251,9 @@ class _Route:
         """One entry of the general readers (a puzzle, or the error of a line that is not
         one) answered as the general loop answers it in a batch."""
         if self._general is None:
-            from .batch import Answer, _Job
+            from .batch import Answer, Settings
 
-            self._general = Answer(self.args, self.job, _Job(self.args, self.job))
+            self._general = Answer(self.args, self.job, Settings(self.args, self.job))
         self._general(entry)
         self.code = max(self.code, self._general.code)
         sys.stdout.flush()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..limits import TimeLimitReached, alarm
+from ..limits.clocks import TimeLimitReached, alarm
 
 __all__ = ["Clocked", "rate_stopped", "rate_stopped_text", "generate_stopped", "generate_stopped_text"]
 

@@ -6,8 +6,11 @@ import argparse
 import sys
 
 from ..errors import GridsatError, ParseError
-from .common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, add_input_args, checked_output, fail, iter_entries, \
-    output_format, write_puzzle
+from .argtypes import output_format
+from .inputs import iter_entries
+from .options import add_input_args
+from .outputs import checked_output, fail, write_puzzle
+from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 
 from .dispatch import run_puzzles
-from .runner import add_runner_args
-from .common import DEFAULT_COUNT_CAP, add_input_args, add_solver_args, fail, positive_float
+from .jobs import add_runner_args
+from .argtypes import positive_float
+from .options import DEFAULT_COUNT_CAP, add_input_args, add_solver_args
+from .outputs import fail
 
 __all__ = ["register", "run"]
 

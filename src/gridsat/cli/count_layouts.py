@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ..errors import GridsatError, ParseError
 from ..jobs.tasks import LayoutCountJob, WithText, layout_tasks
-from .common import EXIT_FAILED, EXIT_OK, fail
+from .outputs import fail
+from .exitcodes import EXIT_FAILED, EXIT_OK
 
 __all__ = ["run_layout_counts", "parse_order", "LAYOUTS", "GRIDS", "MAX_ORDER"]
 
@@ -139,7 +140,7 @@ def run_layout_counts(args: argparse.Namespace, method) -> int:
         0 every layout counted exactly, 1 some were not, 2 usage error, 130/143 stopped.
     """
     from ..jobs import parse_shard, read_records, shard_of
-    from .runner import run_tasks
+    from .jobs import run_tasks
 
     try:
         n = parse_order(args.layouts)

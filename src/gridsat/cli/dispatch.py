@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 
 from ..errors import GridsatError
-from .common import fail
-from .runner import wants_runner
+from .outputs import fail
+from .jobs import wants_runner
 
 __all__ = ["run_puzzles"]
 
@@ -30,7 +30,7 @@ def run_puzzles(args: argparse.Namespace, job: str) -> int:
         from .batch import run_batch
 
         return run_batch(args, job)
-    from .batch import _Job as Settings
+    from .batch import Settings
     from .batch_jobs import run_batch_jobs
 
     try:

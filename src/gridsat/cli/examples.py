@@ -23,7 +23,7 @@ def run(args) -> int:
     """Run ``gridsat examples``; returns the exit code."""
     from ..examples import example_text, list_examples
     from ..errors import GridsatError
-    from .common import fail
+    from .outputs import fail
 
     name = getattr(args, "name", None)
     if name:

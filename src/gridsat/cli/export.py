@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 
 from ..errors import GridsatError
-from .common import add_input_args, checked_output, fail, load_entries
+from .inputs import load_entries
+from .options import add_input_args
+from .outputs import checked_output, fail
+from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def register(subparsers) -> argparse.ArgumentParser:

@@ -15,12 +15,12 @@ import sys
 
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
-from .runner import add_runner_args, wants_runner
-from .common import fail, fraction, nonnegative_int, output_format, positive_float, positive_int, positive_worker_count, worker_count
+from .jobs import add_runner_args, wants_runner
+from .argtypes import fraction, nonnegative_int, output_format, positive_float, positive_int, positive_worker_count, worker_count
+from .outputs import fail
+from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 EXAMPLES = """examples:
@@ -117,7 +117,7 @@ def _emit(args, g) -> None:
     from ..generators.lines import puzzle_line
 
     if getattr(args, "output_format", None):
-        from .common import write_puzzle
+        from .outputs import write_puzzle
 
         sys.stdout.write(write_puzzle(g.puzzle, args.output_format))
         sys.stdout.flush()
@@ -228,7 +228,7 @@ def _clocked_stream(args, opts: dict, seed: int, count: int | None, limit: float
     import itertools
 
     from ..generators import stream
-    from ..limits import TimeLimitReached, alarm
+    from ..limits.clocks import TimeLimitReached, alarm
 
     reason = f"time limit of {limit} s reached"
     for s in itertools.count(seed) if count is None else range(seed, seed + count):

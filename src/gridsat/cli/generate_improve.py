@@ -20,7 +20,8 @@ from ..errors import GridsatError
 from ..jobs.items import Task
 from ..jobs.store import is_error
 from ..jobs.tasks import ImproveJob
-from .common import EXIT_FAILED, EXIT_OK, fail
+from .outputs import fail
+from .exitcodes import EXIT_FAILED, EXIT_OK
 
 __all__ = ["run_improve_jobs", "improve_tasks", "SETUP_SECONDS"]
 
@@ -70,7 +71,7 @@ def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
     from ..generators.improve import ImproveResult, merge_results
     from ..jobs import read_records
     from ..jobs.shards import select
-    from .runner import run_tasks
+    from .jobs import run_tasks
 
     tasks = improve_tasks(worker_args)
     try:

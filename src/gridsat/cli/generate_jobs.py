@@ -26,7 +26,7 @@ class GenerateText:
         from ..kinds import kind_of
 
         if self.output_format:
-            from .common import write_puzzle
+            from .outputs import write_puzzle
 
             return write_puzzle(g.puzzle, self.output_format), ""
         note = ""
@@ -57,7 +57,7 @@ def run_generate_jobs(args: argparse.Namespace, options: dict, seed: int, count:
     int
         The exit code.
     """
-    from .runner import run_tasks
+    from .jobs import run_tasks
 
     seeds = itertools.count(seed) if count is None else range(seed, seed + count)
     tasks = (Task(f"seed:{s}", s) for s in seeds)

@@ -34,7 +34,7 @@ def add_classic_options(p: argparse.ArgumentParser, name: str) -> None:
 
 
 def _count(text: str) -> int:
-    from .common import nonnegative_int
+    from .argtypes import nonnegative_int
 
     return nonnegative_int(text)
 

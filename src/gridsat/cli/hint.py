@@ -24,11 +24,14 @@ import sys
 
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
-from ..limits import TimeLimitReached, alarm
-from .common import add_input_args, fail, load_entries, positive_float
-from .runner import add_runner_args, wants_runner
+from ..limits.clocks import TimeLimitReached, alarm
+from .argtypes import positive_float
+from .inputs import load_entries
+from .options import add_input_args
+from .outputs import fail
+from .jobs import add_runner_args, wants_runner
+from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 EXAMPLES = {
     "hint": "  gridsat hint --example sudoku-9x9\n  gridsat hint --json puzzles.txt",
@@ -194,7 +197,7 @@ def _contradiction(args, puzzle) -> str | None:
     if clashes:
         return "; ".join(clashes)
     from .. import api
-    from ..limits import TooLarge
+    from ..limits.caps import TooLarge
 
     try:
         res = api.run(puzzle, "solve", time_limit=getattr(args, "time_limit", None) or CHECK_SECONDS)

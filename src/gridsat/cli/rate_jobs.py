@@ -27,7 +27,7 @@ class RateText:
 def run_rate_jobs(args: argparse.Namespace) -> int:
     """Rate every puzzle read through the runner; returns the exit code (1 if some puzzle was
     not solved or could not be read)."""
-    from .runner import run_tasks
+    from .jobs import run_tasks
 
     job = RateJob(uniqueness=args.uniqueness, extra=tuple(args.extra), search=not args.no_search,
                 figures=not args.no_figures, kit=args.kit)

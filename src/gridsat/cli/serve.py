@@ -7,11 +7,10 @@ import ipaddress
 import os
 import sys
 
-from .common import nonnegative_int, positive_float, positive_int, positive_worker_count
+from .argtypes import nonnegative_int, positive_float, positive_int, positive_worker_count
+from .exitcodes import EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]
-
-EXIT_OK, EXIT_USAGE = 0, 2
 
 #: the environment variable that gives the token when --token does not
 TOKEN_ENV = "GRIDSAT_TOKEN"

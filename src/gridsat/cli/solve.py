@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from .dispatch import run_puzzles
-from .runner import add_runner_args
-from .common import add_input_args, add_solver_args
+from .jobs import add_runner_args
+from .options import add_input_args, add_solver_args
 
 __all__ = ["register", "run"]
 

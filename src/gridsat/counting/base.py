@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from ..errors import GridsatError, UnsupportedError
 from ..engine import VerificationError, run
-from ..limits import die_with_parent
+from ..limits.child import die_with_parent
 from ..result import Result
 from ..selection import pick_encoding
 

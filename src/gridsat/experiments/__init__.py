@@ -8,7 +8,7 @@
 [('minisat22:cnf-extended', 'ambiguous', True), ('cpsat:cpsat-int', 'ambiguous', True)]
 
 Modules: :mod:`.config` (jobs and configurations), :mod:`.instances` (the puzzles),
-:mod:`.runner` (timed runs), :mod:`.rows` (row columns, CSV and JSON Lines files),
+:mod:`.timed_runs` (timed runs), :mod:`.rows` (row columns, CSV and JSON Lines files),
 :mod:`.tables` (per-configuration aggregates) and :mod:`.plots`. Plots
 (:func:`cactus_plot`, :func:`scatter_plot`) need the ``plot`` extra (matplotlib),
 imported only when a plot is drawn.
@@ -21,7 +21,7 @@ from .config import JOBS, Config, parse_config
 from .instances import Instance, load_instances
 from .plots import cactus_plot, scatter_plot
 from .rows import COLUMNS, read_rows, rows_to_csv, rows_to_jsonl
-from .runner import iter_bench, run_bench
+from .timed_runs import iter_bench, run_bench
 from .tables import summarize, summary
 
 __all__ = ["run_bench", "iter_bench", "rows_to_csv", "rows_to_jsonl", "read_rows", "summary", "summarize",

@@ -287,7 +287,7 @@ class BenchJob:
 
     def result(self, payload: tuple) -> dict:
         """The bench row of the run."""
-        from ..experiments.runner import _run_one
+        from ..experiments.timed_runs import _run_one
 
         i, inst, cfg = payload
         return _run_one(i, inst, cfg, job=self.job, time_limit=self.time_limit, limit=self.limit, cold=self.cold)

@@ -30,129 +30,9 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "core.h"
 
-#define MAX_N 32
-#define MAX_UNITS 128
-
-/* ------------------------------------------------------------------ geometry */
-typedef struct {
-    int n, ncells, nunits;
-    int *unit_cells;   /* nunits * n */
-    int *cu_off;       /* ncells + 1: offsets into cell_units */
-    int *cell_units;
-    int *peer_off;     /* ncells + 1: offsets into peers */
-    int *peers;
-    uint64_t *umask;   /* 2 words per cell: the set of its units */
-    /* Locked candidates work on *segments*: the cells two units of different families
-       share (a family is a set of units that partitions the board: the rows, the columns,
-       the regions). For each pair of families whose segments are not all single cells
-       (rows x regions, columns x regions), the segments partition both families' units. */
-    int npairs;
-    int *pair_off;     /* npairs + 1 offsets into the segment arrays */
-    int *seg_a, *seg_b;  /* each segment's unit in the first and the second family */
-    int *seg_off;      /* total segments + 1 offsets into seg_cells */
-    int *seg_cells;
-    int *cell_seg;     /* npairs * ncells: each cell's segment in each pair */
-    int maxseg;        /* most segments in one pair */
-    int locked;        /* use them */
-    int pairs;         /* naked and hidden pairs */
-    int band;          /* the classic 9x9 table without pairs: core_band.h's solver */
-    int x16;           /* the classic 16x16 table (4x4 boxes): core_x16.h's solver */
-    int score;         /* break ties between the fewest-candidate cells by their peers (above 9x9, and jigsaw 9x9) */
-    int probe;         /* failed-literal probing of the two-candidate cells at every node (above 9x9) */
-} Geo;
-
-static void geo_free(Geo *g) {
-    if (!g) return;
-    free(g->unit_cells); free(g->cu_off); free(g->cell_units);
-    free(g->peer_off); free(g->peers); free(g->umask);
-    free(g->pair_off); free(g->seg_a); free(g->seg_b); free(g->seg_off); free(g->seg_cells); free(g->cell_seg);
-    free(g);
-}
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* bits set in a word, without relying on a POPCNT instruction */
-static inline int popcount32(uint32_t x) {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (int)((x * 0x01010101u) >> 24);
-}
-
-static inline int ctz64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int k = 0;
-    while (!(x & 1u)) { x >>= 1; k++; }
-    return k;
-#endif
-}
-
-/* results of one search */
-enum { RUN_DONE = 0, RUN_LIMIT = 1, RUN_TIMEOUT = 2, RUN_PAUSE = 3, RUN_BUDGET = 4 };
-
-/* The searches' look at the clock, every 128 branches: RUN_TIMEOUT past the deadline (when
-   there is one), RUN_PAUSE past the slice's end, else -1. */
-static inline int clock_check(int *tick, double deadline, double slice_end) {
-    if (++*tick < 128) return -1;
-    *tick = 0;
-    double t = now_s();
-    if (deadline > 0 && t >= deadline) return RUN_TIMEOUT;
-    return t >= slice_end ? RUN_PAUSE : -1;
-}
-
-#define MASK_T uint16_t
-#define SFX(name) name##16
-#include "core_impl.h"
-#undef MASK_T
-#undef SFX
-
-#define MASK_T uint32_t
-#define SFX(name) name##32
-#include "core_impl.h"
-#undef MASK_T
-#undef SFX
-
-/* 9x9 boards (classic or jigsaw) again with the size fixed at compile time */
-#define MASK_T uint16_t
-#define SFX(name) name##9
-#define NFIX 9
-#include "core_impl.h"
-#undef MASK_T
-#undef SFX
-#undef NFIX
-
-/* 16x16 boards (classic or jigsaw) with the size fixed at compile time */
-#define MASK_T uint16_t
-#define SFX(name) name##F16
-#define NFIX 16
-#include "core_impl.h"
-#undef MASK_T
-#undef SFX
-#undef NFIX
-
-/* the classic 9x9 board as bitboards (the geometry's ``band`` flag) */
-#include "core_band.h"
-/* the classic 16x16 board as bitboards (the geometry's ``x16`` flag) */
-#include "core_x16.h"
-
-/* One search of any kind behind one face. */
-typedef struct {
-    int wide;  /* 0: 16-bit words, 1: 32-bit words, 2: 9x9, 3: classic 9x9 bitboards, 4: 16x16,
-                  5: classic 16x16 bitboards */
-    union { Search16 s16; Search32 s32; Search9 s9; BandSearch sb; SearchF16 f16; X16Search x16; } u;
-} AnySearch;
-
+/* ------------------------------------------------------------------ one face over every search (core.h) */
 static int any_init(AnySearch *a, const Geo *g, int keep) {
     a->wide = g->n > 16 ? 1 : g->band ? 3 : g->x16 ? 5 : g->n == 9 ? 2 : g->n == 16 ? 4 : 0;
     return a->wide == 1 ? search_init32(&a->u.s32, g, keep) : a->wide == 3 ? band_init(&a->u.sb, keep)
@@ -186,10 +66,6 @@ static int any_run(AnySearch *a, double deadline, double slice_end) {
          : a->wide == 2 ? search_run9(&a->u.s9, deadline, slice_end)
          : a->wide == 4 ? search_runF16(&a->u.f16, deadline, slice_end) : search_run16(&a->u.s16, deadline, slice_end);
 }
-#define ANY(a, field) ((a)->wide == 1 ? (a)->u.s32.field : (a)->wide == 3 ? (a)->u.sb.field \
-                       : (a)->wide == 5 ? (a)->u.x16.field \
-                       : (a)->wide == 2 ? (a)->u.s9.field : (a)->wide == 4 ? (a)->u.f16.field \
-                       : (a)->u.s16.field)
 
 /* Cap the branches of a started search (0: none); run_sliced then ends with RUN_BUDGET. */
 static void any_set_cap(AnySearch *a, uint64_t cap) {

@@ -26,6 +26,10 @@
  * The search keeps one state per depth on an explicit stack, like the generic one, so it
  * stops after a slice of work and resumes where it stopped.
  */
+#ifndef GRIDSAT_CORE_BAND_H
+#define GRIDSAT_CORE_BAND_H
+
+#include "core_base.h"
 
 #define BAND_ALL 0x7ffffffu
 /* the short fixed loops below (9 digits, 3 bands) must be unrolled to run fast; GCC does
@@ -417,3 +421,5 @@ static int band_run(BandSearch *s, double deadline, double slice_end) {
         }
     }
 }
+
+#endif /* GRIDSAT_CORE_BAND_H */

@@ -2,6 +2,10 @@
  * The batch entry point of the core: many puzzles of one geometry in one call, without the
  * GIL (included by core.c, after the searches and their helpers).
  */
+#ifndef GRIDSAT_CORE_BATCH_H
+#define GRIDSAT_CORE_BATCH_H
+
+#include "core.h"
 
 /* A new list of the ``k`` numbers of ``xs`` (NULL with an exception set). */
 static PyObject *u64_list(const uint64_t *xs, Py_ssize_t k) {
@@ -127,3 +131,5 @@ done:
     Py_XDECREF(counts); Py_XDECREF(nlist); Py_XDECREF(flags); Py_XDECREF(sols); Py_XDECREF(secs);
     return ret;
 }
+
+#endif /* GRIDSAT_CORE_BATCH_H */

@@ -11,6 +11,11 @@
  * earlier agrees with S on every remaining given and differs inside O (not unique). Second
  * solutions are kept as the set of cells where they differ from S, a bitset per solution.
  */
+#ifndef GRIDSAT_CORE_CARVE_H
+#define GRIDSAT_CORE_CARVE_H
+
+#include "core.h"
+#include "core_gen.h"
 
 #define MAX_WIT 64
 
@@ -343,3 +348,5 @@ done:
     {"shuffle", (PyCFunction)py_shuffle, METH_VARARGS, shuffle_doc}, \
     {"carve", (PyCFunction)(void (*)(void))py_carve, METH_VARARGS | METH_KEYWORDS, carve_doc}, \
     {"minimal", (PyCFunction)py_minimal, METH_VARARGS, minimal_doc},
+
+#endif /* GRIDSAT_CORE_CARVE_H */

@@ -17,6 +17,10 @@
  *    or an earlier second solution that still fits, answers it without a search. Only the
  *    answers steer the removal, so the result is the one the SAT oracle gives.
  */
+#ifndef GRIDSAT_CORE_GEN_H
+#define GRIDSAT_CORE_GEN_H
+
+#include "core.h"
 
 #define MT_N 624
 #define MT_M 397
@@ -245,3 +249,5 @@ done:
     free(f.cand); free(f.vals); free(f.empty); free(pre); free(out);
     return ret;
 }
+
+#endif /* GRIDSAT_CORE_GEN_H */

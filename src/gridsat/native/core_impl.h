@@ -5,6 +5,16 @@
  * A state is N + U words: the candidates of each cell, then the values placed in each
  * unit. The stack holds one state per search depth.
  */
+#include "core_base.h"
+
+/* core.c defines MASK_T and SFX before each include; these defaults let the file compile
+ * on its own (a syntax check) */
+#ifndef MASK_T
+#define MASK_T uint16_t
+#endif
+#ifndef SFX
+#define SFX(name) name##16
+#endif
 
 /* guesses a search makes before it starts probing (see probe) */
 #define PROBE_AFTER 8

@@ -30,6 +30,10 @@
  * against the generic solver's 1.1 ms. Probing from the first guess rather than the
  * eighth, and the probes without the stack rule, each saved about a tenth.
  */
+#ifndef GRIDSAT_CORE_X16_H
+#define GRIDSAT_CORE_X16_H
+
+#include "core_base.h"
 
 #define X16_ROWS 0x0001000100010001ull   /* column 0 of each row of a band */
 #define X16_NIB 0x1111111111111111ull    /* the first cell of every segment */
@@ -482,3 +486,5 @@ static int x16_run(X16Search *s, double deadline, double slice_end) {
         }
     }
 }
+
+#endif /* GRIDSAT_CORE_X16_H */

@@ -15,6 +15,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "pathsearch.h"
 #include "pathsearch_impl.h"
 #include "pathsearch_transport.h"
 #include "pathsearch_chain.h"

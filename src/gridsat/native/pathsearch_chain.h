@@ -9,6 +9,11 @@
  * cost), so repeated moves carry errors across the board instead of letting them wander
  * along the path order.
  */
+#ifndef GRIDSAT_PATHSEARCH_CHAIN_H
+#define GRIDSAT_PATHSEARCH_CHAIN_H
+
+#include "pathsearch.h"
+
 
 /* visit the gaps touching gap a (board neighbours of its cells and anchors); push the new
    ones; an off-path cell next to a is reported in *off. Returns the cells looked at. */
@@ -85,3 +90,5 @@ static long move_chain(PS *p, long budget) {
     if (reroute_gaps(p, k, w, t, must)) p->ch_ok++;
     return ops / 4;
 }
+
+#endif /* GRIDSAT_PATHSEARCH_CHAIN_H */

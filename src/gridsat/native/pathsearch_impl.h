@@ -2,83 +2,12 @@
  * The path-cover search of gridsat._pathsearch, in plain C (no Python): state, cheap
  * moves, the joint re-route and the first state. pathsearch.c holds the restarts, the
  * second solution and the Python interface.
- *
- * Nodes: the board cells 0..n-1, then two virtual nodes S = n (number 0) and T = n + 1
- * (number N + 1), adjacent to every cell (not to each other). The anchors are S, the
- * given cells by number, T; gap i runs from anchor i to anchor i + 1 and must take
- * L[i] = v(i + 1) - v(i) steps. The state is one path S .. T through every anchor in
- * order (nxt/prv links); a free cell is inside one gap (gap[c] >= 0) or off the path
- * (gap[c] == -1). Cost F = sum |len[i] - L[i]|; F == 0 is a solution.
+ * The state, its constants and the shared helpers are declared in pathsearch.h.
  */
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-#include <math.h>
+#ifndef GRIDSAT_PATHSEARCH_IMPL_H
+#define GRIDSAT_PATHSEARCH_IMPL_H
 
-#define OFF (-1)
-#define ANCHOR (-2)
-#define USED (-3)
-#define MAXW 6          /* most gaps in one joint re-route */
-#define BUDGET 3000     /* DFS nodes per joint re-route */
-
-typedef struct {
-    int n, S, T, rook, N;
-    int *ip, *ix, *row, *col;     /* neighbour lists (CSR) and coordinates of the cells */
-    int R, C, *grid;              /* (row, col) -> cell, -1 where no cell */
-    int na, ng, *anc, *L, *aidx;  /* anchors, gaps, target steps, node -> anchor index or -1 */
-    /* state */
-    int *nxt, *prv, *gap, *glen, *offl, *offpos, noff;
-    long F;
-    uint64_t rng;
-    double temp, acc[8];
-    long long clock, *since;      /* work count now; when each gap last became wrong */
-    /* scratch */
-    uint64_t *big; int *cand, *lg, *ls, *chosen, *co, *cn, *ci, *saved, *mark, stamp;
-    double *dv; int *dstamp, *dpar, dst, *heap; double *hkey;
-    int **rt, *rl, *rcap; int *occ; double *hist; int *order;
-    int *tvis, *tpar, *tz, *tq, *tch, *gvis, *gpar, tstamp;   /* transport scratch */
-    /* counters */
-    long long moves, reroutes, rr_ok, dfs_nodes, restarts, tr_calls, tr_ok, tr_ops, tr_found, ch_calls, ch_ok;
-} PS;
-
-static inline uint64_t ps_rand(PS *p) {  /* xorshift64* */
-    p->rng ^= p->rng >> 12; p->rng ^= p->rng << 25; p->rng ^= p->rng >> 27;
-    return p->rng * 2685821657736338717ULL;
-}
-static inline int ps_below(PS *p, int k) { return (int)((ps_rand(p) >> 33) % (uint64_t)k); }
-static inline double ps_unit(PS *p) { return (double)(ps_rand(p) >> 11) * (1.0 / 9007199254740992.0); }
-
-static inline int ps_virtual(PS *p, int a) { return a >= p->n; }
-static inline int ps_adj(PS *p, int a, int b) {
-    if (a >= p->n || b >= p->n) return (a >= p->n) != (b >= p->n);
-    for (int k = p->ip[a]; k < p->ip[a + 1]; k++) if (p->ix[k] == b) return 1;
-    return 0;
-}
-/* a lower bound on the steps from a to b (Chebyshev for king boards, Manhattan for rook) */
-static inline int ps_dist(PS *p, int a, int b) {
-    if (a == b) return 0;
-    if (a >= p->n || b >= p->n) return (a >= p->n && b >= p->n) ? 2 : 1;
-    int dr = abs(p->row[a] - p->row[b]), dc = abs(p->col[a] - p->col[b]);
-    return p->rook ? dr + dc : (dr > dc ? dr : dc);
-}
-/* can a walk of exactly r steps join a and b (bound and, on rook boards, parity) */
-static inline int ps_fits(PS *p, int a, int b, int r) {
-    int d = ps_dist(p, a, b);
-    if (d > r) return 0;
-    if (p->rook && a < p->n && b < p->n && ((r - d) & 1)) return 0;
-    return 1;
-}
-static inline long ps_cost(PS *p, int g, int len) { long d = len - p->L[g]; return d < 0 ? -d : d; }
-static inline int ps_egap(PS *p, int a) { return p->gap[a] == ANCHOR ? p->aidx[a] : p->gap[a]; }
-static inline void ps_setlen(PS *p, int g, int len) {
-    if (p->glen[g] == p->L[g] && len != p->L[g]) p->since[g] = p->clock;
-    p->F += ps_cost(p, g, len) - ps_cost(p, g, p->glen[g]); p->glen[g] = len;
-}
-static inline int ps_accept(PS *p, long delta) {
-    if (delta <= 0) return 1;
-    if (delta >= 8) return 0;
-    return ps_unit(p) < p->acc[delta];
-}
+#include "pathsearch.h"
 
 static void off_add(PS *p, int c) {
     p->offpos[c] = p->noff; p->offl[p->noff++] = c;
@@ -443,3 +372,5 @@ static void move_hole(PS *p) {
     if (!k) return;
     reroute_gaps(p, k, w, t, exact ? -1 : x);
 }
+
+#endif /* GRIDSAT_PATHSEARCH_IMPL_H */

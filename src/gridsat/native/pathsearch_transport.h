@@ -10,6 +10,11 @@
  * they are applied, and a link that no longer fits ends the chain (every link applied
  * leaves a valid path with no higher cost).
  */
+#ifndef GRIDSAT_PATHSEARCH_TRANSPORT_H
+#define GRIDSAT_PATHSEARCH_TRANSPORT_H
+
+#include "pathsearch.h"
+
 #define TR_SRC (-1)
 #define TR_LONG (-2)
 #define TR_SWAP (-3)
@@ -108,3 +113,5 @@ static long move_transport(PS *p, long budget) {
     if (goal >= 0 && tr_apply(p, goal, gu)) p->tr_ok++;
     return ops / 4;
 }
+
+#endif /* GRIDSAT_PATHSEARCH_TRANSPORT_H */

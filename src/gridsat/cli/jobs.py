@@ -18,12 +18,11 @@ import sys
 from typing import Any, Callable, Iterable
 
 from ..errors import GridsatError
-from .common import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, fail, nonnegative_int, worker_count
+from .argtypes import nonnegative_int, worker_count
+from .outputs import fail
+from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED
 
-__all__ = ["add_runner_args", "wants_runner", "run_tasks", "read_failed", "EXIT_TERMINATED"]
-
-#: exit code of a run stopped by SIGTERM
-EXIT_TERMINATED = 143
+__all__ = ["add_runner_args", "wants_runner", "run_tasks", "read_failed"]
 
 
 def add_runner_args(p: argparse.ArgumentParser, *, jobs: bool = True, progress: bool = True) -> None:

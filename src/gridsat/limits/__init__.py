@@ -1,0 +1,24 @@
+"""Limits a job must honour, in three parts:
+
+* :mod:`gridsat.limits.caps`: size and memory caps (:class:`TooLarge`, the memory budget an
+  encoding's estimate is checked against, the address-space limit, sizes as text);
+* :mod:`gridsat.limits.clocks`: time limits on work done in this process (:func:`alarm`);
+* :mod:`gridsat.limits.child`: the child runner (:func:`run_in_child`, a job in a forked
+  child killed at its deadline; :func:`die_with_parent`; :func:`report_progress`) and
+  :class:`JobInterrupted`, Ctrl-C during a job.
+
+Every public name is importable from ``gridsat.limits`` as well as from its module.
+"""
+
+from __future__ import annotations
+
+from .caps import (BASELINE, DEFAULT_BUDGET, DEFAULT_LIMIT, LIMIT_ENV, MAX_WORKERS, TooLarge, apply_default_limit,
+                   check_memory, default_limit, format_size, memory_budget, memory_limit, parse_limit, parse_size,
+                   set_memory_limit)
+from .child import CHILD_BYTES, ChildTimeout, JobInterrupted, die_with_parent, report_progress, run_in_child
+from .clocks import TimeLimitReached, alarm
+
+__all__ = ["CHILD_BYTES", "MAX_WORKERS", "TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_size",
+           "set_memory_limit", "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET",
+           "BASELINE", "report_progress", "TimeLimitReached", "alarm", "die_with_parent", "DEFAULT_LIMIT",
+           "LIMIT_ENV", "parse_limit", "default_limit", "apply_default_limit"]
