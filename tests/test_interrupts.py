@@ -161,3 +161,34 @@ def test_cpsat_leaves_the_process_sigint_action_alone():
     r = subprocess.run([sys.executable, "-c", _OS_HANDLER_KEPT], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["True", "True", "True"], r.stdout
+
+
+_CTRL_C_AS_THE_SOLVE_STARTS = """
+import threading
+import gridsat.backends.cpsat_backend as cb
+from gridsat import Sudoku
+from gridsat.engine import run
+from gridsat.limits import JobInterrupted
+
+class LateStart(threading.Thread):
+    def start(self):
+        super().start()
+        raise KeyboardInterrupt  # as a Ctrl-C landing while start() waits for the thread
+
+cb.threading = type("T", (), {"Thread": LateStart, "Event": threading.Event,
+                              "current_thread": threading.current_thread, "main_thread": threading.main_thread})
+try:
+    run(Sudoku.empty(9), "count", limit=10**9, backend="cpsat")
+    print("answer")
+except JobInterrupted as exc:
+    print("interrupted", [t.name for t in threading.enumerate() if t.name == "cp-sat solve"])
+"""
+
+
+def test_ctrl_c_as_a_cpsat_solve_starts_stops_it():
+    # a stop asked before CP-SAT has made its solve is lost: the solve ran on and the process
+    # aborted at exit ("terminate called without an active exception") with it still running
+    r = subprocess.run([sys.executable, "-c", _CTRL_C_AS_THE_SOLVE_STARTS], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["interrupted", "[]"], r.stdout

@@ -46,8 +46,9 @@ def solve_stoppable(solver: "cp_model.CpSolver", model: "cp_model.CpModel",
 
     Returns
     -------
-    tuple of (int, bool)
-        CP-SAT's status, and whether Ctrl-C stopped the search.
+    tuple of (int or None, bool)
+        CP-SAT's status (``None`` when Ctrl-C came before the solve began), and whether
+        Ctrl-C stopped the search.
     """
     solver.parameters.catch_sigint_signal = False
     if threading.current_thread() is not threading.main_thread() \
@@ -58,30 +59,35 @@ def solve_stoppable(solver: "cp_model.CpSolver", model: "cp_model.CpModel",
 
     def body() -> None:
         try:
-            box["status"] = solver.Solve(model, callback)
+            if not box.get("stop"):  # (Ctrl-C may come before the solve starts)
+                box["status"] = solver.Solve(model, callback)
         except BaseException as exc:  # (the callback's error) raised again in the caller
             box["error"] = exc
         finally:
             done.set()
 
-    # (an Event, not Thread.join: a join that KeyboardInterrupt cut short can leave the
-    # thread marked finished while it still runs)
-    threading.Thread(target=body, name="cp-sat solve", daemon=True).start()
+    # (waits on an Event, not Thread.join: a join that KeyboardInterrupt cut short can leave
+    # the thread marked finished while it still runs)
+    worker = threading.Thread(target=body, name="cp-sat solve", daemon=True)
     interrupted = False
     try:
+        worker.start()  # (inside: Ctrl-C can land while start() waits for the thread)
         while not done.wait(0.5):
             pass
     except KeyboardInterrupt:
         interrupted = True
-        solver.StopSearch()
-        while not done.is_set():  # the stop is prompt; a second Ctrl-C waits for it too
+        box["stop"] = True
+        # a stop asked before CP-SAT has made its solve is lost: ask until the thread is done
+        # (a second Ctrl-C waits for it too; the process must not end with the solve running)
+        while worker.ident is not None and not done.is_set():
+            solver.StopSearch()
             try:
-                done.wait(0.5)
+                done.wait(0.05)
             except KeyboardInterrupt:
                 pass
     if "error" in box:
         raise box["error"]
-    return box.get("status", cp_model.UNKNOWN), interrupted
+    return box.get("status"), interrupted
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
@@ -175,14 +181,15 @@ class CpsatBackend(Backend):
                     out.complete = True
                 elif status == cp_model.UNKNOWN or (status == cp_model.FEASIBLE and not stopped):
                     out.timed_out = True
-            out.stats = {
-                "conflicts": solver.NumConflicts(),
-                "branches": solver.NumBranches(),
-                "propagations": solver.num_binary_propagations + solver.num_integer_propagations,
-                "wall_time": solver.WallTime(),
-                "vars": len(proto.variables),
-                "constraints": len(proto.constraints),
-            }
+            if status is not None:  # (None: Ctrl-C came before the solve began)
+                out.stats = {
+                    "conflicts": solver.NumConflicts(),
+                    "branches": solver.NumBranches(),
+                    "propagations": solver.num_binary_propagations + solver.num_integer_propagations,
+                    "wall_time": solver.WallTime(),
+                    "vars": len(proto.variables),
+                    "constraints": len(proto.constraints),
+                }
             if interrupted:  # Ctrl-C: what was found is kept, and it is never an answer
                 err = JobInterrupted()
                 out.timed_out = out.complete = False
