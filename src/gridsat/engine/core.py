@@ -12,14 +12,14 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable, Iterator
 
-from .backends import Outcome
-from .backends.base import needs_child, run_backend
-from .errors import GridsatError
-from .kinds import kind_of
-from .limits import CHILD_BYTES, JobInterrupted, TooLarge, format_size
-from .result import Result
-from .selection import check_limits, resolve
-from .verify import verified_many, verify
+from ..backends import Outcome
+from ..backends.base import needs_child, run_backend
+from ..errors import GridsatError
+from ..kinds import kind_of
+from ..limits import CHILD_BYTES, JobInterrupted, TooLarge, format_size
+from ..result import Result
+from ..selection import check_limits, resolve
+from ..verify import verified_many, verify
 
 __all__ = ["run", "run_many", "VerificationError", "check_limits", "CHILD_BYTES"]
 
