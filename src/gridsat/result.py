@@ -28,23 +28,23 @@ class Result:
 
     job: str
     status: str
-    puzzle: Any
-    solution: tuple[int, ...] | None
+    puzzle: Any = None
+    solution: tuple[int, ...] | None = None
     solutions: list[tuple[int, ...]]
-    count: int | None
-    complete: bool
-    backend: str
-    encoding: str
-    build_time: float
-    solve_time: float
-    total_time: float
+    count: int | None = None
+    complete: bool = False
+    backend: str = ""
+    encoding: str = ""
+    build_time: float = 0.0
+    solve_time: float = 0.0
+    total_time: float = 0.0
     stats: dict[str, Any]
-    verified: bool
-    reason: str | None
+    verified: bool = False
+    reason: str | None = None
     #: counting method of a ``count`` job (``enum``, ``cpsat``, ``d4``, ``ganak``, ``approx``)
-    method: str
+    method: str = ""
     #: the count is an estimate (``approx``): ``complete`` is False, ``reason`` gives the bounds
-    approximate: bool
+    approximate: bool = False
 
     __match_args__ = _FIELDS
     __hash__ = None  # (mutable, compared by value)
