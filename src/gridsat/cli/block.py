@@ -96,8 +96,10 @@ def _eligible(args: argparse.Namespace, job: str) -> bool:
     return bool(files) and "-" not in files and _options_suit(args, job)
 
 
-def _read(files: list[str]) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
-    """Every file's plain puzzles, or ``None`` when one is not a plain file of this route."""
+def _read(files: list[str], kept: "dict[str, bytes] | None" = None) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
+    """Every file's plain puzzles, or ``None`` when one is not a plain file of this route
+    (``kept`` gets the bytes of each file read whole, for the general loop: each file is
+    opened once)."""
     out, left = [], MAX_BYTES
     for path in files:
         try:
@@ -110,6 +112,8 @@ def _read(files: list[str]) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
         left -= len(data)
         if left < 0:
             return None
+        if kept is not None:
+            kept[path] = data
         got = plain_lines(data)
         if got is None:
             return None
@@ -117,15 +121,16 @@ def _read(files: list[str]) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
     return out
 
 
-def run_block(args: argparse.Namespace, job: str) -> int | None:
+def run_block(args: argparse.Namespace, job: str, kept: "dict[str, bytes] | None" = None) -> int | None:
     """Run ``job`` (``check`` or ``solve``) on plain 9x9 files through the C core in blocks.
 
     Returns the exit code, or ``None`` when the route does not apply (nothing has been
-    printed then, and the general loop runs the command).
+    printed then, and the general loop runs the command; ``kept`` then holds the bytes of
+    the files read, path -> bytes, which the general loop reads instead of opening them again).
     """
     if not _eligible(args, job):
         return None
-    read = _read(list(args.files))
+    read = _read(list(args.files), kept)
     total = 0 if read is None else sum(len(got) for _, got in read)
     if total < 2:
         return None
