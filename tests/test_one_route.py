@@ -10,6 +10,7 @@ took) are left out of the comparison, and nothing else.
 from __future__ import annotations
 
 import json
+import pickle
 import warnings
 
 import pytest
@@ -159,5 +160,7 @@ def test_a_bulk_result_is_the_engines_result():
         assert _result_fields(res.to_dict()) == _result_fields(want.to_dict())
         assert res.puzzle == want.puzzle
     res = got[0]
+    again = pickle.loads(pickle.dumps(res))  # (as the plain Result it reads as)
+    assert type(again) is Result and again.to_dict() == res.to_dict() and again.puzzle == res.puzzle
     res.stats["extra"] = 1  # (a result may be changed; its JSON follows)
     assert json.loads(res.to_json()) == res.to_dict() and res.to_dict()["stats"]["extra"] == 1

@@ -26,7 +26,7 @@ import time
 from typing import Callable, Iterator, Sequence
 
 from ..errors import GridsatError
-from ..result import Result
+from ..result import _FIELDS, Result
 
 __all__ = ["Block", "LineResult", "BLOCK", "SYMBOLS", "plain_symbols"]
 
@@ -141,6 +141,10 @@ class LineResult(Result):
         """The C core's search figures."""
         return {"nodes": self._a.nodes[self._i]}
 
+    def __reduce__(self):
+        """Pickled as the plain :class:`Result` it reads as (the block's buffers stay here)."""
+        return _plain, ({f: getattr(self, f) for f in _FIELDS},)
+
     def to_json(self) -> str:
         """``json.dumps(self.to_dict())``, written directly while the result is as the C core left it."""
         if _MADE & self.__dict__.keys():
@@ -151,6 +155,11 @@ class LineResult(Result):
                 f'"backend": "native", "encoding": "sudoku-native", "time": {{"build": {round(a.build, 6)!r}, '
                 f'"solve": {round(a.secs[i], 6)!r}, "total": {round(self.total_time, 6)!r}}}, '
                 f'"stats": {{"nodes": {a.nodes[i]}}}}}')
+
+
+def _plain(fields: dict) -> Result:
+    """A plain :class:`Result` of ``fields`` (an unpickled :class:`LineResult`)."""
+    return Result(**fields)
 
 
 #: the fields whose presence on a :class:`LineResult` sends :meth:`~LineResult.to_json` the general way
