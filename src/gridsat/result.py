@@ -129,8 +129,13 @@ class Result:
             d["name"] = name
         return d
 
-    def to_json(self) -> str:
-        """:meth:`to_dict` as JSON text (``json.dumps``); a result may write it more directly."""
+    def to_json(self, before: str = "", after: str = "") -> str:
+        """:meth:`to_dict` as JSON text (``json.dumps``); a result may write it more directly.
+
+        ``before`` and ``after``: JSON members (``"key": value, ...``) written first and last
+        in the object, such as where the puzzle was read.
+        """
         import json
 
-        return json.dumps(self.to_dict())
+        text = json.dumps(self.to_dict())
+        return "{" + (before + ", " if before else "") + text[1:-1] + (", " + after if after else "") + "}"

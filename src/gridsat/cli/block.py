@@ -137,6 +137,8 @@ def run_block(args: argparse.Namespace, job: str, kept: "dict[str, bytes] | None
     route = _Route.start(args, job, total)
     if route is None:
         return None
+    if kept is not None:
+        kept.clear()  # (the route answers the files: the general loop will not read them)
     for path, puzzles in read:
         for start in range(0, len(puzzles), BLOCK):
             route.answer(path, puzzles[start:start + BLOCK])
@@ -173,8 +175,8 @@ class _Route:
                 puzzle = res.puzzle if isinstance(res, Result) else self._last
                 self.entry(Entry(puzzle, None, path, lineno, None, "line"), res)
             elif self.args.json:  # the general loop's record: Result.to_dict() with the entry's fields
-                out.append(f'{{"file": {where}, "line": {lineno}, "name": null, "kind": "sudoku", '
-                           f'{res.to_json()[1:-1]}, "format": "line"}}\n')
+                out.append(res.to_json(f'"file": {where}, "line": {lineno}, "name": null, "kind": "sudoku"',
+                                       '"format": "line"') + "\n")
             else:
                 out.append(f"{where}:{lineno}: {res.status} {res.digits} {res.total_time:.3f}s\n")
         self._write()

@@ -60,10 +60,11 @@ def _puzzle(givens: bytes):
 class _Answers:
     """One block's answers from the C core, shared by the results made from it."""
 
-    __slots__ = ("job", "givens", "flags", "nodes", "secs", "build")
+    __slots__ = ("job", "givens", "flags", "nodes", "secs", "build", "build_json")
 
     def __init__(self, job: str, givens: bytes, flags, nodes, secs, build: float) -> None:
         self.job, self.givens, self.flags, self.nodes, self.secs, self.build = job, givens, flags, nodes, secs, build
+        self.build_json = repr(round(build, 6))  # (the same for every puzzle of the block)
 
 
 class _Shared:
@@ -145,26 +146,22 @@ class LineResult(Result):
         """Pickled as the plain :class:`Result` it reads as (the block's buffers stay here)."""
         return _plain, ({f: getattr(self, f) for f in _FIELDS},)
 
-    def to_json(self) -> str:
-        """``json.dumps(self.to_dict())``, written directly while the result is as the C core left it."""
-        if _MADE & self.__dict__.keys():
-            return super().to_json()  # (changed since, or its objects made: the general way)
+    def to_json(self, before: str = "", after: str = "") -> str:
+        """:meth:`Result.to_json`, written directly while the result is as the C core left it."""
+        if self.__dict__:
+            return super().to_json(before, after)  # (a field set or made since: the general way)
         a, i = self._a, self._i
-        return (f'{{"job": "{a.job}", "status": "{self.status}", "solution": [{", ".join(self.digits)}], '
+        return (f'{{{before}{", " if before else ""}"job": "{a.job}", "status": "{self.status}", '
+                f'"solution": [{", ".join(self.digits)}], '
                 f'"count": 1, "complete": {"true" if a.flags[i] == 1 else "false"}, "verified": true, '
-                f'"backend": "native", "encoding": "sudoku-native", "time": {{"build": {round(a.build, 6)!r}, '
+                f'"backend": "native", "encoding": "sudoku-native", "time": {{"build": {a.build_json}, '
                 f'"solve": {round(a.secs[i], 6)!r}, "total": {round(self.total_time, 6)!r}}}, '
-                f'"stats": {{"nodes": {a.nodes[i]}}}}}')
+                f'"stats": {{"nodes": {a.nodes[i]}}}{", " if after else ""}{after}}}')
 
 
 def _plain(fields: dict) -> Result:
     """A plain :class:`Result` of ``fields`` (an unpickled :class:`LineResult`)."""
     return Result(**fields)
-
-
-#: the fields whose presence on a :class:`LineResult` sends :meth:`~LineResult.to_json` the general way
-_MADE = frozenset({"job", "complete", "build_time", "solve_time", "puzzle", "solution", "stats", "count", "verified",
-                   "backend", "encoding", "reason", "method", "approximate"})
 
 
 class Block:
