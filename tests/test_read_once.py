@@ -70,9 +70,9 @@ MULTI = ("# three puzzles\n"
          "1...........4..1\n")
 
 
-def _counts(path: Path, job: str) -> dict:
+def _counts(path: Path, job: str, *more: str) -> dict:
     env = dict(os.environ, PYTHONPATH=str(Path(gridsat.__file__).parents[1]))
-    done = subprocess.run([sys.executable, "-c", CHILD, str(path), job, "-q"], env=env, capture_output=True,
+    done = subprocess.run([sys.executable, "-c", CHILD, str(path), job, "-q", *more], env=env, capture_output=True,
                           text=True, timeout=300)
     return json.loads(done.stderr.strip().splitlines()[-1])
 
@@ -106,6 +106,15 @@ def test_the_bulk_route_opens_its_file_once(files, job):
     got = _counts(path, job)
     assert got["code"] == 0 and got["open"] == 1, got
     assert got["parsed"] == 0 and got["default_choice"] == 0, got  # (the C core's route: no reader, no choice)
+
+
+@pytest.mark.parametrize("name", ["multi", "hidato"])
+def test_the_job_runner_opens_its_file_once(files, name):
+    """``--jobs``: the process that sends the tasks opens the file once, whether its lines
+    go to the workers unread (a one-line format) or it is read here as a whole."""
+    path, _ = files[name]
+    got = _counts(path, "check", "--jobs", "1")
+    assert got["code"] in (0, 1) and got["open"] == 1, got
 
 
 def test_the_web_reads_a_puzzle_once():

@@ -191,7 +191,8 @@ def load_entries(args) -> tuple[list, list[ParseError]]:
 
 def iter_entries(args, kept: "dict[str, bytes] | None" = None):
     """Entries from ``--example`` NAMEs, then FILEs (``-``: stdin), lazily (``kept``: FILEs
-    read already, path -> bytes, read from there: each file is opened once).
+    read or opened already, path -> bytes or a binary file at its start, read from there:
+    each file is opened once).
 
     A source that cannot be read becomes one error entry. Every FILE and standard input is
     read the one way :func:`gridsat.formats.stream.read_stream` reads a stream of bytes: a
@@ -242,7 +243,8 @@ def iter_entries(args, kept: "dict[str, bytes] | None" = None):
                                      "f-puzzles or SudokuPad ?load=, puzz.link p?sudoku)", "<link>", 1, 1)
                 yield from _tagged(read_text(path, "<link>", **opts), lambda: path, args)
             else:
-                with (io.BytesIO(kept[path]) if kept and path in kept else open_source(path)) as fh:
+                got = kept.get(path) if kept else None  # (its bytes, or the file opened already)
+                with (open_source(path) if got is None else io.BytesIO(got) if isinstance(got, bytes) else got) as fh:
                     yield from _tagged(read_stream(LineReader(fh, path), path, **opts), None, args)
         except ParseError as e:
             yield Entry(None, e, e.file or src, e.line)
