@@ -14,6 +14,7 @@ from gridsat import Sudoku
 from gridsat.backends import native_backend as nb
 from gridsat.cli import block, build_parser, main
 from gridsat.cli.batch import run_batch
+from gridsat.engine import block as bulk
 from gridsat.verify import verify_classic_block
 
 needs_core = pytest.mark.skipif(nb.load() is None, reason=f"C extension not built: {nb.load_error()}")
@@ -95,8 +96,8 @@ def test_a_block_the_verifier_rejects_is_answered_by_the_general_loop(tmp_path, 
             bad[0], bad[1] = bad[1], bad[0]  # two cells of the first answer swapped
             return (counts, flags, bytes(bad), *more)
 
-    load = block.importlib.import_module
-    monkeypatch.setattr(block.importlib, "import_module",
+    load = bulk.importlib.import_module
+    monkeypatch.setattr(bulk.importlib, "import_module",
                         lambda name: Wrong() if name == "gridsat._native" else load(name))
     code, out = _routed("check", files, capsys)
     monkeypatch.undo()

@@ -37,11 +37,13 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
     ``head`` try in this process when it has one; anything else runs the one backend. The
     parameters and the result are those of :func:`gridsat.engine.run`.
     """
+    choice = None
     if backend is None and encoding is None and job in ("solve", "check"):
-        choice = default_choice(puzzle)
+        choice = default_choice(puzzle)  # (chosen once: the engine is handed it)
         if choice.race:
             return _head_then_race(puzzle, job, choice, time_limit)
-    return run_one(puzzle, job, limit=limit, backend=backend, encoding=encoding, time_limit=time_limit, keep=keep)
+    return run_one(puzzle, job, limit=limit, backend=backend, encoding=encoding, time_limit=time_limit, keep=keep,
+                   choice=choice)
 
 
 def _head_then_race(puzzle, job: str, choice, time_limit: float | None) -> Result:

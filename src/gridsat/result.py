@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -13,15 +12,25 @@ __all__ = ["Result", "STATUSES"]
 STATUSES = ("solved", "unique", "ambiguous", "impossible", "unknown")
 
 
-@dataclass
+#: the fields of a :class:`Result`, in the order of its arguments (those shown by ``repr`` in _SHOWN)
+_FIELDS = ("job", "status", "puzzle", "solution", "solutions", "count", "complete", "backend", "encoding",
+           "build_time", "solve_time", "total_time", "stats", "verified", "reason", "method", "approximate")
+_SHOWN = tuple(f for f in _FIELDS if f not in ("puzzle", "solutions", "stats"))
+
+
 class Result:
-    """What ``solve``, ``count`` or ``check`` found for one puzzle."""
+    """What ``solve``, ``count`` or ``check`` found for one puzzle.
+
+    A plain class with the behaviour of a dataclass (keyword or positional fields, ``repr``
+    and ``==`` over the fields): the command line's bulk route starts without importing
+    :mod:`dataclasses`.
+    """
 
     job: str
     status: str
-    puzzle: Any = field(repr=False, default=None)
+    puzzle: Any = None
     solution: tuple[int, ...] | None = None
-    solutions: list[tuple[int, ...]] = field(default_factory=list, repr=False)
+    solutions: list[tuple[int, ...]]
     count: int | None = None
     complete: bool = False
     backend: str = ""
@@ -29,13 +38,36 @@ class Result:
     build_time: float = 0.0
     solve_time: float = 0.0
     total_time: float = 0.0
-    stats: dict[str, Any] = field(default_factory=dict, repr=False)
+    stats: dict[str, Any]
     verified: bool = False
     reason: str | None = None
     #: counting method of a ``count`` job (``enum``, ``cpsat``, ``d4``, ``ganak``, ``approx``)
     method: str = ""
     #: the count is an estimate (``approx``): ``complete`` is False, ``reason`` gives the bounds
     approximate: bool = False
+
+    __match_args__ = _FIELDS
+    __hash__ = None  # (mutable, compared by value)
+
+    def __init__(self, job: str, status: str, puzzle: Any = None, solution: tuple[int, ...] | None = None,
+                 solutions: list[tuple[int, ...]] | None = None, count: int | None = None, complete: bool = False,
+                 backend: str = "", encoding: str = "", build_time: float = 0.0, solve_time: float = 0.0,
+                 total_time: float = 0.0, stats: dict[str, Any] | None = None, verified: bool = False,
+                 reason: str | None = None, method: str = "", approximate: bool = False) -> None:
+        self.job, self.status, self.puzzle, self.solution = job, status, puzzle, solution
+        self.solutions = [] if solutions is None else solutions
+        self.count, self.complete, self.backend, self.encoding = count, complete, backend, encoding
+        self.build_time, self.solve_time, self.total_time = build_time, solve_time, total_time
+        self.stats = {} if stats is None else stats
+        self.verified, self.reason, self.method, self.approximate = verified, reason, method, approximate
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}({', '.join(f'{f}={getattr(self, f)!r}' for f in _SHOWN)})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
 
     @property
     def solved(self) -> bool:
@@ -96,3 +128,14 @@ class Result:
         if name:
             d["name"] = name
         return d
+
+    def to_json(self, before: str = "", after: str = "") -> str:
+        """:meth:`to_dict` as JSON text (``json.dumps``); a result may write it more directly.
+
+        ``before`` and ``after``: JSON members (``"key": value, ...``) written first and last
+        in the object, such as where the puzzle was read.
+        """
+        import json
+
+        text = json.dumps(self.to_dict())
+        return "{" + (before + ", " if before else "") + text[1:-1] + (", " + after if after else "") + "}"

@@ -26,13 +26,13 @@ __all__ = ["resolve", "pick_encoding", "default_choice", "default_roles", "check
 TARGET_BACKENDS: dict[str, str] = {"cnf": "minisat22", "cpsat": "cpsat"}
 
 
-def default_choice(puzzle) -> Choice:
+def default_choice(puzzle, *, kind=None) -> Choice:
     """The default backend/encoding pair for ``puzzle``, with the reason (see :class:`~gridsat.kinds.Choice`).
 
     A pair whose backend cannot run here (e.g. the C core was not built) gives way to its
-    ``fallback``.
+    ``fallback``. ``kind``: the puzzle's kind record, when the caller has it.
     """
-    choice = kind_of(puzzle).default(puzzle)
+    choice = (kind or kind_of(puzzle)).default(puzzle)
     while choice.fallback is not None and _cannot_run(choice.backend):
         choice = choice.fallback
     return choice
@@ -97,7 +97,8 @@ def _checked(enc: Encoding, puzzle) -> Encoding:
     return enc
 
 
-def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding | None") -> tuple[Backend, Encoding]:
+def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding | None", *,
+            choice: "Choice | None" = None, kind=None) -> tuple[Backend, Encoding]:
     """The backend and encoding to use: defaults filled in, mismatches explained.
 
     Parameters
@@ -107,6 +108,10 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
         ``None``: the kind's default backend, or one of the encoding's target.
     encoding : str or Encoding, optional
         ``None``: the kind's default encoding, or the kind's choice for this backend.
+    choice : Choice, optional
+        :func:`default_choice` of the puzzle, when the caller has chosen it already.
+    kind : Kind, optional
+        The puzzle's kind record, when the caller has it.
 
     Returns
     -------
@@ -119,8 +124,8 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
         Unknown names, a backend and an encoding of different targets, or no encoding of the
         backend's target that applies.
     """
-    kind = kind_of(puzzle)
-    choice = default_choice(puzzle)
+    kind = kind or kind_of(puzzle)
+    choice = choice or default_choice(puzzle, kind=kind)
     if backend is None and encoding is None:
         return get_backend(choice.backend), _checked(get_encoding(choice.encoding, kind.name), puzzle)
     if backend is None:
@@ -185,7 +190,7 @@ def _pick(puzzle, encoding: "str | Encoding | None", target: str) -> Encoding:
     return enc
 
 
-def check_limits(puzzle, backend: "Backend | None", encoding: Encoding) -> int:
+def check_limits(puzzle, backend: "Backend | None", encoding: Encoding, *, kind=None) -> int:
     """Refuse a board past its kind's size cap or over the memory budget, before building.
 
     Parameters
@@ -195,6 +200,8 @@ def check_limits(puzzle, backend: "Backend | None", encoding: Encoding) -> int:
         Its ``memory_scale(encoding name)`` (or ``memory_factor``) scales the estimate
         (``None``: the formula alone, as exports and model counters build it).
     encoding : Encoding
+    kind : Kind, optional
+        The puzzle's kind record, when the caller has it.
 
     Returns
     -------
@@ -206,7 +213,7 @@ def check_limits(puzzle, backend: "Backend | None", encoding: Encoding) -> int:
     TooLarge
         Past the kind's cap for the encoding (``Kind.cap``), or an estimate above :func:`gridsat.limits.memory_budget`.
     """
-    kind = kind_of(puzzle)
+    kind = kind or kind_of(puzzle)
     cells = kind.cells(puzzle)
     most, words = kind.cap(encoding.name)
     if most and cells > most:

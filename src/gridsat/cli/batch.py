@@ -206,14 +206,15 @@ class Settings:
         return [write_puzzle(p, self.out, shown)]
 
 
-def run_batch(args, job: str) -> int:
-    """Load every input, run ``job`` on each puzzle, print each result as soon as it is known."""
+def run_batch(args, job: str, kept: "dict[str, bytes] | None" = None) -> int:
+    """Load every input, run ``job`` on each puzzle, print each result as soon as it is known
+    (``kept``: files already read, path -> bytes, read from there rather than opened again)."""
     # reading is bounded by size (formats.stream: a line, a text read whole), not by the time
     # limit, which is each puzzle's own: every puzzle gets all of it, whatever reading took
     files = list(getattr(args, "files", None) or [])
     try:
         settings = Settings(args, job)
-        entries = iter_entries(args)
+        entries = iter_entries(args, kept)
         first = next(entries, None)
         second = next(entries, None) if first is not None else None
     except ReadStopped as e:

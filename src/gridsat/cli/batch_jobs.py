@@ -67,15 +67,25 @@ def entry_tasks(entries: Iterable) -> Iterator[Task]:
         yield Task(where, PuzzleItem(entry.file, entry.line, entry.name, entry.format, entry.puzzle))
 
 
-def _line_file(path: str, args: argparse.Namespace) -> "Iterable[Task] | None":
+def _line_file(path: str, args: argparse.Namespace) -> "tuple[Iterable[Task] | None, object]":
     """The tasks of a FILE argument in a one-line format, of any size (not standard input or
     a link, which are read as entries), split into lines as the runner takes them and read
-    as the one-process batch reads them (:func:`~gridsat.jobs.items.iter_line_tasks`)."""
+    as the one-process batch reads them (:func:`~gridsat.jobs.items.iter_line_tasks`); or
+    ``None`` and the file opened, at its start, for the entries to read (``None`` when it
+    cannot be opened here, or cannot go back to its start): the file is opened once."""
     from .inputs import _is_link
 
     if path == "-" or _is_link(path):
-        return None
-    return iter_line_tasks(path, format=args.format, kind=args.kind, box=args.box)
+        return None, None
+    try:
+        fh = open(path, "rb")
+        if not fh.seekable():  # (not a regular file: it is opened again, as by every reader)
+            fh.close()
+            return iter_line_tasks(path, format=args.format, kind=args.kind, box=args.box), None
+    except OSError:
+        return None, None  # (the entries say why)
+    tasks = iter_line_tasks(path, format=args.format, kind=args.kind, box=args.box, fh=fh)
+    return (tasks, None) if tasks is not None else (None, fh)
 
 
 def _sources(args: argparse.Namespace) -> Iterator:
@@ -86,11 +96,12 @@ def _sources(args: argparse.Namespace) -> Iterator:
         yield from iter_entries(args)
         return
     for path in files:
-        lines = _line_file(path, args)
+        lines, opened = _line_file(path, args)
         if lines is not None:
             yield from lines
         else:
-            yield from iter_entries(argparse.Namespace(**{**vars(args), "files": [path]}))
+            yield from iter_entries(argparse.Namespace(**{**vars(args), "files": [path]}),
+                                    {path: opened} if opened is not None else None)
 
 
 def _as_tasks(items: Iterable) -> Iterator[Task]:

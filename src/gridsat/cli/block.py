@@ -4,16 +4,17 @@ The commonest input of a bulk run (the 17-clue list, top1465, a generator's outp
 classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, ``0``, ``_`` or
 ``-`` empty, with blank lines and ``#`` comment lines between them. Such files
 (:func:`run_block`) and such standard input (:func:`run_stdin`, a block of what has
-arrived at a time) go to the C core as raw bytes, at most :data:`BLOCK` puzzles a call;
-the answers pass the verifier a block at a time
-(:func:`gridsat.verify.verify_classic_block`); and each line printed is the general
-loop's (:mod:`gridsat.cli.batch`), byte for byte apart from the timings: a status line, or
-with ``--json`` the same JSON record. Start-up pays for none of the package's puzzle,
+arrived at a time) go as raw lines to the engine's bulk entry
+(:class:`gridsat.engine.block.Block`: the C core, at most :data:`BLOCK` puzzles a call,
+every answer verified), which returns one :class:`~gridsat.result.Result` per puzzle; each
+line printed is the general loop's (:mod:`gridsat.cli.batch`), byte for byte apart from
+the timings: a status line, or with ``--json`` the same JSON record
+(:meth:`~gridsat.result.Result.to_json`). Start-up pays for none of the package's puzzle,
 encoder or backend objects.
 
-Only the puzzles found unique (``check``) or solved (``solve``) are answered here. Any
-other puzzle (no solution, two solutions, clashing givens), and every puzzle of a block
-the verifier does not pass whole, is answered by the general loop, one by one. Any other
+The puzzles the bulk entry does not answer from its block (no solution, two solutions,
+clashing givens, a block the verifier does not pass whole) it runs through the general
+loop's job, one by one, and the general loop prints them. Any other
 input or option (``--time-limit``, ``--output-format``, another backend, a file that is
 not all plain lines, files and standard input together, a single puzzle, more than
 :data:`MAX_BYTES` of files in all) leaves the whole run to the general loop, which this
@@ -22,17 +23,16 @@ route decides before it prints anything."""
 from __future__ import annotations
 
 import argparse
-import importlib
 import io
 import json
 import os
 import sys
-import time
+
+from ..engine.block import BLOCK, SYMBOLS, Block, LineResult
+from ..result import Result
 
 __all__ = ["run_block", "run_stdin", "plain_lines", "BLOCK", "MAX_BYTES"]
 
-#: puzzles per call of the C core
-BLOCK = 1024
 #: inputs larger than this (bytes, all files together) are left to the general loop, which streams them
 MAX_BYTES = 64 << 20
 
@@ -49,14 +49,6 @@ _LINE_CAP = 1 << 20
 #: the most of a line past :data:`_LINE_CAP` skipped before the input is given up
 #: (:data:`gridsat.formats.stream.MAX_TEXT_BYTES`, the same figure)
 _SKIP_CAP = 1 << 25
-#: the symbols of a plain line: the empty marks, then 1-9
-_EMPTY, _DIGITS = b".0_-", b"123456789"
-#: bytes.translate table: a symbol -> its value (0 empty)
-_VALUES = bytes.maketrans(_EMPTY + _DIGITS, bytes(len(_EMPTY)) + bytes(range(1, 10)))
-#: bytes.translate table: a value 1-9 -> its digit
-_TEXT = bytes.maketrans(bytes(range(1, 10)), _DIGITS)
-#: the box shape of the classic 9x9 board
-_N, _BOX = 9, (3, 3)
 #: what a line is (:func:`_line_kind`)
 _PUZZLE, _SKIP, _OTHER = 0, 1, 2
 
@@ -64,7 +56,7 @@ _PUZZLE, _SKIP, _OTHER = 0, 1, 2
 def _line_kind(line: bytes) -> int:
     """:data:`_PUZZLE` (81 plain symbols), :data:`_SKIP` (blank, or a ``#`` comment that is
     not a Hidato line ``#,``/``#/``) or :data:`_OTHER`; ``line`` without its ``\n``/``\r\n``."""
-    if len(line) == 81 and not line.translate(None, _EMPTY + _DIGITS):
+    if len(line) == 81 and not line.translate(None, SYMBOLS):  # (:func:`gridsat.engine.block.plain_symbols`)
         return _PUZZLE
     bare = line.strip(b" \t")
     if not bare or bare.startswith(b"#") and not bare.startswith((b"#,", b"#/")):
@@ -104,8 +96,10 @@ def _eligible(args: argparse.Namespace, job: str) -> bool:
     return bool(files) and "-" not in files and _options_suit(args, job)
 
 
-def _read(files: list[str]) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
-    """Every file's plain puzzles, or ``None`` when one is not a plain file of this route."""
+def _read(files: list[str], kept: "dict[str, bytes] | None" = None) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
+    """Every file's plain puzzles, or ``None`` when one is not a plain file of this route
+    (``kept`` gets the bytes of each file read whole, for the general loop: each file is
+    opened once)."""
     out, left = [], MAX_BYTES
     for path in files:
         try:
@@ -118,6 +112,8 @@ def _read(files: list[str]) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
         left -= len(data)
         if left < 0:
             return None
+        if kept is not None:
+            kept[path] = data
         got = plain_lines(data)
         if got is None:
             return None
@@ -125,21 +121,24 @@ def _read(files: list[str]) -> list[tuple[str, list[tuple[int, bytes]]]] | None:
     return out
 
 
-def run_block(args: argparse.Namespace, job: str) -> int | None:
+def run_block(args: argparse.Namespace, job: str, kept: "dict[str, bytes] | None" = None) -> int | None:
     """Run ``job`` (``check`` or ``solve``) on plain 9x9 files through the C core in blocks.
 
     Returns the exit code, or ``None`` when the route does not apply (nothing has been
-    printed then, and the general loop runs the command).
+    printed then, and the general loop runs the command; ``kept`` then holds the bytes of
+    the files read, path -> bytes, which the general loop reads instead of opening them again).
     """
     if not _eligible(args, job):
         return None
-    read = _read(list(args.files))
+    read = _read(list(args.files), kept)
     total = 0 if read is None else sum(len(got) for _, got in read)
     if total < 2:
         return None
     route = _Route.start(args, job, total)
     if route is None:
         return None
+    if kept is not None:
+        kept.clear()  # (the route answers the files: the general loop will not read them)
     for path, puzzles in read:
         for start in range(0, len(puzzles), BLOCK):
             route.answer(path, puzzles[start:start + BLOCK])
@@ -147,79 +146,52 @@ def run_block(args: argparse.Namespace, job: str) -> int | None:
 
 
 class _Route:
-    """One run of the route: the C core's calls, the verifier's pass, the lines printed."""
+    """One run of the route: the engine's bulk entry, the lines printed."""
 
     @classmethod
     def start(cls, args: argparse.Namespace, job: str, puzzles: int = 1) -> "_Route | None":
         """The route with the C core's board compiled, or ``None`` without the extension
         (``puzzles``: how many share the board's build time)."""
-        try:
-            core = importlib.import_module("gridsat._native")
-        except ImportError:
-            return None
-        from ..boards import box_map, compile_geometry, unit_table, uses_pairs
+        block = Block.start(job, puzzles)
+        return None if block is None else cls(args, job, block)
 
-        t0 = time.perf_counter()
-        geometry = compile_geometry(_N, unit_table(_N, box_map(_N, *_BOX)), uses_pairs(_N, False))
-        return cls(args, job, core, geometry, (time.perf_counter() - t0) / max(puzzles, 1))
-
-    def __init__(self, args: argparse.Namespace, job: str, core, geometry, build: float):
-        self.args, self.job, self.core, self.geometry, self.build = args, job, core, geometry, build
-        self.limit = 2 if job == "check" else 1
+    def __init__(self, args: argparse.Namespace, job: str, block: Block):
+        self.args, self.job, self.block = args, job, block
         self.code = 0
         self._general = None
+        self._out: list[str] = []  # (lines not yet written)
+        self._last = None  # (the puzzle the general loop's job ran last)
         self.before: "str | bytes | None" = None  # (the last line read that was not blank or a comment)
 
     def answer(self, path: str, puzzles: list[tuple[int, bytes]]) -> None:
         """Answer one block of ``path``'s puzzles, in order, and flush the lines."""
-        from ..verify import verify_classic_block
-
-        k, cells = len(puzzles), _N * _N
-        givens = b"".join([line for _, line in puzzles]).translate(_VALUES)
-        t0 = time.perf_counter()
-        counts, flags, sols, _, nodes, secs = self.core.batch(self.geometry, givens, self.limit, -1.0, self.limit,
-                                                          True, True)
-        secs = memoryview(secs).cast("d")
-        stride = self.limit * cells
-        # the answers of this route: unique (a complete search with one solution) or, for
-        # solve, solved; their first solutions pass the verifier together
-        good = [i for i in range(k) if counts[i] == 1 and (flags[i] == 1 or self.job == "solve")]
-        first = b"".join([sols[i * stride:i * stride + cells] for i in good])
-        if good and not verify_classic_block(_N, _BOX, b"".join([givens[i * cells:(i + 1) * cells] for i in good]),
-                                             first):
-            good = []  # the general loop verifies each, and names what is wrong
-        share = (time.perf_counter() - t0 - sum(secs)) / k
-        digits = first.translate(_TEXT).decode("ascii")
-        text = {i: digits[j * cells:(j + 1) * cells] for j, i in enumerate(good)}
-        out: list[str] = []
+        out = self._out
         where = json.dumps(path) if self.args.json else path
-        for i, (lineno, line) in enumerate(puzzles):
-            sol = text.get(i)
-            if sol is None:
-                sys.stdout.write("".join(out))
-                out.clear()
-                self._one(path, lineno, givens[i * cells:(i + 1) * cells])
-                continue
-            status = "unique" if flags[i] == 1 else "solved"
-            if self.args.json:  # the general loop's record: Result.to_dict() with the entry's fields
-                times = f"{round(self.build, 6)!r}, \"solve\": {round(secs[i], 6)!r}, " \
-                        f"\"total\": {round(self.build + secs[i] + share, 6)!r}"
-                out.append(f'{{"file": {where}, "line": {lineno}, "name": null, "kind": "sudoku", '
-                           f'"job": "{self.job}", "status": "{status}", "solution": [{", ".join(sol)}], '
-                           f'"count": 1, "complete": {"true" if flags[i] == 1 else "false"}, "verified": true, '
-                           f'"backend": "native", "encoding": "sudoku-native", "time": {{"build": {times}}}, '
-                           f'"stats": {{"nodes": {nodes[i]}}}, "format": "line"}}\n')
+        results = self.block.run([line for _, line in puzzles], one=self._run, errors="return")
+        for (lineno, _), res in zip(puzzles, results):
+            if type(res) is not LineResult:  # (run by the general loop's job: printed as it prints)
+                from ..formats import Entry
+
+                puzzle = res.puzzle if isinstance(res, Result) else self._last
+                self.entry(Entry(puzzle, None, path, lineno, None, "line"), res)
+            elif self.args.json:  # the general loop's record: Result.to_dict() with the entry's fields
+                out.append(res.to_json(f'"file": {where}, "line": {lineno}, "name": null, "kind": "sudoku"',
+                                       '"format": "line"') + "\n")
             else:
-                out.append(f"{where}:{lineno}: {status} {sol} {secs[i] + share:.3f}s\n")
-        sys.stdout.write("".join(out))
+                out.append(f"{where}:{lineno}: {res.status} {res.digits} {res.total_time:.3f}s\n")
+        self._write()
+
+    def _write(self) -> None:
+        sys.stdout.write("".join(self._out))
+        self._out.clear()
         sys.stdout.flush()
 
-    def _one(self, path: str, lineno: int, givens: bytes) -> None:
-        """One plain puzzle through the general loop: its job, its evidence, its line."""
-        from ..formats import Entry
-        from ..puzzles.sudoku import made
-
-        self.entry(Entry(made(_N, givens, None, _BOX, None), None, path, lineno, None, "line"))
+    def _run(self, puzzle, job: str, **_) -> object:
+        """The general loop's job on one puzzle the bulk entry did not answer (the lines
+        before it are written first)."""
+        self._write()
+        self._last = puzzle
+        return self._answer().settings.run(puzzle, "")
 
     def stream_line(self, raw: bytes, lineno: int, src: "_Input | None" = None) -> bool:
         """A line of standard input that is not plain, read and answered as the general loop
@@ -247,15 +219,21 @@ class _Route:
             self.entry(entry)
         return True
 
-    def entry(self, entry) -> None:
-        """One entry of the general readers (a puzzle, or the error of a line that is not
-        one) answered as the general loop answers it in a batch."""
+    def _answer(self):
+        """The general loop's answerer (made on first use)."""
         if self._general is None:
             from .batch import Answer, Settings
 
             self._general = Answer(self.args, self.job, Settings(self.args, self.job))
-        self._general(entry)
-        self.code = max(self.code, self._general.code)
+        return self._general
+
+    def entry(self, entry, done=None) -> None:
+        """One entry of the general readers (a puzzle, or the error of a line that is not
+        one) answered as the general loop answers it in a batch (``done``: its result or
+        error, already computed)."""
+        general = self._answer()
+        general(entry, done)
+        self.code = max(self.code, general.code)
         sys.stdout.flush()
 
 

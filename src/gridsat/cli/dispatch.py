@@ -22,14 +22,15 @@ def run_puzzles(args: argparse.Namespace, job: str) -> int:
         from .block import run_block, run_stdin
 
         # files or standard input of plain 9x9 lines: the C core a block at a time
-        code = run_block(args, job)
+        kept: dict[str, bytes] = {}  # (the files the bulk route read: the general loop does not open them again)
+        code = run_block(args, job, kept)
         if code is None:
             code = run_stdin(args, job)
         if code is not None:
             return code
         from .batch import run_batch
 
-        return run_batch(args, job)
+        return run_batch(args, job, kept)
     from .batch import Settings
     from .batch_jobs import run_batch_jobs
 

@@ -22,8 +22,10 @@ def load_entries(args) -> tuple[list, list[ParseError]]:
     return entries, [e.error for e in entries if not e.ok and e.puzzle is None and e.line is None]
 
 
-def iter_entries(args):
-    """Entries from ``--example`` NAMEs, then FILEs (``-``: stdin), lazily.
+def iter_entries(args, kept: "dict[str, bytes] | None" = None):
+    """Entries from ``--example`` NAMEs, then FILEs (``-``: stdin), lazily (``kept``: FILEs
+    read or opened already, path -> bytes or a binary file at its start, read from there:
+    each file is opened once).
 
     A source that cannot be read becomes one error entry. Every FILE and standard input is
     read the one way :func:`gridsat.formats.stream.read_stream` reads a stream of bytes: a
@@ -37,6 +39,8 @@ def iter_entries(args):
     (``https://puzz.link/p?sudoku/...``) is read as the puzzle itself. Raises
     :class:`ParseError` only when no input is given at all.
     """
+    import io
+
     from ..formats import Entry, read_text
     from ..formats.stream import LineReader, read_stream
 
@@ -72,7 +76,8 @@ def iter_entries(args):
                                      "f-puzzles or SudokuPad ?load=, puzz.link p?sudoku)", "<link>", 1, 1)
                 yield from _tagged(read_text(path, "<link>", **opts), lambda: path, args)
             else:
-                with open_source(path) as fh:
+                got = kept.get(path) if kept else None  # (its bytes, or the file opened already)
+                with (open_source(path) if got is None else io.BytesIO(got) if isinstance(got, bytes) else got) as fh:
                     yield from _tagged(read_stream(LineReader(fh, path), path, **opts), None, args)
         except ParseError as e:
             yield Entry(None, e, e.file or src, e.line)

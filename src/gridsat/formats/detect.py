@@ -14,7 +14,7 @@ from .oneline import LINE_HEAD_WORDS
 from .sudoku_common import parse_box
 from .tokens import split_lines
 
-__all__ = ["detect_format", "read_text", "SNIFF_CHARS"]
+__all__ = ["detect_format", "read_text", "read_told", "SNIFF_CHARS"]
 
 
 def _has_content(text: str) -> bool:
@@ -56,8 +56,17 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     empty cell's mark (``.``, ``_``, ``*``), such as prose, is no puzzle at all: a
     :class:`ParseError` says so and names the formats tried.
     """
+    return _detect(text, kind, file, {})
+
+
+def _detect(text: str, kind: str | None, file: str | None, read: dict) -> Format:
+    """:func:`detect_format`; ``read`` gets the entries of each format whose reader read the
+    whole text to tell kinds apart (format name -> entries), so that they are not read twice."""
     fmts = _formats_for(kind)
+    whole = text
     text = _head(text)
+    if text is not whole:
+        read = {}  # (the head's entries are not the text's)
     cands = [f for f in fmts if (f.kind_sniff if kind is not None and f.kind_sniff else f.sniff)(text)]
     # kinds whose record guesses a format for text none of their formats claims (Sudoku)
     guessers = [k for k in KINDS.values() if k.guess_format is not None and kind in (None, k.name)]
@@ -70,7 +79,7 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     if specific:
         cands = specific
     if len({f.kind for f in cands}) > 1:
-        cands = _cross_kind(text, cands, file)
+        cands = _cross_kind(text, cands, file, read)
     if cands:
         top = max(f.priority for f in cands)
         best = [f for f in cands if f.priority == top]
@@ -82,7 +91,7 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
             # guesses must not read the text too
             others = [FORMATS[n] for n in (k.guess_format(text, early=False) for k in guessers
                                            if k.name != best[0].kind) if n]
-            _cross_kind(text, [best[0]] + others, file)
+            _cross_kind(text, [best[0]] + others, file, read)
         return best[0]
     if fmts and not _puzzle_like(text):
         raise ParseError(f"not a puzzle this tool reads: no format claims it (tried "
@@ -124,10 +133,11 @@ def _first_content(text: str) -> tuple[int, int]:
     return 1, 1
 
 
-def _cross_kind(text: str, cands: list[Format], file: str | None) -> list[Format]:
+def _cross_kind(text: str, cands: list[Format], file: str | None, read: dict) -> list[Format]:
     """Formats of several kinds claim ``text``: keep those whose reader reads all of it; when
     readers of two kinds do, the text is ambiguous (a :class:`ParseError` asks for ``--kind``).
-    When none reads it, all stay (the highest priority then explains what is wrong)."""
+    When none reads it, all stay (the highest priority then explains what is wrong). The
+    entries each reader read are kept in ``read`` (format name -> entries)."""
     best: dict[str, Format] = {}
     for f in cands:
         if f.kind not in best or f.priority > best[f.kind].priority:
@@ -138,6 +148,7 @@ def _cross_kind(text: str, cands: list[Format], file: str | None) -> list[Format
             entries = f.read(text, file)
         except Exception:  # noqa: BLE001 - a reader that fails here just does not read the text
             continue
+        read[f.name] = entries
         if entries and all(e.ok for e in entries):
             reads.append((f, entries))
     if len(reads) > 1:
@@ -193,6 +204,12 @@ def read_text(text: str, file: str | None = None, format: str | None = None, kin
         Only when nothing can be read at all (empty input, unknown or ambiguous format);
         errors inside puzzles are reported per entry.
     """
+    return read_told(text, file, format, kind, box)[0]
+
+
+def read_told(text: str, file: str | None = None, format: str | None = None, kind: str | None = None,
+              box: "str | tuple[int, int] | None" = None) -> tuple[list[Entry], Format]:
+    """:func:`read_text`'s entries, with the format that read them (given, or detected once)."""
     if kind is not None and not any(f.kind != "*" for f in _formats_for(kind)):
         raise ParseError(f"unknown kind {kind!r}; known: {', '.join(sorted(KINDS))}, or a format family "
                          f"such as numbrix or jigsaw", file)
@@ -202,8 +219,11 @@ def read_text(text: str, file: str | None = None, format: str | None = None, kin
         fmt = get_format(format)
         if kind is not None and fmt not in _formats_for(kind):
             raise ParseError(f"format {fmt.name} holds {fmt.kind} puzzles, not {kind}", file)
-    else:
-        fmt = detect_format(text, kind, file)
+    read: dict = {}  # (the entries detection read already: format name -> entries)
+    if format is None:
+        fmt = _detect(text, kind, file, read)
     options = {"box": parse_box(box) if box is not None else None, "kind": kind}
     opts = {k: v for k, v in options.items() if k in fmt.options and v is not None}
-    return fmt.read(text, file, **opts)
+    if not opts and fmt.name in read:
+        return read[fmt.name], fmt  # (read once: by the same reader, on the same text, without options)
+    return fmt.read(text, file, **opts), fmt

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Iterator, TextIO
 
 from ..errors import ParseError
-from .detect import detect_format, read_text
+from .detect import detect_format, read_text, read_told
 from .base import FORMATS, Entry
 from .jsonparse import first_value
 
@@ -237,8 +237,8 @@ def read_stream(stream: TextIO, name: str = "<stdin>", *, format: str | None = N
         return
     if fmt is None:  # not line-oriented: read everything, then parse as a whole
         text = "".join(head) + stream.read()
-        entries = read_text(text, name, **opts)
-        yield from _tagged(entries, text, format, kind)
+        entries, told = read_told(text, name, **opts)
+        yield from _tagged(entries, text, format or told.name, kind)  # (the format is told once)
         return
     for e in bad:  # (a puzzle line follows: each is the error of its own line)
         yield Entry(None, e, name, e.line)

@@ -13,7 +13,7 @@ chunk of them travels to a worker.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any, BinaryIO, Callable, Iterator
 
 __all__ = ["Task", "PuzzleItem", "LineItem", "line_tasks", "iter_line_tasks", "Unreadable", "Reading", "compact", "expand"]
 
@@ -112,7 +112,8 @@ def line_tasks(path: str, format: str | None = None, kind: str | None = None,
 
 
 def iter_line_tasks(path: str, format: str | None = None, kind: str | None = None,
-                    box: "str | tuple[int, int] | None" = None) -> "Iterator[Task] | None":
+                    box: "str | tuple[int, int] | None" = None, *, fh: "BinaryIO | None" = None
+                    ) -> "Iterator[Task] | None":
     """The tasks of a file in a one-line format, one per puzzle line (id ``file:line``), each
     a :class:`LineItem` that its worker reads; ``None`` when the file is in another format or
     its head cannot be read (then read it as entries, which report why).
@@ -127,46 +128,65 @@ def iter_line_tasks(path: str, format: str | None = None, kind: str | None = Non
     located error line and the lines after it are read on; a line past
     :data:`~gridsat.formats.stream.MAX_LINE_BYTES` is answered by its error line and ends
     the file.
+
+    ``fh``: the file opened already (binary, seekable, at its start), which the tasks then
+    read, so that the file is opened once; it is left open, back at its start, when the
+    result is ``None``.
     """
     from ..errors import GridsatError
     from ..formats.stream import LINE_FORMATS, LineReader, _comment_line, stream_format
 
     if format not in (None,) + LINE_FORMATS:
         return None
+    given = fh is not None
     try:
-        with open(path, "rb") as fh:
-            reader = LineReader(fh, path)
-            while True:
-                first = reader.readline()
-                if not first:
-                    return None
-                s = first.strip()
-                if s and not _comment_line(s):
-                    break
+        fh = fh if given else open(path, "rb")
+    except OSError:
+        return None
+    try:
+        reader = LineReader(fh, path)
+        while True:
+            first = reader.readline()
+            if not first:
+                return _not_lines(fh, given)
+            s = first.strip()
+            if s and not _comment_line(s):
+                break
         fmt = stream_format(first, format, kind, path)
         if fmt is None or fmt.name not in LINE_FORMATS or (kind and fmt.kind != kind):
-            return None
+            return _not_lines(fh, given)
         _reader(fmt.name, box)  # (a bad box: the entries say so)
+        fh.seek(0)
     except (OSError, GridsatError):
-        return None
+        return _not_lines(fh, given)
     forced = bool(format)
     from ..formats.stream import stream_line
 
     def read(raw: str, lineno: int) -> list:
         return stream_line(raw, lineno, fmt.name, path, forced=forced, kind=kind, box=box)
-    return _line_tasks(path, fmt.name, box, read, (True, forced, kind))
+    return _line_tasks(path, fmt.name, box, read, (True, forced, kind), fh)
+
+
+def _not_lines(fh: "BinaryIO", given: bool) -> None:
+    """``None`` for :func:`iter_line_tasks`: ``fh`` closed when it was opened there, else back at its start."""
+    if given:
+        fh.seek(0)
+    else:
+        fh.close()
+    return None
 
 
 def _line_tasks(path: str, format: str, box: "str | tuple[int, int] | None", read: Callable,
-                stream: tuple = (True, False, None)) -> Iterator[Task]:
-    """The tasks of :func:`iter_line_tasks`, read from the file as they are taken; ``stream``
-    is each :class:`LineItem`'s ``(stream, forced, kind)``, and ``read(line, lineno)`` the
-    entries of a line that may be a comment."""
+                stream: tuple = (True, False, None), opened: "BinaryIO | None" = None) -> Iterator[Task]:
+    """The tasks of :func:`iter_line_tasks`, read from the file (``opened``: opened already,
+    at its start; closed at the end) as they are taken; ``stream`` is each
+    :class:`LineItem`'s ``(stream, forced, kind)``, and ``read(line, lineno)`` the entries of
+    a line that may be a comment."""
     from ..errors import ParseError
     from ..formats.stream import LineReader, SourceEnds
 
     before = None
-    with open(path, "rb") as fh:
+    with (open(path, "rb") if opened is None else opened) as fh:
         reader = LineReader(fh, path)
         while True:
             try:

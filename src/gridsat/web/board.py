@@ -8,7 +8,6 @@ text format, which the page edits and sends back as the puzzle text.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Sequence
 
 from ..kinds import kind_of
@@ -32,7 +31,7 @@ def board_of(puzzle: Any) -> dict[str, Any]:
         ``max_value``, ``path`` (draw the Hidato path), ``shade_regions``, ``names`` (cell
         names such as ``r3c8``, per cell) and ``spec`` (the puzzle as a ``json``-format object).
     """
-    from ..formats import write
+    from ..formats.jsonfmt import to_json_dict
 
     kind = kind_of(puzzle)
     lay = layout(puzzle)
@@ -50,7 +49,7 @@ def board_of(puzzle: Any) -> dict[str, Any]:
         "path": bool(lay.path),
         "shade_regions": bool(lay.shade_regions),
         "names": [puzzle.cell_name(c) for c in sorted(cells)],
-        "spec": json.loads(write(puzzle, "json")),
+        "spec": to_json_dict(puzzle),  # (the object itself: not written as text and read back)
     }
 
 

@@ -228,7 +228,7 @@ def load_puzzle(body: dict, limits: Limits, key: str = "puzzle") -> Loaded:
         The text does not read (located as the command line locates it), holds no puzzle,
         or the board is larger than ``limits.max_cells``.
     """
-    from ..formats import read_text
+    from ..formats.detect import read_told
 
     text = _text(body, key)
     opts = {name: body.get(name) or None for name in ("format", "kind", "box")}
@@ -236,7 +236,7 @@ def load_puzzle(body: dict, limits: Limits, key: str = "puzzle") -> Loaded:
         if value is not None and not isinstance(value, str):
             raise BadRequest(f"{name}: expected a string, got {shown(value)}")
     try:
-        entries = read_text(text, SOURCE, **opts)
+        entries, told = read_told(text, SOURCE, **opts)  # (read once, its format told once)
     except ParseError as e:
         raise BadRequest.from_parse(e) from None
     except GridsatError as e:
@@ -252,12 +252,5 @@ def load_puzzle(body: dict, limits: Limits, key: str = "puzzle") -> Loaded:
     cells = kind.cells(puzzle)
     if cells > limits.max_cells:
         raise BadRequest(f"board too large for the workbench: {cells:,} cells; the limit is {limits.max_cells:,}")
-    fmt = first.format or (opts["format"] if opts["format"] else None)
-    if fmt is None:
-        from ..formats import detect_format
-
-        try:
-            fmt = detect_format(text, opts["kind"]).name
-        except GridsatError:
-            fmt = None
+    fmt = first.format or opts["format"] or told.name
     return Loaded(puzzle, fmt, first.solution)

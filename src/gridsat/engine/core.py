@@ -12,14 +12,14 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable, Iterator
 
-from .backends import Outcome
-from .backends.base import needs_child, run_backend
-from .errors import GridsatError
-from .kinds import kind_of
-from .limits import CHILD_BYTES, JobInterrupted, TooLarge, format_size
-from .result import Result
-from .selection import check_limits, resolve
-from .verify import verified_many, verify
+from ..backends import Outcome
+from ..backends.base import needs_child, run_backend
+from ..errors import GridsatError
+from ..kinds import kind_of
+from ..limits import CHILD_BYTES, JobInterrupted, TooLarge, format_size
+from ..result import Result
+from ..selection import check_limits, resolve
+from ..verify import verified_many, verify
 
 __all__ = ["run", "run_many", "VerificationError", "check_limits", "CHILD_BYTES"]
 
@@ -33,7 +33,7 @@ class VerificationError(GridsatError):
 
 
 def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
-        time_limit: float | None = None, keep: int = 2) -> Result:
+        time_limit: float | None = None, keep: int = 2, choice=None) -> Result:
     """Run one job on one backend: check the limits, build, solve, verify every solution, set the status.
 
     Parameters
@@ -53,6 +53,9 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
     keep : int
         How many solutions to return (at least two when ``limit`` allows two: the evidence
         of ``ambiguous``).
+    choice : Choice, optional
+        The kind's default pair for the puzzle (:func:`gridsat.selection.default_choice`),
+        when the caller has chosen it already: the defaults are chosen once a job.
 
     Returns
     -------
@@ -71,13 +74,14 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
         Ctrl-C; its ``result`` holds the solutions found so far (verified), marked incomplete.
     """
     t0 = time.perf_counter()
-    b, enc = resolve(puzzle, backend, encoding)
-    estimate = check_limits(puzzle, b, enc)
+    kind = kind_of(puzzle)
+    b, enc = resolve(puzzle, backend, encoding, choice=choice, kind=kind)
+    estimate = check_limits(puzzle, b, enc, kind=kind)
     if limit is None or limit >= 2:
         keep = max(keep, 2)
     res = Result(job=job, status="unknown", puzzle=puzzle, backend=b.name, encoding=enc.name)
     # the kind says whether its clash scan is a short cut worth running first (see its record)
-    lazy = not kind_of(puzzle).clash_scan_first(puzzle, time_limit)
+    lazy = not kind.clash_scan_first(puzzle, time_limit)
     conflicts = [] if lazy else puzzle.conflicts()
     if conflicts:
         _impossible(res, conflicts)
@@ -98,7 +102,7 @@ def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
             raise exc
     except (KeyboardInterrupt, MemoryError) as exc:
         if isinstance(exc, MemoryError):
-            raise TooLarge(f"{b.name}/{enc.name} ran out of memory on this {kind_of(puzzle).describe(puzzle)} "
+            raise TooLarge(f"{b.name}/{enc.name} ran out of memory on this {kind.describe(puzzle)} "
                            f"(estimated {format_size(estimate)}; see --max-memory)") from None
         part = getattr(exc, "outcome", None) or Outcome.partial(getattr(exc, "progress", None))
         res = _settle(res, puzzle, b, enc, part, job, time_limit)
@@ -162,8 +166,8 @@ def run_many(puzzles: Iterable, job: str, *, limit: int | None = 1, backend=None
             key = (kind.name, kind.shape(p)) if kind.shape is not None else None
             got = shapes.get(key) if key is not None else None
             if got is None:
-                b, enc = resolve(p, backend, encoding)
-                got = b, enc, check_limits(p, b, enc)
+                b, enc = resolve(p, backend, encoding, kind=kind)
+                got = b, enc, check_limits(p, b, enc, kind=kind)
                 if key is not None:
                     shapes[key] = got
             b, enc, estimate = got

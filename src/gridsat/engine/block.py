@@ -1,0 +1,261 @@
+"""The engine's bulk entry: classic 9x9 puzzles as raw lines, a block at a time through the C core.
+
+The commonest input of a bulk run (the 17-clue list, top1465, a generator's output) is
+classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, ``0``, ``_`` or
+``-`` empty. :meth:`Block.run` poses up to :data:`BLOCK` such lines to the C core in one
+call, passes the answers through the verifier a block at a time
+(:func:`gridsat.verify.verify_classic_block`), and returns one :class:`Result` per line,
+in order, with the same evidence as :func:`gridsat.engine.run`.
+
+Only the puzzles found unique (``check``) or solved (``solve``) are answered from the
+block: their results are :class:`LineResult`, which make their puzzle, solution and stats
+objects only when asked, and write their JSON directly (:meth:`LineResult.to_json`), so
+that a bulk run pays for none of the package's puzzle, encoder or backend objects. Any other
+puzzle (no solution, two solutions, clashing givens), and every puzzle of a block the
+verifier does not pass whole, is run again on its own by the general engine (the ``one``
+callable, by default :func:`gridsat.engine.run`), which names what is wrong.
+
+This module imports only the verifier and the board tables; the general engine loads when a
+puzzle first needs it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Callable, Iterator, Sequence
+
+from ..errors import GridsatError
+from ..result import _FIELDS, Result
+
+__all__ = ["Block", "LineResult", "BLOCK", "SYMBOLS", "plain_symbols"]
+
+#: puzzles per call of the C core
+BLOCK = 1024
+#: the symbols of a plain line: the empty marks, then 1-9
+_EMPTY, _DIGITS = b".0_-", b"123456789"
+#: every symbol of a plain line
+SYMBOLS = _EMPTY + _DIGITS
+#: bytes.translate table: a symbol -> its value (0 empty)
+_VALUES = bytes.maketrans(_EMPTY + _DIGITS, bytes(len(_EMPTY)) + bytes(range(1, 10)))
+#: bytes.translate table: a value 1-9 -> its digit
+_TEXT = bytes.maketrans(bytes(range(1, 10)), _DIGITS)
+#: the box shape of the classic 9x9 board
+_N, _BOX = 9, (3, 3)
+_CELLS = _N * _N
+
+
+def plain_symbols(line: bytes) -> bool:
+    """Whether ``line`` is one puzzle of this entry: exactly 81 symbols ``1-9`` and ``.0_-``."""
+    return len(line) == _CELLS and not line.translate(None, SYMBOLS)
+
+
+def _puzzle(givens: bytes):
+    """The classic 9x9 puzzle of ``givens`` (81 values, 0 empty), made without checks."""
+    from ..puzzles.sudoku import made
+
+    return made(_N, givens, None, _BOX, None)
+
+
+class _Answers:
+    """One block's answers from the C core, shared by the results made from it."""
+
+    __slots__ = ("job", "givens", "flags", "nodes", "secs", "build", "build_json")
+
+    def __init__(self, job: str, givens: bytes, flags, nodes, secs, build: float) -> None:
+        self.job, self.givens, self.flags, self.nodes, self.secs, self.build = job, givens, flags, nodes, secs, build
+        self.build_json = repr(round(build, 6))  # (the same for every puzzle of the block)
+
+
+class _Shared:
+    """A field of a :class:`LineResult` made from its block on first use, then the result's own
+    (a non-data descriptor: setting the field, or its first use, stores it on the result)."""
+
+    def __init__(self, make: Callable) -> None:
+        self.make, self.__doc__ = make, make.__doc__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.make(obj)
+        return value
+
+
+class LineResult(Result):
+    """A :class:`Result` of the bulk entry: a verified solution found by the C core.
+
+    Its fields read the block's answers, and its ``puzzle``, ``solution``, ``solutions`` and
+    ``stats`` objects are made on first use; any field may be set like any result's.
+    :meth:`to_json` writes the record without making them, and :attr:`digits` is the
+    solution as text.
+    """
+
+    __slots__ = ("_a", "_i", "status", "total_time", "digits")
+    count = 1
+    verified = True
+    backend = "native"
+    encoding = "sudoku-native"
+
+    def __init__(self, answers: _Answers, i: int, status: str, total: float, digits: str) -> None:
+        self._a, self._i, self.status, self.total_time, self.digits = answers, i, status, total, digits
+
+    @_Shared
+    def job(self) -> str:
+        """The job (``check`` or ``solve``)."""
+        return self._a.job
+
+    @_Shared
+    def complete(self) -> bool:
+        """Whether the search was complete (a ``unique`` answer)."""
+        return self._a.flags[self._i] == 1
+
+    @_Shared
+    def build_time(self) -> float:
+        """The board's build, the share of it charged to each puzzle."""
+        return self._a.build
+
+    @_Shared
+    def solve_time(self) -> float:
+        """The C core's seconds on this puzzle."""
+        return self._a.secs[self._i]
+
+    @_Shared
+    def puzzle(self):
+        """The puzzle, made from the line on first use."""
+        return _puzzle(self._a.givens[self._i * _CELLS:(self._i + 1) * _CELLS])
+
+    @_Shared
+    def solution(self) -> tuple[int, ...]:
+        """The verified solution."""
+        return tuple(map(int, self.digits))
+
+    @_Shared
+    def solutions(self) -> list[tuple[int, ...]]:
+        """The one solution found."""
+        return [self.solution]
+
+    @_Shared
+    def stats(self) -> dict:
+        """The C core's search figures."""
+        return {"nodes": self._a.nodes[self._i]}
+
+    def __reduce__(self):
+        """Pickled as the plain :class:`Result` it reads as (the block's buffers stay here)."""
+        return _plain, ({f: getattr(self, f) for f in _FIELDS},)
+
+    def to_json(self, before: str = "", after: str = "") -> str:
+        """:meth:`Result.to_json`, written directly while the result is as the C core left it."""
+        if self.__dict__:
+            return super().to_json(before, after)  # (a field set or made since: the general way)
+        a, i = self._a, self._i
+        return (f'{{{before}{", " if before else ""}"job": "{a.job}", "status": "{self.status}", '
+                f'"solution": [{", ".join(self.digits)}], '
+                f'"count": 1, "complete": {"true" if a.flags[i] == 1 else "false"}, "verified": true, '
+                f'"backend": "native", "encoding": "sudoku-native", "time": {{"build": {a.build_json}, '
+                f'"solve": {round(a.secs[i], 6)!r}, "total": {round(self.total_time, 6)!r}}}, '
+                f'"stats": {{"nodes": {a.nodes[i]}}}{", " if after else ""}{after}}}')
+
+
+def _plain(fields: dict) -> Result:
+    """A plain :class:`Result` of ``fields`` (an unpickled :class:`LineResult`)."""
+    return Result(**fields)
+
+
+class Block:
+    """The C core with the classic 9x9 board compiled, answering blocks of plain lines.
+
+    Parameters
+    ----------
+    job : {"check", "solve"}
+    core : module
+        The C core (``gridsat._native``).
+    geometry : object
+        The board compiled for it.
+    build : float
+        Seconds of the board's build charged to each puzzle.
+    """
+
+    def __init__(self, job: str, core, geometry, build: float) -> None:
+        if job not in ("check", "solve"):
+            raise ValueError(f"job must be 'check' or 'solve', not {job!r}")
+        self.job, self.core, self.geometry, self.build = job, core, geometry, build
+        self.limit = 2 if job == "check" else 1
+
+    @classmethod
+    def start(cls, job: str, puzzles: int = 1) -> "Block | None":
+        """The entry with the board compiled, or ``None`` without the C core (``puzzles``: how
+        many share the board's build time)."""
+        try:
+            core = importlib.import_module("gridsat._native")
+        except ImportError:
+            return None
+        from ..boards import box_map, compile_geometry, unit_table, uses_pairs
+
+        t0 = time.perf_counter()
+        geometry = compile_geometry(_N, unit_table(_N, box_map(_N, *_BOX)), uses_pairs(_N, False))
+        return cls(job, core, geometry, (time.perf_counter() - t0) / max(puzzles, 1))
+
+    def run(self, lines: Sequence[bytes], *, one: Callable | None = None, errors: str = "raise") -> Iterator:
+        """The results of the job on ``lines`` (81 plain symbols each, see :func:`plain_symbols`), in order.
+
+        Parameters
+        ----------
+        lines : sequence of bytes
+            At most :data:`BLOCK` puzzles are posed to the C core in one call.
+        one : callable, optional
+            Runs a puzzle the block does not answer (signature of :func:`gridsat.engine.run`;
+            default that function). It is called when the results before it have been taken.
+        errors : {"raise", "return"}
+            As for :func:`gridsat.engine.run_many`.
+
+        Yields
+        ------
+        Result
+            A :class:`LineResult` for each puzzle answered from the block; ``one``'s result
+            (or error, with ``errors="return"``) for the others.
+        """
+        for start in range(0, len(lines), BLOCK):
+            yield from self._block(lines[start:start + BLOCK], one, errors)
+
+    def _block(self, lines: Sequence[bytes], one: Callable | None, errors: str) -> Iterator:
+        from ..verify import verify_classic_block
+
+        k = len(lines)
+        givens = b"".join(lines).translate(_VALUES)
+        t0 = time.perf_counter()
+        counts, flags, sols, _, nodes, secs = self.core.batch(self.geometry, givens, self.limit, -1.0, self.limit,
+                                                              True, True)
+        secs = memoryview(secs).cast("d")
+        stride = self.limit * _CELLS
+        # the answers of this entry: unique (a complete search with one solution) or, for
+        # solve, solved; their first solutions pass the verifier together
+        good = [i for i in range(k) if counts[i] == 1 and (flags[i] == 1 or self.job == "solve")]
+        first = b"".join([sols[i * stride:i * stride + _CELLS] for i in good])
+        if good and not verify_classic_block(_N, _BOX, b"".join([givens[i * _CELLS:(i + 1) * _CELLS] for i in good]),
+                                             first):
+            good = []  # the general engine verifies each, and names what is wrong
+        share = (time.perf_counter() - t0 - sum(secs)) / k
+        digits = first.translate(_TEXT).decode("ascii")
+        text = {i: digits[j * _CELLS:(j + 1) * _CELLS] for j, i in enumerate(good)}
+        answers = _Answers(self.job, givens, flags, nodes, secs, self.build)
+        build = self.build + share
+        for i in range(k):
+            sol = text.get(i)
+            if sol is not None:
+                yield LineResult(answers, i, "unique" if flags[i] == 1 else "solved", build + secs[i], sol)
+                continue
+            try:
+                yield self._one(givens[i * _CELLS:(i + 1) * _CELLS], one)
+            except GridsatError as exc:
+                if errors == "raise":
+                    raise
+                yield exc
+
+    def _one(self, givens: bytes, one: Callable | None) -> Result:
+        """One puzzle through the general engine."""
+        if one is None:
+            from .core import run as one
+        return one(_puzzle(givens), self.job, limit=self.limit, backend=None, encoding=None, time_limit=None, keep=2)
