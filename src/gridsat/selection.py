@@ -93,7 +93,7 @@ def _admissible(puzzle, b: Backend, enc: Encoding) -> Encoding:
 
 def _checked(enc: Encoding, puzzle) -> Encoding:
     if not enc.applies(puzzle):
-        raise UnsupportedError(f"encoding {enc.name} does not apply to {puzzle!r}")
+        raise UnsupportedError(enc.refusal(puzzle) or f"encoding {enc.name} does not apply to {puzzle!r}")
     return enc
 
 

@@ -25,7 +25,7 @@ class AllDifferent(Constraint):
     ----------
     n : int
         Board side; digits run ``1..n``.
-    cells : sequence of int
+    members : sequence of int
         Distinct row-major cell indices, at most ``n`` of them (more cannot differ).
     exactly : bool
         The cells are a full unit: ``n`` of them, every digit once (rows, columns, regions).
@@ -39,9 +39,9 @@ class AllDifferent(Constraint):
     exactly: bool = False
     label: str | None = field(default=None, compare=False)
 
-    def __init__(self, n: int, cells: Sequence[int], exactly: bool = False, label: str | None = None) -> None:
+    def __init__(self, n: int, members: Sequence[int], exactly: bool = False, label: str | None = None) -> None:
         n = check_board("alldifferent", n)
-        cs = check_cells("alldifferent", n, cells)
+        cs = check_cells("alldifferent", n, members)
         if not cs:
             raise PuzzleError("alldifferent: the list of cells is empty")
         if len(cs) > n:

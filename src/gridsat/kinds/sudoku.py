@@ -45,8 +45,16 @@ JIGSAW_BIG = Choice("minicard", "cnf-reduced", f"jigsaw above {NATIVE_N}x{NATIVE
                     f"past the C core's {NATIVE_N}x{NATIVE_N}: {JIGSAW_SAT.reason}")
 
 
+#: a puzzle with constraints beyond rows, columns, regions and givens (``puzzle.extra``)
+EXTRA = Choice("minisat22", "cnf-extended", "sudoku with extra constraints",
+               "the C core and the per-puzzle formulas know rows, columns, regions and givens only; "
+               "the extended CNF encodes every constraint of the puzzle's list")
+
+
 def default(puzzle) -> Choice:
-    """The default pair for this Sudoku: by region map and size."""
+    """The default pair for this Sudoku: by its constraints, region map and size."""
+    if puzzle.extra:
+        return EXTRA
     if puzzle.is_jigsaw:
         return JIGSAW if puzzle.n <= NATIVE_N else JIGSAW_BIG
     n = puzzle.n
@@ -55,7 +63,7 @@ def default(puzzle) -> Choice:
 
 def encoding_for(puzzle, backend: str, target: str) -> str | None:
     """The encoding for a backend outside the default pair and its fallbacks (``None``: the default encoding)."""
-    if puzzle.is_jigsaw and target == "cnf":
+    if puzzle.is_jigsaw and target == "cnf" and not puzzle.extra:
         return JIGSAW_OTHER_CNF
     return None
 
@@ -95,7 +103,8 @@ SUDOKU = register_kind(Kind(
     name="sudoku",
     puzzle_class=Ref("gridsat.puzzles.sudoku:Sudoku"),
     aliases=("classic", "jigsaw", "nonomino"),
-    choices=(SMALL, MEDIUM, JIGSAW, LARGE, BIG, JIGSAW_BIG, SMALL_SAT, MEDIUM.fallback, LARGE.fallback, JIGSAW_SAT),
+    choices=(SMALL, MEDIUM, JIGSAW, LARGE, BIG, JIGSAW_BIG, SMALL_SAT, MEDIUM.fallback, LARGE.fallback, JIGSAW_SAT,
+             EXTRA),
     default=default,
     encoding_for=encoding_for,
     export_encoding="cnf-extended",
