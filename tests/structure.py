@@ -133,7 +133,7 @@ if __name__ == "__main__":
 #: the layers, bottom first: a module may import from its own layer and the layers below
 LAYERS: list[set[str]] = [
     {"errors", "rendering", "limits", "boards"},
-    {"result", "verify", "puzzles", "constraints"},
+    {"result", "verifier", "puzzles", "constraints"},
     {"kinds", "logic"},
     {"encoders", "formats"},
     {"backends"},

@@ -14,7 +14,7 @@ from gridsat import Sudoku
 from gridsat.backends import native_backend as nb
 from gridsat.cli import block, build_parser, main
 from gridsat.cli.batch import run_batch
-from gridsat.verify import verify_classic_block
+from gridsat.verifier import verify_classic_block
 
 needs_core = pytest.mark.skipif(nb.load() is None, reason=f"C extension not built: {nb.load_error()}")
 

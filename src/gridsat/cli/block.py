@@ -6,7 +6,7 @@ classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, ``0``, `
 (:func:`run_block`) and such standard input (:func:`run_stdin`, a block of what has
 arrived at a time) go to the C core as raw bytes, at most :data:`BLOCK` puzzles a call;
 the answers pass the verifier a block at a time
-(:func:`gridsat.verify.verify_classic_block`); and each line printed is the general
+(:func:`gridsat.verifier.verify_classic_block`); and each line printed is the general
 loop's (:mod:`gridsat.cli.batch`), byte for byte apart from the timings: a status line, or
 with ``--json`` the same JSON record. Start-up pays for none of the package's puzzle,
 encoder or backend objects.
@@ -172,7 +172,7 @@ class _Route:
 
     def answer(self, path: str, puzzles: list[tuple[int, bytes]]) -> None:
         """Answer one block of ``path``'s puzzles, in order, and flush the lines."""
-        from ..verify import verify_classic_block
+        from ..verifier import verify_classic_block
 
         k, cells = len(puzzles), _N * _N
         givens = b"".join([line for _, line in puzzles]).translate(_VALUES)

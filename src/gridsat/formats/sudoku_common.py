@@ -52,7 +52,7 @@ def box_for(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
 def check_solution(puzzle: Sudoku, sol: Sequence[int]) -> None:
     """Raise :class:`ParseError` with the verifier's first problem unless ``sol`` is a correct
     answer to ``puzzle`` (a stored solution is verified by :func:`gridsat.verify`)."""
-    from ..verify import verify
+    from ..verifier import verify
 
     problems = verify(puzzle, sol)
     if problems:
