@@ -189,7 +189,7 @@ def test_sudoku_carrying_it(constraint_example):
                 counts.add(gridsat.count(p, encoding=enc.name, limit=1000).count)
         else:
             assert not enc.applies(p)
-            with pytest.raises(UnsupportedError, match=rf"{enc.name} understands only.*{con.type}"):
+            with pytest.raises(UnsupportedError, match=rf"{enc.name} knows only.*{con.type}"):
                 enc.build(p)
             with pytest.raises(UnsupportedError, match=enc.name):
                 gridsat.solve(p, encoding=enc.name)

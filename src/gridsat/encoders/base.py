@@ -202,10 +202,11 @@ def _refusal(enc: Encoding, puzzle) -> str | None:
     if not extra:
         return None
     types = ", ".join(sorted({getattr(c, "type", type(c).__name__) for c in extra}))
-    knows = (f"only {' and '.join(enc.constraints)} over the board's rows, columns, regions and givens"
+    knows = (f"only {' and '.join(enc.constraints)} in their fixed places (rows, columns, regions, givens)"
              if enc.constraints else "only its kind's fixed rules")
     readers = ", ".join(e.name for e in list_encodings(enc.kind) if e.constraints == "all")
-    return (f"encoding {enc.name} understands {knows}, and this puzzle also carries {types}; "
+    other = "1 other constraint" if len(extra) == 1 else f"{len(extra)} other constraints"
+    return (f"encoding {enc.name} knows {knows}, and this puzzle carries {other} ({types}); "
             f"encodings that read the constraint list: {readers or 'none'}")
 
 

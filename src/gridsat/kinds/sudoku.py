@@ -76,7 +76,8 @@ def variant(puzzle) -> str:
 def describe(puzzle) -> str:
     """``9x9 sudoku, 3x3 boxes, 17 givens`` style summary."""
     shape = f"{puzzle.box[0]}x{puzzle.box[1]} boxes" if puzzle.box else "jigsaw regions"
-    return f"{puzzle.n}x{puzzle.n} sudoku, {shape}, {puzzle.num_givens} givens"
+    more = f", {len(puzzle.extra)} extra constraints" if puzzle.extra else ""
+    return f"{puzzle.n}x{puzzle.n} sudoku, {shape}, {puzzle.num_givens} givens{more}"
 
 
 def clash_scan_first(puzzle, time_limit: float | None) -> bool:
