@@ -45,7 +45,8 @@ JIGSAW_BIG = Choice("minicard", "cnf-reduced", f"jigsaw above {NATIVE_N}x{NATIVE
                     f"past the C core's {NATIVE_N}x{NATIVE_N}: {JIGSAW_SAT.reason}")
 
 
-#: a puzzle with constraints beyond rows, columns, regions and givens (``puzzle.extra``)
+#: a puzzle with constraints beyond rows, columns, regions and givens (``puzzle.extra``); the pair
+#: is SMALL_SAT's, so the listings (``choices``) leave it out
 EXTRA = Choice("minisat22", "cnf-extended", "sudoku with extra constraints",
                "the C core and the per-puzzle formulas know rows, columns, regions and givens only; "
                "the extended CNF encodes every constraint of the puzzle's list")
@@ -104,8 +105,7 @@ SUDOKU = register_kind(Kind(
     name="sudoku",
     puzzle_class=Ref("gridsat.puzzles.sudoku:Sudoku"),
     aliases=("classic", "jigsaw", "nonomino"),
-    choices=(SMALL, MEDIUM, JIGSAW, LARGE, BIG, JIGSAW_BIG, SMALL_SAT, MEDIUM.fallback, LARGE.fallback, JIGSAW_SAT,
-             EXTRA),
+    choices=(SMALL, MEDIUM, JIGSAW, LARGE, BIG, JIGSAW_BIG, SMALL_SAT, MEDIUM.fallback, LARGE.fallback, JIGSAW_SAT),
     default=default,
     encoding_for=encoding_for,
     export_encoding="cnf-extended",
