@@ -1,9 +1,11 @@
-"""Fixtures fed by the registries: a new kind, backend or encoding is tested everywhere.
+"""Fixtures fed by the registries: a new kind, backend, encoding or constraint type is tested everywhere.
 
 ``kind``: every registered kind record; ``backend``: every registered backend name (skipped
-with the reason where it cannot run here); ``encoding``: every registered encoding. A test
-that takes one of these fixtures is parametrised over the registry, so adding a backend or
-an encoding needs no edit to the test files.
+with the reason where it cannot run here); ``encoding``: every registered encoding;
+``constraint_type``: every registered constraint type; ``constraint_example``: every small
+instance each type provides (:meth:`gridsat.constraints.Constraint.examples`). A test that
+takes one of these fixtures is parametrised over the registry, so adding a backend, an
+encoding or a constraint type needs no edit to the test files.
 """
 
 from __future__ import annotations
@@ -11,8 +13,11 @@ from __future__ import annotations
 import pytest
 
 from gridsat.backends import get_backend, list_backends
+from gridsat.constraints import get_constraint, list_constraints
 from gridsat.encoders import list_encodings
 from gridsat.kinds import KINDS
+
+import constraint_toy  # noqa: F401  (the toy type of docs/dev/adding-constraint.md, registered like a built-in)
 
 
 def _why_not(name: str) -> str | None:
@@ -53,10 +58,15 @@ def _wants(metafunc: pytest.Metafunc, name: str) -> bool:
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Parametrise the ``kind``, ``backend`` and ``encoding`` arguments over the registries."""
+    """Parametrise the ``kind``, ``backend``, ``encoding`` and ``constraint_*`` arguments over the registries."""
     if _wants(metafunc, "kind"):
         metafunc.parametrize("kind", [pytest.param(k, id=k.name) for k in KINDS.values()])
     if _wants(metafunc, "backend"):
         metafunc.parametrize("backend", _backend_params())
     if _wants(metafunc, "encoding"):
         metafunc.parametrize("encoding", _encoding_params())
+    if _wants(metafunc, "constraint_type"):
+        metafunc.parametrize("constraint_type", [pytest.param(get_constraint(t), id=t) for t in list_constraints()])
+    if _wants(metafunc, "constraint_example"):
+        metafunc.parametrize("constraint_example", [
+            pytest.param(ex, id=f"{t}-{i}") for t in list_constraints() for i, ex in enumerate(get_constraint(t).examples())])

@@ -86,3 +86,16 @@ def test_classic_map_is_recognised_as_boxes():
 
 
 EMPTY6_REGIONS = Sudoku.empty(6).regions
+
+
+def test_verify_is_a_function_and_its_module_has_another_name():
+    """``gridsat.verify`` is the verifier function; no submodule of that name shadows it."""
+    import importlib
+    import importlib.util
+
+    import gridsat.verifier
+
+    assert importlib.util.find_spec("gridsat.verify") is None
+    assert gridsat.verify is gridsat.verifier.verify and callable(gridsat.verify)
+    importlib.import_module("gridsat.verifier")
+    assert gridsat.verify is gridsat.verifier.verify

@@ -188,7 +188,7 @@ def test_the_pass_over_many_answers_never_passes_a_wrong_one(shape):
     grids is; grids of other shapes in the same call are grouped apart."""
     import random
 
-    from gridsat.verify import verified_many
+    from gridsat.verifier import verified_many
 
     def right(p, s) -> bool:
         return len(s) == p.n * p.n and _slow_sudoku_ok(p, s)

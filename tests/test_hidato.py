@@ -10,7 +10,7 @@ from gridsat.encoders.hidato_domains import domains
 from gridsat.errors import PuzzleError
 from gridsat.formats import read_text
 from gridsat.puzzles.hidato import random_path
-from gridsat.verify import verify
+from gridsat.verifier import verify
 
 from hidato_samples import blocks
 

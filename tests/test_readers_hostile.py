@@ -17,7 +17,7 @@ from gridsat.errors import GridsatError, ParseError
 from gridsat.examples import example_text
 from gridsat.formats import read_file, read_text, write
 from gridsat.formats.stream import read_stream
-from gridsat.verify import verify
+from gridsat.verifier import verify
 
 from cpu import cpu
 

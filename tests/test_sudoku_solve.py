@@ -197,7 +197,7 @@ def test_verifier_catches_wrong_solutions():
     swapped = sol[:]
     swapped[0], swapped[1] = swapped[1], swapped[0]  # the row still holds 1..4, columns do not
     probs = gridsat.verify(p, swapped)
-    assert any(x.startswith("column") for x in probs) and any("given" in x for x in probs)
+    assert any(" twice in column " in x for x in probs) and any("given" in x for x in probs)
     assert any("not a value in 1..4" in x for x in gridsat.verify(p, [5] + sol[1:]))
     assert gridsat.verify(p, sol[:-1]) == ["solution has 15 cells, expected 16"]
     assert gridsat.verify(p, [0] * 16)
@@ -208,7 +208,7 @@ def test_verifier_catches_wrong_solutions():
     grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
     assert gridsat.verify(Sudoku.empty(4), grid) == []
     jig = Sudoku(4, None, regions=[0, 0, 1, 1, 0, 0, 1, 1, 2, 3, 3, 3, 2, 2, 2, 3])
-    assert any(x.startswith("region") for x in gridsat.verify(jig, grid))
+    assert any(" twice in region " in x for x in gridsat.verify(jig, grid))
 
 
 def test_front_door_rejects_a_lying_backend(monkeypatch):

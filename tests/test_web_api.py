@@ -19,7 +19,7 @@ import gridsat  # noqa: E402
 from gridsat.cli import main  # noqa: E402
 from gridsat.examples import example_text  # noqa: E402
 from gridsat.formats import read_text  # noqa: E402
-from gridsat.verify import verify  # noqa: E402
+from gridsat.verifier import verify  # noqa: E402
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -41,9 +41,8 @@ if TYPE_CHECKING:  # what static tools see: the names as if imported here
     from .puzzles import Hidato, Sudoku
     from .result import Result
 
-# (imported now: importing the submodule ``gridsat.verify`` later would otherwise bind the
-# package's attribute ``verify`` to the module, not the function)
-from .verify import verify  # noqa: E402
+# ``gridsat.verify`` is the function; its module is ``gridsat.verifier``
+from .verifier import verify  # noqa: E402
 
 
 def __getattr__(name: str):

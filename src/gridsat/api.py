@@ -2,7 +2,7 @@
 
 Backends and encodings are passed by name (see ``list_backends`` / ``list_encodings``)
 or as objects; ``None`` picks the kind's default (:func:`gridsat.selection.resolve`).
-Every solution a backend returns is checked by :func:`gridsat.verify.verify` before it
+Every solution a backend returns is checked by :func:`gridsat.verifier.verify` before it
 reaches the caller.
 
 >>> from gridsat import Sudoku, check

@@ -28,7 +28,7 @@ from .kinds import kind_of
 from .limits.child import die_with_parent
 from .result import Result
 from .selection import default_choice
-from .verify import verify
+from .verifier import verify
 
 __all__ = ["race", "parse_configs", "MARGIN"]
 

@@ -93,7 +93,7 @@ def _admissible(puzzle, b: Backend, enc: Encoding) -> Encoding:
 
 def _checked(enc: Encoding, puzzle) -> Encoding:
     if not enc.applies(puzzle):
-        raise UnsupportedError(f"encoding {enc.name} does not apply to {puzzle!r}")
+        raise UnsupportedError(enc.refusal(puzzle) or f"encoding {enc.name} does not apply to {puzzle!r}")
     return enc
 
 
@@ -153,7 +153,8 @@ def resolve(puzzle, backend: "str | Backend | None", encoding: "str | Encoding |
                 return b, _admissible(puzzle, b, enc)
         enc = _first_that_applies(puzzle, b.target)
         if enc is None:
-            raise UnsupportedError(f"backend {b.name} has no encoding for {kind.name}")
+            why = next(filter(None, (e.refusal(puzzle) for e in list_encodings(kind.name, b.target))), None)
+            raise UnsupportedError(f"backend {b.name} has no encoding for {kind.name}" + (f": {why}" if why else ""))
         return b, _admissible(puzzle, b, enc)
     enc = get_encoding(encoding, kind.name)
     if enc.target != b.target:

@@ -27,7 +27,7 @@ import gridsat.cli
 from gridsat.errors import GridsatError
 from gridsat.formats import read_text
 from gridsat.formats.stream import read_stream
-from gridsat.verify import verify
+from gridsat.verifier import verify
 
 __all__ = ["Finding", "FIXED", "HANG_SECONDS", "KNOWN", "check_reader", "check_cli", "check_process", "unknown"]
 

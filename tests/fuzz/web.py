@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from gridsat.errors import GridsatError
 from gridsat.formats import read_text
-from gridsat.verify import verify
+from gridsat.verifier import verify
 
 from .corpus import seeds
 from .mutations import apply_ops, random_ops, random_text_bytes

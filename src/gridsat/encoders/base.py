@@ -12,6 +12,7 @@ clauses and solution counting use only these, never auxiliary variables.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
@@ -117,6 +118,13 @@ class Encoding:
     key: Callable[[Any], Hashable]
     description: str = ""
     applies: Callable[[Any], bool] = lambda puzzle: True
+    #: the constraint types it understands in their fixed places, or ``"all"``: it reads the
+    #: puzzle's constraint list, so every type (see :func:`register`)
+    constraints: "tuple[str, ...] | str" = ()
+
+    def refusal(self, puzzle) -> str | None:
+        """Why this encoding cannot hold ``puzzle``'s constraints (``None``: it can)."""
+        return None if self.constraints == "all" else _refusal(self, puzzle)
 
     def __call__(self, puzzle):
         return self.build(puzzle)
@@ -155,17 +163,51 @@ def register(
     key: Callable[[Any], Hashable],
     description: str = "",
     applies: Callable[[Any], bool] | None = None,
+    constraints: "tuple[str, ...] | str" = (),
 ):
-    """Decorator: register ``build(puzzle)`` as encoding ``name`` of puzzle ``kind`` for ``target``."""
+    """Decorator: register ``build(puzzle)`` as encoding ``name`` of puzzle ``kind`` for ``target``.
+
+    ``constraints``: ``"all"`` for an encoding that reads the puzzle's list of constraints
+    (``puzzle.constraints``) and encodes each through its type; else the types it understands
+    in their fixed places (``("alldifferent", "givens")``: rows, columns, regions and givens;
+    ``()``: its kind's fixed rules). Such an encoding refuses a puzzle that carries other
+    constraints (``puzzle.extra``): it does not apply, so the selection passes it by, and
+    building it raises :class:`UnsupportedError`.
+    """
 
     def deco(build):
+        fits = applies or (lambda p: True)
+        made, ok = build, fits
+        if constraints != "all":
+            @functools.wraps(build)
+            def made(puzzle, *args, **kwargs):
+                if getattr(puzzle, "extra", ()):
+                    raise UnsupportedError(_refusal(REGISTRY[(kind, name)], puzzle))
+                return build(puzzle, *args, **kwargs)
+
+            def ok(p):
+                return not getattr(p, "extra", ()) and fits(p)
         REGISTRY[(kind, name)] = Encoding(
-            name, kind, target, build, key, description or (build.__doc__ or "").strip().split("\n")[0],
-            applies or (lambda p: True),
+            name, kind, target, made, key, description or (build.__doc__ or "").strip().split("\n")[0],
+            ok, constraints,
         )
         return build
 
     return deco
+
+
+def _refusal(enc: Encoding, puzzle) -> str | None:
+    """The message of an encoding with fixed rules refusing a puzzle with other constraints."""
+    extra = getattr(puzzle, "extra", ())
+    if not extra:
+        return None
+    types = ", ".join(sorted({getattr(c, "type", type(c).__name__) for c in extra}))
+    knows = (f"only {' and '.join(enc.constraints)} in their fixed places (rows, columns, regions, givens)"
+             if enc.constraints else "only its kind's fixed rules")
+    readers = ", ".join(e.name for e in list_encodings(enc.kind) if e.constraints == "all")
+    other = "1 other constraint" if len(extra) == 1 else f"{len(extra)} other constraints"
+    return (f"encoding {enc.name} knows {knows}, and this puzzle carries {other} ({types}); "
+            f"encodings that read the constraint list: {readers or 'none'}")
 
 
 def list_encodings(kind: str | None = None, target: str | None = None) -> list[Encoding]:

@@ -13,6 +13,11 @@
   new layout costs n*n short clauses instead of a new formula and a new solver.
 
 Variable ``x(c, v) = c * n + v`` for cell ``c`` (row-major) and value ``v`` in 1..n.
+
+``cnf-extended`` and ``cnf-minimal`` read the puzzle's list of constraints
+(:attr:`Sudoku.constraints`) and take each rule's clauses from its type; the givens pose the
+puzzle on the base formula as assumptions. The other three know rows, columns, regions and
+givens only (``STANDARD``), and refuse a puzzle with any other rule.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from functools import lru_cache
 import numpy as np
 from pysat.formula import IDPool
 
-from .units import sudoku_units as _units
+from .units import STANDARD, sudoku_rules, sudoku_units as _units
 from .base import CnfModel, register
 from .cardinality import PAIRWISE_MAX, at_least_one, at_most_one
 
@@ -57,15 +62,16 @@ def _fast_info(n: int) -> dict:
 
 
 def _pairwise_numpy(puzzle, full: bool) -> list[tuple[int, ...]]:
-    """The pairwise-AMO clauses of ``_build`` generated with NumPy (same clauses, same order).
+    """The pairwise-AMO clauses of ``_build`` generated with NumPy (same clauses, same order):
+    the cells, then each rule of the puzzle's list (full units many at a time).
 
     Clauses are tuples: the garbage collector stops tracking a tuple of ints the first time
     it sees it, so a cached 10^5-clause formula does not slow down later collections.
     """
+    from ..constraints.alldifferent import AllDifferent, cnf_units
+
     n = puzzle.n
     var = _var_table(n)
-    units = np.array(_units(n, puzzle.regions), dtype=np.int64)           # (3n, n) cells
-    unit_groups = var[units][:, :, 1:].transpose(0, 2, 1)                  # (3n, n values, n cells)
     i, j = np.triu_indices(n, 1)
     cells = var[:, 1:]
     P = len(i)
@@ -76,13 +82,16 @@ def _pairwise_numpy(puzzle, full: bool) -> list[tuple[int, ...]]:
         clauses.append(row)
         if full:
             clauses += amo[c * P:(c + 1) * P]
-    ug = unit_groups.reshape(-1, n)
-    alo = list(map(tuple, ug.tolist()))
-    amo = list(zip((-ug[:, i]).ravel().tolist(), (-ug[:, j]).ravel().tolist()))
-    for g, row in enumerate(alo):
-        if full:
-            clauses.append(row)
-        clauses += amo[g * P:(g + 1) * P]
+    units: list[tuple[int, ...]] = []
+    for rule in sudoku_rules(puzzle) + [None]:
+        if isinstance(rule, AllDifferent) and rule.exactly:
+            units.append(rule.members)
+            continue
+        if units:
+            clauses += cnf_units(var, units, full)
+            units = []
+        if rule is not None:
+            clauses += rule.cnf(lambda c, v: c * n + v, alo=full)
     return clauses
 
 
@@ -93,7 +102,7 @@ def _build(puzzle, full: bool, amo: str) -> CnfModel:
     clauses: list[list[int]] = []
     if amo == "pairwise" or (amo == "auto" and n <= PAIRWISE_MAX):
         return CnfModel(
-            key=(puzzle.n, puzzle.regions, full, amo),
+            key=(*puzzle.shape_key, full, amo),
             nvars=n ** 3,
             clauses=_pairwise_numpy(puzzle, full),
             var=var,
@@ -105,14 +114,10 @@ def _build(puzzle, full: bool, amo: str) -> CnfModel:
         clauses += at_least_one(lits)
         if full:
             clauses += at_most_one(lits, pool, amo)
-    for unit in _units(n, puzzle.regions):
-        for v in range(1, n + 1):
-            lits = [int(var[c, v]) for c in unit]
-            if full:
-                clauses += at_least_one(lits)
-            clauses += at_most_one(lits, pool, amo)
+    for rule in sudoku_rules(puzzle):
+        clauses += rule.cnf(lambda c, v: c * n + v, lambda lits: at_most_one(lits, pool, amo), alo=full)
     return CnfModel(
-        key=(puzzle.n, puzzle.regions, full, amo),
+        key=(*puzzle.shape_key, full, amo),
         nvars=max(pool.top, n ** 3),
         clauses=clauses,
         var=var,
@@ -121,15 +126,15 @@ def _build(puzzle, full: bool, amo: str) -> CnfModel:
     )
 
 
-@register("cnf-extended", "sudoku", "cnf", key=lambda p: (p.n, p.regions),
-          description="extended CNF: cell, row, column, region at-least-one + at-most-one")
+@register("cnf-extended", "sudoku", "cnf", key=lambda p: p.shape_key,
+          description="extended CNF: cell, row, column, region at-least-one + at-most-one", constraints="all")
 def extended(puzzle, amo: str = "auto") -> CnfModel:
     """Extended CNF: every constraint as at-least-one plus at-most-one."""
     return _build(puzzle, True, amo)
 
 
-@register("cnf-minimal", "sudoku", "cnf", key=lambda p: (p.n, p.regions),
-          description="minimal CNF: cell at-least-one, unit at-most-one (slow, for comparison)")
+@register("cnf-minimal", "sudoku", "cnf", key=lambda p: p.shape_key,
+          description="minimal CNF: cell at-least-one, unit at-most-one (slow, for comparison)", constraints="all")
 def minimal(puzzle, amo: str = "pairwise") -> CnfModel:
     """Minimal CNF: each cell has a value; no value twice in a unit."""
     return _build(puzzle, False, amo)
@@ -137,7 +142,7 @@ def minimal(puzzle, amo: str = "pairwise") -> CnfModel:
 
 @register("cnf-regionlits", "sudoku", "cnf", key=lambda p: p.n,
           description="extended CNF with the region map as assumed literals: one formula per size",
-          applies=lambda p: p.n <= 16)
+          applies=lambda p: p.n <= 16, constraints=STANDARD)
 def regionlits(puzzle) -> CnfModel:
     """Extended CNF whose region constraints read the region map from assumed literals.
 
@@ -198,7 +203,8 @@ LAYER_AMO = "none"
 
 
 @register("cnf-layered", "sudoku", "cnf", key=lambda p: p.n,
-          description="extended CNF of cells, rows and columns per size; the region map as a guarded clause layer")
+          description="extended CNF of cells, rows and columns per size; the region map as a guarded clause layer",
+          constraints=STANDARD)
 def layered(puzzle) -> CnfModel:
     """Cells, rows and columns as a base formula per size; regions as a swappable layer.
 
@@ -320,7 +326,8 @@ class CompactClauses(Sequence):
 
 
 @register("cnf-reduced", "sudoku", "cnf", key=lambda p: (p.n, p.regions, p.givens),
-          description="extended CNF of what the givens leave open: built per puzzle, no assumptions")
+          description="extended CNF of what the givens leave open: built per puzzle, no assumptions",
+          constraints=STANDARD)
 def reduced(puzzle) -> CnfModel:
     """The extended encoding restricted to the candidates the givens leave, built per puzzle.
 

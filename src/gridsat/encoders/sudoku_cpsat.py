@@ -4,23 +4,24 @@
 * ``cpsat-bool``: one Boolean per (cell, value), ``AddExactlyOne`` per cell and per
   (unit, value): the same shape as the extended CNF, handed to CP-SAT.
 
-Givens are not part of the base model: ``fix(puzzle)`` lists the domains to pin, so a
-backend reuses one base model for every puzzle of a shape.
+Both read the puzzle's list of constraints (:attr:`Sudoku.constraints`) and post each rule
+through its type. Givens are not part of the base model: ``fix(puzzle)`` lists the domains to
+pin, so a backend reuses one base model for every puzzle of a shape.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from .units import sudoku_units as _units
+from .units import sudoku_rules
 from .base import CpsatModel, register
 
 __all__ = ["integer", "boolean"]
 
 
 
-@register("cpsat-int", "sudoku", "cpsat", key=lambda p: (p.n, p.regions),
-          description="CP-SAT: integer cells, AllDifferent per row, column and region")
+@register("cpsat-int", "sudoku", "cpsat", key=lambda p: p.shape_key,
+          description="CP-SAT: integer cells, AllDifferent per row, column and region", constraints="all")
 def integer(puzzle) -> CpsatModel:
     """Integer cell variables with AllDifferent on every unit."""
     n = puzzle.n
@@ -28,8 +29,8 @@ def integer(puzzle) -> CpsatModel:
 
     m = cp_model.CpModel()
     cells = [m.NewIntVar(1, n, f"c{c}") for c in range(n * n)]
-    for unit in _units(n, puzzle.regions):
-        m.AddAllDifferent([cells[c] for c in unit])
+    for rule in sudoku_rules(puzzle):
+        rule.cpsat(m, cells)
     idx = [v.Index() for v in cells]
 
     def fix(p):
@@ -38,11 +39,11 @@ def integer(puzzle) -> CpsatModel:
     def decode(values):
         return tuple(int(values[i]) for i in idx)
 
-    return CpsatModel(key=(n, puzzle.regions), model=m, fix=fix, decode=decode)
+    return CpsatModel(key=puzzle.shape_key, model=m, fix=fix, decode=decode)
 
 
-@register("cpsat-bool", "sudoku", "cpsat", key=lambda p: (p.n, p.regions),
-          description="CP-SAT: Boolean cell/value literals, ExactlyOne per cell and per unit/value")
+@register("cpsat-bool", "sudoku", "cpsat", key=lambda p: p.shape_key,
+          description="CP-SAT: Boolean cell/value literals, ExactlyOne per cell and per unit/value", constraints="all")
 def boolean(puzzle) -> CpsatModel:
     """Boolean (cell, value) literals with ExactlyOne constraints."""
     n = puzzle.n
@@ -52,9 +53,8 @@ def boolean(puzzle) -> CpsatModel:
     x = [[m.NewBoolVar(f"x{c}_{v}") for v in range(1, n + 1)] for c in range(n * n)]
     for c in range(n * n):
         m.AddExactlyOne(x[c])
-    for unit in _units(n, puzzle.regions):
-        for v in range(n):
-            m.AddExactlyOne([x[c][v] for c in unit])
+    for rule in sudoku_rules(puzzle):
+        rule.cpsat_bool(m, lambda c, v: x[c][v - 1])
     idx = np.array([[b.Index() for b in row] for row in x], dtype=np.int64)
 
     def fix(p):
@@ -64,4 +64,4 @@ def boolean(puzzle) -> CpsatModel:
         vals = np.asarray(values)[idx]
         return tuple(int(v) + 1 for v in vals.argmax(axis=1))
 
-    return CpsatModel(key=(n, puzzle.regions), model=m, fix=fix, decode=decode)
+    return CpsatModel(key=puzzle.shape_key, model=m, fix=fix, decode=decode)

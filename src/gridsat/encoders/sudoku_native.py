@@ -5,6 +5,10 @@ jigsaw layout) into the table the C core searches over: every unit (row, column,
 as its list of cells, from which the core derives each cell's units and peers. The table
 depends on the board only, never on the givens, so it is built once per geometry and
 kept in a small cache; the givens go to the solver as bytes, one per cell.
+
+The core understands ``alldifferent`` over rows, columns and regions, and givens
+(``STANDARD``): it refuses a puzzle with any other constraint, and the default choice then
+takes an encoding that reads the constraint list.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any, Hashable
 
 from ..boards import compile_geometry, unit_table, uses_pairs
 from .base import register
+from .units import STANDARD
 
 __all__ = ["NativeModel", "native_model", "unit_table", "clear_cache", "MAX_N", "CACHE_SIZE"]
 
@@ -44,7 +49,7 @@ class NativeModel:
 
 @register("sudoku-native", "sudoku", "native", key=lambda p: (p.n, p.regions),
           description="unit table (rows, columns, regions as cell lists) for the C bitset core",
-          applies=lambda p: p.n <= MAX_N)
+          applies=lambda p: p.n <= MAX_N, constraints=STANDARD)
 def native_model(puzzle) -> NativeModel:
     """The unit table of the puzzle's board (cached per size and region map)."""
     key = (puzzle.n, puzzle.regions)

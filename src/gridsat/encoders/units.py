@@ -1,4 +1,4 @@
-"""Row, column and region cell lists of a Sudoku-family board, shared by its encoders."""
+"""Row, column and region cell lists of a Sudoku-family board, and its list of rules, shared by its encoders."""
 
 from __future__ import annotations
 
@@ -13,3 +13,15 @@ def sudoku_units(n: int, regions: Sequence[int]) -> list[list[int]]:
     for cell, k in enumerate(regions):
         regs[k].append(cell)
     return rows + cols + regs
+
+
+#: what an encoding that does not read the constraint list understands: ``alldifferent`` over
+#: the rows, columns and regions, and the givens (see :func:`gridsat.encoders.register`)
+STANDARD = ("alldifferent", "givens")
+
+
+def sudoku_rules(puzzle) -> list:
+    """The rules a base formula holds: the puzzle's constraints but its own givens, the list's
+    first (they pose the puzzle on the base: assumptions for CNF, fixed domains for CP-SAT), in
+    the list's order. Givens among the extra rules stay: they are part of the board."""
+    return list(puzzle.constraints[1:])

@@ -4,7 +4,7 @@ The commonest input of a bulk run (the 17-clue list, top1465, a generator's outp
 classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, ``0``, ``_`` or
 ``-`` empty. :meth:`Block.run` poses up to :data:`BLOCK` such lines to the C core in one
 call, passes the answers through the verifier a block at a time
-(:func:`gridsat.verify.verify_classic_block`), and returns one :class:`Result` per line,
+(:func:`gridsat.verifier.verify_classic_block`), and returns one :class:`Result` per line,
 in order, with the same evidence as :func:`gridsat.engine.run`.
 
 Only the puzzles found unique (``check``) or solved (``solve``) are answered from the
@@ -221,7 +221,7 @@ class Block:
             yield from self._block(lines[start:start + BLOCK], one, errors)
 
     def _block(self, lines: Sequence[bytes], one: Callable | None, errors: str) -> Iterator:
-        from ..verify import verify_classic_block
+        from ..verifier import verify_classic_block
 
         k = len(lines)
         givens = b"".join(lines).translate(_VALUES)

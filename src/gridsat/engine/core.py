@@ -1,7 +1,7 @@
 """The engine under the front door: one job, one backend, every answer verified.
 
 :func:`run` resolves the backend and encoding (:mod:`gridsat.selection`), runs the backend,
-passes every solution through the independent verifier (:func:`gridsat.verify.verify`) and
+passes every solution through the independent verifier (:func:`gridsat.verifier.verify`) and
 sets the status from what was found. ``gridsat.solve`` and ``gridsat.check``
 (:mod:`gridsat.api`) call it, or race several configurations; counting lives in
 :mod:`gridsat.counting`, which calls :func:`run` too.
@@ -19,7 +19,7 @@ from ..kinds import kind_of
 from ..limits import CHILD_BYTES, JobInterrupted, TooLarge, format_size
 from ..result import Result
 from ..selection import check_limits, resolve
-from ..verify import verified_many, verify
+from ..verifier import verified_many, verify
 
 __all__ = ["run", "run_many", "VerificationError", "check_limits", "CHILD_BYTES"]
 

@@ -17,10 +17,10 @@ is unambiguously in that format. The ``json`` format dispatches each object on i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from ..errors import GridsatError, ParseError
+from ..errors import GridsatError, ParseError, UnsupportedError
 
 __all__ = [
     "Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS",
@@ -66,6 +66,8 @@ class Format:
     ``read`` accepts (``box``). Among several sniffing formats of one kind the highest
     ``priority`` wins. ``kind_sniff``, when set, replaces ``sniff`` once the caller has named
     the kind (it may claim texts that ``sniff`` leaves alone because another kind could mean them).
+    ``constraints``: whether ``write`` holds a puzzle's extra constraints (``puzzle.extra``,
+    :mod:`gridsat.constraints`); a format that cannot refuses such a puzzle rather than drop them.
     """
 
     name: str
@@ -78,6 +80,7 @@ class Format:
     options: frozenset = field(default_factory=frozenset)
     priority: int = 0
     kind_sniff: Callable[[str], bool] | None = None
+    constraints: bool = False
 
 
 FORMATS: dict[str, Format] = {}
@@ -94,9 +97,25 @@ def is_digits(text: str) -> bool:
 
 
 def register_format(fmt: Format) -> Format:
-    """Make ``fmt`` available by name and to detection."""
+    """Make ``fmt`` available by name and to detection (its ``write`` refusing a puzzle with extra
+    constraints unless the format holds them)."""
+    if not fmt.constraints:
+        fmt = replace(fmt, write=_refusing(fmt.name, fmt.write))
     FORMATS[fmt.name] = fmt
     return fmt
+
+
+def _refusing(name: str, write: Callable[..., str]) -> Callable[..., str]:
+    def guarded(puzzle, *args, **kwargs) -> str:
+        extra = getattr(puzzle, "extra", ())
+        if extra:
+            types = ", ".join(sorted({c.type for c in extra}))
+            raise UnsupportedError(f"the {name} format cannot hold the puzzle's extra constraints ({types}); "
+                                   "use json")
+        return write(puzzle, *args, **kwargs)
+
+    guarded.__doc__ = write.__doc__
+    return guarded
 
 
 def get_format(name: str) -> Format:

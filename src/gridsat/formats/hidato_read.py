@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from ..errors import GridsatError, ParseError, PuzzleError
 from ..puzzles.hidato import Hidato
-from ..verify import verify
+from ..verifier import verify
 from .base import Entry, is_digits
 from .tokens import MAX_DIGITS, is_int, parse_int, split_lines
 

@@ -114,4 +114,4 @@ def sniff_json(text: str) -> bool:
 
 register_format(Format("json", "*", read_json, write_json, sniff_json, many=True,
                        description='gridsat JSON objects {"kind": ...}: one, a list, or JSON lines',
-                       options=frozenset({"box", "kind"}), priority=10))
+                       options=frozenset({"box", "kind"}), priority=10, constraints=True))

@@ -44,7 +44,7 @@ from .tokens import MAX_DIGITS, is_int, split_lines
 from ..puzzles.text import SYMBOLS, symbol_value
 from .sudoku_common import check_solution, parse_box
 from .hidato_read import check_grid_solution, make_puzzle
-from ..verify import verify
+from ..verifier import verify
 
 __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw_line_string",
            "read_hidato_line", "write_hidato_line", "sniff_hidato_line", "hidato_line_string",

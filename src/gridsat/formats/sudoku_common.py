@@ -50,24 +50,13 @@ def box_for(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
 
 
 def check_solution(puzzle: Sudoku, sol: Sequence[int]) -> None:
-    """Raise :class:`ParseError` unless ``sol`` fills every cell with ``1..n``, agrees with every
-    given and repeats no value in a row, column or region (a stored solution is verified)."""
-    if len(sol) != puzzle.n * puzzle.n:
-        raise ParseError(f"solution has {len(sol)} cells, expected {puzzle.n * puzzle.n}")
-    for i, (g, v) in enumerate(zip(puzzle.givens, sol)):
-        if not v:
-            raise ParseError(f"solution leaves {puzzle.cell_name(i)} empty")
-        if not 1 <= v <= puzzle.n:
-            raise ParseError(f"solution has {v} at {puzzle.cell_name(i)}, outside 1..{puzzle.n}")
-        if g and g != v:
-            raise ParseError(f"solution has {v} at {puzzle.cell_name(i)} where the given is {g}")
-    for unit, cells in puzzle.units:
-        seen: dict[int, int] = {}
-        for c in cells:
-            if sol[c] in seen:
-                raise ParseError(f"solution has {sol[c]} twice in {unit}: {puzzle.cell_name(seen[sol[c]])} "
-                                 f"and {puzzle.cell_name(c)}")
-            seen[sol[c]] = c
+    """Raise :class:`ParseError` with the verifier's first problem unless ``sol`` is a correct
+    answer to ``puzzle`` (a stored solution is verified by :func:`gridsat.verify`)."""
+    from ..verifier import verify
+
+    problems = verify(puzzle, sol)
+    if problems:
+        raise ParseError(problems[0])
 
 
 def strip_comment(line: str, marks: str = "#") -> tuple[str, str | None]:

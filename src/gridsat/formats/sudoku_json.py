@@ -1,8 +1,10 @@
 """Sudoku objects of the ``json`` format: ``{"kind": "sudoku", "n": 9, "box": [3, 3], "givens": [...]}``.
 
 ``"regions"`` (any labels) instead of ``"box"`` makes a jigsaw; rows may be lists or strings,
-``givens`` a flat list too, ``0`` or ``null`` empty; a ``"solution"`` is checked against the
-givens. The ``json`` format itself (:mod:`.jsonfmt`) dispatches on ``"kind"``.
+``givens`` a flat list too, ``0`` or ``null`` empty; a ``"solution"`` is checked by the
+verifier. ``"constraints"`` lists the rules beyond rows, columns, regions and givens, each in
+its type's JSON form (:mod:`gridsat.constraints`: ``{"type": "alldifferent", "cells": [...]}``).
+The ``json`` format itself (:mod:`.jsonfmt`) dispatches on ``"kind"``.
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ def sudoku_from_json(obj: dict, *, box: "str | tuple[int, int] | None" = None) -
         if len(regions) != n * n:
             raise ValueError(f'"regions" has {len(regions)} cells, expected {n * n}')
         regions = [tuple(r) if isinstance(r, list) else r for r in regions]
-        puzzle = Sudoku(n, givens, regions=regions, name=name)
+        puzzle = Sudoku(n, givens, regions=regions, name=name, extra=_extra(obj, n))
     else:
         b = obj.get("box")
         if b is not None:
@@ -95,7 +97,7 @@ def sudoku_from_json(obj: dict, *, box: "str | tuple[int, int] | None" = None) -
             b = parse_box(b)
         else:
             b = parse_box(box)
-        puzzle = Sudoku(n, givens, box=box_for(n, b), name=name)
+        puzzle = Sudoku(n, givens, box=box_for(n, b), name=name, extra=_extra(obj, n))
     solution = None
     if obj.get("solution") is not None:
         sraw = _json_cells(obj["solution"], n, '"solution"')
@@ -104,6 +106,18 @@ def sudoku_from_json(obj: dict, *, box: "str | tuple[int, int] | None" = None) -
         solution = tuple(_json_value(x, n, '"solution"', i) for i, x in enumerate(sraw))
         check_solution(puzzle, solution)
     return puzzle, solution  # keys other than the known ones are allowed and ignored
+
+
+def _extra(obj: dict, n: int) -> tuple:
+    """The ``"constraints"`` of the object, each read by its type's JSON form."""
+    raw = obj.get("constraints")
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ValueError(f'"constraints" must be a list of constraint objects, got {type(raw).__name__}')
+    from ..constraints import constraint_from_json
+
+    return tuple(constraint_from_json(c, n, f'"constraints" item {k + 1}') for k, c in enumerate(raw))
 
 
 def sudoku_to_json(puzzle: Sudoku, solution: Sequence[int] | None = None) -> dict:
@@ -116,6 +130,8 @@ def sudoku_to_json(puzzle: Sudoku, solution: Sequence[int] | None = None) -> dic
     else:
         d["box"] = list(puzzle.box)
     d["givens"] = puzzle.rows()
+    if puzzle.extra:
+        d["constraints"] = [c.to_json() for c in puzzle.extra]
     if solution is not None:
         d["solution"] = puzzle.rows(solution)
     return d

@@ -45,8 +45,17 @@ JIGSAW_BIG = Choice("minicard", "cnf-reduced", f"jigsaw above {NATIVE_N}x{NATIVE
                     f"past the C core's {NATIVE_N}x{NATIVE_N}: {JIGSAW_SAT.reason}")
 
 
+#: a puzzle with constraints beyond rows, columns, regions and givens (``puzzle.extra``); the pair
+#: is SMALL_SAT's, so the listings (``choices``) leave it out
+EXTRA = Choice("minisat22", "cnf-extended", "sudoku with extra constraints",
+               "the C core and the per-puzzle formulas know rows, columns, regions and givens only; "
+               "the extended CNF encodes every constraint of the puzzle's list")
+
+
 def default(puzzle) -> Choice:
-    """The default pair for this Sudoku: by region map and size."""
+    """The default pair for this Sudoku: by its constraints, region map and size."""
+    if puzzle.extra:
+        return EXTRA
     if puzzle.is_jigsaw:
         return JIGSAW if puzzle.n <= NATIVE_N else JIGSAW_BIG
     n = puzzle.n
@@ -55,7 +64,7 @@ def default(puzzle) -> Choice:
 
 def encoding_for(puzzle, backend: str, target: str) -> str | None:
     """The encoding for a backend outside the default pair and its fallbacks (``None``: the default encoding)."""
-    if puzzle.is_jigsaw and target == "cnf":
+    if puzzle.is_jigsaw and target == "cnf" and not puzzle.extra:
         return JIGSAW_OTHER_CNF
     return None
 
@@ -68,7 +77,8 @@ def variant(puzzle) -> str:
 def describe(puzzle) -> str:
     """``9x9 sudoku, 3x3 boxes, 17 givens`` style summary."""
     shape = f"{puzzle.box[0]}x{puzzle.box[1]} boxes" if puzzle.box else "jigsaw regions"
-    return f"{puzzle.n}x{puzzle.n} sudoku, {shape}, {puzzle.num_givens} givens"
+    more = f", {len(puzzle.extra)} extra constraints" if puzzle.extra else ""
+    return f"{puzzle.n}x{puzzle.n} sudoku, {shape}, {puzzle.num_givens} givens{more}"
 
 
 def clash_scan_first(puzzle, time_limit: float | None) -> bool:

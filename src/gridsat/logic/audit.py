@@ -63,7 +63,7 @@ def check_sudoku_run(puzzle, start: Sequence[int], g: Grid, solved: bool, dead_e
     ----------
     puzzle : Sudoku or Grid
         What the run was given (a :class:`~gridsat.puzzles.sudoku.Sudoku` is also checked
-        with :func:`gridsat.verify.verify` when solved).
+        with :func:`gridsat.verifier.verify` when solved).
     start : sequence of int
         The values at the start.
     g : Grid
@@ -82,7 +82,7 @@ def check_sudoku_run(puzzle, start: Sequence[int], g: Grid, solved: bool, dead_e
         raise LogicBugError(problem)
     if solved:
         if hasattr(puzzle, "kind"):
-            from ..verify import verify
+            from ..verifier import verify
 
             problems = verify(puzzle, g.values)
             if problems:
@@ -111,11 +111,11 @@ def check_step(g: Grid, placements: Sequence[tuple[int, int]]) -> None:
 def check_hidato_run(puzzle, values: Sequence[int], solved: bool) -> None:
     """Raise :class:`LogicBugError` when a Hidato/Numbrix run's numbers break the rules.
 
-    Solved runs go through :func:`gridsat.verify.verify`; unfinished ones must keep the givens,
+    Solved runs go through :func:`gridsat.verifier.verify`; unfinished ones must keep the givens,
     place each number once, and put a placed number next to its placed neighbours in the path.
     """
     if solved:
-        from ..verify import verify
+        from ..verifier import verify
 
         problems = verify(puzzle, list(values))
         if problems:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Iterable
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, UnsupportedError
 
 if TYPE_CHECKING:
     from ..puzzles.sudoku import Sudoku
@@ -202,6 +202,9 @@ class Grid:
         """
         if not hasattr(puzzle, "regions"):  # the Sudoku family: cells in rows, columns and regions
             raise PuzzleError("the logical solver handles Sudoku-family puzzles")
+        if getattr(puzzle, "extra", ()):  # (its techniques know rows, columns, regions and givens)
+            raise UnsupportedError("the logical solver knows rows, columns, regions and givens only, "
+                                   "and this puzzle carries other constraints")
         geo = geometry(puzzle.n, tuple(puzzle.regions), puzzle.box is not None)
         return cls.from_values(geo, list(puzzle.givens))
 

@@ -244,7 +244,7 @@ def _audit(puzzle, g: Grid, sol: list[int]) -> None:
             raise GridsatError(f"internal error (a bug): the kit search produced a grid whose "
                                f"{geo.labels[ui]} does not hold 1..{geo.n} once each")
     if not isinstance(puzzle, Grid):
-        from ..verify import verify
+        from ..verifier import verify
 
         problems = verify(puzzle, sol)
         if problems:

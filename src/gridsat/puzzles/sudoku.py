@@ -90,6 +90,8 @@ class Sudoku:
         ``n*n`` region labels row by row (any hashable labels). Default: classic boxes.
     box : (int, int), optional
         Classic box shape ``(rows, cols)``; ignored when ``regions`` is given.
+    extra : sequence of Constraint, optional
+        Rules beyond rows, columns, regions and givens (:mod:`gridsat.constraints`), on a board of side ``n``.
 
     Notes
     -----
@@ -102,6 +104,7 @@ class Sudoku:
     givens: tuple[int, ...]
     regions: tuple[int, ...]
     box: tuple[int, int] | None = None
+    extra: tuple = ()
     name: str | None = field(default=None, compare=False)
 
     kind = "sudoku"
@@ -113,6 +116,7 @@ class Sudoku:
         regions: Sequence | None = None,
         box: tuple[int, int] | None = None,
         name: str | None = None,
+        extra: Iterable = (),
     ) -> None:
         if not isinstance(n, int) or n < 1:
             raise PuzzleError(f"size must be a positive integer, got {n!r}")
@@ -139,6 +143,7 @@ class Sudoku:
         object.__setattr__(self, "regions", regs)
         object.__setattr__(self, "box", tuple(box) if box is not None else None)
         object.__setattr__(self, "name", name)
+        object.__setattr__(self, "extra", _checked_extra(n, extra))
 
     # ------------------------------------------------------------------ constructors
     @classmethod
@@ -166,7 +171,7 @@ class Sudoku:
 
     def with_givens(self, givens: Iterable[int]) -> "Sudoku":
         """The same board (size and regions) with other givens."""
-        return Sudoku(self.n, givens, regions=self.regions, box=self.box, name=self.name)
+        return Sudoku(self.n, givens, regions=self.regions, box=self.box, name=self.name, extra=self.extra)
 
     # ------------------------------------------------------------------ properties
     @property
@@ -176,8 +181,8 @@ class Sudoku:
 
     @property
     def shape_key(self) -> tuple:
-        """What a base formula depends on: size and region map."""
-        return (self.n, self.regions)
+        """What a base formula depends on: size and region map (and the extra constraints)."""
+        return (self.n, self.regions, self.extra) if self.extra else (self.n, self.regions)
 
     @property
     def num_cells(self) -> int:
@@ -201,6 +206,14 @@ class Sudoku:
             members[reg].append(cell)
         out += [(f"{word} {k + 1}", tuple(m)) for k, m in enumerate(members)]
         return tuple(out)
+
+    @cached_property
+    def constraints(self) -> tuple:
+        """The puzzle as a list of constraints (:mod:`gridsat.constraints`): its givens, every row,
+        column and region as a full ``alldifferent`` (labelled as in :attr:`units`), then ``extra``."""
+        from ..constraints import grid_constraints
+
+        return grid_constraints(self.n, self.givens, self.units, self.extra)
 
     def cell_name(self, cell: int) -> str:
         """``r3c8`` style name of a cell (1-based)."""
@@ -247,18 +260,20 @@ class Sudoku:
 
     def __repr__(self) -> str:
         shape = f"{self.box[0]}x{self.box[1]} boxes" if self.box else "jigsaw"
-        return f"<Sudoku {self.n}x{self.n} {shape}, {self.num_givens} givens>"
+        more = f", {len(self.extra)} extra constraints" if self.extra else ""
+        return f"<Sudoku {self.n}x{self.n} {shape}, {self.num_givens} givens{more}>"
 
     def __reduce__(self) -> tuple:
         # a compact pickle (a batch sends puzzles to worker processes by the thousand): the
         # givens as bytes, and a classic map by its box shape; caches are left behind
         n = self.n
         pack = bytes if n < 256 else tuple
-        return made, (n, pack(self.givens), None if self.box else pack(self.regions), self.box, self.name)
+        return made, (n, pack(self.givens), None if self.box else pack(self.regions), self.box, self.name) + (
+            (self.extra,) if self.extra else ())
 
 
 def made(n: int, givens: "bytes | Sequence[int]", regions: "bytes | Sequence[int] | None",
-         box: tuple[int, int] | None, name: str | None) -> Sudoku:
+         box: tuple[int, int] | None, name: str | None, extra: tuple = ()) -> Sudoku:
     """A :class:`Sudoku` from parts already checked, without checking them again: its pickle
     (:meth:`Sudoku.__reduce__`), or a reader's decoded line (``n * n`` values in ``0..n``,
     ``regions`` ``None`` for the boxes of a ``box`` that tiles the board)."""
@@ -268,7 +283,17 @@ def made(n: int, givens: "bytes | Sequence[int]", regions: "bytes | Sequence[int
     object.__setattr__(s, "regions", box_regions(n, box) if regions is None else tuple(regions))
     object.__setattr__(s, "box", box)
     object.__setattr__(s, "name", name)
+    object.__setattr__(s, "extra", extra)
     return s
+
+
+def _checked_extra(n: int, extra: Iterable) -> tuple:
+    """``extra`` as a tuple of constraints on a board of side ``n``, or :class:`PuzzleError`."""
+    out = tuple(extra)
+    for k, con in enumerate(out):
+        if getattr(con, "n", None) != n or not callable(getattr(con, "problems", None)):
+            raise PuzzleError(f"extra constraint {k + 1} is {con!r}, not a constraint on a {n}x{n} board")
+    return out
 
 
 def _detect_box(n: int, regs: tuple[int, ...]) -> tuple[int, int] | None:

@@ -8,6 +8,11 @@ so classic boxes, jigsaw shapes and Hidato boards with holes all come out of one
 Classes on the elements make the picture easy to inspect: ``rect.cell`` (one per cell),
 ``rect.hole``, ``line.border`` (one per thick unit edge), ``text.given``, ``text.solved``
 and ``polyline.path`` (the Hidato path).
+
+A puzzle with a list of constraints (``puzzle.constraints``, :mod:`gridsat.constraints`) is
+drawn rule by rule: each rule's ``svg(frame)`` writes digits in cells through the
+:class:`Frame` (the givens) and returns its other elements (a ``g.constraints`` group between
+the borders and the digits); rows, columns and regions are the board itself.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import Any, Sequence
 
 from ..errors import UnsupportedError
 
-__all__ = ["Layout", "layout", "render_svg", "border_segments", "STYLE"]
+__all__ = ["Layout", "Frame", "layout", "render_svg", "border_segments", "STYLE"]
 
 
 def escape(text: str) -> str:
@@ -77,6 +82,53 @@ class Layout:
     def positions(self) -> list[int]:
         """Positions that are cells, in row-major order."""
         return [p for p, r in enumerate(self.region) if r is not None]
+
+
+class Frame:
+    """Where a constraint's SVG layer draws: cell positions in SVG units, and the board's digits.
+
+    Parameters
+    ----------
+    lay : Layout
+    s : float
+        Cell side in SVG units.
+    style : dict
+        :data:`STYLE` with the caller's overrides.
+    """
+
+    def __init__(self, lay: Layout, s: float, style: dict[str, Any]) -> None:
+        self.s, self.style, self.lay = s, style, lay
+        self.position = {cidx: p for p, cidx in enumerate(lay.cell_of) if cidx is not None}
+        self.digits = len(str(lay.max_value))
+        #: cell -> the digit text written there (:meth:`write`)
+        self.written: dict[int, str] = {}
+
+    def centre(self, cell: int) -> tuple[float, float]:
+        """The centre of a cell, ``(x, y)``."""
+        r, c = divmod(self.position[cell], self.lay.cols)
+        return (c + 0.5) * self.s, (r + 0.5) * self.s
+
+    def text(self, cell: int, value: int, cls: str) -> str:
+        """The ``<text>`` of a digit in a cell: ``cls`` ``given`` (bold black) or ``solved`` (blue)."""
+        st, txt = self.style, str(value)
+        x, y = self.centre(cell)
+        fs = self.s * _FONT.get(max(len(txt), self.digits), 0.22)
+        colour, weight = (st["given"], "bold") if cls == "given" else (st["solved"], "normal")
+        return (f'<text class="{cls}" x="{_fmt(x)}" y="{_fmt(y + fs * 0.36)}" '
+                f'font-size="{_fmt(fs)}" font-weight="{weight}" fill="{colour}">{txt}</text>')
+
+    def write(self, cell: int, value: int, cls: str = "given") -> None:
+        """Put a digit in a cell; the board draws the written digits with the solution's, cell by cell."""
+        self.written[cell] = self.text(cell, value, cls)
+
+    def polyline(self, cells: Sequence[int], cls: str) -> str:
+        """A thin dashed line through the centres of ``cells``, in order (a single cell: a dot)."""
+        pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in map(self.centre, cells))
+        if len(cells) == 1:
+            pts += " " + pts
+        return (f'<polyline class="{escape(cls)}" points="{pts}" fill="none" stroke="{self.style["thin"]}" '
+                f'stroke-width="{_fmt(self.s * self.style["thin_width"] * 2)}" stroke-dasharray="{_fmt(self.s * 0.1)}" '
+                f'stroke-linecap="round"/>')
 
 
 def layout(puzzle) -> Layout:
@@ -229,21 +281,27 @@ def render_svg(
         add(f'<line class="border" x1="{_fmt(x1 * s)}" y1="{_fmt(y1 * s)}" x2="{_fmt(x2 * s)}" y2="{_fmt(y2 * s)}"/>')
     add("</g>")
 
-    digits = len(str(lay.max_value))
+    frame = Frame(lay, s, st)
+    rules = getattr(puzzle, "constraints", None)
+    if rules is None:  # a puzzle without a constraint list: its givens are the layout's
+        for cidx, g in enumerate(givens):
+            if g:
+                frame.write(cidx, g)
+    layers = [el for rule in rules or () for el in rule.svg(frame)]
+    if layers:
+        add('<g class="constraints">')
+        body += layers
+        add("</g>")
     add(f'<g class="values" text-anchor="middle" font-family={quoteattr(st["font"])}>')
     for p, cidx in enumerate(lay.cell_of):
         if cidx is None:
             continue
-        g = givens[cidx]
-        v = g or (values[cidx] if cidx < len(values) else 0)
-        if not v:
+        if cidx in frame.written:
+            add(frame.written[cidx])
             continue
-        r, c = divmod(p, lay.cols)
-        txt = str(v)
-        fs = s * _FONT.get(max(len(txt), digits), 0.22)
-        cls, colour, weight = ("given", st["given"], "bold") if g else ("solved", st["solved"], "normal")
-        add(f'<text class="{cls}" x="{_fmt((c + 0.5) * s)}" y="{_fmt((r + 0.5) * s + fs * 0.36)}" '
-            f'font-size="{_fmt(fs)}" font-weight="{weight}" fill="{colour}">{txt}</text>')
+        v = values[cidx] if cidx < len(values) else 0
+        if v:
+            add(frame.text(cidx, v, "solved"))
     add("</g>")
     add("</g>")
 

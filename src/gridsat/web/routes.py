@@ -307,7 +307,7 @@ def _values(body: dict, key: str, loaded, *, full: bool) -> list[int] | None:
         if g and v and v != g:
             raise BadRequest(f"{key}: {v} at {puzzle.cell_name(c)} where the given is {g}")
     if full:
-        from ..verify import verify
+        from ..verifier import verify
 
         problems = verify(puzzle, value)
         if problems:

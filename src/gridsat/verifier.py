@@ -1,8 +1,9 @@
 """The one independent checker every backend answer passes through.
 
-It reads only the raw puzzle data (size, region labels, givens; for Hidato the board
-and adjacency) and shares no code with any encoder, so an encoding bug cannot hide
-behind a matching bug in the check.
+It reads only the raw puzzle data (for the Sudoku family the digit domain and the list of
+constraints, each checked by its own rule in :mod:`gridsat.constraints`; for Hidato the board
+and adjacency) and shares no code with any encoder, so an encoding bug cannot hide behind a
+matching bug in the check.
 """
 
 from __future__ import annotations
@@ -244,6 +245,8 @@ def _sudoku_many_ok(pairs: list) -> bool:
     is a correct grid: :func:`_sudoku_ok` on all of them at once, the grids end to end in one
     integer. False sends each to :func:`verify` (one wrong grid is enough)."""
     p0 = pairs[0][0]
+    if p0.extra:  # (the pass knows rows, columns and regions only; one shape per group)
+        return False
     n, nn, count = p0.n, p0.n * p0.n, len(pairs)
     sols = [s for _, s in pairs]
     # the checks as_ints makes: plain ints only (not bool), and every grid of n*n cells
@@ -338,29 +341,27 @@ def verified_many(pairs: Sequence[tuple[object, Sequence[int]]]) -> list[bool]:
 
 @register_verifier("sudoku")
 def verify_sudoku(puzzle, solution: Sequence[int]) -> list[str]:
-    """Check a full Sudoku-family grid: every row, column and region holds 1..n once, givens kept."""
+    """Check a full Sudoku-family grid: a digit 1..n in every cell, then every constraint of
+    ``puzzle.constraints`` (givens kept, every row, column and region 1..n once, any extra rule).
+
+    The problems read ``solution has 5 twice in row 1: r1c1 and r1c4``; a grid with a cell
+    outside 1..n gets only those cells' problems (the rules read digits).
+    """
     n = puzzle.n
     sol = list(solution)
-    problems: list[str] = []
     if len(sol) != n * n:
         return [f"solution has {len(sol)} cells, expected {n * n}"]
-    if _sudoku_ok(puzzle, sol):  # fast path; the detailed pass below explains failures
+    if not puzzle.extra and _sudoku_ok(puzzle, sol):
+        # fast path for the standard list (givens, rows, columns, regions); the pass below
+        # is the rule, and explains failures
         return []
-    want = set(range(1, n + 1))
-    for i, v in enumerate(sol):
-        if v not in want:
-            problems.append(f"cell {i} holds {v!r}, not a value in 1..{n}")
-        g = puzzle.givens[i]
-        if g and g != v:
-            problems.append(f"cell {i} holds {v!r} but the given is {g}")
-    groups: dict[tuple[str, int], list[int]] = {}
-    for i, v in enumerate(sol):
-        r, c = divmod(i, n)
-        for key in (("row", r), ("column", c), ("region", puzzle.regions[i])):
-            groups.setdefault(key, []).append(v)
-    for (what, k), vals in sorted(groups.items()):
-        if len(vals) != n or set(vals) != want:
-            problems.append(f"{what} {k + 1} holds {sorted(vals)}, not 1..{n} once each")
+    problems = [f"solution leaves r{i // n + 1}c{i % n + 1} empty" if v == 0 else
+                f"solution has {v!r} at r{i // n + 1}c{i % n + 1}, not a value in 1..{n}"
+                for i, v in enumerate(sol) if not 1 <= v <= n]
+    if problems:
+        return problems
+    for rule in puzzle.constraints:
+        problems += ["solution " + p for p in rule.problems(sol)]
     return problems
 
 

@@ -1,0 +1,27 @@
+"""Constraints as a vocabulary: one module per rule type, each owning its parameters, its
+verifier rule, its CNF and CP-SAT encodings, its JSON form and its drawing.
+
+>>> from gridsat.constraints import AllDifferent, list_constraints
+>>> AllDifferent(4, [0, 5, 10, 15]).problems([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3])
+['has 1 twice in cells r1c1 r2c2 r3c3 r4c4: r1c1 and r2c2']
+>>> sorted({'alldifferent', 'givens'} - set(list_constraints()))
+[]
+
+A new type is one module here and one line below (``docs/dev/adding-constraint.md``).
+"""
+
+from __future__ import annotations
+
+from .base import (Constraint, Example, cell_name, constraint_from_json, get_constraint, list_constraints,
+                   pairwise_amo, register_constraint)
+from .alldifferent import AllDifferent
+from .givens import Givens
+
+__all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
+           "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints"]
+
+
+def grid_constraints(n: int, givens, units, extra=()) -> tuple:
+    """A Latin-square board's list: the givens (``n * n`` values, ``0`` empty), each unit
+    ``(label, cells)`` as a full :class:`AllDifferent`, then the ``extra`` constraints."""
+    return (Givens.of_grid(n, givens), *(AllDifferent(n, cells, True, label) for label, cells in units), *extra)

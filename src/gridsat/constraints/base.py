@@ -1,0 +1,194 @@
+"""What every constraint type is, and the registry that lists them by name.
+
+A constraint is a rule over the cells of a square board of side ``n`` whose cells hold the
+digits ``1..n`` (cells numbered row by row, ``cell = row * n + col``). Each type is one
+module of this package and owns, in one place:
+
+* its parameters, checked when it is made (:class:`~gridsat.errors.PuzzleError` naming what
+  is wrong);
+* its verifier rule, :meth:`Constraint.problems` (independent of every encoding);
+* its CNF form, :meth:`Constraint.cnf`: a pure function from the literal of "cell holds
+  value" to clauses (auxiliaries come from the caller's at-most-one function and pool);
+* its CP-SAT forms, :meth:`Constraint.cpsat` (integer cells) and :meth:`Constraint.cpsat_bool`
+  (one Boolean per cell and value); OR-tools is imported by the caller, never here;
+* its JSON form, :meth:`Constraint.to_json` and :meth:`Constraint.from_json`;
+* its drawing, :meth:`Constraint.svg`: SVG elements on a board frame;
+* small instances with a right and a wrong assignment, :meth:`Constraint.examples`, that
+  the test suite runs through every one of the above.
+
+A new type is a module with a subclass decorated by :func:`register_constraint`, and one
+line importing it in ``gridsat/constraints/__init__.py`` (see ``docs/dev/adding-constraint.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Callable, ClassVar, Sequence
+
+from ..errors import ParseError, PuzzleError, UnsupportedError
+
+__all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
+           "constraint_from_json", "pairwise_amo", "cell_name", "check_cells", "check_board"]
+
+#: ``lit(cell, value) -> int``: the literal of "cell holds value" (DIMACS style, > 0)
+Lit = Callable[[int, int], int]
+#: ``amo(lits) -> clauses``: at most one of ``lits`` is true
+Amo = Callable[[Sequence[int]], list]
+
+
+def pairwise_amo(lits: Sequence[int]) -> list[list[int]]:
+    """At most one of ``lits``: one binary clause per pair (no auxiliaries)."""
+    return [[-a, -b] for a, b in combinations(lits, 2)]
+
+
+def cell_name(n: int, cell: int) -> str:
+    """``r3c8`` style name of a cell (1-based) on a board of side ``n``."""
+    return f"r{cell // n + 1}c{cell % n + 1}"
+
+
+def check_board(what: str, n: Any) -> int:
+    """``n`` as a board side, or :class:`PuzzleError` naming ``what`` (the constraint)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise PuzzleError(f"{what}: board size must be a positive integer, got {n!r}")
+    return n
+
+
+def check_cells(what: str, n: int, cells: Any) -> tuple[int, ...]:
+    """``cells`` as a tuple of distinct cell indices of the board, or :class:`PuzzleError`."""
+    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+        raise PuzzleError(f"{what}: cells must be a list of cell indices, got {cells!r}")
+    out = tuple(cells)
+    seen: set[int] = set()
+    for k, c in enumerate(out):
+        if not isinstance(c, int) or isinstance(c, bool):
+            raise PuzzleError(f"{what}: cell {k + 1} of the list is {c!r}, not a cell index")
+        if not 0 <= c < n * n:
+            raise PuzzleError(f"{what}: cell {c} is outside the {n}x{n} board (cells 0..{n * n - 1})")
+        if c in seen:
+            raise PuzzleError(f"{what}: cell {cell_name(n, c)} is listed twice")
+        seen.add(c)
+    return out
+
+
+@dataclass(frozen=True)
+class Example:
+    """A small instance of a type for the tests: the constraint on an ``n`` x ``n`` board with
+    every cell free but its own rule, an assignment of every cell that keeps it (``good``)
+    and one that breaks it (``bad``)."""
+
+    constraint: "Constraint"
+    good: tuple[int, ...]
+    bad: tuple[int, ...]
+
+
+class Constraint:
+    """Base class of the constraint types (frozen dataclasses: hashable, compared by value).
+
+    Subclasses set :attr:`type` and define ``n`` (the board side) and their parameters,
+    check them in ``__post_init__``, and implement the methods below.
+    """
+
+    #: the type's name (``"alldifferent"``): the registry key and the JSON ``"type"``
+    type: ClassVar[str] = ""
+    n: int
+
+    def cells(self) -> tuple[int, ...]:
+        """The cells the rule reads, ascending."""
+        raise NotImplementedError
+
+    def problems(self, values: Sequence[int]) -> list[str]:
+        """What is wrong with ``values`` (one digit ``1..n`` per cell) under this rule; ``[]`` = kept.
+
+        Messages read after ``solution ``: ``"has 5 twice in row 1: r1c1 and r1c4"``.
+        """
+        raise NotImplementedError
+
+    def cnf(self, lit: Lit, amo: Amo = pairwise_amo, alo: bool = True) -> list[list[int]]:
+        """The rule as clauses over ``lit(cell, value)``; ``amo`` builds at-most-one groups
+        (the encoding's choice, auxiliaries from its pool); ``alo=False`` leaves out the
+        at-least-one clauses another part of the formula implies (``cnf-minimal``)."""
+        raise NotImplementedError
+
+    def cpsat(self, model: Any, cells: Sequence[Any]) -> None:
+        """Post the rule on a CP-SAT ``model`` whose ``cells[c]`` is cell ``c``'s integer variable."""
+        raise NotImplementedError
+
+    def cpsat_bool(self, model: Any, x: Callable[[int, int], Any]) -> None:
+        """Post the rule on a CP-SAT ``model`` of Booleans, ``x(cell, value)``.
+
+        By default the CNF form, clause by clause (needs no auxiliaries: pairwise at-most-one).
+        """
+        n = self.n
+        for clause in self.cnf(lambda c, v: c * n + v):
+            terms = []
+            for lit in clause:
+                c, v = divmod(abs(lit) - 1, n)
+                b = x(c, v + 1)
+                terms.append(b if lit > 0 else b.Not())
+            model.AddBoolOr(terms)
+
+    def to_json(self) -> dict:
+        """The JSON object of the constraint, ``{"type": ..., ...}`` (``n`` is the puzzle's)."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, obj: dict, n: int) -> "Constraint":
+        """The constraint of a JSON object on a board of side ``n``; :class:`ParseError` if malformed."""
+        raise NotImplementedError
+
+    def svg(self, frame: Any) -> list[str]:
+        """SVG elements drawing the rule on ``frame`` (:class:`gridsat.rendering.svg.Frame`);
+        ``[]`` when the board itself shows it."""
+        raise NotImplementedError
+
+    @classmethod
+    def examples(cls) -> list[Example]:
+        """Small instances with a right and a wrong assignment (for the tests)."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """A few words for messages (``alldifferent r1c1 r2c2 r3c3``)."""
+        return f"{self.type} " + " ".join(cell_name(self.n, c) for c in self.cells())
+
+
+_TYPES: dict[str, type[Constraint]] = {}
+
+
+def register_constraint(cls: type[Constraint]) -> type[Constraint]:
+    """Class decorator: make ``cls`` the constraint type named ``cls.type``."""
+    if not cls.type:
+        raise UnsupportedError(f"{cls.__name__} has no type name")
+    _TYPES[cls.type] = cls
+    return cls
+
+
+def get_constraint(name: str) -> type[Constraint]:
+    """The constraint type called ``name``; :class:`UnsupportedError` naming the known ones."""
+    try:
+        return _TYPES[name]
+    except (KeyError, TypeError):
+        raise UnsupportedError(f"no constraint type {name!r}; known: {', '.join(list_constraints())}") from None
+
+
+def list_constraints() -> list[str]:
+    """The registered constraint types' names, sorted."""
+    return sorted(_TYPES)
+
+
+def constraint_from_json(obj: Any, n: int, where: str = "constraint") -> Constraint:
+    """The constraint of a JSON object ``{"type": name, ...}`` on a board of side ``n``.
+
+    Raises :class:`ParseError` (naming ``where``) for a malformed object or an unknown type.
+    """
+    if not isinstance(obj, dict):
+        raise ParseError(f"{where} must be an object with a \"type\", got {type(obj).__name__}")
+    name = obj.get("type")
+    if name not in _TYPES:
+        raise ParseError(f"{where}: unknown constraint type {name!r}; known: {', '.join(list_constraints())}")
+    try:
+        return _TYPES[name].from_json(obj, n)
+    except PuzzleError as e:
+        raise ParseError(f"{where}: {e}") from None
+    except ParseError as e:
+        raise ParseError(f"{where}: {e.message}") from None
