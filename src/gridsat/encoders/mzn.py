@@ -25,11 +25,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable
 
 from ..errors import UnsupportedError
-from ..kinds import KINDS, kind_of
+from ..kinds import kind_of
 from ..puzzles.hidato import ADJACENCIES
 from .base import register
 
-__all__ = ["MznModel", "to_dzn", "decode_dzn_solution", "model_path", "MODELS_DIR", "sudoku_data", "sudoku_decode", "sudoku_key", "hidato_data",
+__all__ = ["MznModel", "register_model", "to_dzn", "decode_dzn_solution", "model_path", "MODELS_DIR", "sudoku_data", "sudoku_decode", "sudoku_key", "hidato_data",
            "hidato_decode", "hidato_key"]
 
 #: where the reference models live: ``$GRIDSAT_MODELS`` or the repository's ``models/``.
@@ -129,6 +129,8 @@ def build(puzzle) -> MznModel:
                     decode=lambda x: decode_dzn_solution(puzzle, x))
 
 
-for _kind in KINDS.values():
-    register("mzn", _kind.name, "minizinc", key=_kind.mzn_key,
-             description=f"MiniZinc reference model models/{_kind.mzn_model} ({_kind.mzn_about})")(build)
+def register_model(kind) -> None:
+    """Register the ``mzn`` encoding of ``kind`` (a :class:`~gridsat.kinds.Kind`): its
+    reference model with the puzzle's data (the kind's ``encodings`` entry calls this)."""
+    register("mzn", kind.name, "minizinc", key=kind.mzn_key,
+             description=f"MiniZinc reference model models/{kind.mzn_model} ({kind.mzn_about})")(build)

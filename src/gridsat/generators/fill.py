@@ -16,12 +16,12 @@ import sys
 from typing import Sequence
 
 from ..encoders import get_encoding
-from ..kinds import get_kind
+from ..kinds.sudoku.choices import ORACLE as _ORACLE
 from ..puzzles.sudoku import Sudoku
 from .oracle import CnfOracle, oracle_for
 
 #: the python-sat solver of the uniqueness proofs while carving (the kind record's ``oracle``)
-ORACLE: str = get_kind("sudoku").oracle.backend
+ORACLE: str = _ORACLE.backend
 
 __all__ = ["random_grid", "sudoku_peers", "sudoku_oracle"]
 

@@ -28,8 +28,8 @@ from typing import Any, Sequence
 from ..api import check
 from ..encoders import get_encoding
 from ..errors import GridsatError, PuzzleError
-from ..kinds import get_kind
-from ..kinds.hidato import SAT as RECHECK
+from ..kinds.hidato.choices import ORACLE as _ORACLE
+from ..kinds.hidato.choices import SAT as RECHECK
 from ..puzzles.hidato import Hidato
 from . import shapes as shapes_mod
 from . import symmetry as sym_mod
@@ -37,7 +37,7 @@ from .oracle import CnfOracle, fresh_effort
 from .generated import Generated
 
 #: the python-sat solver of the uniqueness proofs while carving (the kind record's ``oracle``)
-ORACLE: str = get_kind("hidato").oracle.backend
+ORACLE: str = _ORACLE.backend
 
 __all__ = ["random_path", "generate_hidato", "generate_numbrix", "carve_hidato"]
 

@@ -2,63 +2,12 @@
 
 from __future__ import annotations
 
-from ..puzzles.sudoku import Sudoku
-from .base import Choice, Generator, Kind, Ref, register_kind
+from ...puzzles.sudoku import Sudoku
+from ...puzzles.text import board_file, format_board, solution_line
+from ..base import Generator, Kind, Late, register_kind
+from .choices import (SMALL_SAT, BIG, JIGSAW_SAT, SMALL, MEDIUM, JIGSAW, NATIVE_N, LARGE, JIGSAW_OTHER_CNF, JIGSAW_BIG, default, encoding_for, ORACLE)
 
-__all__ = ["SUDOKU"]
-
-SMALL_SAT = Choice("minisat22", "cnf-extended", "sudoku up to 9x9 without the C core",
-                   "MiniSat on one cached formula per size, givens as assumptions: the fastest SAT "
-                   "check on the 9x9 benchmark sets, and MiniSat raises on Ctrl-C")
-BIG = Choice("minicard", "cnf-reduced", "sudoku above 32x32",
-             "a formula over the candidates the givens leave, built per puzzle, with each "
-             "at-most-one group as one native cardinality constraint: the fastest SAT check above 9x9")
-JIGSAW_SAT = Choice("minicard", "cnf-reduced", "jigsaw without the C core",
-                    "the per-puzzle reduced formula suits a region map that changes with every puzzle")
-SMALL = Choice("native", "sudoku-native", "sudoku up to 9x9",
-               "the bitset C core (singles, locked candidates, fewest-candidates branching) checks "
-               "the 9x9 benchmark sets several times faster than any SAT route", fallback=SMALL_SAT)
-MEDIUM = Choice("native", "sudoku-native", "sudoku 10x10 to 16x16",
-                "the C core adds naked and hidden pairs above 9x9; on the 16x16 benchmark set it "
-                "checks a little faster than MiniCard on the reduced formula",
-                fallback=Choice("minicard", "cnf-reduced", "sudoku 10x10 to 16x16 without the C core",
-                                BIG.reason))
-JIGSAW = Choice("native+minicard", "sudoku-native", "jigsaw",
-                "the C core takes any region map through its unit table and decides most layouts in a "
-                "few hundred branches, but wanders for minutes on some (an empty 8x8 layout with no "
-                "solution, some empty 12x12 ones) that MiniCard decides in 20 ms: so the core runs "
-                "for a node budget, then MiniCard on the reduced formula with the core's solutions "
-                "blocked (docs/benchmarks/dominance.md)",
-                fallback=JIGSAW_SAT)
-#: the largest board the C core takes (``sudoku-native``)
-NATIVE_N = 32
-LARGE = Choice("native+minicard", "sudoku-native", f"sudoku 17x17 to {NATIVE_N}x{NATIVE_N}",
-               "the C core decides an empty 25x25 board in 0.03 s, ten times faster than MiniCard "
-               "builds and solves the reduced formula; within a node budget, then MiniCard as above",
-               fallback=Choice("minicard", "cnf-reduced", f"sudoku 17x17 to {NATIVE_N}x{NATIVE_N} without the C core",
-                               BIG.reason))
-#: the jigsaw encoding for a CNF backend other than the default one (faster to solve there)
-JIGSAW_OTHER_CNF = "cnf-layered"
-
-
-JIGSAW_BIG = Choice("minicard", "cnf-reduced", f"jigsaw above {NATIVE_N}x{NATIVE_N}",
-                    f"past the C core's {NATIVE_N}x{NATIVE_N}: {JIGSAW_SAT.reason}")
-
-
-def default(puzzle) -> Choice:
-    """The default pair for this Sudoku: by region map and size."""
-    if puzzle.is_jigsaw:
-        return JIGSAW if puzzle.n <= NATIVE_N else JIGSAW_BIG
-    n = puzzle.n
-    return SMALL if n <= 9 else MEDIUM if n <= 16 else LARGE if n <= NATIVE_N else BIG
-
-
-def encoding_for(puzzle, backend: str, target: str) -> str | None:
-    """The encoding for a backend outside the default pair and its fallbacks (``None``: the default encoding)."""
-    if puzzle.is_jigsaw and target == "cnf":
-        return JIGSAW_OTHER_CNF
-    return None
-
+__all__ = ["SUDOKU", "Sudoku"]
 
 def variant(puzzle) -> str:
     """``classic`` or ``jigsaw``."""
@@ -91,9 +40,63 @@ def samples() -> list[tuple[Sudoku, int]]:
     return [(Sudoku.empty(4), 288), (Sudoku(6, _JIGSAW_GIVENS, regions=_JIGSAW6), 262)]
 
 
+# the upper layers' modules, loaded when first used (each function imports one module)
+
+
+def _oneline():
+    from ...formats import oneline
+    return oneline
+
+
+def _generators():
+    from ...generators import sudoku
+    return sudoku
+
+
+def _cli():
+    from ...cli import generate_sudoku
+    return generate_sudoku
+
+
+def _front():
+    from ...logic import sudoku_front
+    return sudoku_front
+
+
+def _mzn():
+    from ...encoders import mzn
+    return mzn
+
+
+def _guess():
+    from ...formats.sudoku_guess import guess
+    return guess
+
+
+def _load_cnf() -> None:
+    from ...encoders import sudoku_cnf  # noqa: F401  (registers its encodings)
+
+
+def _load_cpsat() -> None:
+    from ...encoders import sudoku_cpsat  # noqa: F401
+
+
+def _load_native() -> None:
+    from ...encoders import sudoku_native  # noqa: F401
+
+
+def _load_mzn() -> None:
+    _mzn().register_model(SUDOKU)
+
+
+def _load_formats() -> None:
+    from ...formats import (fpuzzles, grid, haskell_sudoku, hodoku, janko_sudoku, line, nonomino,  # noqa: F401
+                            puzzlink, sdk, sudoku_json, sudokuwiki, vector)
+
+
 SUDOKU = register_kind(Kind(
     name="sudoku",
-    puzzle_class=Ref("gridsat.puzzles.sudoku:Sudoku"),
+    puzzle_class=Sudoku,
     aliases=("classic", "jigsaw", "nonomino"),
     choices=(SMALL, MEDIUM, JIGSAW, LARGE, BIG, JIGSAW_BIG, SMALL_SAT, MEDIUM.fallback, LARGE.fallback, JIGSAW_SAT),
     default=default,
@@ -104,42 +107,39 @@ SUDOKU = register_kind(Kind(
     clash_scan_first=clash_scan_first,
     variant=variant,
     describe=describe,
-    board=Ref("gridsat.puzzles.text:format_board"),
-    solution_line=Ref("gridsat.puzzles.text:solution_line"),
-    puzzle_line=Ref("gridsat.formats.oneline:jigsaw_line_string"),
-    board_file=Ref("gridsat.puzzles.text:board_file"),
+    board=format_board,
+    solution_line=solution_line,
+    puzzle_line=Late(lambda: _oneline().jigsaw_line_string),
+    board_file=board_file,
     generators={
-        "sudoku": Generator(Ref("gridsat.generators.sudoku:generate_sudoku"),
+        "sudoku": Generator(Late(lambda: _generators().generate_sudoku),
                             "classic Sudoku, any r x c boxes (4x4 .. 16x16; 25x25 is slow)",
-                            Ref("gridsat.cli.generate_sudoku:add_classic_options"), Ref("gridsat.cli.generate_sudoku:values")),
-        "jigsaw": Generator(Ref("gridsat.generators.sudoku:generate_jigsaw"),
+                            Late(lambda: _cli().add_classic_options), Late(lambda: _cli().values)),
+        "jigsaw": Generator(Late(lambda: _generators().generate_jigsaw),
                             "jigsaw Sudoku on random or given region layouts",
-                            Ref("gridsat.cli.generate_sudoku:add_jigsaw_options"), Ref("gridsat.cli.generate_sudoku:values")),
+                            Late(lambda: _cli().add_jigsaw_options), Late(lambda: _cli().values)),
     },
-    hint=Ref("gridsat.logic.sudoku_front:hint"),
-    explain=Ref("gridsat.logic.sudoku_front:explain"),
-    rate=Ref("gridsat.logic.sudoku_front:rate"),
-    candidates=Ref("gridsat.logic.sudoku_front:candidates"),
+    hint=Late(lambda: _front().hint),
+    explain=Late(lambda: _front().explain),
+    rate=Late(lambda: _front().rate),
+    candidates=Late(lambda: _front().candidates),
     mzn_model="sudoku.mzn",
     mzn_about="AllDifferent on rows, columns and the region map",
-    mzn_data=Ref("gridsat.encoders.mzn:sudoku_data"),
-    mzn_decode=Ref("gridsat.encoders.mzn:sudoku_decode"),
-    mzn_key=Ref("gridsat.encoders.mzn:sudoku_key"),
+    mzn_data=Late(lambda: _mzn().sudoku_data),
+    mzn_decode=Late(lambda: _mzn().sudoku_decode),
+    mzn_key=Late(lambda: _mzn().sudoku_key),
     samples=samples,
     encodings={
-        **{name: ("cnf", "gridsat.encoders.sudoku_cnf")
+        **{name: ("cnf", _load_cnf)
            for name in ("cnf-extended", "cnf-minimal", "cnf-regionlits", "cnf-layered", "cnf-reduced")},
-        **{name: ("cpsat", "gridsat.encoders.sudoku_cpsat") for name in ("cpsat-int", "cpsat-bool")},
-        "sudoku-native": ("native", "gridsat.encoders.sudoku_native"),
-        "mzn": ("minizinc", "gridsat.encoders.mzn"),
+        **{name: ("cpsat", _load_cpsat) for name in ("cpsat-int", "cpsat-bool")},
+        "sudoku-native": ("native", _load_native),
+        "mzn": ("minizinc", _load_mzn),
     },
-    format_modules=("gridsat.formats.line", "gridsat.formats.grid", "gridsat.formats.nonomino",
-                    "gridsat.formats.vector", "gridsat.formats.sudoku_json", "gridsat.formats.sudokuwiki",
-                    "gridsat.formats.fpuzzles", "gridsat.formats.puzzlink", "gridsat.formats.janko_sudoku",
-                    "gridsat.formats.sdk", "gridsat.formats.hodoku", "gridsat.formats.haskell_sudoku"),
-    guess_format=Ref("gridsat.formats.sudoku_guess:guess"),
-    oracle=Choice("cadical153", "cnf-extended", "sudoku and jigsaw generation",
-                  "CaDiCaL answers the carving's thousands of incremental uniqueness calls fastest here"),
+    load_formats=_load_formats,
+    guess_format=Late(_guess),
+    order=0,
+    oracle=ORACLE,
     # caps and memory figures: see docs/explain/limits.md (peak memory of whole jobs, measured)
     max_cells=64 * 64,
     max_board="64x64",
