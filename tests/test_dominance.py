@@ -110,7 +110,7 @@ def test_node_budget_falls_with_the_board():
 
 
 def _slice():
-    from gridsat.generators.hidato import generate_hidato
+    from gridsat.kinds.hidato.generate import generate_hidato
 
     h7 = generate_hidato(7, 7, seed=1, score=False).puzzle
     return [

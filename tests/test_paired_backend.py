@@ -16,7 +16,7 @@ from gridsat.encoders import get_encoding
 from gridsat.formats import read_text
 from gridsat.kinds import get_kind
 from gridsat.limits import JobInterrupted
-from gridsat.puzzles.hidato import random_path
+from gridsat.kinds.hidato.puzzle import random_path
 from gridsat.selection import default_choice
 
 from cpu import cpu

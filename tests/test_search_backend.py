@@ -15,7 +15,7 @@ from gridsat import Hidato
 from gridsat.backends import search_backend as sb
 from gridsat.encoders import get_encoding
 from gridsat.errors import PuzzleError, UnsupportedError
-from gridsat.puzzles.hidato import random_path
+from gridsat.kinds.hidato.puzzle import random_path
 
 from cpu import cpu
 

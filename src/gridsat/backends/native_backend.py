@@ -1,7 +1,7 @@
 """The ``native`` backend: the C bitset core (``gridsat._native``) for the Sudoku family.
 
 It takes the ``sudoku-native`` encoding (a unit table per board, see
-:mod:`gridsat.encoders.sudoku_native`): classic boards of any box shape and jigsaw
+:mod:`gridsat.kinds.sudoku.encode_native`): classic boards of any box shape and jigsaw
 layouts up to 32x32. The core propagates naked and hidden singles and searches depth
 first on a cell with the fewest candidates; counting stops at ``limit``. The classic 9x9
 board runs on a bitboard version of the same search (one 27-bit word per digit and band of
@@ -51,7 +51,7 @@ class NativeBackend(Backend):
     def close(self) -> None:
         """Forget the compiled boards (the ``sudoku-native`` cache), as the SAT backends drop
         their cached formulas."""
-        from ..encoders.sudoku_native import clear_cache
+        from ..kinds.sudoku.encode_native import clear_cache
 
         clear_cache()
 
@@ -283,7 +283,7 @@ def check_block(board, givens: bytes, *, limit: int = 2, time_limit: float | Non
     through the front door's verifier; :func:`gridsat.verify` checks any of them.
     """
     core = _loaded()
-    from ..encoders.sudoku_native import native_model
+    from ..kinds.sudoku.encode_native import native_model
 
     model = native_model(board)
     t0 = time.perf_counter()
@@ -306,7 +306,7 @@ def check_lines(lines: Sequence[str] | bytes, *, limit: int = 2, time_limit: flo
 
     ``lines``: a sequence of strings, or one bytes buffer of 81-byte puzzles back to back.
     """
-    from ..puzzles.sudoku import Sudoku
+    from ..kinds.sudoku.puzzle import Sudoku
 
     block = bytes(lines) if isinstance(lines, (bytes, bytearray, memoryview)) else "".join(lines).encode()
     if len(block) % 81:

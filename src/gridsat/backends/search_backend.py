@@ -1,6 +1,6 @@
 """The ``search`` backend: the compiled path-cover local search (``gridsat._pathsearch``) for Hidato/Numbrix.
 
-It takes the ``hidato-path`` encoding (:mod:`gridsat.encoders.hidato_path`). The state is
+It takes the ``hidato-path`` encoding (:mod:`gridsat.kinds.hidato.encode_path`). The state is
 one path from the start to the end through every given cell in order; cells may be left
 off it. Gap ``i`` between consecutive givens must take exactly the difference of their
 numbers in steps, and the search anneals (at a fixed temperature) the sum of the length

@@ -217,7 +217,7 @@ class _Route:
     def _one(self, path: str, lineno: int, givens: bytes) -> None:
         """One plain puzzle through the general loop: its job, its evidence, its line."""
         from ..formats import Entry
-        from ..puzzles.sudoku import made
+        from ..kinds.sudoku.puzzle import made
 
         self.entry(Entry(made(_N, givens, None, _BOX, None), None, path, lineno, None, "line"))
 

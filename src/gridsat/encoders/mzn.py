@@ -26,7 +26,7 @@ from typing import Any, Callable, Hashable
 
 from ..errors import UnsupportedError
 from ..kinds import kind_of
-from ..puzzles.hidato import ADJACENCIES
+from ..kinds.hidato.puzzle import ADJACENCIES
 from .base import register
 
 __all__ = ["MznModel", "register_model", "to_dzn", "decode_dzn_solution", "model_path", "MODELS_DIR", "sudoku_data", "sudoku_decode", "sudoku_key", "hidato_data",

@@ -24,17 +24,17 @@ from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats,
 from . import oneline as _oneline  # noqa: E402,F401  (jigsaw-line, hidato-line, numbrix-line)
 from . import jsonfmt as _jsonfmt  # noqa: E402,F401  (json)
 from .detect import SNIFF_CHARS, detect_format, read_text  # noqa: E402,F401  (SNIFF_CHARS: as before)
-from .sudoku_common import parse_box
 from ..puzzles.text import format_board, line_string
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ..puzzles import Hidato, Sudoku
+    from ..kinds.hidato.puzzle import Hidato
+    from ..kinds.sudoku.puzzle import Sudoku
 
 __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_formats", "register_format",
            "register_json_kind", "read_text", "read_file", "write", "write_or_refuse", "detect_format", "format_board",
-           "line_string", "parse_box"]
+           "line_string"]
 
 
 def read_file(path: "str | Path", format: str | None = None, kind: str | None = None,

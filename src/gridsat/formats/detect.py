@@ -11,7 +11,6 @@ from ..errors import ParseError
 from ..kinds import KINDS
 from .base import FORMATS, Entry, Format, get_format, list_formats
 from .oneline import LINE_HEAD_WORDS
-from .sudoku_common import parse_box
 from .tokens import split_lines
 
 __all__ = ["detect_format", "read_text", "SNIFF_CHARS"]
@@ -185,7 +184,7 @@ def read_text(text: str, file: str | None = None, format: str | None = None, kin
         Only consider formats of this puzzle kind (``"sudoku"``, ``"hidato"``).
     box : str or (int, int), optional
         Box shape (``"2x3"``) for classic puzzles whose text does not say; default
-        :func:`gridsat.puzzles.default_box`.
+        :func:`gridsat.kinds.sudoku.puzzle.default_box`.
 
     Raises
     ------
@@ -204,6 +203,10 @@ def read_text(text: str, file: str | None = None, format: str | None = None, kin
             raise ParseError(f"format {fmt.name} holds {fmt.kind} puzzles, not {kind}", file)
     else:
         fmt = detect_format(text, kind, file)
-    options = {"box": parse_box(box) if box is not None else None, "kind": kind}
+    if box is not None:
+        from ..kinds.sudoku.format_common import parse_box  # the box option is the Sudoku kind's
+
+        box = parse_box(box)
+    options = {"box": box, "kind": kind}
     opts = {k: v for k, v in options.items() if k in fmt.options and v is not None}
     return fmt.read(text, file, **opts)

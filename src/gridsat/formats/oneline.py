@@ -37,13 +37,13 @@ from typing import Any, Callable, Sequence
 
 from ..errors import GridsatError, ParseError
 from ..kinds import alias_option
-from ..puzzles import Sudoku, default_box
-from ..puzzles.hidato import Hidato
+from ..kinds.sudoku.puzzle import Sudoku, default_box
+from ..kinds.hidato.puzzle import Hidato
 from .base import Entry, Format, is_digits, locate, register_format
 from .tokens import MAX_DIGITS, is_int, split_lines
 from ..puzzles.text import SYMBOLS, symbol_value
-from .sudoku_common import check_solution, parse_box
-from .hidato_read import check_grid_solution, make_puzzle
+from ..kinds.sudoku.format_common import check_solution, parse_box
+from ..kinds.hidato.read import check_grid_solution, make_puzzle
 from ..verify import verify
 
 __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw_line_string",

@@ -21,12 +21,9 @@ from ..errors import UnsupportedError
 from ..kinds import KINDS as _KIND_RECORDS
 from ..kinds import Generator
 from .generated import Generated
-from .hidato import generate_hidato, generate_numbrix
 from .layouts import count_layouts, enumerate_layouts, random_layout
-from .sudoku import from_partial, generate_jigsaw, generate_sudoku
 
-__all__ = ["generate", "stream", "generators", "NAMES", "Generated", "generate_sudoku", "generate_jigsaw", "from_partial",
-           "generate_hidato", "generate_numbrix", "enumerate_layouts", "count_layouts", "random_layout",
+__all__ = ["generate", "stream", "generators", "NAMES", "Generated", "enumerate_layouts", "count_layouts", "random_layout",
            "new_seed"]
 
 

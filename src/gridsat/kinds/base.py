@@ -182,7 +182,7 @@ class Kind:
         The generators by name (``sudoku``, ``jigsaw``; ``hidato``, ``numbrix``).
     hint, explain, rate, candidates : callable
         The logical solver's jobs, all with the options ``uniqueness``, ``extra`` and
-        ``search`` (see :mod:`gridsat.logic.sudoku_front`): ``hint -> step or None``,
+        ``search`` (see :mod:`gridsat.kinds.sudoku.logic_front`): ``hint -> step or None``,
         ``explain -> (result, summary line)``, ``rate(..., figures) -> (dict, line, solved)``,
         ``candidates(puzzle) -> [(cell, values)]``.
     mzn_model : str

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...puzzles.hidato import Hidato
+from .puzzle import Hidato
 from ..base import Generator, Kind, Late, register_kind
 from .choices import (RACE_CELLS, SEARCH_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE, LARGE, default, ORACLE)
 
@@ -47,17 +47,17 @@ def _oneline():
 
 
 def _generators():
-    from ...generators import hidato
+    from . import generate as hidato
     return hidato
 
 
 def _cli():
-    from ...cli import generate_hidato
+    from . import cli as generate_hidato
     return generate_hidato
 
 
 def _front():
-    from ...logic import hidato_front
+    from . import logic_front as hidato_front
     return hidato_front
 
 
@@ -67,24 +67,24 @@ def _mzn():
 
 
 def _open_literals():
-    from ...encoders.hidato_domains import open_literals
+    from .encode_domains import open_literals
     return open_literals
 
 
 def _load_cnf() -> None:
-    from ...encoders import hidato_cnf  # noqa: F401  (registers its encodings)
+    from . import encode_cnf as hidato_cnf  # noqa: F401  (registers its encodings)
 
 
 def _load_cpsat() -> None:
-    from ...encoders import hidato_cpsat  # noqa: F401
+    from . import encode_cpsat as hidato_cpsat  # noqa: F401
 
 
 def _load_lns() -> None:
-    from ...encoders import hidato_lns  # noqa: F401
+    from . import encode_lns as hidato_lns  # noqa: F401
 
 
 def _load_path() -> None:
-    from ...encoders import hidato_path  # noqa: F401
+    from . import encode_path as hidato_path  # noqa: F401
 
 
 def _load_mzn() -> None:
@@ -92,7 +92,7 @@ def _load_mzn() -> None:
 
 
 def _load_formats() -> None:
-    from ...formats import hidato  # noqa: F401  (registers its formats)
+    from . import format as hidato  # noqa: F401  (registers its formats)
 
 
 HIDATO = register_kind(Kind(

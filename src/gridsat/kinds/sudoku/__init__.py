@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...puzzles.sudoku import Sudoku
+from .puzzle import Sudoku
 from ...puzzles.text import board_file, format_board, solution_line
 from ..base import Generator, Kind, Late, register_kind
 from .choices import (SMALL_SAT, BIG, JIGSAW_SAT, SMALL, MEDIUM, JIGSAW, NATIVE_N, LARGE, JIGSAW_OTHER_CNF, JIGSAW_BIG, default, encoding_for, ORACLE)
@@ -49,17 +49,17 @@ def _oneline():
 
 
 def _generators():
-    from ...generators import sudoku
+    from . import generate as sudoku
     return sudoku
 
 
 def _cli():
-    from ...cli import generate_sudoku
+    from . import cli as generate_sudoku
     return generate_sudoku
 
 
 def _front():
-    from ...logic import sudoku_front
+    from . import logic_front as sudoku_front
     return sudoku_front
 
 
@@ -69,20 +69,20 @@ def _mzn():
 
 
 def _guess():
-    from ...formats.sudoku_guess import guess
+    from .format_guess import guess
     return guess
 
 
 def _load_cnf() -> None:
-    from ...encoders import sudoku_cnf  # noqa: F401  (registers its encodings)
+    from . import encode_cnf as sudoku_cnf  # noqa: F401  (registers its encodings)
 
 
 def _load_cpsat() -> None:
-    from ...encoders import sudoku_cpsat  # noqa: F401
+    from . import encode_cpsat as sudoku_cpsat  # noqa: F401
 
 
 def _load_native() -> None:
-    from ...encoders import sudoku_native  # noqa: F401
+    from . import encode_native as sudoku_native  # noqa: F401
 
 
 def _load_mzn() -> None:
@@ -90,8 +90,10 @@ def _load_mzn() -> None:
 
 
 def _load_formats() -> None:
-    from ...formats import (fpuzzles, grid, haskell_sudoku, hodoku, janko_sudoku, line, nonomino,  # noqa: F401
-                            puzzlink, sdk, sudoku_json, sudokuwiki, vector)
+    from . import (format_fpuzzles as fpuzzles, format_grid as grid, format_haskell as haskell_sudoku,
+                   format_hodoku as hodoku, format_janko as janko_sudoku, format_line as line,
+                   format_nonomino as nonomino, format_puzzlink as puzzlink, format_sdk as sdk,
+                   format_json as sudoku_json, format_sudokuwiki as sudokuwiki, format_vector as vector)
 
 
 SUDOKU = register_kind(Kind(
