@@ -33,18 +33,18 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..errors import GridsatError, ParseError
 from ..kinds import alias_option
-from ..kinds.sudoku.puzzle import Sudoku, default_box
-from ..kinds.hidato.puzzle import Hidato
 from .base import Entry, Format, is_digits, locate, register_format
 from .tokens import MAX_DIGITS, is_int, split_lines
 from ..puzzles.text import SYMBOLS, symbol_value
-from ..kinds.sudoku.format_common import check_solution, parse_box
-from ..kinds.hidato.read import check_grid_solution, make_puzzle
 from ..verify import verify
+
+if TYPE_CHECKING:
+    from ..kinds.hidato.puzzle import Hidato
+    from ..kinds.sudoku.puzzle import Sudoku
 
 __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw_line_string",
            "read_hidato_line", "write_hidato_line", "sniff_hidato_line", "hidato_line_string",
@@ -106,6 +106,8 @@ def _sudoku_size(k: int, file, line: int, col: int, what: str = "puzzle") -> int
 
 
 def _parse_jigsaw_token(tok: str, file, line: int, col: int, box=None, name=None) -> Sudoku:
+    from ..kinds.sudoku.puzzle import Sudoku, default_box  # the kinds' parts, loaded with their packages when used
+
     left, bar, right = tok.partition("|")
     vals, cols = _sudoku_values(left, file, line, col)
     n = _sudoku_size(len(vals), file, line, col)
@@ -136,6 +138,8 @@ def _parse_jigsaw_token(tok: str, file, line: int, col: int, box=None, name=None
 
 def read_jigsaw_line(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> list[Entry]:
     """Read ``jigsaw-line``: one ``givens|regions`` puzzle per line (``#`` comment lines skipped)."""
+    from ..kinds.sudoku.format_common import check_solution, parse_box
+
     box = parse_box(box)
     out: list[Entry] = []
     for lineno, raw in enumerate(split_lines(text), 1):
@@ -287,6 +291,8 @@ def _parse_rows(tok: str, file, line: int, col: int) -> list[list[int | None]]:
 
 
 def _hidato_entry(raw: str, lineno: int, file, adjacency: str, fmt_name: str) -> Entry | None:
+    from ..kinds.hidato.read import check_grid_solution, make_puzzle
+
     s = raw.strip()
     if not s or s.startswith(";") or s.startswith("//"):
         return None
@@ -438,6 +444,8 @@ def load_generated(obj: dict, kind: str | None = None, *,
 
 def _generated_hidato(obj: dict, text: str, name: str | None, kind: str, box) -> Hidato:
     """A ``hidato``/``numbrix`` line: its adjacency must be the one ``kind`` says."""
+    from ..kinds.hidato.puzzle import Hidato  # the kinds' parts, loaded with their packages when used
+
     adj = _ADJ_WORDS[kind]
     e = _hidato_entry(text, 1, None, adj, "json")
     if e is None:
@@ -452,6 +460,9 @@ def _generated_hidato(obj: dict, text: str, name: str | None, kind: str, box) ->
 
 def _generated_sudoku(obj: dict, text: str, name: str | None, kind: str, box) -> Sudoku:
     """A ``givens|regions`` (or classic givens) line; ``"regions"`` must match its map."""
+    from ..kinds.sudoku.format_common import parse_box  # the kinds' parts, loaded with their packages when used
+    from ..kinds.sudoku.puzzle import Sudoku
+
     b = obj.get("box")
     b = parse_box(b) if b is not None else parse_box(box)
     tok = text.strip()
@@ -473,6 +484,8 @@ def _generated_sudoku(obj: dict, text: str, name: str | None, kind: str, box) ->
 
 def _generated_jigsaw(obj: dict, text: str, name: str | None, kind: str, box) -> Sudoku:
     """As :func:`_generated_sudoku`, but a classic-looking line must say ``|`` and its regions."""
+    from ..kinds.sudoku.puzzle import Sudoku  # the kinds' parts, loaded with their packages when used
+
     p = _generated_sudoku(obj, text, name, kind, box)
     if not p.is_jigsaw and "|" not in text.strip():
         raise ValueError('a jigsaw "puzzle" needs "|" and its region labels')

@@ -62,8 +62,8 @@ def _front():
 
 
 def _mzn():
-    from ...encoders import mzn
-    return mzn
+    from . import encode_mzn
+    return encode_mzn
 
 
 def _open_literals():
@@ -88,7 +88,8 @@ def _load_path() -> None:
 
 
 def _load_mzn() -> None:
-    _mzn().register_model(HIDATO)
+    from ...encoders.mzn import register_model
+    register_model(HIDATO)
 
 
 def _load_formats() -> None:

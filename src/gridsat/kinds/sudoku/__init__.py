@@ -64,8 +64,8 @@ def _front():
 
 
 def _mzn():
-    from ...encoders import mzn
-    return mzn
+    from . import encode_mzn
+    return encode_mzn
 
 
 def _guess():
@@ -86,7 +86,8 @@ def _load_native() -> None:
 
 
 def _load_mzn() -> None:
-    _mzn().register_model(SUDOKU)
+    from ...encoders.mzn import register_model
+    register_model(SUDOKU)
 
 
 def _load_formats() -> None:
