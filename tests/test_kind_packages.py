@@ -46,7 +46,7 @@ ALLOWED_KIND_NAMES: dict[str, int] = {
     "gridsat.formats": 8,
     "gridsat.formats.detect": 7,
     "gridsat.formats.jsonfmt": 15,
-    "gridsat.formats.oneline": 111,
+    "gridsat.formats.oneline": 5,
     "gridsat.formats.stream": 3,
     "gridsat.generators": 2,
     "gridsat.jobs.items": 1,

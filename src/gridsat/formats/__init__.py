@@ -21,7 +21,6 @@ from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats,
 # importing a format module registers its formats (and JSON kinds): the one-line and JSON
 # formats that serve every kind here; every kind's own formats when the registry is first read
 # (its record's ``load_formats``)
-from . import oneline as _oneline  # noqa: E402,F401  (jigsaw-line, hidato-line, numbrix-line)
 from . import jsonfmt as _jsonfmt  # noqa: E402,F401  (json)
 from .detect import SNIFF_CHARS, detect_format, read_text  # noqa: E402,F401  (SNIFF_CHARS: as before)
 from ..puzzles.text import format_board, line_string

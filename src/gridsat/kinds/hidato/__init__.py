@@ -42,23 +42,23 @@ def samples() -> list[tuple[Hidato, int]]:
 
 
 def _oneline():
-    from ...formats import oneline
-    return oneline
+    from . import format_oneline
+    return format_oneline
 
 
 def _generators():
-    from . import generate as hidato
-    return hidato
+    from . import generate
+    return generate
 
 
 def _cli():
-    from . import cli as generate_hidato
-    return generate_hidato
+    from . import cli
+    return cli
 
 
 def _front():
-    from . import logic_front as hidato_front
-    return hidato_front
+    from . import logic_front
+    return logic_front
 
 
 def _mzn():
@@ -72,19 +72,19 @@ def _open_literals():
 
 
 def _load_cnf() -> None:
-    from . import encode_cnf as hidato_cnf  # noqa: F401  (registers its encodings)
+    from . import encode_cnf  # noqa: F401  (registers its encodings)
 
 
 def _load_cpsat() -> None:
-    from . import encode_cpsat as hidato_cpsat  # noqa: F401
+    from . import encode_cpsat  # noqa: F401
 
 
 def _load_lns() -> None:
-    from . import encode_lns as hidato_lns  # noqa: F401
+    from . import encode_lns  # noqa: F401
 
 
 def _load_path() -> None:
-    from . import encode_path as hidato_path  # noqa: F401
+    from . import encode_path  # noqa: F401
 
 
 def _load_mzn() -> None:
@@ -93,7 +93,7 @@ def _load_mzn() -> None:
 
 
 def _load_formats() -> None:
-    from . import format as hidato  # noqa: F401  (registers its formats)
+    from . import format, format_oneline  # noqa: F401  (registers its formats)
 
 
 HIDATO = register_kind(Kind(

@@ -44,23 +44,23 @@ def samples() -> list[tuple[Sudoku, int]]:
 
 
 def _oneline():
-    from ...formats import oneline
-    return oneline
+    from . import format_oneline
+    return format_oneline
 
 
 def _generators():
-    from . import generate as sudoku
-    return sudoku
+    from . import generate
+    return generate
 
 
 def _cli():
-    from . import cli as generate_sudoku
-    return generate_sudoku
+    from . import cli
+    return cli
 
 
 def _front():
-    from . import logic_front as sudoku_front
-    return sudoku_front
+    from . import logic_front
+    return logic_front
 
 
 def _mzn():
@@ -74,15 +74,15 @@ def _guess():
 
 
 def _load_cnf() -> None:
-    from . import encode_cnf as sudoku_cnf  # noqa: F401  (registers its encodings)
+    from . import encode_cnf  # noqa: F401  (registers its encodings)
 
 
 def _load_cpsat() -> None:
-    from . import encode_cpsat as sudoku_cpsat  # noqa: F401
+    from . import encode_cpsat  # noqa: F401
 
 
 def _load_native() -> None:
-    from . import encode_native as sudoku_native  # noqa: F401
+    from . import encode_native  # noqa: F401
 
 
 def _load_mzn() -> None:
@@ -91,10 +91,9 @@ def _load_mzn() -> None:
 
 
 def _load_formats() -> None:
-    from . import (format_fpuzzles as fpuzzles, format_grid as grid, format_haskell as haskell_sudoku,
-                   format_hodoku as hodoku, format_janko as janko_sudoku, format_line as line,
-                   format_nonomino as nonomino, format_puzzlink as puzzlink, format_sdk as sdk,
-                   format_json as sudoku_json, format_sudokuwiki as sudokuwiki, format_vector as vector)
+    from . import (format_fpuzzles, format_grid, format_haskell, format_hodoku, format_janko,  # noqa: F401
+                   format_json, format_line, format_nonomino, format_oneline, format_puzzlink, format_sdk,
+                   format_sudokuwiki, format_vector)
 
 
 SUDOKU = register_kind(Kind(
