@@ -4,7 +4,7 @@ A format reads text into :class:`Entry` objects (one per puzzle, each either a p
 a located :class:`~gridsat.errors.ParseError`, so one bad puzzle in a batch fails alone)
 and writes a puzzle, optionally with a solution, back to text.
 
-How another puzzle kind plugs in (e.g. ``formats/hidato.py``)::
+How another puzzle kind plugs in (e.g. ``kinds/hidato/format.py``)::
 
     register_format(Format("hidato-grid", "hidato", read, write, sniff, many=True))
     register_json_kind("hidato", load=from_json, dump=to_json)
