@@ -26,7 +26,7 @@ Cases (files under ``benchmarks/data``, native grid format; regenerate with ``--
   50x50 king (Hidato) and rook (Numbrix) boards with 0%, 10% and 20% givens, three boards
   each (``benchmarks/make_hidato_frontier.py`` writes them, seeded).
 
-The ``search`` backend (compiled local search, :mod:`gridsat.backends.search_backend`)
+The ``search`` backend (compiled local search, :mod:`gridsat.kinds.hidato.backend_search`)
 proves nothing; give it as ``search:hidato-path`` in ``--encodings`` and it runs ``check``
 once per solver seed (``--seeds``), beside the complete backends, through the front door
 (every solution verified; its cap is 100x100, the complete backends' 40x40, past which
@@ -207,7 +207,7 @@ def _answered(r) -> str:
 def run_search(p: Hidato, seed: int, time_limit: float) -> tuple[str, float, float]:
     """``check`` through the front door with the ``search`` backend and one solver seed (every
     solution verified there): ``ambiguous`` when its second-solution move applies, else ``solved``."""
-    from gridsat.backends.search_backend import SearchBackend
+    from gridsat.kinds.hidato.backend_search import SearchBackend
 
     r = gridsat.check(p, backend=SearchBackend(seed=seed), time_limit=time_limit)
     return _answered(r), r.build_time, r.total_time

@@ -195,7 +195,7 @@ def ensure_qqwing() -> str | None:
 
 def native_core():
     """gridsat's native backend module, or ``None`` (with a message) when the C core is missing."""
-    from gridsat.backends import native_backend as nb
+    from gridsat.kinds.sudoku import backend_native as nb
     from gridsat.kinds.sudoku import encode_native as sudoku_native  # noqa: F401  (registers sudoku-native)
 
     if nb.load() is None:

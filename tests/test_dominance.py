@@ -19,8 +19,8 @@ import pytest
 
 import gridsat
 from gridsat import Hidato, Sudoku
-from gridsat.backends import native_backend
-from gridsat.backends.native_backend import load
+from gridsat.kinds.sudoku import backend_native as native_backend
+from gridsat.kinds.sudoku.backend_native import load
 from gridsat.generators.layouts import random_layout
 
 pytestmark = pytest.mark.skipif(load() is None, reason="the C core is not built")

@@ -14,7 +14,7 @@ import pytest
 
 import gridsat
 from gridsat import Sudoku
-from gridsat.backends import native_backend as nb
+from gridsat.kinds.sudoku import backend_native as nb
 from gridsat.kinds.sudoku import generate_carve as carve_mod
 from gridsat.kinds.sudoku import generate_fill as fill_mod
 from gridsat.generators import generate

@@ -18,7 +18,7 @@ import pytest
 
 import gridsat
 from gridsat import Hidato, Sudoku
-from gridsat.backends import native_backend as nb
+from gridsat.kinds.sudoku import backend_native as nb
 from gridsat.cli import main
 from gridsat.engine import VerificationError, run_many
 from gridsat.errors import GridsatError, UnsupportedError

@@ -107,7 +107,7 @@ def test_built_in_encodings_are_catalogued(encoding):
 
 def test_defaults_fall_back_when_the_c_core_is_missing(monkeypatch):
     """Where a default backend cannot run, its fallback pair serves (here: the C core 'missing')."""
-    from gridsat.backends import native_backend
+    from gridsat.kinds.sudoku import backend_native as native_backend
     from gridsat.selection import default_choice
 
     p = gridsat.Sudoku.empty(9)

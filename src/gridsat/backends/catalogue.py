@@ -20,10 +20,10 @@ PYSAT_SOLVERS = (
 CATALOGUE: dict[str, tuple[str, str]] = {
     **{name: ("cnf", "gridsat.backends.pysat_backend") for name in PYSAT_SOLVERS},
     "cpsat": ("cpsat", "gridsat.backends.cpsat_backend"),
-    "lns": ("lns", "gridsat.backends.lns_backend"),
+    "lns": ("lns", "gridsat.kinds.hidato.backend_lns"),
     "minizinc": ("minizinc", "gridsat.backends.minizinc_backend"),
-    "native": ("native", "gridsat.backends.native_backend"),
-    "native+minicard": ("native", "gridsat.backends.native_backend"),
-    "search": ("search", "gridsat.backends.search_backend"),
-    "search+glucose4": ("search", "gridsat.backends.paired_backend"),
+    "native": ("native", "gridsat.kinds.sudoku.backend_native"),
+    "native+minicard": ("native", "gridsat.kinds.sudoku.backend_native"),
+    "search": ("search", "gridsat.kinds.hidato.backend_search"),
+    "search+glucose4": ("search", "gridsat.kinds.hidato.backend_paired"),
 }

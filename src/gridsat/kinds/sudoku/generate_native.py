@@ -46,7 +46,7 @@ def _draws_like_python(core: Any) -> bool:
 def engine() -> Any:
     """The C core module when the generators can use it, else ``None`` (checked once per process)."""
     if not _ENGINE:
-        from ...backends.native_backend import load
+        from .backend_native import load
 
         core = load()
         ok = core is not None and hasattr(core, "carve") and _draws_like_python(core)

@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import time
 
-from ..errors import UnsupportedError
-from .base import Backend, OptionalExtension, Outcome, register_backend
+from ...errors import UnsupportedError
+from ...backends.base import Backend, OptionalExtension, Outcome, register_backend
 
 __all__ = ["SearchBackend", "DEFAULT_TIME_LIMIT", "load", "load_error", "searcher", "alternative"]
 
@@ -94,7 +94,7 @@ def alternative(puzzle, solution, seed: int = 0) -> tuple[int, ...] | None:
     ``solution``: numbers per cell (as :func:`gridsat.solve` returns them). None means that
     no such move applies, not that the solution is unique.
     """
-    from ..encoders import get_encoding
+    from ...encoders import get_encoding
 
     state = searcher(get_encoding("hidato-path", "hidato").build(puzzle), seed)
     core = _core()

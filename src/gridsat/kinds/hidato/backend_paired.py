@@ -1,6 +1,6 @@
 """The ``search+glucose4`` backend: the local search finds, a SAT solver proves.
 
-The compiled search (:mod:`gridsat.backends.search_backend`) finds a solution of a large
+The compiled search (:mod:`gridsat.kinds.hidato.backend_search`) finds a solution of a large
 sparse Hidato in a fraction of a second but proves nothing. A complete SAT backend proves,
 but may need minutes to find the first solution of the same board. Paired, each does what
 it is good at:
@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import time
 
-from ..encoders import get_encoding, list_encodings
-from ..errors import UnsupportedError
-from ..kinds import kind_of
-from ..limits import TooLarge
-from .base import Backend, Outcome, get_backend, prove_with_known, register_backend
+from ...encoders import get_encoding, list_encodings
+from ...errors import UnsupportedError
+from ..base import kind_of
+from ...limits import TooLarge
+from ...backends.base import Backend, Outcome, get_backend, prove_with_known, register_backend
 
 __all__ = ["PairedBackend", "SEARCH_SHARE", "SEARCH_SECONDS", "SECOND_SEARCH", "COUNT_SEARCH", "SMALL_CELLS",
            "CELL_SECONDS", "search_share"]
@@ -109,7 +109,7 @@ class PairedBackend(Backend):
         self.prover_encoding = prover_encoding
 
     def _search(self):
-        from .search_backend import SearchBackend
+        from .backend_search import SearchBackend
 
         return SearchBackend(seed=self.seed) if self.seed else get_backend("search")
 
@@ -152,7 +152,7 @@ class PairedBackend(Backend):
             # no move applied: a second search from another seed may land on another solution
             second = min(SECOND_SEARCH, max(share - (time.perf_counter() - t0), 0.0))
             if second > 0:
-                from .search_backend import SearchBackend
+                from .backend_search import SearchBackend
 
                 again = SearchBackend(seed=self.seed + 1).run(puzzle, encoding, limit=1, time_limit=second)
                 stats["second search"] = {"seconds": round(again.solve_time, 4),

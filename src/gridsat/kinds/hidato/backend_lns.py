@@ -20,8 +20,8 @@ import time
 
 from ortools.sat.python import cp_model
 
-from ..errors import UnsupportedError
-from .base import Backend, Outcome, register_backend
+from ...errors import UnsupportedError
+from ...backends.base import Backend, Outcome, register_backend
 
 __all__ = ["LnsBackend"]
 

@@ -22,9 +22,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..errors import UnsupportedError
-from ..limits import JobInterrupted
-from .base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
+from ...errors import UnsupportedError
+from ...limits import JobInterrupted
+from ...backends.base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
 
 __all__ = ["NativeBackend", "BudgetedBackend", "NODE_BUDGET", "node_budget", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
 
@@ -51,7 +51,7 @@ class NativeBackend(Backend):
     def close(self) -> None:
         """Forget the compiled boards (the ``sudoku-native`` cache), as the SAT backends drop
         their cached formulas."""
-        from ..kinds.sudoku.encode_native import clear_cache
+        from .encode_native import clear_cache
 
         clear_cache()
 
@@ -212,8 +212,8 @@ class BudgetedBackend(NativeBackend):
         if left is not None and left <= 0:
             first.timed_out, first.stats = True, stats
             return first
-        from ..encoders import get_encoding, list_encodings
-        from ..kinds import kind_of
+        from ...encoders import get_encoding, list_encodings
+        from .. import kind_of
 
         kind = kind_of(puzzle).name
         enc = get_encoding(self.prover_encoding, kind)
@@ -283,7 +283,7 @@ def check_block(board, givens: bytes, *, limit: int = 2, time_limit: float | Non
     through the front door's verifier; :func:`gridsat.verify` checks any of them.
     """
     core = _loaded()
-    from ..kinds.sudoku.encode_native import native_model
+    from .encode_native import native_model
 
     model = native_model(board)
     t0 = time.perf_counter()
@@ -306,7 +306,7 @@ def check_lines(lines: Sequence[str] | bytes, *, limit: int = 2, time_limit: flo
 
     ``lines``: a sequence of strings, or one bytes buffer of 81-byte puzzles back to back.
     """
-    from ..kinds.sudoku.puzzle import Sudoku
+    from .puzzle import Sudoku
 
     block = bytes(lines) if isinstance(lines, (bytes, bytearray, memoryview)) else "".join(lines).encode()
     if len(block) % 81:
