@@ -28,8 +28,6 @@ KIND_WORDS = _kind_words()
 #: (lower one when its module loses a mention, drop the module at 0)
 ALLOWED_KIND_NAMES: dict[str, int] = {
     "gridsat": 7,
-    "gridsat.kinds.sudoku.backend_native": 5,
-    "gridsat.kinds.hidato.backend_search": 2,
     "gridsat.boards": 2,
     "gridsat.cli": 6,
     "gridsat.cli.backends": 1,

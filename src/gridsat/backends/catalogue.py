@@ -16,14 +16,10 @@ PYSAT_SOLVERS = (
     "lingeling", "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22",
 )
 
-#: backend name -> (target, module); the module registers the backend when imported
+#: backend name -> (target, module); the module registers the backend when imported (a kind's
+#: own backends are in its record, :attr:`gridsat.kinds.Kind.backends`)
 CATALOGUE: dict[str, tuple[str, str]] = {
     **{name: ("cnf", "gridsat.backends.pysat_backend") for name in PYSAT_SOLVERS},
     "cpsat": ("cpsat", "gridsat.backends.cpsat_backend"),
-    "lns": ("lns", "gridsat.kinds.hidato.backend_lns"),
     "minizinc": ("minizinc", "gridsat.backends.minizinc_backend"),
-    "native": ("native", "gridsat.kinds.sudoku.backend_native"),
-    "native+minicard": ("native", "gridsat.kinds.sudoku.backend_native"),
-    "search": ("search", "gridsat.kinds.hidato.backend_search"),
-    "search+glucose4": ("search", "gridsat.kinds.hidato.backend_paired"),
 }

@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import GridsatError, ParseError
-from ..kinds import KINDS
-from ..kinds import base as kind_records
+from ..kinds.base import Filled
 
 __all__ = [
     "Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS",
@@ -83,51 +82,12 @@ class Format:
     kind_sniff: Callable[[str], bool] | None = None
 
 
-class _Registry(MutableMapping):
-    """A name -> entry table whose first read (and first read after a kind is registered) has
-    every kind's package register its formats (its record's ``load_formats``)."""
-
-    def __init__(self) -> None:
-        self._items: dict = {}
-
-    def __getitem__(self, name):
-        _load_kind_formats()
-        return self._items[name]
-
-    def __iter__(self):
-        _load_kind_formats()
-        return iter(self._items)
-
-    def __len__(self) -> int:
-        _load_kind_formats()
-        return len(self._items)
-
-    def __setitem__(self, name, value) -> None:
-        self._items[name] = value
-
-    def __delitem__(self, name) -> None:
-        del self._items[name]
-
-
-_loaded_kinds: set[str] = set()
-_seen_version = -1
-
-
-def _load_kind_formats() -> None:
-    """Have every registered kind (every kind package discovered) register its formats, once."""
-    global _seen_version
-    if _seen_version == kind_records.version:
-        return
-    _seen_version = kind_records.version  # first: a format module may read the registry
-    for kind in KINDS.values():
-        if kind.name not in _loaded_kinds:
-            _loaded_kinds.add(kind.name)
-            kind.load_formats()
-    _seen_version = kind_records.version
+def _load_formats(kind) -> None:
+    kind.load_formats()
 
 
 #: format name -> format
-FORMATS: "MutableMapping[str, Format]" = _Registry()
+FORMATS: "MutableMapping[str, Format]" = Filled(_load_formats)
 
 
 def is_digits(text: str) -> bool:
@@ -177,7 +137,7 @@ class JsonKind:
     puzzle_kind: str = ""
 
 
-JSON_KINDS: "MutableMapping[str, JsonKind]" = _Registry()
+JSON_KINDS: "MutableMapping[str, JsonKind]" = Filled(_load_formats)
 
 
 def register_json_kind(kind: str, load: Callable[[dict], tuple[Any, Any]], dump: Callable[..., dict], *,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from .base import _Registry
+from ..kinds.base import Filled
 
 __all__ = ["split_fields", "load_generated", "register_generated", "GENERATED", "LINE_HEAD_WORDS", "ADJ_WORDS"]
 
@@ -26,7 +26,7 @@ LINE_HEAD_WORDS = ("hidato", "numbrix", "king", "rook")
 
 #: the ``"kind"`` of a ``gridsat generate --json`` object -> ``load(obj, line, name, kind, box) -> puzzle``
 #: (each kind's one-line format module registers its own on the first look-up)
-GENERATED: "dict[str, Callable[..., Any]]" = _Registry()
+GENERATED: "dict[str, Callable[..., Any]]" = Filled(lambda kind: kind.load_formats())
 
 
 def register_generated(kinds: tuple[str, ...], load: Callable[..., Any]) -> None:

@@ -24,14 +24,14 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import UnsupportedError
 
 __all__ = ["Kind", "Choice", "Generator", "Late", "register_kind", "unregister_kind", "get_kind", "kind_of", "list_kinds",
-           "alias_option", "kind_class", "KINDS"]
+           "alias_option", "kind_class", "Filled", "KINDS"]
 
 
 class Late:
@@ -228,6 +228,9 @@ class Kind:
         The kind's encodings: name -> (target, load). ``load()`` imports the module that
         registers the encoding; the encoder registry calls it when one of its encodings is
         first asked for.
+    backends : dict of str to (str, callable)
+        The kind's own backends: name -> (target, load). ``load()`` imports the module that
+        registers the backend; the backend registry calls it when the backend is first used.
     load_formats : callable
         ``load_formats()`` imports the modules that register the kind's text formats; the
         format registry calls it before its first look-up.
@@ -266,6 +269,7 @@ class Kind:
     mzn_key: Callable
     samples: Callable[[], list]
     encodings: dict = field(default_factory=dict)
+    backends: dict = field(default_factory=dict)
     load_formats: Callable[[], None] = lambda: None
     order: int = 100
     oracle: "Choice | None" = None
@@ -333,6 +337,59 @@ def _discover() -> None:
     for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
         if info.ispkg:
             importlib.import_module(info.name)
+
+
+class Filled(MutableMapping):
+    """A name -> entry table of an upper registry that every kind adds its entries to: before
+    the first read (and the first read after a kind is registered), ``fill(kind)`` runs once
+    for each kind (every kind package is discovered).
+
+    Parameters
+    ----------
+    fill : callable
+        ``fill(kind)``: adds the kind's entries (e.g. imports its format modules).
+    """
+
+    def __init__(self, fill: Callable[[Kind], None]) -> None:
+        self._items: dict = {}
+        self._fill = fill
+        self._filled: set[str] = set()
+        self._seen = -1
+
+    def _refresh(self) -> None:
+        if self._seen == version:
+            return
+        self._seen = version  # first: a module being loaded may read the table
+        for kind in KINDS.values():
+            if kind.name not in self._filled:
+                self._filled.add(kind.name)
+                self._fill(kind)
+        self._seen = version
+
+    def __getitem__(self, name):
+        if name not in self._items:
+            self._refresh()
+        return self._items[name]
+
+    def __iter__(self):
+        self._refresh()
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        self._refresh()
+        return len(self._items)
+
+    def __contains__(self, name) -> bool:
+        if name in self._items:
+            return True
+        self._refresh()
+        return name in self._items
+
+    def __setitem__(self, name, value) -> None:
+        self._items[name] = value
+
+    def __delitem__(self, name) -> None:
+        del self._items[name]
 
 
 def register_kind(kind: Kind) -> Kind:

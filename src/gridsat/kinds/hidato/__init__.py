@@ -92,6 +92,18 @@ def _load_mzn() -> None:
     register_model(HIDATO)
 
 
+def _load_lns_backend() -> None:
+    from . import backend_lns  # noqa: F401  (registers lns)
+
+
+def _load_search_backend() -> None:
+    from . import backend_search  # noqa: F401  (registers search)
+
+
+def _load_paired_backend() -> None:
+    from . import backend_paired  # noqa: F401  (registers search+glucose4)
+
+
 def _load_formats() -> None:
     from . import format, format_oneline  # noqa: F401  (registers its formats)
 
@@ -138,6 +150,8 @@ HIDATO = register_kind(Kind(
         "hidato-path": ("search", _load_path),
         "mzn": ("minizinc", _load_mzn),
     },
+    backends={"lns": ("lns", _load_lns_backend), "search": ("search", _load_search_backend),
+              "search+glucose4": ("search", _load_paired_backend)},
     load_formats=_load_formats,
     order=1,
     alias_options={"numbrix": {"adjacency": "rook"}},

@@ -90,6 +90,10 @@ def _load_mzn() -> None:
     register_model(SUDOKU)
 
 
+def _load_backend() -> None:
+    from . import backend_native  # noqa: F401  (registers native and native+minicard)
+
+
 def _load_formats() -> None:
     from . import (format_fpuzzles, format_grid, format_haskell, format_hodoku, format_janko,  # noqa: F401
                    format_json, format_line, format_nonomino, format_oneline, format_puzzlink, format_sdk,
@@ -138,6 +142,7 @@ SUDOKU = register_kind(Kind(
         "sudoku-native": ("native", _load_native),
         "mzn": ("minizinc", _load_mzn),
     },
+    backends={"native": ("native", _load_backend), "native+minicard": ("native", _load_backend)},
     load_formats=_load_formats,
     guess_format=Late(_guess),
     order=0,
