@@ -210,7 +210,10 @@ class OptionalExtension:
 
 def _declare_kind_backends(kind: Kind) -> None:
     for name, (target, load) in kind.backends.items():
-        declare_backend(name, target, load)
+        if name in _REGISTERED:  # its module was imported first, and registered it
+            _TARGETS[name] = target
+        else:
+            declare_backend(name, target, load)
 
 
 #: backend name -> factory (a declared backend's factory imports its module first); the kinds'
@@ -219,6 +222,8 @@ BACKENDS: "MutableMapping[str, Callable[[], Backend]]" = Filled(_declare_kind_ba
 #: backend name -> target, for declared backends (known without importing them)
 _TARGETS: dict[str, str] = {}
 _INSTANCES: dict[str, Backend] = {}
+#: backend names whose module has registered the real factory
+_REGISTERED: set[str] = set()
 #: backend name -> attributes its shared instance takes when it is made (:func:`configure_backend`)
 _SETTINGS: dict[str, dict] = {}
 
@@ -241,6 +246,7 @@ def _close_at_exit() -> None:
 def register_backend(name: str, factory: Callable[[], Backend]) -> None:
     """Make ``factory()`` available as backend ``name``."""
     BACKENDS[name] = factory
+    _REGISTERED.add(name)
 
 
 def declare_backend(name: str, target: str, module: "str | Callable[[], None]") -> None:
