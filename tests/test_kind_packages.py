@@ -240,3 +240,13 @@ def test_a_puzzle_class_comes_through_the_kind_registry():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split()[0] == "gridsat.kinds.hidato.puzzle"
+
+
+def test_a_kind_backend_imported_before_the_registry_is_read_stays_registered():
+    """Importing a kind's backend module first (as a test or a plug-in may) registers the
+    backend; the registry's later look-up of the kinds' backends keeps it."""
+    code = ("import gridsat.kinds.sudoku.backend_native, gridsat; gridsat.list_backends(); "
+            "print(gridsat.get_backend('native').name)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "native"
