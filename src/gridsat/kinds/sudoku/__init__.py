@@ -5,7 +5,8 @@ from __future__ import annotations
 from .puzzle import Sudoku
 from ...puzzles.text import board_file, format_board, solution_line
 from ..base import Generator, Kind, Late, register_kind
-from .choices import (SMALL_SAT, BIG, JIGSAW_SAT, SMALL, MEDIUM, JIGSAW, NATIVE_N, LARGE, JIGSAW_OTHER_CNF, JIGSAW_BIG, default, encoding_for, ORACLE)
+from .choices import (SMALL_SAT, BIG, JIGSAW_SAT, SMALL, MEDIUM, JIGSAW, NATIVE_N, LARGE, JIGSAW_OTHER_CNF,
+                      JIGSAW_BIG, default, encoding_for, ORACLE)
 
 __all__ = ["SUDOKU", "Sudoku"]
 
