@@ -16,7 +16,7 @@ def a109252() -> None:
     """A109252 recounted by brute force on the native core: every givens subset of each of the 288
     4x4 grids checked for uniqueness (288 x 65,536 checks, one batch call per grid)."""
     import numpy as np
-    from gridsat.backends.native_backend import check_block
+    from gridsat.kinds.sudoku.backend_native import check_block
 
     board = Sudoku.empty(4)
     t0 = time.perf_counter()

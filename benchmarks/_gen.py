@@ -14,7 +14,7 @@ from typing import Sequence
 
 import gridsat
 from gridsat import Sudoku
-from gridsat.puzzles.sudoku import box_regions, default_box
+from gridsat.kinds.sudoku.puzzle import box_regions, default_box
 
 __all__ = ["random_layout", "random_grid", "make_unique", "connected", "random_jigsaw"]
 

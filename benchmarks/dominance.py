@@ -90,7 +90,7 @@ def _impossible_from(puzzle: Sudoku, solution, seed: int) -> Sudoku | None:
 
 def sudoku_set() -> Iterator[tuple[str, object]]:
     """Classic boards: empty, dense, sparse, impossible."""
-    from gridsat.generators.sudoku import generate_sudoku
+    from gridsat.kinds.sudoku.generate import generate_sudoku
 
     for n in (4, 6, 9, 12, 16, 25):
         yield f"sudoku {n}x{n} empty", Sudoku.empty(n)
@@ -123,7 +123,7 @@ JIGSAW_SEEDS = {4: (1, 2, 3), 5: (1, 2, 3), 6: (1, 2, 3), 7: (1, 2, 3), 8: (77, 
 def jigsaw_set() -> Iterator[tuple[str, object]]:
     """Empty boards on random layouts of sizes 4-12, then generated puzzles with givens."""
     from gridsat.generators.layouts import random_layout
-    from gridsat.generators.sudoku import generate_jigsaw
+    from gridsat.kinds.sudoku.generate import generate_jigsaw
 
     for n, seeds in JIGSAW_SEEDS.items():
         for seed in seeds:
@@ -135,7 +135,7 @@ def jigsaw_set() -> Iterator[tuple[str, object]]:
 
 def hidato_set() -> Iterator[tuple[str, object]]:
     """Hidato and Numbrix templates: empty, and generated puzzles with givens."""
-    from gridsat.generators.hidato import generate_hidato, generate_numbrix
+    from gridsat.kinds.hidato.generate import generate_hidato, generate_numbrix
 
     for r, c in ((5, 5), (8, 8), (12, 12), (20, 20)):
         yield f"hidato {r}x{c} empty", Hidato.empty(r, c)

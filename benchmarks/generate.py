@@ -28,8 +28,8 @@ from collections import Counter
 
 from gridsat import Sudoku
 from gridsat.generators import stream
-from gridsat.generators.native_gen import sat_route
-from gridsat.generators.hidato import hidato_score
+from gridsat.kinds.sudoku.generate_native import sat_route
+from gridsat.kinds.hidato.generate import hidato_score
 
 
 def _timed(fn):

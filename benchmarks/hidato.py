@@ -26,7 +26,7 @@ Cases (files under ``benchmarks/data``, native grid format; regenerate with ``--
   50x50 king (Hidato) and rook (Numbrix) boards with 0%, 10% and 20% givens, three boards
   each (``benchmarks/make_hidato_frontier.py`` writes them, seeded).
 
-The ``search`` backend (compiled local search, :mod:`gridsat.backends.search_backend`)
+The ``search`` backend (compiled local search, :mod:`gridsat.kinds.hidato.backend_search`)
 proves nothing; give it as ``search:hidato-path`` in ``--encodings`` and it runs ``check``
 once per solver seed (``--seeds``), beside the complete backends, through the front door
 (every solution verified; its cap is 100x100, the complete backends' 40x40, past which
@@ -38,7 +38,7 @@ seeds, the default race and the OR-tools model; 10 s per run. ``--search-only`` 
 the search. The last table gives, per set and solver, the answered runs (a verified
 solution or a decision), the proved ones, and the median and max seconds.
 
-Cases a and b come from :func:`gridsat.generators.hidato.generate_hidato` (carving givens
+Cases a and b come from :func:`gridsat.kinds.hidato.generate.generate_hidato` (carving givens
 while the puzzle stays unique); the 30x30 carve stops at 30.2% and 32.7% (minimal there).
 
 Usage::
@@ -65,7 +65,7 @@ from ortools.sat.python import cp_model
 import gridsat
 from gridsat import Hidato
 from gridsat.formats import read_text
-from gridsat.formats.hidato import write_grid
+from gridsat.kinds.hidato.format import write_grid
 from gridsat.limits import TooLarge
 
 DATA = Path(__file__).parent / "data"
@@ -207,7 +207,7 @@ def _answered(r) -> str:
 def run_search(p: Hidato, seed: int, time_limit: float) -> tuple[str, float, float]:
     """``check`` through the front door with the ``search`` backend and one solver seed (every
     solution verified there): ``ambiguous`` when its second-solution move applies, else ``solved``."""
-    from gridsat.backends.search_backend import SearchBackend
+    from gridsat.kinds.hidato.backend_search import SearchBackend
 
     r = gridsat.check(p, backend=SearchBackend(seed=seed), time_limit=time_limit)
     return _answered(r), r.build_time, r.total_time
@@ -253,8 +253,8 @@ def run_race(p: Hidato, configs: str, time_limit: float) -> tuple[str, float, fl
 # ---------------------------------------------------------------------------- instances
 def generate(out: Path, quick: bool = False) -> None:
     """Write the case files (uses gridsat.generators; case c falls back to random givens)."""
-    from gridsat.generators.hidato import generate_hidato
-    from gridsat.puzzles.hidato import random_path
+    from gridsat.kinds.hidato.generate import generate_hidato
+    from gridsat.kinds.hidato.puzzle import random_path
 
     out.mkdir(parents=True, exist_ok=True)
 
@@ -294,7 +294,7 @@ def assumptions_table(case: str = "a", solver: str = "glucose4") -> str:
     """Given-independent CNF (the open board's formula, givens as assumptions) vs pruned ``cnf-pos``."""
     from pysat.solvers import Solver
 
-    from gridsat.encoders.hidato_cnf import positions
+    from gridsat.kinds.hidato.encode_cnf import positions
 
     rows: dict[str, list] = {}
     for p in load(case):

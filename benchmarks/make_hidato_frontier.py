@@ -2,7 +2,7 @@
 
 For each size (40, 50), adjacency (king: Hidato, rook: Numbrix), density (0%, 10%, 20%
 givens) and seed (1, 2, 3): a random Hamiltonian path of the full board
-(:func:`gridsat.puzzles.hidato.random_path`, backbite moves, seeded), then that share of
+(:func:`gridsat.kinds.hidato.puzzle.random_path`, backbite moves, seeded), then that share of
 its numbers drawn at random (seeded) as givens, 1 and N included; at 0% nothing is given,
 not even 1 and N. Every board has a solution (the path); none is checked for uniqueness.
 
@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 
 from gridsat import Hidato
-from gridsat.formats.hidato import write_grid
-from gridsat.puzzles.hidato import random_path
+from gridsat.kinds.hidato.format import write_grid
+from gridsat.kinds.hidato.puzzle import random_path
 
 DATA = Path(__file__).parent / "data"
 SIZES = (40, 50)

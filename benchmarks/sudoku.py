@@ -195,8 +195,8 @@ def ensure_qqwing() -> str | None:
 
 def native_core():
     """gridsat's native backend module, or ``None`` (with a message) when the C core is missing."""
-    from gridsat.backends import native_backend as nb
-    from gridsat.encoders import sudoku_native  # noqa: F401  (registers sudoku-native)
+    from gridsat.kinds.sudoku import backend_native as nb
+    from gridsat.kinds.sudoku import encode_native as sudoku_native  # noqa: F401  (registers sudoku-native)
 
     if nb.load() is None:
         print(f"native: {nb.load_error()}", file=sys.stderr)

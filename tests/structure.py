@@ -72,6 +72,7 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+@functools.lru_cache(maxsize=2)
 def graph(function_level: bool = False) -> dict[str, set[str]]:
     """Module -> the package modules it imports (a package's ``__init__`` counts for its submodules'
     parents: importing ``a.b`` runs ``a`` first)."""
@@ -145,15 +146,53 @@ LAYERS: list[set[str]] = [
 SCRIPTS = {"gridsat.examples._generate"}
 
 
-def part(module: str) -> str:
-    """The top-level part of the package a module belongs to (``__init__`` for ``gridsat``)."""
+#: a module inside a kind package (``gridsat/kinds/<kind>/``) takes the layer of its role, read
+#: from the start of its file name: (prefix, the part whose layer it takes); the package's
+#: ``__init__``, which assembles the kind's record from them all, sits above what it imports
+KIND_ROLES: list[tuple[str, str]] = [
+    ("choices", "kinds"),
+    ("puzzle", "puzzles"),
+    ("text", "puzzles"),
+    ("verify", "verify"),
+    ("encode", "encoders"),
+    ("format", "formats"),
+    ("read", "formats"),
+    ("logic", "logic"),
+    ("backend", "backends"),
+    ("generate", "generators"),
+    ("draw", "rendering"),
+    ("cli", "cli"),
+]
+
+
+def kind_package(module: str) -> str | None:
+    """``gridsat.kinds.<kind>`` for a module of a kind package (or the package itself), else ``None``."""
     bits = module.split(".")
+    if len(bits) >= 3 and bits[1] == "kinds" and (PACKAGE / "kinds" / bits[2]).is_dir():
+        return ".".join(bits[:3])
+    return None
+
+
+def part(module: str) -> str:
+    """The top-level part of the package a module belongs to (``__init__`` for ``gridsat``); a
+    module of a kind package: the part of its role (:data:`KIND_ROLES`), ``kind`` for the
+    package's ``__init__``."""
+    bits = module.split(".")
+    if kind_package(module) is not None:
+        if len(bits) == 3:
+            return "kind"
+        for prefix, role in KIND_ROLES:
+            if bits[3].startswith(prefix):
+                return role
+        raise KeyError(f"{module}: its file name starts with no role of KIND_ROLES")
     return bits[1] if len(bits) > 1 else "__init__"
 
 
 def layer(module: str) -> int:
-    """The layer index of a module."""
+    """The layer index of a module (a kind package's ``__init__``: the highest layer it imports)."""
     p = part(module)
+    if p == "kind":
+        return max((layer(d) for d in graph(True)[module] if d != module), default=0)
     for i, names in enumerate(LAYERS):
         if p in names:
             return i

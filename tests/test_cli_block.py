@@ -11,7 +11,7 @@ import pytest
 
 import gridsat
 from gridsat import Sudoku
-from gridsat.backends import native_backend as nb
+from gridsat.kinds.sudoku import backend_native as nb
 from gridsat.cli import block, build_parser, main
 from gridsat.cli.batch import run_batch
 from gridsat.engine import block as bulk

@@ -19,8 +19,8 @@ import pytest
 
 import gridsat
 from gridsat import Hidato, Sudoku
-from gridsat.backends import native_backend
-from gridsat.backends.native_backend import load
+from gridsat.kinds.sudoku import backend_native as native_backend
+from gridsat.kinds.sudoku.backend_native import load
 from gridsat.generators.layouts import random_layout
 
 pytestmark = pytest.mark.skipif(load() is None, reason="the C core is not built")
@@ -110,7 +110,7 @@ def test_node_budget_falls_with_the_board():
 
 
 def _slice():
-    from gridsat.generators.hidato import generate_hidato
+    from gridsat.kinds.hidato.generate import generate_hidato
 
     h7 = generate_hidato(7, 7, seed=1, score=False).puzzle
     return [

@@ -11,7 +11,7 @@ import gridsat
 from gridsat import Sudoku
 from gridsat.errors import ParseError, UnsupportedError
 from gridsat.exports import export, read_dimacs, to_cpsat_text, to_dimacs, to_dzn
-from gridsat.puzzles import Hidato
+from gridsat.kinds.hidato.puzzle import Hidato
 
 CLASSIC9 = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 SIX_708 = "000000006100010000060000001050600001"  # 6x6, 8 givens, 708 solutions

@@ -16,7 +16,7 @@ from gridsat import Sudoku
 from gridsat.errors import GridsatError, ParseError
 from gridsat.examples import load_example
 from gridsat.formats import list_formats, read_text, write
-from gridsat.formats.sudoku_common import has_default_box
+from gridsat.kinds.sudoku.format_common import has_default_box
 from gridsat.kinds.sudoku import samples as sudoku_samples
 
 sys.path.insert(0, str(Path(__file__).parent))

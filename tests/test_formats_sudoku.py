@@ -12,7 +12,7 @@ from gridsat import Sudoku
 from gridsat.errors import ParseError
 from gridsat.examples import list_examples, load_example
 from gridsat.formats import FORMATS, detect_format, format_board, read_file, read_text, write
-from gridsat.formats import parse_box
+from gridsat.kinds.sudoku.format_common import parse_box
 from gridsat.formats.stream import read_stream
 
 EXAMPLES = ["sudoku-4x4", "sudoku-6x6", "sudoku-9x9", "jigsaw-9x9", "sudoku-16x16"]
@@ -213,7 +213,7 @@ def test_json_accepts_strings_flat_lists_and_nulls():
 
 def test_json_dispatches_each_object_on_its_kind():
     from gridsat.formats.jsonfmt import to_json_dict
-    from gridsat.puzzles.hidato import Hidato
+    from gridsat.kinds.hidato.puzzle import Hidato
 
     h = Hidato.from_grid([[1, 0, 0], [0, 0, 0], [0, 0, 9]])
     s4 = example("sudoku-4x4")[0]
@@ -439,7 +439,7 @@ def test_read_stream_reads_other_formats_whole():
 def test_line_reader_reads_each_line_of_a_file_as_it_reads_it_alone():
     """The reader's short way for a bare line of the last puzzle's size gives what the long
     way (every first line takes it) gives: same puzzle, name, box, or the same error."""
-    from gridsat.formats.line import read_line
+    from gridsat.kinds.sudoku.format_line import read_line
 
     g9 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
     g16 = "1" + "." * 254 + "g"

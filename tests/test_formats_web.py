@@ -13,7 +13,7 @@ from gridsat import Sudoku
 from gridsat.errors import ParseError
 from gridsat.examples import load_example
 from gridsat.formats import read_text, write
-from gridsat.formats.puzzlink import decode_body, encode_body
+from gridsat.kinds.sudoku.format_puzzlink import decode_body, encode_body
 
 
 @lru_cache(maxsize=None)

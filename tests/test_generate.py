@@ -6,7 +6,8 @@ import pytest
 
 import gridsat
 from gridsat import Sudoku
-from gridsat.generators import from_partial, generate, generate_jigsaw, generate_sudoku, stream
+from gridsat.kinds.sudoku.generate import from_partial, generate_jigsaw, generate_sudoku
+from gridsat.generators import generate, stream
 from gridsat.generators.layouts import is_valid_layout, random_layout
 from gridsat.generators.symmetry import is_symmetric
 
@@ -190,7 +191,7 @@ def test_generate_front_door_and_json():
 
 
 def test_improve_api_jobs():
-    from gridsat.generators.improve import improve
+    from gridsat.kinds.sudoku.generate_improve import improve
 
     r = improve(size=6, time_budget=0.7, jobs=2, seed=3, score="effort")
     assert _unique(r.puzzle) and _minimal(r.puzzle)

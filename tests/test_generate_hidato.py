@@ -6,11 +6,12 @@ import pytest
 
 import gridsat
 from gridsat.errors import PuzzleError
-from gridsat.generators import generate_hidato, generate_numbrix, stream
+from gridsat.kinds.hidato.generate import generate_hidato, generate_numbrix
+from gridsat.generators import stream
 from gridsat.generators import shapes as S
-from gridsat.generators.hidato import random_path
+from gridsat.kinds.hidato.generate import random_path
 from gridsat.generators.symmetry import is_symmetric
-from gridsat.puzzles.hidato import Hidato
+from gridsat.kinds.hidato.puzzle import Hidato
 
 OTHER = "cpsat"
 
@@ -129,7 +130,7 @@ def test_hidato_20x20():
 
 
 # ---------------------------------------------------------------------- the report's grown boards
-from gridsat.generators.hidato_grow import FILL, generate_grown, grow_path, pick_givens  # noqa: E402
+from gridsat.kinds.hidato.generate_grow import FILL, generate_grown, grow_path, pick_givens  # noqa: E402
 
 
 def _prefers_inside(path, moves):
@@ -151,7 +152,7 @@ def _prefers_inside(path, moves):
 @pytest.mark.parametrize("adj", ["king", "rook"])
 @pytest.mark.parametrize("seed", range(6))
 def test_grown_path_walks_and_grows_as_the_report_says(seed, adj):
-    from gridsat.puzzles.hidato import ADJACENCIES
+    from gridsat.kinds.hidato.puzzle import ADJACENCIES
 
     moves = ADJACENCIES[adj]
     path = grow_path(30, random.Random(seed), adj)

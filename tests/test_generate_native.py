@@ -14,10 +14,11 @@ import pytest
 
 import gridsat
 from gridsat import Sudoku
-from gridsat.backends import native_backend as nb
-from gridsat.generators import carve as carve_mod
-from gridsat.generators import fill as fill_mod
-from gridsat.generators import generate, native_gen
+from gridsat.kinds.sudoku import backend_native as nb
+from gridsat.kinds.sudoku import generate_carve as carve_mod
+from gridsat.kinds.sudoku import generate_fill as fill_mod
+from gridsat.generators import generate
+from gridsat.kinds.sudoku import generate_native as native_gen
 from gridsat.generators.oracle import CnfOracle
 from gridsat.encoders import get_encoding
 

@@ -16,7 +16,7 @@ from gridsat.cli import main
 from gridsat.formats import detect_format, read_text, write
 from gridsat.generators import generate
 from gridsat.generators.lines import puzzle_line
-from gridsat.puzzles.hidato import Hidato
+from gridsat.kinds.hidato.puzzle import Hidato
 
 KINDS = {
     "sudoku": ["sudoku", "--size", "4"],

@@ -6,10 +6,10 @@ import pytest
 
 import gridsat
 from gridsat import Hidato
-from gridsat.encoders.hidato_domains import domains
+from gridsat.kinds.hidato.encode_domains import domains
 from gridsat.errors import PuzzleError
 from gridsat.formats import read_text
-from gridsat.puzzles.hidato import random_path
+from gridsat.kinds.hidato.puzzle import random_path
 from gridsat.verifier import verify
 
 from hidato_samples import blocks

@@ -8,7 +8,7 @@ import gridsat
 from gridsat import Hidato
 from gridsat.encoders import get_encoding
 from gridsat.errors import UnsupportedError
-from gridsat.puzzles.hidato import random_path
+from gridsat.kinds.hidato.puzzle import random_path
 
 from hidato_samples import blocks
 

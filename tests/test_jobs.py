@@ -348,7 +348,7 @@ def test_puzzle_chunks_pickle_compactly_and_come_back_equal():
     from gridsat import Hidato
     from gridsat.jobs.executors import pack
     from gridsat.jobs.items import PuzzleItem, expand
-    from gridsat.puzzles.sudoku import Sudoku
+    from gridsat.kinds.sudoku.puzzle import Sudoku
 
     classic = Sudoku.classic([0] * 80 + [9], name="last")
     jig = Sudoku.jigsaw([1] + [0] * 24, [r // 5 if r % 5 else (r // 5 + 1) % 5 for r in range(25)])

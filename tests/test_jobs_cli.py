@@ -360,7 +360,7 @@ def improve_dies_on_seed_8(args: tuple) -> dict:
 
 
 def test_improve_runs_its_workers_as_runner_tasks_reproducibly(capsys, shared):
-    from gridsat.generators.improve import improve
+    from gridsat.kinds.sudoku.generate_improve import improve
 
     argv = ["generate", "improve", "--size", "4", "--steps", "8", "--seed", "7", "--jobs", "2", "--score", "effort",
             "--json"]
@@ -382,7 +382,7 @@ def test_improve_reports_a_worker_that_dies_and_keeps_the_others(capsys):
     import argparse
 
     from gridsat.cli.generate_improve import run_improve_jobs
-    from gridsat.generators.improve import worker_args
+    from gridsat.kinds.sudoku.generate_improve import worker_args
 
     args = argparse.Namespace(json=True, jobs=2, out=None, resume=False, shard=None, executor=None, scheduler=None,
                               no_progress=True)

@@ -9,7 +9,7 @@ import pytest
 from gridsat import Sudoku, count, verify
 from gridsat.cli import main
 from gridsat.errors import GridsatError
-from gridsat.generators.add_random import add_random
+from gridsat.kinds.sudoku.generate_add_random import add_random
 from gridsat.logic.grid import Grid
 from gridsat.logic.kit import kit_figures, kit_order
 

@@ -14,7 +14,7 @@ from gridsat.logic import (
 from gridsat.logic.techniques import (
     chains, fish, forcing, implications, intersections, single_digit, singles, subsets, uniqueness, wings,
 )
-from gridsat.puzzles.sudoku import box_regions
+from gridsat.kinds.sudoku.puzzle import box_regions
 
 GEO = geometry(9, box_regions(9, (3, 3)), True)
 
@@ -436,7 +436,7 @@ def _hidato(rows: str, adjacency="king"):
 
 
 def test_hidato_deduction_rules_and_search():
-    from gridsat.logic import hidato_candidates, solve_hidato_logic
+    from gridsat.kinds.hidato.logic import hidato_candidates, solve_hidato_logic
 
     p = _hidato(HIDATO_ROWS)
     res = solve_hidato_logic(p)
@@ -453,7 +453,7 @@ def test_hidato_deduction_rules_and_search():
 
 
 def test_numbrix_by_deduction():
-    from gridsat.logic import solve_hidato_logic
+    from gridsat.kinds.hidato.logic import solve_hidato_logic
 
     p = _hidato(NUMBRIX_ROWS, "rook")
     res = solve_hidato_logic(p)
@@ -465,7 +465,7 @@ def test_numbrix_by_deduction():
 
 
 def test_hidato_contradiction_reported():
-    from gridsat.logic import solve_hidato_logic
+    from gridsat.kinds.hidato.logic import solve_hidato_logic
 
     p = _hidato("1 _ _\n_ _ _\n_ _ 2")  # 1 and 2 cannot be neighbours
     res = solve_hidato_logic(p)
@@ -742,7 +742,7 @@ def test_a_wrong_placement_fails_the_cli_with_an_internal_error(monkeypatch, tmp
 
 
 def test_a_wrong_hidato_placement_is_refused_as_a_bug(monkeypatch):
-    from gridsat.logic import hidato as H
+    from gridsat.kinds.hidato import logic as H
     from gridsat.logic.audit import LogicBugError
 
     p = _hidato("1 _ _ _\n_ _ _ _\n_ _ _ _\n_ _ _ 16")
@@ -815,8 +815,8 @@ def test_usage_and_input_errors_exit_2(cmd, tmp_path, capsys):
 
 def test_explain_says_an_ambiguous_hidato_has_several_solutions():
     import gridsat
-    from gridsat.logic import solve_hidato_logic
-    from gridsat.logic.hidato_front import explain as hidato_explain
+    from gridsat.kinds.hidato.logic import solve_hidato_logic
+    from gridsat.kinds.hidato.logic_front import explain as hidato_explain
 
     p = _hidato("1 _ _\n_ _ _\n_ _ 9")
     assert gridsat.count(p, 10).count > 1

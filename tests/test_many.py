@@ -18,7 +18,7 @@ import pytest
 
 import gridsat
 from gridsat import Hidato, Sudoku
-from gridsat.backends import native_backend as nb
+from gridsat.kinds.sudoku import backend_native as nb
 from gridsat.cli import main
 from gridsat.engine import VerificationError, run_many
 from gridsat.errors import GridsatError, UnsupportedError
@@ -162,7 +162,7 @@ def test_time_limit_holds_for_each_puzzle():
 @needs_core
 def test_core_batch_keeps_solutions_and_times_each_puzzle():
     core = nb.load()
-    from gridsat.encoders.sudoku_native import native_model
+    from gridsat.kinds.sudoku.encode_native import native_model
 
     geo = native_model(Sudoku.empty(9)).geometry
     unique = bytes(0 if ch == "." else int(ch) for ch in UNIQUE9)

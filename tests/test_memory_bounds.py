@@ -191,7 +191,7 @@ from gridsat import Hidato, Sudoku
 from gridsat.backends import get_backend
 from gridsat.encoders import get_encoding
 from gridsat.kinds import get_kind
-from gridsat.puzzles.sudoku import box_regions, default_box
+from gridsat.kinds.sudoku.puzzle import box_regions, default_box
 
 kind, size, backend, encoding = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 

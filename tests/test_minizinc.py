@@ -12,7 +12,7 @@ import pytest
 
 import gridsat
 from gridsat import Sudoku
-from gridsat.puzzles import Hidato
+from gridsat.kinds.hidato.puzzle import Hidato
 
 pytest.importorskip("minizinc", reason="the minizinc Python package is not installed (pip install 'gridsat[minizinc]')")
 
@@ -47,7 +47,7 @@ def _random_jigsaw4(seed: int) -> Sudoku:
 
 def _random_hidato(seed: int) -> Hidato:
     """A small board (3x3..3x4, maybe a hole) with 1..3 givens from a random path; king or rook."""
-    from gridsat.puzzles.hidato import random_path
+    from gridsat.kinds.hidato.puzzle import random_path
 
     rng = random.Random(seed)
     rows, cols = 3, rng.choice([3, 4])

@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 import gridsat
 from gridsat import Sudoku
-from gridsat.backends import native_backend as nb
-from gridsat.encoders import sudoku_native  # noqa: F401  (registers sudoku-native)
+from gridsat.kinds.sudoku import backend_native as nb
+from gridsat.kinds.sudoku import encode_native as sudoku_native  # noqa: F401  (registers sudoku-native)
 from gridsat.errors import UnsupportedError
 from gridsat.generators.layouts import random_layout
 
@@ -170,7 +170,7 @@ def test_time_limit_is_honoured():
 @needs_core
 def test_ctrl_c_interrupts_a_long_count_and_keeps_the_count_so_far():
     code = ("import os, signal, threading, time, gridsat\n"
-            "import gridsat.backends.native_backend, gridsat.encoders.sudoku_native\n"
+            "import gridsat.kinds.sudoku.backend_native, gridsat.kinds.sudoku.encode_native\n"
             "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
             "threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
             "try:\n"

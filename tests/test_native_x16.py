@@ -15,7 +15,7 @@ import pytest
 
 import gridsat
 from gridsat import Sudoku
-from gridsat.backends import native_backend as nb
+from gridsat.kinds.sudoku import backend_native as nb
 from gridsat.boards import box_map, unit_table
 from gridsat.generators.layouts import random_layout
 

@@ -11,12 +11,13 @@ import pytest
 
 import gridsat
 from gridsat import Hidato
-from gridsat.backends import get_backend, paired_backend, search_backend as sb
+from gridsat.backends import get_backend
+from gridsat.kinds.hidato import backend_paired as paired_backend, backend_search as sb
 from gridsat.encoders import get_encoding
 from gridsat.formats import read_text
 from gridsat.kinds import get_kind
 from gridsat.limits import JobInterrupted
-from gridsat.puzzles.hidato import random_path
+from gridsat.kinds.hidato.puzzle import random_path
 from gridsat.selection import default_choice
 
 from cpu import cpu

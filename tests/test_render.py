@@ -139,7 +139,7 @@ _  26 _  13 40 11 .  .
 
 
 def _rosetta():
-    from gridsat.puzzles import Hidato
+    from gridsat.kinds.hidato.puzzle import Hidato
 
     grid = [[None if t == "." else 0 if t == "_" else int(t) for t in row.split()] for row in ROSETTA.splitlines()]
     return Hidato.from_grid(grid, name="rosetta")
@@ -180,7 +180,7 @@ def test_hidato_without_solution_draws_partial_runs():
 
 
 def test_numbrix_kind_class():
-    from gridsat.puzzles import Hidato
+    from gridsat.kinds.hidato.puzzle import Hidato
 
     p = Hidato.numbrix(3, 3, givens={(0, 0): 1})
     root = ET.fromstring(render_svg(p))

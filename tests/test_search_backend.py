@@ -12,10 +12,10 @@ import pytest
 
 import gridsat
 from gridsat import Hidato
-from gridsat.backends import search_backend as sb
+from gridsat.kinds.hidato import backend_search as sb
 from gridsat.encoders import get_encoding
 from gridsat.errors import PuzzleError, UnsupportedError
-from gridsat.puzzles.hidato import random_path
+from gridsat.kinds.hidato.puzzle import random_path
 
 from cpu import cpu
 

@@ -307,7 +307,7 @@ def test_time_limit_gives_status_unknown(client):
     from pathlib import Path
 
     from gridsat.formats import read_text
-    from gridsat.formats.hidato import write_grid
+    from gridsat.kinds.hidato.format import write_grid
 
     frontier = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "hidato_c.txt"
     (board,) = [e.puzzle for e in read_text(frontier.read_text(), format="hidato") if e.name == "king30x30_d10_random"]

@@ -187,7 +187,7 @@ def test_a_full_queue_of_waited_for_jobs_is_429_too():
 def _hard_board() -> str:
     from pathlib import Path
 
-    from gridsat.formats.hidato import write_grid
+    from gridsat.kinds.hidato.format import write_grid
 
     frontier = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "hidato_c.txt"
     (board,) = [e.puzzle for e in read_text(frontier.read_text(), format="hidato") if e.name == "king30x30_d10_random"]

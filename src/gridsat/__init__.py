@@ -16,17 +16,52 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-#: public name -> the module that defines it (imported on first use)
+
+def _api():
+    from . import api
+    return api
+
+
+def _backends():
+    from . import backends
+    return backends
+
+
+def _encoders():
+    from . import encoders
+    return encoders
+
+
+def _errors():
+    from . import errors
+    return errors
+
+
+def _kinds():
+    from . import kinds
+    return kinds
+
+
+def _portfolio():
+    from . import portfolio
+    return portfolio
+
+
+def _result():
+    from . import result
+    return result
+
+
+#: public name -> a function that imports the module defining it (called on first use); the
+#: puzzle classes (``gridsat.Sudoku``, ...) come from the kind records
 _LAZY = {
-    "check": "api", "check_many": "api", "count": "api", "default_choice": "api", "solve": "api",
-    "solve_many": "api",
-    "get_backend": "backends", "list_backends": "backends",
-    "get_encoding": "encoders", "list_encodings": "encoders",
-    "GridsatError": "errors", "ParseError": "errors", "PuzzleError": "errors", "UnsupportedError": "errors",
-    "get_kind": "kinds", "kind_of": "kinds", "list_kinds": "kinds",
-    "race": "portfolio",
-    "Hidato": "puzzles", "Sudoku": "puzzles",
-    "Result": "result",
+    "check": _api, "check_many": _api, "count": _api, "default_choice": _api, "solve": _api, "solve_many": _api,
+    "get_backend": _backends, "list_backends": _backends,
+    "get_encoding": _encoders, "list_encodings": _encoders,
+    "GridsatError": _errors, "ParseError": _errors, "PuzzleError": _errors, "UnsupportedError": _errors,
+    "get_kind": _kinds, "kind_of": _kinds, "list_kinds": _kinds,
+    "race": _portfolio,
+    "Result": _result,
 }
 
 if TYPE_CHECKING:  # what static tools see: the names as if imported here
@@ -38,7 +73,8 @@ if TYPE_CHECKING:  # what static tools see: the names as if imported here
     from .errors import GridsatError, ParseError, PuzzleError, UnsupportedError
     from .kinds import get_kind, kind_of, list_kinds
     from .portfolio import race
-    from .puzzles import Hidato, Sudoku
+    from .kinds.hidato import Hidato
+    from .kinds.sudoku import Sudoku
     from .result import Result
 
 # ``gridsat.verify`` is the function; its module is ``gridsat.verifier``
@@ -46,25 +82,28 @@ from .verifier import verify  # noqa: E402
 
 
 def __getattr__(name: str):
-    """A public name, or a submodule, imported on first use (then kept as an attribute)."""
+    """A public name, a puzzle class or a submodule, imported on first use (then kept as an attribute)."""
     if name == "__version__":
         globals()[name] = value = _version()
         return value
     home = _LAZY.get(name)
-    if home is None:
+    if home is not None:
+        value = getattr(home(), name)
+    elif name[:1].isupper() and (value := _kinds().kind_class(name)) is not None:
+        pass  # a kind's puzzle class: its package was discovered and imported
+    else:
         try:
             return importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as exc:
             if exc.name != f"{__name__}.{name}":
                 raise
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY, "__version__"})
+    return sorted({*globals(), *_LAZY, *__all__, "__version__"})
 
 
 def _version() -> str:

@@ -11,7 +11,7 @@ from gridsat.errors import GridsatError
 from gridsat.examples import example_text, list_examples
 from gridsat.formats import list_formats, read_text, write
 from gridsat.kinds import KINDS
-from gridsat.puzzles.hidato import Hidato
+from gridsat.kinds.hidato.puzzle import Hidato
 
 __all__ = ["Seed", "seeds"]
 

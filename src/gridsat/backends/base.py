@@ -12,9 +12,11 @@ import atexit
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
+from collections.abc import MutableMapping
 from typing import Any, Callable
 
 from ..errors import GridsatError, UnsupportedError
+from ..kinds.base import Filled, Kind
 from ..limits.caps import check_memory, memory_limit
 from ..limits.child import CHILD_BYTES, ChildTimeout, JobInterrupted, run_in_child
 
@@ -207,11 +209,22 @@ class OptionalExtension:
         self._module, self._error = self._NOT_LOADED, None
 
 
-#: backend name -> factory (a declared backend's factory imports its module first)
-BACKENDS: dict[str, Callable[[], Backend]] = {}
+def _declare_kind_backends(kind: Kind) -> None:
+    for name, (target, load) in kind.backends.items():
+        if name in _REGISTERED:  # its module was imported first, and registered it
+            _TARGETS[name] = target
+        else:
+            declare_backend(name, target, load)
+
+
+#: backend name -> factory (a declared backend's factory imports its module first); the kinds'
+#: own backends (their records' ``backends``) are declared on the first look-up
+BACKENDS: "MutableMapping[str, Callable[[], Backend]]" = Filled(_declare_kind_backends)
 #: backend name -> target, for declared backends (known without importing them)
 _TARGETS: dict[str, str] = {}
 _INSTANCES: dict[str, Backend] = {}
+#: backend names whose module has registered the real factory
+_REGISTERED: set[str] = set()
 #: backend name -> attributes its shared instance takes when it is made (:func:`configure_backend`)
 _SETTINGS: dict[str, dict] = {}
 
@@ -234,10 +247,12 @@ def _close_at_exit() -> None:
 def register_backend(name: str, factory: Callable[[], Backend]) -> None:
     """Make ``factory()`` available as backend ``name``."""
     BACKENDS[name] = factory
+    _REGISTERED.add(name)
 
 
-def declare_backend(name: str, target: str, module: str) -> None:
-    """Make backend ``name`` known without importing it: ``module`` registers it when first used.
+def declare_backend(name: str, target: str, module: "str | Callable[[], None]") -> None:
+    """Make backend ``name`` known without importing it: ``module`` (a module name, or a
+    function that imports it) registers it when first used.
 
     A module that is not installed (``importlib.util.find_spec`` finds nothing for its top
     package's optional dependency) fails to import; :func:`list_backends` then leaves the
@@ -245,10 +260,13 @@ def declare_backend(name: str, target: str, module: str) -> None:
     """
 
     def load() -> Backend:
-        importlib.import_module(module)  # registers the real factory under ``name``
+        if callable(module):
+            module()  # a kind's loader: imports its module, which registers the real factory
+        else:
+            importlib.import_module(module)  # registers the real factory under ``name``
         factory = BACKENDS[name]
         if factory is load:
-            raise UnsupportedError(f"module {module} did not register backend {name!r}")
+            raise UnsupportedError(f"{getattr(module, '__qualname__', module)} did not register backend {name!r}")
         return factory()
 
     BACKENDS[name] = load

@@ -16,14 +16,10 @@ PYSAT_SOLVERS = (
     "lingeling", "maplechrono", "maplecm", "maplesat", "mergesat3", "minicard", "minisat22",
 )
 
-#: backend name -> (target, module); the module registers the backend when imported
+#: backend name -> (target, module); the module registers the backend when imported (a kind's
+#: own backends are in its record, :attr:`gridsat.kinds.Kind.backends`)
 CATALOGUE: dict[str, tuple[str, str]] = {
     **{name: ("cnf", "gridsat.backends.pysat_backend") for name in PYSAT_SOLVERS},
     "cpsat": ("cpsat", "gridsat.backends.cpsat_backend"),
-    "lns": ("lns", "gridsat.backends.lns_backend"),
     "minizinc": ("minizinc", "gridsat.backends.minizinc_backend"),
-    "native": ("native", "gridsat.backends.native_backend"),
-    "native+minicard": ("native", "gridsat.backends.native_backend"),
-    "search": ("search", "gridsat.backends.search_backend"),
-    "search+glucose4": ("search", "gridsat.backends.paired_backend"),
 }

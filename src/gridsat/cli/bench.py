@@ -130,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
     from ..experiments import (Instance, cactus_plot, iter_bench, parse_config, rows_to_csv, rows_to_jsonl,
                                scatter_plot, summary)
     from ..experiments.plots import check_path, require_matplotlib
-    from ..formats import get_format, parse_box
+    from ..formats import get_format
+    from ..kinds.sudoku.format_common import parse_box
 
     try:
         configs = _split(args.configs)

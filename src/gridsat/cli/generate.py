@@ -175,8 +175,9 @@ def _plain_sigint() -> None:
 
 def run(args) -> int:
     """Run ``gridsat generate``; returns the exit code."""
-    from ..formats import parse_box
-    from ..generators import from_partial, new_seed, stream
+    from ..kinds.sudoku.format_common import parse_box
+    from ..kinds.sudoku.generate import from_partial
+    from ..generators import new_seed, stream
 
     _plain_sigint()
     try:
@@ -298,8 +299,8 @@ def run_layouts(args) -> int:
 
 def run_improve(args) -> int:
     """Run ``gridsat generate improve`` (its workers are batch-runner tasks); returns the exit code."""
-    from ..formats import parse_box
-    from ..generators.improve import worker_args
+    from ..kinds.sudoku.format_common import parse_box
+    from ..kinds.sudoku.generate_improve import worker_args
     from .generate_improve import run_improve_jobs
 
     _plain_sigint()

@@ -1,6 +1,6 @@
 """``gridsat generate improve`` through the batch runner: one task per worker seed (id ``seed:S``).
 
-Each worker of :func:`gridsat.generators.improve.improve` is a runner task, so a worker that
+Each worker of :func:`gridsat.kinds.sudoku.generate_improve.improve` is a runner task, so a worker that
 dies is retried once on a fresh process and then reported, a worker past twice its time
 limit is killed and reported, and the others still count: the best puzzle of the workers
 that finished is printed as before (the puzzle line on standard output, the score and the
@@ -37,7 +37,7 @@ def improve_tasks(worker_args: list[tuple]) -> list[Task]:
     Parameters
     ----------
     worker_args : list of tuple
-        From :func:`gridsat.generators.improve.worker_args`.
+        From :func:`gridsat.kinds.sudoku.generate_improve.worker_args`.
 
     Returns
     -------
@@ -59,7 +59,7 @@ def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
     args : argparse.Namespace
         The ``generate improve`` command line (``json``, ``jobs`` and the runner's options).
     worker_args : list of tuple
-        The workers (:func:`gridsat.generators.improve.worker_args`).
+        The workers (:func:`gridsat.kinds.sudoku.generate_improve.worker_args`).
     job : callable, optional
         The task function (default :class:`~gridsat.jobs.tasks.ImproveJob`).
 
@@ -68,7 +68,7 @@ def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
     int
         0, 1 (a worker failed, or none finished), 2 (usage error), 130 or 143.
     """
-    from ..generators.improve import ImproveResult, merge_results
+    from ..kinds.sudoku.generate_improve import ImproveResult, merge_results
     from ..jobs import read_records
     from ..jobs.shards import select
     from .jobs import run_tasks

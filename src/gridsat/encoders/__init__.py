@@ -1,11 +1,11 @@
 """Encoders: pure builders from a puzzle to a CNF formula or a CP-SAT model.
 
-The registry imports a built-in encoding's module (see :data:`CATALOGUE`) when the
+The registry imports a built-in encoding's module (see :func:`catalogue`) when the
 encoding is first asked for; ``list_encodings()`` shows what is there.
 """
 
-from .base import (CATALOGUE, REGISTRY, CnfModel, CpsatModel, Encoding, catalogued_target, get_encoding,
+from .base import (catalogue, REGISTRY, CnfModel, CpsatModel, Encoding, catalogued_target, get_encoding,
                    list_encodings, register)
 
-__all__ = ["CATALOGUE", "REGISTRY", "catalogued_target", "CnfModel", "CpsatModel", "Encoding", "get_encoding",
+__all__ = ["catalogue", "REGISTRY", "catalogued_target", "CnfModel", "CpsatModel", "Encoding", "get_encoding",
            "list_encodings", "register"]

@@ -13,14 +13,13 @@ clauses and solution counting use only these, never auxiliary variables.
 from __future__ import annotations
 
 import functools
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
 from ..errors import UnsupportedError
-from ..kinds import KINDS
+from ..kinds import KINDS, get_kind
 
-__all__ = ["CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY", "CATALOGUE", "catalogued_target"]
+__all__ = ["CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY", "catalogue", "catalogued_target"]
 
 
 @dataclass
@@ -138,22 +137,29 @@ class Encoding:
 
 REGISTRY: dict[tuple[str, str], Encoding] = {}
 
-#: the built-in encodings from the kind records: ``(kind, name) -> (target, module)``; a module is
-#: imported when one of its encodings is first asked for (``list_encodings`` imports those of
-#: the kind and target asked)
-CATALOGUE: dict[tuple[str, str], tuple[str, str]] = {
-    (kind.name, name): entry for kind in KINDS.values() for name, entry in kind.encodings.items()}
+def catalogue() -> dict[tuple[str, str], tuple[str, Callable[[], None]]]:
+    """The built-in encodings from the kind records: ``(kind, name) -> (target, load)``;
+    ``load()`` imports the module that registers the encoding, when one of its encodings is
+    first asked for (``list_encodings`` loads those of the kind and target asked)."""
+    return {(kind.name, name): entry for kind in KINDS.values() for name, entry in kind.encodings.items()}
+
+
+def _entry(kind: str, name: str) -> "tuple[str, Callable[[], None]] | None":
+    try:
+        return get_kind(kind).encodings.get(name)
+    except UnsupportedError:
+        return None
 
 
 def catalogued_target(name: str, kind: str) -> str | None:
     """The target of a built-in encoding, known without importing it (``None``: not built in)."""
-    entry = CATALOGUE.get((kind, name))
+    entry = _entry(kind, name)
     return entry[0] if entry else None
 
 
-def _load(modules) -> None:
-    for module in sorted(set(modules)):
-        importlib.import_module(module)
+def _load(loaders) -> None:
+    for load in dict.fromkeys(loaders):
+        load()
 
 
 def register(
@@ -212,7 +218,7 @@ def _refusal(enc: Encoding, puzzle) -> str | None:
 
 def list_encodings(kind: str | None = None, target: str | None = None) -> list[Encoding]:
     """Registered encodings, filtered by puzzle kind and/or target."""
-    _load(m for (k, _), (t, m) in CATALOGUE.items() if kind in (None, k) and target in (None, t))
+    _load(load for (k, _), (t, load) in catalogue().items() if kind in (None, k) and target in (None, t))
     return [
         e for (k, _), e in sorted(REGISTRY.items())
         if (kind is None or k == kind) and (target is None or e.target == target)
@@ -223,8 +229,8 @@ def get_encoding(name: str | Encoding, kind: str) -> Encoding:
     """The encoding called ``name`` for puzzle ``kind`` (an :class:`Encoding` passes through)."""
     if isinstance(name, Encoding):
         return name
-    if (kind, name) not in REGISTRY and (kind, name) in CATALOGUE:
-        _load([CATALOGUE[(kind, name)][1]])
+    if (kind, name) not in REGISTRY and (entry := _entry(kind, name)) is not None:
+        entry[1]()
     try:
         return REGISTRY[(kind, name)]
     except KeyError:

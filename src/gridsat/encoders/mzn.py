@@ -25,12 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable
 
 from ..errors import UnsupportedError
-from ..kinds import KINDS, kind_of
-from ..puzzles.hidato import ADJACENCIES
+from ..kinds import kind_of
 from .base import register
 
-__all__ = ["MznModel", "to_dzn", "decode_dzn_solution", "model_path", "MODELS_DIR", "sudoku_data", "sudoku_decode", "sudoku_key", "hidato_data",
-           "hidato_decode", "hidato_key"]
+__all__ = ["MznModel", "register_model", "to_dzn", "decode_dzn_solution", "model_path", "MODELS_DIR", "array2d"]
 
 #: where the reference models live: ``$GRIDSAT_MODELS`` or the repository's ``models/``.
 MODELS_DIR = Path(os.environ.get("GRIDSAT_MODELS") or Path(__file__).resolve().parents[3] / "models")
@@ -44,58 +42,11 @@ def model_path(puzzle) -> Path:
     return path
 
 
-def _array2d(rows: list[list[int]]) -> str:
+def array2d(rows: list[list[int]]) -> str:
+    """A MiniZinc 2-d array literal ``[| 1, 2 | 3, 4 |]``, one row a line."""
     width = max(len(str(v)) for r in rows for v in r)
     body = "\n   | ".join(", ".join(str(v).rjust(width) for v in r) for r in rows)
     return "[| " + body + " |]"
-
-
-def sudoku_data(puzzle) -> list[str]:
-    """The data statements of ``models/sudoku.mzn``: size, region map, givens."""
-    n = puzzle.n
-    return [
-        f"n = {n};",
-        f"region = {_array2d([[k + 1 for k in puzzle.regions[r * n:(r + 1) * n]] for r in range(n)])};",
-        f"givens = {_array2d([list(puzzle.givens[r * n:(r + 1) * n]) for r in range(n)])};",
-    ]
-
-
-def sudoku_decode(puzzle, x) -> tuple[int, ...]:
-    """Cell values from ``models/sudoku.mzn``'s ``x``, row by row."""
-    return tuple(int(v) for row in x for v in row)
-
-
-def sudoku_key(puzzle) -> tuple:
-    """What a Sudoku model instance depends on: size, regions, givens."""
-    return (puzzle.n, puzzle.regions, puzzle.givens)
-
-
-def hidato_data(puzzle) -> list[str]:
-    """The data statements of ``models/hidato.mzn``: board, givens, moves."""
-    R, C = puzzle.rows, puzzle.cols
-    board = [[0] * C for _ in range(R)]
-    givens = [[0] * C for _ in range(R)]
-    for i, (r, c) in enumerate(puzzle.cells):
-        board[r][c] = 1
-        givens[r][c] = puzzle.givens.get(i, 0)
-    return [
-        f"% adjacency {puzzle.adjacency}",
-        f"rows = {R};",
-        f"cols = {C};",
-        f"board = {_array2d(board)};",
-        f"givens = {_array2d(givens)};",
-        f"moves = {_array2d([list(m) for m in ADJACENCIES[puzzle.adjacency]])};",
-    ]
-
-
-def hidato_decode(puzzle, x) -> tuple[int, ...]:
-    """Cell values from ``models/hidato.mzn``'s ``x``: the puzzle's own cell order."""
-    return tuple(int(x[r][c]) for r, c in puzzle.cells)
-
-
-def hidato_key(puzzle) -> tuple:
-    """What a Hidato model instance depends on: board, adjacency, givens."""
-    return puzzle.key
 
 
 def to_dzn(puzzle) -> str:
@@ -129,6 +80,8 @@ def build(puzzle) -> MznModel:
                     decode=lambda x: decode_dzn_solution(puzzle, x))
 
 
-for _kind in KINDS.values():
-    register("mzn", _kind.name, "minizinc", key=_kind.mzn_key,
-             description=f"MiniZinc reference model models/{_kind.mzn_model} ({_kind.mzn_about})")(build)
+def register_model(kind) -> None:
+    """Register the ``mzn`` encoding of ``kind`` (a :class:`~gridsat.kinds.Kind`): its
+    reference model with the puzzle's data (the kind's ``encodings`` entry calls this)."""
+    register("mzn", kind.name, "minizinc", key=kind.mzn_key,
+             description=f"MiniZinc reference model models/{kind.mzn_model} ({kind.mzn_about})")(build)

@@ -52,7 +52,7 @@ def plain_symbols(line: bytes) -> bool:
 
 def _puzzle(givens: bytes):
     """The classic 9x9 puzzle of ``givens`` (81 values, 0 empty), made without checks."""
-    from ..puzzles.sudoku import made
+    from ..kinds.sudoku.puzzle import made
 
     return made(_N, givens, None, _BOX, None)
 

@@ -13,32 +13,27 @@ of puzzles as its lines arrive.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Sequence
 
 from ..errors import GridsatError, ParseError
-from ..kinds import KINDS
 from .base import (FORMATS, JSON_KINDS, Entry, Format, get_format, list_formats, register_format,
                    register_json_kind)
-# importing a format module registers its formats (and JSON kinds): every kind's own modules
-# (its record's ``format_modules``), then the one-line and JSON formats that serve every kind
-for _kind in KINDS.values():
-    for _module in _kind.format_modules:
-        importlib.import_module(_module)
-from . import oneline as _oneline  # noqa: E402,F401  (jigsaw-line, hidato-line, numbrix-line)
+# importing a format module registers its formats (and JSON kinds): the one-line and JSON
+# formats that serve every kind here; every kind's own formats when the registry is first read
+# (its record's ``load_formats``)
 from . import jsonfmt as _jsonfmt  # noqa: E402,F401  (json)
 from .detect import SNIFF_CHARS, detect_format, read_text  # noqa: E402,F401  (SNIFF_CHARS: as before)
-from .sudoku_common import parse_box
 from ..puzzles.text import format_board, line_string
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ..puzzles import Hidato, Sudoku
+    from ..kinds.hidato.puzzle import Hidato
+    from ..kinds.sudoku.puzzle import Sudoku
 
 __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_formats", "register_format",
            "register_json_kind", "read_text", "read_file", "write", "write_or_refuse", "detect_format", "format_board",
-           "line_string", "parse_box"]
+           "line_string"]
 
 
 def read_file(path: "str | Path", format: str | None = None, kind: str | None = None,

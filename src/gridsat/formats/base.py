@@ -4,7 +4,7 @@ A format reads text into :class:`Entry` objects (one per puzzle, each either a p
 a located :class:`~gridsat.errors.ParseError`, so one bad puzzle in a batch fails alone)
 and writes a puzzle, optionally with a solution, back to text.
 
-How another puzzle kind plugs in (e.g. ``formats/hidato.py``)::
+How another puzzle kind plugs in (e.g. ``kinds/hidato/format.py``)::
 
     register_format(Format("hidato-grid", "hidato", read, write, sniff, many=True))
     register_json_kind("hidato", load=from_json, dump=to_json)
@@ -17,10 +17,12 @@ is unambiguously in that format. The ``json`` format dispatches each object on i
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ..errors import GridsatError, ParseError, UnsupportedError
+from ..kinds.base import Filled
 
 __all__ = [
     "Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS",
@@ -83,7 +85,12 @@ class Format:
     constraints: bool = False
 
 
-FORMATS: dict[str, Format] = {}
+def _load_formats(kind) -> None:
+    kind.load_formats()
+
+
+#: format name -> format
+FORMATS: "MutableMapping[str, Format]" = Filled(_load_formats)
 
 
 def is_digits(text: str) -> bool:
@@ -149,7 +156,7 @@ class JsonKind:
     puzzle_kind: str = ""
 
 
-JSON_KINDS: dict[str, JsonKind] = {}
+JSON_KINDS: "MutableMapping[str, JsonKind]" = Filled(_load_formats)
 
 
 def register_json_kind(kind: str, load: Callable[[dict], tuple[Any, Any]], dump: Callable[..., dict], *,

@@ -11,7 +11,6 @@ from ..errors import ParseError
 from ..kinds import KINDS
 from .base import FORMATS, Entry, Format, get_format, list_formats
 from .oneline import LINE_HEAD_WORDS
-from .sudoku_common import parse_box
 from .tokens import split_lines
 
 __all__ = ["detect_format", "read_text", "read_told", "SNIFF_CHARS"]
@@ -196,7 +195,7 @@ def read_text(text: str, file: str | None = None, format: str | None = None, kin
         Only consider formats of this puzzle kind (``"sudoku"``, ``"hidato"``).
     box : str or (int, int), optional
         Box shape (``"2x3"``) for classic puzzles whose text does not say; default
-        :func:`gridsat.puzzles.default_box`.
+        :func:`gridsat.kinds.sudoku.puzzle.default_box`.
 
     Raises
     ------
@@ -222,7 +221,11 @@ def read_told(text: str, file: str | None = None, format: str | None = None, kin
     read: dict = {}  # (the entries detection read already: format name -> entries)
     if format is None:
         fmt = _detect(text, kind, file, read)
-    options = {"box": parse_box(box) if box is not None else None, "kind": kind}
+    if box is not None:
+        from ..kinds.sudoku.format_common import parse_box  # the box option is the Sudoku kind's
+
+        box = parse_box(box)
+    options = {"box": box, "kind": kind}
     opts = {k: v for k, v in options.items() if k in fmt.options and v is not None}
     if not opts and fmt.name in read:
         return read[fmt.name], fmt  # (read once: by the same reader, on the same text, without options)

@@ -27,7 +27,8 @@ from .jsonparse import values
 from .oneline import load_generated
 
 if TYPE_CHECKING:
-    from ..puzzles import Hidato, Sudoku
+    from ..kinds.hidato.puzzle import Hidato
+    from ..kinds.sudoku.puzzle import Sudoku
 
 __all__ = ["read_json", "write_json", "sniff_json", "to_json_dict"]
 

@@ -19,19 +19,25 @@ from typing import Any, Iterator
 
 from ..errors import UnsupportedError
 from ..kinds import KINDS as _KIND_RECORDS
+from ..kinds import Generator
 from .generated import Generated
-from .hidato import generate_hidato, generate_numbrix
 from .layouts import count_layouts, enumerate_layouts, random_layout
-from .sudoku import from_partial, generate_jigsaw, generate_sudoku
 
-__all__ = ["generate", "stream", "NAMES", "Generated", "generate_sudoku", "generate_jigsaw", "from_partial",
-           "generate_hidato", "generate_numbrix", "enumerate_layouts", "count_layouts", "random_layout",
+__all__ = ["generate", "stream", "generators", "NAMES", "Generated", "enumerate_layouts", "count_layouts", "random_layout",
            "new_seed"]
 
-#: generator name -> its record (from the kind records: ``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``)
-_GENERATORS = {name: gen for kind in _KIND_RECORDS.values() for name, gen in kind.generators.items()}
-#: the generator names, in the order the CLI lists them
-NAMES = tuple(_GENERATORS)
+
+
+def generators() -> dict[str, Generator]:
+    """Generator name -> its record, from the kind records (``sudoku``, ``jigsaw``, ``hidato``,
+    ``numbrix``), in the order the CLI lists them."""
+    return {name: gen for kind in _KIND_RECORDS.values() for name, gen in kind.generators.items()}
+
+
+def __getattr__(name: str):
+    if name == "NAMES":  # the generator names, in the order the CLI lists them (read from the kinds)
+        return tuple(generators())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def generate(kind: str = "sudoku", **options: Any) -> Generated:
@@ -39,10 +45,11 @@ def generate(kind: str = "sudoku", **options: Any) -> Generated:
 
     Raises :class:`UnsupportedError` for an unknown kind.
     """
+    gens = generators()
     try:
-        gen = _GENERATORS[kind]
+        gen = gens[kind]
     except KeyError:
-        raise UnsupportedError(f"no generator for {kind!r}; known: {', '.join(NAMES)}") from None
+        raise UnsupportedError(f"no generator for {kind!r}; known: {', '.join(gens)}") from None
     return gen.make(**options)
 
 

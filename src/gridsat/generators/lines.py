@@ -17,7 +17,7 @@ def puzzle_line(puzzle: Any) -> str:
     (``A-Z``, ``a-z``, ``0-9``; comma-separated numbers beyond 62 regions).
     Hidato: rows separated by ``/``, cells by ``,``; numbers, ``0`` open, ``#`` no cell;
     Numbrix: the same after the word ``numbrix``. The kind record says which writer
-    (:func:`~gridsat.formats.oneline.jigsaw_line_string`,
-    :func:`~gridsat.formats.oneline.hidato_line_string`) a puzzle takes.
+    (:func:`~gridsat.kinds.sudoku.format_oneline.jigsaw_line_string`,
+    :func:`~gridsat.kinds.hidato.format_oneline.hidato_line_string`) a puzzle takes.
     """
     return kind_of(puzzle).puzzle_line(puzzle)

@@ -216,7 +216,7 @@ class LayoutCountJob:
         """The count :class:`~gridsat.result.Result` of the empty board with regions ``payload[1]``."""
         from .. import api
         from ..counting import get_method
-        from ..puzzles.sudoku import Sudoku
+        from ..kinds.sudoku.puzzle import Sudoku
 
         _, layout = payload
         return api.count(Sudoku.empty(self.n, regions=tuple(layout)), None,
@@ -262,13 +262,13 @@ def layout_tasks(n: int) -> Iterator[Task]:
 @dataclass
 class ImproveJob:
     """One worker of the improve search: the payload is an argument of
-    :func:`~gridsat.generators.improve.improve_worker` (from
-    :func:`~gridsat.generators.improve.worker_args`); the record is the worker's
-    :meth:`~gridsat.generators.improve.ImproveResult.to_record`."""
+    :func:`~gridsat.kinds.sudoku.generate_improve.improve_worker` (from
+    :func:`~gridsat.kinds.sudoku.generate_improve.worker_args`); the record is the worker's
+    :meth:`~gridsat.kinds.sudoku.generate_improve.ImproveResult.to_record`."""
 
     def __call__(self, args: tuple) -> dict:
         """The record of the worker's best puzzle."""
-        from ..generators.improve import improve_worker
+        from ..kinds.sudoku.generate_improve import improve_worker
 
         return improve_worker(args).to_record()
 

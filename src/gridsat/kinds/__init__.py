@@ -1,14 +1,16 @@
-"""One record per puzzle kind (see :mod:`gridsat.kinds.base`), registered here.
+"""The kind records (see :mod:`gridsat.kinds.base`): one package per kind under ``kinds/``.
 
 >>> from gridsat.kinds import get_kind
 >>> get_kind("jigsaw").name
 'sudoku'
 
-Adding a kind: write its puzzle class, verifier, encodings and ``kinds/<kind>.py`` with
-its :class:`Kind` record, then add one import line below.
+A kind's package (``kinds/<kind>/``) holds everything the kind owns; its ``__init__``
+builds the kind's :class:`Kind` and registers it. Nothing here imports a kind package: the
+registry discovers and imports one when its kind is first used.
 """
 
-from .base import KINDS, Choice, Generator, Kind, Ref, alias_option, get_kind, kind_of, list_kinds, register_kind
-from . import sudoku, hidato  # noqa: F401  (registration: one line per kind)
+from .base import (KINDS, Choice, Generator, Kind, Late, alias_option, get_kind, kind_class, kind_of, list_kinds,
+                   register_kind, unregister_kind)
 
-__all__ = ["KINDS", "Choice", "Generator", "Kind", "Ref", "alias_option", "get_kind", "kind_of", "list_kinds", "register_kind"]
+__all__ = ["KINDS", "Choice", "Generator", "Kind", "Late", "alias_option", "get_kind", "kind_class", "kind_of",
+           "list_kinds", "register_kind", "unregister_kind"]

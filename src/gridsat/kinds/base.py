@@ -7,54 +7,71 @@ export encodings, and the kind-specific functions of the upper layers (board tex
 solutions, the generator, the logical rater, the MiniZinc data writer, ...). Code elsewhere
 asks ``kind_of(puzzle)`` instead of branching on ``puzzle.kind``.
 
-Functions that live in upper layers (formats, generators, logic, exports) are held as
-:class:`Ref` objects, ``"module:attribute"`` names resolved on first call. That keeps this
-module at the bottom of the import graph, and keeps ``import gridsat`` from loading them.
+Each kind is a package, ``gridsat/kinds/<kind>/``, that holds everything the kind owns; its
+``__init__`` builds the kind's :class:`Kind` from direct imports and calls
+:func:`register_kind`. Functions of upper layers that must load late are held as
+:class:`Late` objects, loaded by a function of the kind's package on their first call.
+
+The registry sits at the bottom of the house and imports a kind's package only when the
+kind is first used: :func:`kind_of` finds the record through the puzzle's class (whose
+package has run), :func:`get_kind` and :data:`KINDS` discover the kind packages under
+``gridsat/kinds/`` (:func:`pkgutil.iter_modules`) and import them. A package outside
+``gridsat/kinds/`` registers its kind when it is imported.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+import sys
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import UnsupportedError
 
-__all__ = ["Kind", "Choice", "Generator", "Ref", "register_kind", "get_kind", "kind_of", "list_kinds", "alias_option", "KINDS"]
+__all__ = ["Kind", "Choice", "Generator", "Late", "register_kind", "unregister_kind", "get_kind", "kind_of", "list_kinds",
+           "alias_option", "kind_class", "Filled", "KINDS"]
 
 
-class Ref:
-    """A function named ``"package.module:attribute"``, imported on its first call.
+class Late:
+    """A function of an upper layer, loaded on its first call.
+
+    ``load`` is a function of the kind's package whose body imports the module (a
+    function-level import, which the layer test sees) and returns the function, so that
+    ``import gridsat`` and the kind's own package stay light.
 
     Parameters
     ----------
-    target : str
-        ``"gridsat.puzzles.text:format_board"`` style name.
+    load : callable
+        ``load() -> callable``.
 
     Examples
     --------
-    >>> Ref("math:sqrt")(16.0)
+    >>> def _sqrt():
+    ...     from math import sqrt
+    ...     return sqrt
+    >>> Late(_sqrt)(16.0)
     4.0
     """
 
-    __slots__ = ("target", "_fn")
+    __slots__ = ("load", "_fn")
 
-    def __init__(self, target: str) -> None:
-        self.target = target
+    def __init__(self, load: Callable[[], Callable]) -> None:
+        self.load = load
         self._fn: Callable | None = None
 
     def resolve(self) -> Callable:
-        """The named function (importing its module the first time)."""
+        """The function (loading its module the first time)."""
         if self._fn is None:
-            module, _, attr = self.target.partition(":")
-            self._fn = getattr(importlib.import_module(module), attr)
+            self._fn = self.load()
         return self._fn
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.resolve()(*args, **kwargs)
 
     def __repr__(self) -> str:
-        return f"Ref({self.target!r})"
+        return f"Late({getattr(self.load, '__qualname__', self.load)})"
 
 
 @dataclass(frozen=True)
@@ -102,20 +119,20 @@ class Generator:
 
     Attributes
     ----------
-    make : Ref
+    make : callable
         ``make(**options) -> Generated``: one puzzle with exactly one solution.
     help : str
         One line for ``gridsat generate --help``.
-    cli_options : Ref
+    cli_options : callable
         ``cli_options(parser, name)``: adds the generator's options to its subcommand.
-    cli_values : Ref
+    cli_values : callable
         ``cli_values(args, name) -> dict``: the keyword options from the parsed command line.
     """
 
-    make: Ref
+    make: Callable
     help: str
-    cli_options: Ref
-    cli_values: Ref
+    cli_options: Callable
+    cli_values: Callable
 
 
 @dataclass(frozen=True)
@@ -126,8 +143,8 @@ class Kind:
     ----------
     name : str
         The kind's name, equal to ``puzzle.kind`` of its puzzles (``"sudoku"``, ``"hidato"``).
-    puzzle_class : Ref
-        The puzzle class.
+    puzzle_class : type
+        The puzzle class (its ``kind`` attribute is ``name``).
     aliases : tuple of str
         Other names users may give for the kind or one of its variants (``"jigsaw"``,
         ``"numbrix"``); :func:`get_kind` accepts them.
@@ -153,35 +170,35 @@ class Kind:
         ``numbrix``).
     describe : callable
         ``describe(puzzle) -> str``: a one-line summary (``9x9 sudoku, 3x3 boxes, 17 givens``).
-    board : Ref
+    board : callable
         ``board(puzzle, values, numbers=False) -> str``: the board as text.
-    solution_line : Ref
+    solution_line : callable
         ``solution_line(puzzle, values) -> str``: a solution on one line.
-    puzzle_line : Ref
+    puzzle_line : callable
         ``puzzle_line(puzzle) -> str``: the puzzle in its one-line format.
-    board_file : Ref
+    board_file : callable
         ``board_file(puzzle) -> str``: the puzzle as a multi-line text that reads back.
     generators : dict of str to Generator
         The generators by name (``sudoku``, ``jigsaw``; ``hidato``, ``numbrix``).
-    hint, explain, rate, candidates : Ref
+    hint, explain, rate, candidates : callable
         The logical solver's jobs, all with the options ``uniqueness``, ``extra`` and
-        ``search`` (see :mod:`gridsat.logic.sudoku_front`): ``hint -> step or None``,
+        ``search`` (see :mod:`gridsat.kinds.sudoku.logic_front`): ``hint -> step or None``,
         ``explain -> (result, summary line)``, ``rate(..., figures) -> (dict, line, solved)``,
         ``candidates(puzzle) -> [(cell, values)]``.
     mzn_model : str
         The file name of the kind's MiniZinc model under ``models/``.
     mzn_about : str
         What the model states, in a few words.
-    mzn_data : Ref
+    mzn_data : callable
         ``mzn_data(puzzle) -> list[str]``: the MiniZinc data statements.
-    mzn_decode : Ref
+    mzn_decode : callable
         ``mzn_decode(puzzle, x) -> tuple``: cell values from the model's ``x``.
-    mzn_key : Ref
+    mzn_key : callable
         ``mzn_key(puzzle) -> hashable``: what a MiniZinc model instance depends on.
     oracle : Choice, optional
         The python-sat solver (and CNF encoding) the kind's generators prove uniqueness with
         while they carve.
-    guess_format : Ref, optional
+    guess_format : callable, optional
         ``guess_format(text, early) -> format name or None``: the kind's best guess of the
         format a text no format claims was meant to be in, so its reader can say what is
         wrong (asked ``early``, before other kinds' formats are weighed, and last).
@@ -199,7 +216,7 @@ class Kind:
         ``cells(puzzle) -> int``: the board's cells, compared with ``max_cells``.
     size_units : callable
         ``size_units(puzzle) -> int``: the size memory estimates scale with (cell-value pairs
-        left open); may be a :class:`Ref`.
+        left open).
     memory : dict of str to float
         Bytes per size unit of each encoding, measured as peak memory of a whole job; an
         encoding missing here is estimated at 0 (its memory does not grow with the board).
@@ -207,11 +224,18 @@ class Kind:
         ``shape(puzzle) -> hashable``: all that the default choice, the caps and the memory
         estimates depend on (a Sudoku's size and regions), so a batch of puzzles of one
         shape resolves and checks them once; ``None``: they depend on the givens too.
-    encodings : dict of str to (str, str)
-        The kind's encodings: name -> (target, module). The encoder registry imports a
-        module when one of its encodings is first asked for.
-    format_modules : tuple of str
-        Modules that register the kind's text formats; the format registry imports them.
+    encodings : dict of str to (str, callable)
+        The kind's encodings: name -> (target, load). ``load()`` imports the module that
+        registers the encoding; the encoder registry calls it when one of its encodings is
+        first asked for.
+    backends : dict of str to (str, callable)
+        The kind's own backends: name -> (target, load). ``load()`` imports the module that
+        registers the backend; the backend registry calls it when the backend is first used.
+    load_formats : callable
+        ``load_formats()`` imports the modules that register the kind's text formats; the
+        format registry calls it before its first look-up.
+    order : int
+        Where the kind comes in listings (the generators of ``gridsat generate --help``).
     samples : callable
         ``samples() -> [(puzzle, solutions)]``: small puzzles with their known solution counts,
         which the test suite runs through every backend and encoding of the kind.
@@ -226,7 +250,7 @@ class Kind:
     """
 
     name: str
-    puzzle_class: Ref
+    puzzle_class: type
     aliases: tuple[str, ...]
     choices: tuple[Choice, ...]
     default: Callable[[Any], Choice]
@@ -237,25 +261,27 @@ class Kind:
     clash_scan_first: Callable[[Any, "float | None"], bool]
     variant: Callable[[Any], str]
     describe: Callable[[Any], str]
-    board: Ref
-    solution_line: Ref
-    puzzle_line: Ref
-    board_file: Ref
+    board: Callable
+    solution_line: Callable
+    puzzle_line: Callable
+    board_file: Callable
     generators: dict
-    hint: Ref
-    explain: Ref
-    rate: Ref
-    candidates: Ref
+    hint: Callable
+    explain: Callable
+    rate: Callable
+    candidates: Callable
     mzn_model: str
     mzn_about: str
-    mzn_data: Ref
-    mzn_decode: Ref
-    mzn_key: Ref
+    mzn_data: Callable
+    mzn_decode: Callable
+    mzn_key: Callable
     samples: Callable[[], list]
     encodings: dict = field(default_factory=dict)
-    format_modules: tuple[str, ...] = ()
+    backends: dict = field(default_factory=dict)
+    load_formats: Callable[[], None] = lambda: None
+    order: int = 100
     oracle: "Choice | None" = None
-    guess_format: "Ref | None" = None
+    guess_format: "Callable | None" = None
     alias_options: dict = field(default_factory=dict)
     info: dict = field(default_factory=dict)
     max_cells: int = 0
@@ -279,17 +305,124 @@ class Kind:
         return int(per_unit * self.size_units(puzzle))
 
 
-#: kind name -> record
-KINDS: dict[str, Kind] = {}
+class _Kinds(Mapping):
+    """The registered kinds by name, in listing order; reading it first imports every kind
+    package under ``gridsat/kinds/``."""
+
+    def __init__(self) -> None:
+        self._records: dict[str, Kind] = {}
+
+    def _all(self) -> dict[str, Kind]:
+        _discover()
+        return self._records
+
+    def __getitem__(self, name: str) -> Kind:
+        return self._all()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        records = self._all()
+        return iter(sorted(records, key=lambda name: (records[name].order, name)))
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+#: kind name -> record (every kind package is imported on first read)
+KINDS = _Kinds()
 _ALIASES: dict[str, str] = {}
+_BY_CLASS: dict[type, Kind] = {}
+_discovered = False
+#: counts the registrations, so registries filled from the kinds (formats) see a new kind
+version = 0
+
+
+def _discover() -> None:
+    """Import every kind package under ``gridsat/kinds/`` once (each registers its kind)."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True  # first: a kind package being imported may read the registry
+    package = sys.modules[__package__]
+    for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+        if info.ispkg:
+            importlib.import_module(info.name)
+
+
+class Filled(MutableMapping):
+    """A name -> entry table of an upper registry that every kind adds its entries to: before
+    the first read (and the first read after a kind is registered), ``fill(kind)`` runs once
+    for each kind (every kind package is discovered).
+
+    Parameters
+    ----------
+    fill : callable
+        ``fill(kind)``: adds the kind's entries (e.g. imports its format modules).
+    """
+
+    def __init__(self, fill: Callable[[Kind], None]) -> None:
+        self._items: dict = {}
+        self._fill = fill
+        self._filled: set[str] = set()
+        self._seen = -1
+
+    def _refresh(self) -> None:
+        if self._seen == version:
+            return
+        self._seen = version  # first: a module being loaded may read the table
+        for kind in KINDS.values():
+            if kind.name not in self._filled:
+                self._filled.add(kind.name)
+                self._fill(kind)
+        self._seen = version
+
+    def __getitem__(self, name):
+        if name not in self._items:
+            self._refresh()
+        return self._items[name]
+
+    def __iter__(self):
+        self._refresh()
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        self._refresh()
+        return len(self._items)
+
+    def __contains__(self, name) -> bool:
+        if name in self._items:
+            return True
+        self._refresh()
+        return name in self._items
+
+    def __setitem__(self, name, value) -> None:
+        self._items[name] = value
+
+    def __delitem__(self, name) -> None:
+        del self._items[name]
 
 
 def register_kind(kind: Kind) -> Kind:
-    """Add a kind record to the registry (its name and aliases find it)."""
-    KINDS[kind.name] = kind
+    """Add a kind record to the registry (its name, its aliases and its puzzle class find it).
+
+    A kind package calls it from its ``__init__``: ``SUDOKU = register_kind(Kind(...))``.
+    """
+    global version
+    KINDS._records[kind.name] = kind
+    version += 1
     for alias in (kind.name,) + kind.aliases:
         _ALIASES[alias] = kind.name
+    _BY_CLASS[kind.puzzle_class] = kind
     return kind
+
+
+def unregister_kind(name: str) -> None:
+    """Remove kind ``name`` from the registry (a kind added for a while, as tests do)."""
+    global version
+    kind = KINDS._records.pop(name)
+    version += 1
+    for alias in (kind.name,) + kind.aliases:
+        _ALIASES.pop(alias, None)
+    _BY_CLASS.pop(kind.puzzle_class, None)
 
 
 def get_kind(name: str) -> Kind:
@@ -300,21 +433,29 @@ def get_kind(name: str) -> Kind:
     UnsupportedError
         No kind has that name.
     """
+    if name not in _ALIASES:
+        _discover()
     try:
-        return KINDS[_ALIASES[name]]
+        return KINDS._records[_ALIASES[name]]
     except KeyError:
         known = ", ".join(sorted(_ALIASES))
         raise UnsupportedError(f"unknown puzzle kind {name!r}; known: {known}") from None
 
 
 def kind_of(puzzle: Any) -> Kind:
-    """The record of ``puzzle``'s kind (``puzzle.kind``)."""
-    return get_kind(getattr(puzzle, "kind", "?"))
+    """The record of ``puzzle``'s kind, found through its class (else ``puzzle.kind``)."""
+    kind = _BY_CLASS.get(type(puzzle))
+    return kind if kind is not None else get_kind(getattr(puzzle, "kind", "?"))
 
 
 def list_kinds() -> list[str]:
-    """Registered kind names."""
+    """Registered kind names (every kind package imported)."""
     return sorted(KINDS)
+
+
+def kind_class(name: str) -> type | None:
+    """The puzzle class called ``name`` (``gridsat.Sudoku``), from the kind records, else ``None``."""
+    return next((k.puzzle_class for k in KINDS.values() if k.puzzle_class.__name__ == name), None)
 
 
 def alias_option(name: "str | None", key: str, default: Any) -> Any:
@@ -325,6 +466,10 @@ def alias_option(name: "str | None", key: str, default: Any) -> Any:
     >>> alias_option(None, "adjacency", "king")
     'king'
     """
-    if name is None or name not in _ALIASES:
+    if name is None:
         return default
-    return KINDS[_ALIASES[name]].alias_options.get(name, {}).get(key, default)
+    if name not in _ALIASES:
+        _discover()
+        if name not in _ALIASES:
+            return default
+    return KINDS._records[_ALIASES[name]].alias_options.get(name, {}).get(key, default)

@@ -14,7 +14,6 @@ from .solver import (
     GRADES, TECHNIQUES, LogicResult, Rating, Technique, candidates, explain, grade, hint, rate,
     solve_logic, technique_names,
 )
-from .hidato import HidatoLogicResult, HidatoStep, hidato_candidates, solve_hidato_logic
 from .steps import Step
 from .techniques.chains import length_bonus
 
@@ -22,5 +21,5 @@ __all__ = [
     "Grid", "Geometry", "geometry", "bits", "Step", "Technique", "TECHNIQUES", "GRADES",
     "LogicResult", "Rating", "SearchFigures", "solve_logic", "explain", "hint", "rate",
     "candidates", "grade", "technique_names", "search_figures", "solve_values", "length_bonus",
-    "solve_hidato_logic", "hidato_candidates", "HidatoLogicResult", "HidatoStep",
+    
 ]

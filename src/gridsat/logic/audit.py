@@ -62,7 +62,7 @@ def check_sudoku_run(puzzle, start: Sequence[int], g: Grid, solved: bool, dead_e
     Parameters
     ----------
     puzzle : Sudoku or Grid
-        What the run was given (a :class:`~gridsat.puzzles.sudoku.Sudoku` is also checked
+        What the run was given (a :class:`~gridsat.kinds.sudoku.puzzle.Sudoku` is also checked
         with :func:`gridsat.verifier.verify` when solved).
     start : sequence of int
         The values at the start.

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable
 from ..errors import PuzzleError, UnsupportedError
 
 if TYPE_CHECKING:
-    from ..puzzles.sudoku import Sudoku
+    from ..kinds.sudoku.puzzle import Sudoku
 
 __all__ = ["Geometry", "Grid", "geometry", "bits", "popcount", "cells_of"]
 
@@ -196,7 +196,7 @@ class Grid:
 
     @classmethod
     def from_puzzle(cls, puzzle: Sudoku) -> "Grid":
-        """The starting grid of a :class:`~gridsat.puzzles.sudoku.Sudoku`: givens placed, candidates pruned by peers.
+        """The starting grid of a :class:`~gridsat.kinds.sudoku.puzzle.Sudoku`: givens placed, candidates pruned by peers.
 
         Raises :class:`PuzzleError` when two givens conflict.
         """

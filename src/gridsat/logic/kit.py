@@ -44,7 +44,7 @@ from ..errors import GridsatError
 from .grid import Grid, bits
 
 if TYPE_CHECKING:
-    from ..puzzles.sudoku import Sudoku
+    from ..kinds.sudoku.puzzle import Sudoku
 
 __all__ = ["KitFigures", "kit_figures", "kit_order"]
 

@@ -26,7 +26,7 @@ from .grid import Grid, bits
 from .steps import Step
 
 if TYPE_CHECKING:
-    from ..puzzles.sudoku import Sudoku
+    from ..kinds.sudoku.puzzle import Sudoku
 
 __all__ = ["SearchFigures", "search_figures", "solve_values", "search_step"]
 

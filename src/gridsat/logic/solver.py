@@ -33,7 +33,7 @@ from .techniques import (
 )
 
 if TYPE_CHECKING:
-    from ..puzzles.sudoku import Sudoku
+    from ..kinds.sudoku.puzzle import Sudoku
 
 __all__ = [
     "Technique", "TECHNIQUES", "LogicResult", "Rating", "GRADES", "grade",

@@ -1,6 +1,5 @@
-"""Puzzle types. Each type holds its parameters and validates itself on construction."""
+"""What every puzzle kind shares: the board text helpers (:mod:`gridsat.puzzles.text`).
 
-from .hidato import Hidato
-from .sudoku import Sudoku, box_regions, default_box
-
-__all__ = ["Hidato", "Sudoku", "box_regions", "default_box"]
+Each kind's puzzle type lives in its kind package (``gridsat.kinds.<kind>.puzzle``); the
+public classes are ``gridsat.Sudoku`` and ``gridsat.Hidato``.
+"""

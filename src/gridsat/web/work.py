@@ -147,8 +147,8 @@ def generate(name: str, options: dict, *, count: int = 1, progress: Progress | N
 
 def improve(start: Any, *, size: int, box, budget: float, workers: int, seed: int | None,
             progress: Progress | None = None) -> dict:
-    """The improve search (:func:`gridsat.generators.improve.improve`) for ``budget`` seconds."""
-    from ..generators.improve import improve as run
+    """The improve search (:func:`gridsat.kinds.sudoku.generate_improve.improve`) for ``budget`` seconds."""
+    from ..kinds.sudoku.generate_improve import improve as run
 
     res = run(start=start, size=size, box=box, time_budget=budget, jobs=workers, seed=seed)
     d = res.to_dict()
@@ -159,7 +159,7 @@ def improve(start: Any, *, size: int, box, budget: float, workers: int, seed: in
 
 def add_random(puzzle: Any, *, seed: int | None = None) -> dict:
     """The puzzle with one more given: a random value that clashes with nothing in its units."""
-    from ..generators.add_random import add_random as add
+    from ..kinds.sudoku.generate_add_random import add_random as add
 
     out = add(puzzle, 1, seed=seed)
     added = [c for c, (a, b) in enumerate(zip(puzzle.givens, out.givens)) if a != b]
@@ -169,7 +169,7 @@ def add_random(puzzle: Any, *, seed: int | None = None) -> dict:
 
 def make_unique(puzzle: Any, *, seed: int | None = None) -> dict:
     """A unique puzzle consistent with the current grid (clashing givens dropped, givens added)."""
-    from ..generators import from_partial
+    from ..kinds.sudoku.generate import from_partial
 
     return _generated(from_partial(puzzle, seed=seed)) | {"job": "unique", "status": "unique"}
 

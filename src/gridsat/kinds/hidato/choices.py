@@ -1,0 +1,49 @@
+"""The Hidato kind's default backend/encoding pairs, each with the puzzles it serves and why."""
+
+from __future__ import annotations
+
+from ..base import Choice
+
+__all__ = ["RACE_CELLS", "SEARCH_CELLS", "HEAD_SECONDS", "SAT", "DEFAULT", "RACE", "LARGE", "default", "ORACLE"]
+
+#: boards with at least this many cells are raced by default (smaller ones: the search and SAT
+#: one after the other in one process are faster)
+RACE_CELLS = 400
+#: boards over this many cells get the search alone (the complete backends' cap, 40x40)
+SEARCH_CELLS = 1600
+#: seconds of the search in the calling process before a race is forked: the search finds
+#: two solutions of an empty 20x20 template in 0.01-0.02 s, the race takes 0.1-0.3 s to answer
+HEAD_SECONDS = 0.1
+
+SAT = Choice("glucose4", "cnf-pos", "hidato and numbrix without the compiled search",
+             "position literals over domains pruned to a fixpoint, cell by cell: the fastest "
+             "check from 7x7 to 30x30 in the Hidato benchmark")
+DEFAULT = Choice("search+glucose4", "hidato-path", f"hidato and numbrix under {RACE_CELLS} cells",
+                 "SAT alone decides boards with givens in hundredths of a second but an empty 12x12 "
+                 "template not in minutes; the search finds two solutions of a template in "
+                 "milliseconds: so on a board with under a quarter of its cells given the search runs "
+                 "for a quarter of a millisecond a cell, then glucose4 on cnf-pos with its solutions "
+                 "blocked; with more givens glucose4 alone (docs/benchmarks/dominance.md)",
+                 fallback=SAT)
+RACE = Choice("search+glucose4", "hidato-path", f"hidato and numbrix of {RACE_CELLS}-{SEARCH_CELLS} cells, "
+              "raced with glucose4/cnf-pos",
+              "the local search finds the solutions of sparse boards in a fraction of a second and SAT "
+              "proves with them blocked, while SAT alone decides the denser boards the search stalls on; "
+              f"the search alone runs {HEAD_SECONDS} s in the calling process first, which answers an "
+              "empty template before a race could",
+              fallback=SAT, race=(("search+glucose4", "hidato-path"), ("glucose4", "cnf-pos")),
+              head=("search", "hidato-path", HEAD_SECONDS))
+LARGE = Choice("search", "hidato-path", f"hidato and numbrix over {SEARCH_CELLS} cells",
+               "the only backend past the complete backends' cap: finds solutions, proves nothing")
+
+
+def default(puzzle) -> Choice:
+    """The default for ``puzzle``: the short search then SAT on small boards, the race on large ones, the search
+    alone past the complete backends' cap (see :data:`RACE_CELLS`, :data:`SEARCH_CELLS`)."""
+    cells = len(puzzle.cells)
+    return DEFAULT if cells < RACE_CELLS else RACE if cells <= SEARCH_CELLS else LARGE
+
+
+#: the python-sat solver (and CNF encoding) that proves uniqueness while the generators carve
+ORACLE = Choice("minisat22", "cnf-pos", "hidato and numbrix generation",
+                "MiniSat on the pruned position formula, rebuilt as the givens are carved")

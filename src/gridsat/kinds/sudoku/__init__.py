@@ -1,0 +1,164 @@
+"""The Sudoku kind: classic boards of any r x c box shape, and jigsaw region maps."""
+
+from __future__ import annotations
+
+from .puzzle import Sudoku
+from ...puzzles.text import board_file, format_board, solution_line
+from ..base import Generator, Kind, Late, register_kind
+from .choices import (SMALL_SAT, BIG, JIGSAW_SAT, SMALL, MEDIUM, JIGSAW, NATIVE_N, LARGE, JIGSAW_OTHER_CNF,
+                      JIGSAW_BIG, default, encoding_for, ORACLE)
+
+__all__ = ["SUDOKU", "Sudoku"]
+
+def variant(puzzle) -> str:
+    """``classic`` or ``jigsaw``."""
+    return "jigsaw" if puzzle.is_jigsaw else "classic"
+
+
+def describe(puzzle) -> str:
+    """``9x9 sudoku, 3x3 boxes, 17 givens`` style summary."""
+    shape = f"{puzzle.box[0]}x{puzzle.box[1]} boxes" if puzzle.box else "jigsaw regions"
+    more = f", {len(puzzle.extra)} extra constraints" if puzzle.extra else ""
+    return f"{puzzle.n}x{puzzle.n} sudoku, {shape}, {puzzle.num_givens} givens{more}"
+
+
+def clash_scan_first(puzzle, time_limit: float | None) -> bool:
+    """Scan for clashing givens first only under a time limit.
+
+    Clashing givens make every Sudoku encoding unsatisfiable at once, so without a time limit
+    the (pure Python) scan runs only when the backend finds no solution, to name the clash.
+    """
+    return time_limit is not None
+
+
+#: a 6x6 jigsaw map that leaves 262 solutions with ``_JIGSAW_GIVENS``
+_JIGSAW6 = [0, 0, 0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 3, 3, 3, 1, 1, 2, 3, 4, 3, 5, 5, 2, 4, 4, 3, 5, 5,
+            2, 4, 4, 4, 5, 5]
+_JIGSAW_GIVENS = [1, 2, 3, 4, 5, 6] + [0] * 6 + [2, 0, 0, 0, 0, 0] + [0] * 18
+
+
+def samples() -> list[tuple[Sudoku, int]]:
+    """Small puzzles with known counts: the empty 4x4 (288, OEIS A107739) and a 6x6 jigsaw (262)."""
+    return [(Sudoku.empty(4), 288), (Sudoku(6, _JIGSAW_GIVENS, regions=_JIGSAW6), 262)]
+
+
+# the upper layers' modules, loaded when first used (each function imports one module)
+
+
+def _oneline():
+    from . import format_oneline
+    return format_oneline
+
+
+def _generators():
+    from . import generate
+    return generate
+
+
+def _cli():
+    from . import cli
+    return cli
+
+
+def _front():
+    from . import logic_front
+    return logic_front
+
+
+def _mzn():
+    from . import encode_mzn
+    return encode_mzn
+
+
+def _guess():
+    from .format_guess import guess
+    return guess
+
+
+def _load_cnf() -> None:
+    from . import encode_cnf  # noqa: F401  (registers its encodings)
+
+
+def _load_cpsat() -> None:
+    from . import encode_cpsat  # noqa: F401
+
+
+def _load_native() -> None:
+    from . import encode_native  # noqa: F401
+
+
+def _load_mzn() -> None:
+    from ...encoders.mzn import register_model
+    register_model(SUDOKU)
+
+
+def _load_backend() -> None:
+    from . import backend_native  # noqa: F401  (registers native and native+minicard)
+
+
+def _load_formats() -> None:
+    from . import (format_fpuzzles, format_grid, format_haskell, format_hodoku, format_janko,  # noqa: F401
+                   format_json, format_line, format_nonomino, format_oneline, format_puzzlink, format_sdk,
+                   format_sudokuwiki, format_vector)
+
+
+SUDOKU = register_kind(Kind(
+    name="sudoku",
+    puzzle_class=Sudoku,
+    aliases=("classic", "jigsaw", "nonomino"),
+    choices=(SMALL, MEDIUM, JIGSAW, LARGE, BIG, JIGSAW_BIG, SMALL_SAT, MEDIUM.fallback, LARGE.fallback, JIGSAW_SAT),
+    default=default,
+    encoding_for=encoding_for,
+    export_encoding="cnf-extended",
+    count_encoding="cpsat-bool",
+    race=(("default", "default"), ("cpsat", "cpsat-int")),
+    clash_scan_first=clash_scan_first,
+    variant=variant,
+    describe=describe,
+    board=format_board,
+    solution_line=solution_line,
+    puzzle_line=Late(lambda: _oneline().jigsaw_line_string),
+    board_file=board_file,
+    generators={
+        "sudoku": Generator(Late(lambda: _generators().generate_sudoku),
+                            "classic Sudoku, any r x c boxes (4x4 .. 16x16; 25x25 is slow)",
+                            Late(lambda: _cli().add_classic_options), Late(lambda: _cli().values)),
+        "jigsaw": Generator(Late(lambda: _generators().generate_jigsaw),
+                            "jigsaw Sudoku on random or given region layouts",
+                            Late(lambda: _cli().add_jigsaw_options), Late(lambda: _cli().values)),
+    },
+    hint=Late(lambda: _front().hint),
+    explain=Late(lambda: _front().explain),
+    rate=Late(lambda: _front().rate),
+    candidates=Late(lambda: _front().candidates),
+    mzn_model="sudoku.mzn",
+    mzn_about="AllDifferent on rows, columns and the region map",
+    mzn_data=Late(lambda: _mzn().sudoku_data),
+    mzn_decode=Late(lambda: _mzn().sudoku_decode),
+    mzn_key=Late(lambda: _mzn().sudoku_key),
+    samples=samples,
+    encodings={
+        **{name: ("cnf", _load_cnf)
+           for name in ("cnf-extended", "cnf-minimal", "cnf-regionlits", "cnf-layered", "cnf-reduced")},
+        **{name: ("cpsat", _load_cpsat) for name in ("cpsat-int", "cpsat-bool")},
+        "sudoku-native": ("native", _load_native),
+        "mzn": ("minizinc", _load_mzn),
+    },
+    backends={"native": ("native", _load_backend), "native+minicard": ("native", _load_backend)},
+    load_formats=_load_formats,
+    guess_format=Late(_guess),
+    order=0,
+    oracle=ORACLE,
+    # caps and memory figures: see docs/explain/limits.md (peak memory of whole jobs, measured)
+    max_cells=64 * 64,
+    max_board="64x64",
+    cells=lambda puzzle: puzzle.n * puzzle.n,
+    size_units=lambda puzzle: puzzle.n ** 4,
+    shape=lambda puzzle: puzzle.shape_key,
+    # the workbench page: values in "givens"; a painted region map makes a jigsaw
+    web={"values": "givens", "regions": "regions", "replaces": ["box"], "max_value": "side"},
+    # (cnf-reduced: as a solver loads its pairwise clauses; Minicard, which loads its groups as
+    # native constraints, scales it down with its memory_factors)
+    memory={"cnf-extended": 50.0, "cnf-minimal": 400.0, "cnf-regionlits": 2500.0, "cnf-layered": 50.0,
+            "cnf-reduced": 440.0, "cpsat-int": 30.0, "cpsat-bool": 28.0, "mzn": 280.0},
+))

@@ -1,0 +1,336 @@
+"""The ``native`` backend: the C bitset core (``gridsat._native``) for the Sudoku family.
+
+It takes the ``sudoku-native`` encoding (a unit table per board, see
+:mod:`gridsat.kinds.sudoku.encode_native`): classic boards of any box shape and jigsaw
+layouts up to 32x32. The core propagates naked and hidden singles and searches depth
+first on a cell with the fewest candidates; counting stops at ``limit``. The classic 9x9
+board runs on a bitboard version of the same search (one 27-bit word per digit and band of
+three rows; ``uses_band`` tells which a geometry takes): the same rules and branching, so
+the same counts, solutions and solution order, at a fraction of the cost. It runs without
+the GIL in slices of about 50 ms, between which Python handles signals (Ctrl-C raises
+``KeyboardInterrupt``) and the time limit is checked.
+
+The extension is optional: an install without a C compiler leaves it out, and then
+:meth:`NativeBackend.unavailable` says why. Batch entry points (:func:`check_block`,
+:func:`check_lines`) pose many puzzles of one board in one call.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ...errors import UnsupportedError
+from ...limits.child import JobInterrupted
+from ...backends.base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
+
+__all__ = ["NativeBackend", "BudgetedBackend", "NODE_BUDGET", "node_budget", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
+
+_EXTENSION = OptionalExtension("gridsat._native")
+#: the C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)
+load = _EXTENSION.load
+#: why :func:`load` found no extension (``None`` when it did)
+load_error = _EXTENSION.error
+#: forget the import result (tests simulate a missing extension with this)
+_reset = _EXTENSION.reset
+
+
+class NativeBackend(Backend):
+    """The C bitset core for classic and jigsaw Sudoku."""
+
+    name = "native"
+    target = "native"
+    supports = frozenset({"solve", "count", "time_limit", "stats", "batch"})
+
+    def unavailable(self) -> str | None:
+        """Why the C core cannot be loaded here (e.g. it was not built), or None."""
+        return load_error()
+
+    def close(self) -> None:
+        """Forget the compiled boards (the ``sudoku-native`` cache), as the SAT backends drop
+        their cached formulas."""
+        from .encode_native import clear_cache
+
+        clear_cache()
+
+    def _core(self, encoding):
+        """The C extension, once ``encoding`` is known to be one of the core's."""
+        if encoding.target != "native":
+            raise UnsupportedError(f"backend {self.name} takes native encodings, not {encoding.target} ({encoding.name})")
+        return _loaded()
+
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> Outcome:
+        """Solve or count with the C core on the encoding's unit table; see :meth:`Backend.run`.
+
+        ``max_nodes``: stop after that many branches (0: no cap); the outcome is then neither
+        complete nor timed out, and ``stats["nodes"]`` equals ``max_nodes``.
+        """
+        core = self._core(encoding)
+        t0 = time.perf_counter()
+        model = encoding.build(puzzle)
+        t1 = time.perf_counter()
+        out = Outcome(build_time=t1 - t0)
+        left = -1.0
+        if time_limit is not None:
+            left = time_limit - (t1 - t0)
+            if left <= 0:
+                out.timed_out = True
+                return out
+        lim = 0 if limit is None else max(int(limit), 1)
+        try:
+            count, complete, timed_out, sols, nodes = core.solve(
+                model.geometry, bytes(puzzle.givens), lim, _c_keep(keep, lim, len(puzzle.givens)), left, max_nodes)
+        except KeyboardInterrupt as exc:  # the core hands over what it had found as ``partial``
+            part = getattr(exc, "partial", None)
+            if part is not None:
+                out.count, out.solutions, out.stats = part[0], [tuple(s) for s in part[3]], {"nodes": part[4]}
+            out.solve_time = time.perf_counter() - t1
+            err = JobInterrupted()
+            err.outcome = out
+            raise err from None
+        out.solve_time = time.perf_counter() - t1
+        out.count, out.complete, out.timed_out = count, complete, timed_out
+        out.solutions = [tuple(s) for s in sols]
+        out.stats = {"nodes": nodes}
+        return out
+
+    def run_many(self, puzzles, encoding, *, limit=1, time_limit=None, keep=2,
+                 max_nodes: "int | Callable[[int], int]" = 0) -> list[Outcome]:
+        """Every puzzle's :class:`Outcome`, consecutive puzzles of one board in one C call
+        (``time_limit`` and ``max_nodes`` hold for each puzzle; ``max_nodes`` may be a function
+        of the board size ``n``); see :meth:`Backend.run_many`."""
+        core = self._core(encoding)
+        lim = 0 if limit is None else max(int(limit), 1)
+        t0 = time.perf_counter()
+        models = [encoding.build(p) for p in puzzles]
+        build = (time.perf_counter() - t0) / max(len(puzzles), 1)  # (each board is compiled once)
+        outs: list[Outcome] = []
+        start = 0
+        for _, run in itertools.groupby(models, key=id):  # consecutive puzzles of one board: one call
+            n_run = len(list(run))
+            model, batch = models[start], puzzles[start:start + n_run]
+            start += n_run
+            cells = model.n * model.n
+            kept = max(1, _c_keep(keep, lim, cells))
+            if time_limit is not None and time_limit - build <= 0:
+                outs.extend(Outcome(timed_out=True, build_time=build) for _ in batch)
+                continue
+            left = -1.0 if time_limit is None else time_limit - build
+            counts, flags, sols, _, nodes, secs = core.batch(
+                model.geometry, b"".join(bytes(p.givens) for p in batch), lim, left, kept, True, True,
+                max_nodes(model.n) if callable(max_nodes) else max_nodes)
+            secs = memoryview(secs).cast("d")
+            for k in range(n_run):
+                c, base = counts[k], k * kept * cells
+                outs.append(Outcome(
+                    solutions=[tuple(sols[base + m * cells:base + (m + 1) * cells]) for m in range(min(c, kept))],
+                    count=c, complete=flags[k] == 1, timed_out=flags[k] == 2, build_time=build,
+                    solve_time=secs[k], stats={"nodes": nodes[k]}))
+        return outs
+
+
+# ---------------------------------------------------------------------------- budgeted
+#: branches the C core takes on a 9x9 board in a budgeted run (:class:`BudgetedBackend`)
+#: before the SAT backend takes over: about 20 ms, where MiniCard decides the jigsaw layouts
+#: the core cannot in 20-40 ms (docs/benchmarks/dominance.md). A branch costs more on a larger
+#: board (0.9 us on 8x8, 7 us on 12x12), so larger boards get fewer: see :func:`node_budget`.
+NODE_BUDGET = 20_000
+#: the fewest branches any board gets
+MIN_NODES = 1_000
+
+
+def node_budget(n: int, budget: int = NODE_BUDGET) -> int:
+    """The branches a budgeted run gives an ``n x n`` board: ``budget`` up to 9x9, then
+    falling with the square of the cells (about the cost of a branch), at least :data:`MIN_NODES`.
+
+    >>> node_budget(8), node_budget(12), node_budget(25)
+    (20000, 6328, 1000)
+    """
+    if n <= 9:
+        return budget
+    return max(MIN_NODES, budget * 81 ** 2 // (n * n) ** 2)
+
+
+class BudgetedBackend(NativeBackend):
+    """The C core for at most a node budget, then a SAT backend with the core's solutions blocked.
+
+    The core decides most boards in a few hundred branches, far faster than any formula is
+    built; on a few (an empty jigsaw layout that admits no solution, some 12x12 layouts) its
+    depth-first search wanders for minutes where a clause-learning solver decides in
+    milliseconds. So the core runs for :data:`NODE_BUDGET` branches; when they are spent
+    undecided, the prover runs on its CNF encoding for the rest of the time limit, with the
+    solutions the core found blocked (they are kept and counted: what the core learned).
+
+    Parameters
+    ----------
+    prover : str
+        A CNF backend that supports ``exclude`` (every python-sat backend does).
+    prover_encoding : str
+        Its encoding (``cnf-reduced``: one formula per puzzle, as jigsaw region maps need).
+    budget : int
+        The core's branches on a 9x9 board before the prover runs (see :func:`node_budget`).
+    """
+
+    def __init__(self, prover: str = "minicard", prover_encoding: str = "cnf-reduced",
+                 budget: int = NODE_BUDGET) -> None:
+        self.name = f"native+{prover}"
+        self.prover_name = prover
+        self.prover_encoding = prover_encoding
+        self.budget = budget
+
+    def unavailable(self) -> str | None:
+        """Why the C core or the prover cannot run here, or None."""
+        return super().unavailable() or get_backend(self.prover_name).unavailable()
+
+    def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> Outcome:
+        """The core within its budget, then the prover (see the class docstring)."""
+        t0 = time.perf_counter()
+        first = super().run(puzzle, encoding, limit=limit, time_limit=time_limit, keep=keep,
+                            max_nodes=max_nodes or node_budget(puzzle.n, self.budget))
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        return self._prove(puzzle, first, limit, left, keep)
+
+    def run_many(self, puzzles, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> list[Outcome]:
+        """The core on every puzzle in batches within its budget, then the prover on each
+        puzzle that spent it."""
+        firsts = super().run_many(puzzles, encoding, limit=limit, time_limit=time_limit, keep=keep,
+                                  max_nodes=max_nodes or (lambda n: node_budget(n, self.budget)))
+        return [self._prove(p, o, limit, None if time_limit is None else time_limit - o.build_time - o.solve_time, keep)
+                for p, o in zip(puzzles, firsts)]
+
+    def _spent(self, out: Outcome, limit) -> bool:
+        """Whether the core stopped at its budget, undecided."""
+        return not (out.complete or out.timed_out or (limit is not None and out.count >= limit))
+
+    def _prove(self, puzzle, first: Outcome, limit, left: "float | None", keep: int) -> Outcome:
+        """``first`` when the core decided; else the prover's outcome with the core's solutions in it."""
+        if not self._spent(first, limit):
+            return first
+        stats = {"nodes": first.stats.get("nodes", 0), "budget": node_budget(puzzle.n, self.budget)}
+        if left is not None and left <= 0:
+            first.timed_out, first.stats = True, stats
+            return first
+        from ...encoders import get_encoding, list_encodings
+        from .. import kind_of
+
+        kind = kind_of(puzzle).name
+        enc = get_encoding(self.prover_encoding, kind)
+        if not enc.applies(puzzle):
+            enc = next(e for e in list_encodings(kind, "cnf") if e.applies(puzzle))
+        # the kept solutions are all the core found unless it counted more than it kept
+        known = list(first.solutions) if first.count <= len(first.solutions) else []
+        proof = prove_with_known(get_backend(self.prover_name), enc, puzzle, known, limit=limit,
+                                 time_limit=left, keep=keep, stats=stats)
+        proof.build_time += first.build_time
+        proof.solve_time += first.solve_time
+        return proof
+
+
+# ---------------------------------------------------------------------------- batches
+@dataclass
+class BlockResult:
+    """What a batch found, puzzle by puzzle.
+
+    ``counts[i]``: solutions of puzzle ``i`` up to the limit; ``complete[i]``: that count is
+    exact; ``timed_out[i]``: the batch's time limit stopped it; ``solution(i)``: its first
+    solution as a tuple (``None`` when it has none).
+    """
+
+    n: int
+    counts: list[int]
+    flags: bytes
+    solutions: bytes
+    nodes: int
+    seconds: float
+
+    def __len__(self) -> int:
+        return len(self.counts)
+
+    @property
+    def complete(self) -> list[bool]:
+        """Per puzzle: whether the search was exhausted (the count is exact)."""
+        return [f == 1 for f in self.flags]
+
+    @property
+    def timed_out(self) -> list[bool]:
+        """Per puzzle: whether the time limit stopped the search."""
+        return [f == 2 for f in self.flags]
+
+    def status(self, i: int) -> str:
+        """``unique``, ``ambiguous``, ``impossible`` or ``unknown`` for puzzle ``i`` (as a check)."""
+        c, f = self.counts[i], self.flags[i]
+        if c >= 2:
+            return "ambiguous"
+        if f == 1:
+            return "unique" if c == 1 else "impossible"
+        return "unknown"
+
+    def solution(self, i: int) -> tuple[int, ...] | None:
+        """The first solution of puzzle ``i`` (``None`` when it has none)."""
+        if not self.counts[i]:
+            return None
+        size = self.n * self.n
+        return tuple(self.solutions[i * size:(i + 1) * size])
+
+
+def check_block(board, givens: bytes, *, limit: int = 2, time_limit: float | None = None) -> BlockResult:
+    """Count (up to ``limit``) the solutions of many puzzles on ``board`` in one C call.
+
+    ``board``: a :class:`~gridsat.Sudoku` giving the size and region map; ``givens``: the
+    puzzles' cells back to back, one byte per cell (0 empty). The answers are not passed
+    through the front door's verifier; :func:`gridsat.verify` checks any of them.
+    """
+    core = _loaded()
+    from .encode_native import native_model
+
+    model = native_model(board)
+    t0 = time.perf_counter()
+    counts, flags, sols, nodes = core.batch(model.geometry, givens, max(int(limit), 0),
+                                            -1.0 if time_limit is None else max(time_limit, 0.0))
+    return BlockResult(board.n, counts, flags, sols, nodes, time.perf_counter() - t0)
+
+
+_DIGITS = bytes.maketrans(b".0123456789", bytes(range(11))[:1] + bytes(range(10)))
+
+
+def values_of_line(line: str | bytes) -> bytes:
+    """An 81-character line (``.`` or ``0`` empty, digits 1-9) as cell values, one byte each."""
+    b = line.encode() if isinstance(line, str) else bytes(line)
+    return b.translate(_DIGITS)
+
+
+def check_lines(lines: Sequence[str] | bytes, *, limit: int = 2, time_limit: float | None = None) -> BlockResult:
+    """Check many classic 9x9 puzzles given as 81-character lines (``.``/``0`` empty) in one C call.
+
+    ``lines``: a sequence of strings, or one bytes buffer of 81-byte puzzles back to back.
+    """
+    from .puzzle import Sudoku
+
+    block = bytes(lines) if isinstance(lines, (bytes, bytearray, memoryview)) else "".join(lines).encode()
+    if len(block) % 81:
+        raise ValueError(f"{len(block)} characters is not a whole number of 81-character puzzles")
+    data = block.translate(_DIGITS)
+    if data.strip(bytes(range(10))):
+        raise ValueError("puzzle lines may hold only '.', '0' and the digits 1-9")
+    return check_block(Sudoku.empty(9), data, limit=limit, time_limit=time_limit)
+
+
+register_backend("native", NativeBackend)
+register_backend("native+minicard", BudgetedBackend)
+
+
+def _loaded():
+    """The C extension, or :class:`UnsupportedError` saying why it is not there."""
+    core = load()
+    if core is None:
+        raise UnsupportedError(f"backend native is unavailable: {load_error()}")
+    return core
+
+
+def _c_keep(keep: int, limit: int, cells: int) -> int:
+    """The C core's ``keep``: it allocates ``keep`` solutions up front, so at most ``limit`` of them
+    and at most 64 MB (a count that keeps every solution past that fails the engine's evidence check)."""
+    most = max(2, (1 << 26) // max(cells, 1))
+    return max(0, min(int(keep), limit or most, most))

@@ -1,0 +1,254 @@
+"""A kind is a package: what belongs to a kind lives in ``gridsat/kinds/<kind>/``, the rest of
+the house names no kind, no import is named by a string across a layer, and ``import gridsat``
+loads no kind package."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+
+import structure
+
+
+
+def _kind_words() -> tuple[str, ...]:
+    """Every kind's name, aliases and puzzle class name (matched in any case)."""
+    from gridsat.kinds import KINDS
+
+    return tuple(sorted({w.lower() for k in KINDS.values() for w in (k.name, *k.aliases, k.puzzle_class.__name__)}))
+
+
+#: the kind names (and aliases) and the puzzle classes' names, as the code may spell them
+KIND_WORDS = _kind_words()
+
+#: modules outside the kind packages that still name a kind in code (identifiers and string
+#: literals, not comments or docstrings), with how many times; the numbers may only go down
+#: (lower one when its module loses a mention, drop the module at 0)
+ALLOWED_KIND_NAMES: dict[str, int] = {
+    "gridsat": 7,
+    "gridsat.boards": 2,
+    "gridsat.cli": 6,
+    "gridsat.cli.backends": 1,
+    "gridsat.cli.batch": 1,
+    "gridsat.cli.bench": 2,
+    "gridsat.cli.block": 1,
+    "gridsat.cli.check": 3,
+    "gridsat.cli.convert": 6,
+    "gridsat.cli.count": 3,
+    "gridsat.cli.count_layouts": 1,
+    "gridsat.cli.encodings": 1,
+    "gridsat.cli.examples": 2,
+    "gridsat.cli.export": 3,
+    "gridsat.cli.formats": 3,
+    "gridsat.cli.generate": 15,
+    "gridsat.cli.generate_improve": 1,
+    "gridsat.cli.hint": 10,
+    "gridsat.cli.inputs": 3,
+    "gridsat.cli.options": 5,
+    "gridsat.cli.render": 4,
+    "gridsat.cli.solve": 3,
+    "gridsat.encoders.units": 2,
+    "gridsat.engine.block": 5,
+    "gridsat.examples._generate": 8,
+    "gridsat.formats": 8,
+    "gridsat.formats.detect": 7,
+    "gridsat.formats.jsonfmt": 15,
+    "gridsat.formats.oneline": 5,
+    "gridsat.formats.stream": 3,
+    "gridsat.generators": 2,
+    "gridsat.jobs.items": 1,
+    "gridsat.jobs.tasks": 7,
+    "gridsat.kinds.hidato.read": 7,
+    "gridsat.logic.audit": 4,
+    "gridsat.logic.grid": 4,
+    "gridsat.logic.kit": 3,
+    "gridsat.logic.search": 3,
+    "gridsat.logic.solver": 10,
+    "gridsat.puzzles.text": 1,
+    "gridsat.verifier": 14,
+    "gridsat.web.routes": 5,
+    "gridsat.web.work": 3,
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """``id()`` of the string constants that are docstrings."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                out.add(id(first.value))
+    return out
+
+
+def _code_words(tree: ast.AST) -> list[str]:
+    """The identifiers and the non-docstring string literals of a module's code."""
+    skip = _docstrings(tree)
+    words: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            words.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.append(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            words.append(node.name)
+        elif isinstance(node, ast.arg):
+            words.append(node.arg)
+        elif isinstance(node, ast.keyword) and node.arg:
+            words.append(node.arg)
+        elif isinstance(node, ast.alias):
+            words += [node.name, node.asname or ""]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            words.append(node.module)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            words.append(node.value)
+    return words
+
+
+def kind_name_mentions(words: tuple[str, ...] = KIND_WORDS) -> dict[str, int]:
+    """Module -> how many of its identifiers and string literals name a kind, for every module
+    outside the kind packages (a kind package may name only its own kind)."""
+    from gridsat.kinds import get_kind
+
+    pattern = re.compile("|".join(words), re.IGNORECASE)
+    out: dict[str, int] = {}
+    for name, path in structure.modules().items():
+        pkg = structure.kind_package(name)
+        mine: set[str] = set()
+        if pkg is not None:  # its own kind's names and aliases are at home here
+            kind = get_kind(pkg.rpartition(".")[2])
+            mine = {kind.name, *kind.aliases, kind.puzzle_class.__name__.lower()}
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        n = sum(1 for w in _code_words(tree) for m in pattern.finditer(w) if m.group(0).lower() not in mine)
+        if n:
+            out[name] = n
+    return out
+
+
+def test_kind_names_live_in_their_kind_packages():
+    found = kind_name_mentions()
+    over = {m: (n, ALLOWED_KIND_NAMES.get(m, 0)) for m, n in found.items() if n > ALLOWED_KIND_NAMES.get(m, 0)}
+    assert over == {}, "kind names outside their kind package (found, allowed)"
+    shrunk = {m: found.get(m, 0) for m, n in ALLOWED_KIND_NAMES.items() if found.get(m, 0) < n}
+    assert shrunk == {}, "fewer kind names than allowed: lower ALLOWED_KIND_NAMES to these"
+
+
+def test_the_kind_name_check_sees_a_kind_name():
+    """The scan counts identifiers and string literals, not comments or docstrings."""
+    assert {"sudoku", "classic", "jigsaw", "nonomino", "hidato", "numbrix", "hidoku"} <= set(KIND_WORDS)
+    tree = ast.parse('"""a sudoku"""\n# a hidato\nfrom x import generate_sudoku\nk = "numbrix"\n'
+                     'def f(jigsaw):\n    """classic"""\n    return Hidato.numbrix(jigsaw)\n')
+    hits = [w for w in _code_words(tree) if re.search("|".join(KIND_WORDS), w, re.IGNORECASE)]
+    assert sorted(hits) == ["Hidato", "generate_sudoku", "jigsaw", "jigsaw", "numbrix", "numbrix"]
+
+
+# -------------------------------------------------------------- imports named by strings
+
+#: a string that names a module of the package: ``gridsat.a.b``, ``gridsat.a.b:attr`` or a
+#: ``Ref``-like ``a.b:attr``
+_MODULE_STRING = re.compile(r"^(?:gridsat(?:\.\w+)+(?::\w+)?|\w+(?:\.\w+)+:\w+)$")
+_IMPORTERS = {"import_module", "__import__"}
+
+
+def _own_package(arg: ast.expr) -> bool:
+    """``f"{__name__}.{x}"`` / ``f"{__package__}.{x}"``: a module of the caller's own package."""
+    return (isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.FormattedValue)
+            and isinstance(arg.values[0].value, ast.Name) and arg.values[0].value.id in ("__name__", "__package__"))
+
+
+def _compiled(target: str) -> bool:
+    """Whether ``gridsat.x`` is a compiled extension module (built by ``setup.py``)."""
+    setup = structure.SRC.parent / "setup.py"
+    return setup.exists() and f'"{target}"' in setup.read_text(encoding="utf-8")
+
+
+def string_named_imports() -> list[str]:
+    """Places where a string names a module of another layer, or an import takes a literal
+    name this test cannot follow (``module:line: what``)."""
+    modules = structure.modules()
+    out = []
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+                text = node.value
+                if _MODULE_STRING.match(text):
+                    target = text.partition(":")[0]
+                    if target not in modules and _compiled(target):
+                        continue  # a compiled module (gridsat._native): no layer of its own
+                    if target not in modules or structure.layer(target) != structure.layer(name):
+                        out.append(f"{name}:{node.lineno}: {text!r}")
+            elif isinstance(node, ast.Call):
+                fn = node.func
+                called = fn.attr if isinstance(fn, ast.Attribute) else fn.id if isinstance(fn, ast.Name) else ""
+                if called not in _IMPORTERS or not node.args:
+                    continue
+                arg = node.args[0]
+                relative_to_self = (len(node.args) > 1 and isinstance(node.args[1], ast.Name)
+                                    and node.args[1].id in ("__name__", "__package__"))
+                if _own_package(arg) or relative_to_self:
+                    continue  # a module of its own package (a lazy table, a command, a submodule asked for)
+                # (a literal name is a string constant, checked above)
+                if isinstance(arg, ast.JoinedStr):
+                    out.append(f"{name}:{node.lineno}: {called}(f-string)")
+    return sorted(out)
+
+
+def test_no_string_named_import_crosses_a_layer():
+    assert string_named_imports() == []
+
+
+def test_the_string_import_check_sees_a_ref(tmp_path, monkeypatch):
+    """A ``Ref("module:attr")``-style string pointing at another layer is reported."""
+    pkg = tmp_path / "gridsat"
+    (pkg / "kinds").mkdir(parents=True)
+    (pkg / "cli").mkdir()
+    for f in ("__init__.py", "kinds/__init__.py", "cli/__init__.py", "cli/generate_x.py"):
+        (pkg / f).write_text('"""x"""\n', encoding="utf-8")
+    (pkg / "kinds" / "rec.py").write_text('"""x"""\nmake = Ref("gridsat.cli.generate_x:values")\n'
+                                           'import importlib\nimportlib.import_module("gridsat.cli")\n',
+                                           encoding="utf-8")
+    monkeypatch.setattr(structure, "SRC", tmp_path)
+    monkeypatch.setattr(structure, "PACKAGE", pkg)
+    structure.modules.cache_clear()
+    structure.graph.cache_clear()
+    try:
+        found = string_named_imports()
+    finally:
+        structure.modules.cache_clear()
+        structure.graph.cache_clear()
+    assert found == ["gridsat.kinds.rec:2: 'gridsat.cli.generate_x:values'",
+                     "gridsat.kinds.rec:4: 'gridsat.cli'"]
+
+
+# -------------------------------------------------------------- start-up
+
+
+def test_import_gridsat_loads_no_kind_package():
+    code = "import sys, gridsat; print(sorted(m for m in sys.modules if m.startswith('gridsat.kinds')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_puzzle_class_comes_through_the_kind_registry():
+    """``gridsat.Sudoku`` loads the kind packages (found under ``gridsat/kinds/``), no table of names."""
+    code = ("import sys, gridsat; cls = gridsat.Hidato; "
+            "print(cls.__module__, sorted(m for m in sys.modules if m.count('.') == 2 and m.startswith('gridsat.kinds.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[0] == "gridsat.kinds.hidato.puzzle"
+
+
+def test_a_kind_backend_imported_before_the_registry_is_read_stays_registered():
+    """Importing a kind's backend module first (as a test or a plug-in may) registers the
+    backend; the registry's later look-up of the kinds' backends keeps it."""
+    code = ("import gridsat.kinds.sudoku.backend_native, gridsat; gridsat.list_backends(); "
+            "print(gridsat.get_backend('native').name)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "native"
