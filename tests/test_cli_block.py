@@ -15,7 +15,7 @@ from gridsat.kinds.sudoku import backend_native as nb
 from gridsat.cli import block, build_parser, main
 from gridsat.cli.batch import run_batch
 from gridsat.engine import block as bulk
-from gridsat.verifier import verify_classic_block
+from gridsat.kinds.sudoku.rules import verify_classic_block
 
 needs_core = pytest.mark.skipif(nb.load() is None, reason=f"C extension not built: {nb.load_error()}")
 

@@ -67,7 +67,6 @@ ALLOWED_KIND_NAMES: dict[str, int] = {
     "gridsat.logic.search": 3,
     "gridsat.logic.solver": 10,
     "gridsat.puzzles.text": 1,
-    "gridsat.verifier": 14,
     "gridsat.web.routes": 5,
     "gridsat.web.work": 3,
 }

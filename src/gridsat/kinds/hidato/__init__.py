@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .puzzle import Hidato
+from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
 from .choices import (RACE_CELLS, SEARCH_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE, LARGE, default, ORACLE)
 

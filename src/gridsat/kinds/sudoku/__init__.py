@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .puzzle import Sudoku
+from . import rules  # noqa: F401  (registers the verifier rules)
 from ...puzzles.text import board_file, format_board, solution_line
 from ..base import Generator, Kind, Late, register_kind
 from .choices import (SMALL_SAT, BIG, JIGSAW_SAT, SMALL, MEDIUM, JIGSAW, NATIVE_N, LARGE, JIGSAW_OTHER_CNF,
