@@ -251,3 +251,20 @@ def test_a_kind_backend_imported_before_the_registry_is_read_stays_registered():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "native"
+
+
+def test_a_puzzle_class_imported_alone_brings_its_verifier_rules():
+    """A kind's package loads its verifier rules (``rules.py``): with only the puzzle class
+    imported, a right answer passes and a wrong one is named, for every built-in kind."""
+    code = ("from gridsat.kinds.hidato.puzzle import Hidato\n"
+            "from gridsat.kinds.sudoku.puzzle import Sudoku\n"
+            "import gridsat\n"
+            "h = Hidato(2, 2, givens={(0, 0): 1})\n"
+            "s = Sudoku(4, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0])\n"
+            "print(gridsat.verify(h, [1, 2, 4, 3]), gridsat.verify(h, [1, 2, 2, 3])[0])\n"
+            "print(gridsat.verify(s, [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]),\n"
+            "      gridsat.verify(s, [1] * 16)[0])\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["[] 2 is placed twice (cells 1 and 2)",
+                                       "[] solution has 1 at r1c2 where the given is 2"]

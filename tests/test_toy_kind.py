@@ -31,7 +31,7 @@ def toykind(tmp_path, monkeypatch):
     from gridsat.verifier import _VERIFIERS
 
     files = page_files()
-    assert set(files) == {"toykind/__init__.py", "toykind/puzzle.py", "toykind/verify.py",
+    assert set(files) == {"toykind/__init__.py", "toykind/puzzle.py", "toykind/rules.py",
                           "toykind/encode_cnf.py", "toykind/choices.py"}
     for path, code in files.items():
         (tmp_path / path).parent.mkdir(exist_ok=True)
