@@ -41,6 +41,7 @@ fuzz: $(STAMP)
 
 ## build the documentation site into docs/_build/html (warnings are errors)
 docs: $(DOCS_STAMP)
+	rm -rf docs/reference/generated  # (pages of modules that moved or went must not linger)
 	$(PY) -m sphinx -b html -W --keep-going -q docs docs/_build/html
 	@echo "docs: open docs/_build/html/index.html"
 
