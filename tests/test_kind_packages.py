@@ -50,7 +50,7 @@ ALLOWED_KIND_NAMES: dict[str, int] = {
     "gridsat.cli.render": 4,
     "gridsat.cli.solve": 3,
     "gridsat.encoders.units": 2,
-    "gridsat.engine.block": 5,
+    "gridsat.engine.block": 3,
     "gridsat.examples._generate": 8,
     "gridsat.formats": 8,
     "gridsat.formats.detect": 7,

@@ -4,7 +4,7 @@ The commonest input of a bulk run (the 17-clue list, top1465, a generator's outp
 classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, ``0``, ``_`` or
 ``-`` empty. :meth:`Block.run` poses up to :data:`BLOCK` such lines to the C core in one
 call, passes the answers through the verifier a block at a time
-(:func:`gridsat.kinds.sudoku.rules.verify_classic_block`), and returns one :class:`Result`
+(:func:`gridsat.verifier.grids.verify_box_block`), and returns one :class:`Result`
 per line, in order, with the same evidence as :func:`gridsat.engine.run`.
 
 Only the puzzles found unique (``check``) or solved (``solve``) are answered from the
@@ -15,7 +15,7 @@ puzzle (no solution, two solutions, clashing givens), and every puzzle of a bloc
 verifier does not pass whole, is run again on its own by the general engine (the ``one``
 callable, by default :func:`gridsat.engine.run`), which names what is wrong.
 
-This module imports only the Sudoku verifier rules and the board tables; the general engine
+This module imports only the verifier's grid checks and the board tables; the general engine
 loads when a puzzle first needs it.
 """
 
@@ -221,7 +221,7 @@ class Block:
             yield from self._block(lines[start:start + BLOCK], one, errors)
 
     def _block(self, lines: Sequence[bytes], one: Callable | None, errors: str) -> Iterator:
-        from ..kinds.sudoku import rules
+        from ..verifier import grids
 
         k = len(lines)
         givens = b"".join(lines).translate(_VALUES)
@@ -235,7 +235,7 @@ class Block:
         good = [i for i in range(k) if counts[i] == 1 and (flags[i] == 1 or self.job == "solve")]
         first = b"".join([sols[i * stride:i * stride + _CELLS] for i in good])
         posed = b"".join([givens[i * _CELLS:(i + 1) * _CELLS] for i in good])
-        if good and not rules.verify_classic_block(_N, _BOX, posed, first):
+        if good and not grids.verify_box_block(_N, _BOX, posed, first):
             good = []  # the general engine verifies each, and names what is wrong
         share = (time.perf_counter() - t0 - sum(secs)) / k
         digits = first.translate(_TEXT).decode("ascii")
