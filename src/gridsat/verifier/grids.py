@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import operator
 
-__all__ = ["NONZERO", "unit_plan", "units_ok", "many_plan", "grids_ok", "box_regions", "verify_box_block"]
+__all__ = ["NONZERO", "unit_plan", "units_ok", "grids_ok", "verify_box_block"]
 
 
 #: bytes.translate table: 0 stays 0, any other byte becomes 0xFF (the givens' mask)
@@ -41,7 +41,7 @@ def _factors(shape: list[int]) -> tuple:
 def _part(width: int, factors: tuple, firsts, order=None) -> tuple:
     """One unit shape of :func:`unit_plan`: its shifted additions (:func:`_additions`), the
     itemgetter of the lanes where the unit sums land (each unit's first cell), the
-    reordering of the cells first (or ``None``), and for :func:`many_plan` the first cells
+    reordering of the cells first (or ``None``), and for :func:`_many_plan` the first cells
     and the reordering as tuples."""
     lane = 8 * width
     adds = tuple(a for step, count in factors for a in _additions(lane * step, count))
@@ -144,7 +144,7 @@ def units_ok(cells: bytes, n: int, width: int, fmt: str, tables: tuple, full: in
 
 
 @functools.lru_cache(maxsize=64)
-def many_plan(n: int, regions: tuple, grids: int) -> tuple | None:
+def _many_plan(n: int, regions: tuple, grids: int) -> tuple | None:
     """:func:`unit_plan` for ``grids`` grids of one board laid end to end: a unit's sum lands in
     the lane of its first cell in its own grid's stretch, as no unit reaches past its grid."""
     plan = unit_plan(n, regions)
@@ -162,7 +162,7 @@ def many_plan(n: int, regions: tuple, grids: int) -> tuple | None:
 def grids_ok(n: int, regions: tuple, count: int, givens: bytes, cells: bytes) -> bool:
     """True when ``cells`` holds ``count`` correct grids of the board (size ``n``, ``regions``)
     end to end, each keeping its puzzle's givens (``givens``, laid out alike)."""
-    plan = many_plan(n, regions, count)
+    plan = _many_plan(n, regions, count)
     if plan is None or len(cells) != count * n * n or len(givens) != len(cells):
         return False
     if cells.translate(None, _values(n)):  # a value outside 1..n
@@ -181,7 +181,7 @@ def _values(n: int) -> bytes:
 
 
 @functools.lru_cache(maxsize=64)
-def box_regions(n: int, r: int, c: int) -> tuple[int, ...]:
+def _box_regions(n: int, r: int, c: int) -> tuple[int, ...]:
     """The region label of each cell for ``r`` x ``c`` boxes, from the box shape alone."""
     return tuple((i // n // r) * (n // c) + (i % n) // c for i in range(n * n))
 
@@ -199,4 +199,4 @@ def verify_box_block(n: int, box: tuple[int, int], givens: bytes, cells: bytes) 
     nn = n * n
     if r * c != n or not nn or len(givens) % nn:
         return False
-    return grids_ok(n, box_regions(n, r, c), len(givens) // nn, givens, cells)
+    return grids_ok(n, _box_regions(n, r, c), len(givens) // nn, givens, cells)
