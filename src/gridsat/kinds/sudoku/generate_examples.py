@@ -12,16 +12,16 @@ import sys
 import time
 from pathlib import Path
 
-import gridsat
-from gridsat import Sudoku
-from gridsat.formats import write
+from ...api import check, solve
+from ...formats import write
+from .puzzle import Sudoku
 
 
 def make(n: int, seed: int, keep_ratio: float = 0.0, time_budget: float = 60.0) -> Sudoku:
     rng = random.Random(seed)
     first = list(range(1, n + 1))
     rng.shuffle(first)
-    grid = list(gridsat.solve(Sudoku(n, first + [0] * (n * n - n))).solution)
+    grid = list(solve(Sudoku(n, first + [0] * (n * n - n))).solution)
     cells = list(range(n * n))
     rng.shuffle(cells)
     givens = list(grid)
@@ -39,7 +39,7 @@ def make(n: int, seed: int, keep_ratio: float = 0.0, time_budget: float = 60.0) 
         for c in part:
             trial[c] = 0
         # a check that needs more than 2 s counts as a failure: examples must stay quick
-        if gridsat.check(Sudoku(n, trial), time_limit=2.0).status == "unique":
+        if check(Sudoku(n, trial), time_limit=2.0).status == "unique":
             givens = trial
             i += len(part)
         elif chunk > 1:
@@ -57,7 +57,7 @@ if __name__ == "__main__":
     for n in sizes:
         t0 = time.perf_counter()
         p = make(n, seed=n, keep_ratio=0.55 if n == 25 else 0.0, time_budget=30 if n >= 16 else 20)
-        r = gridsat.check(p)
+        r = check(p)
         assert r.status == "unique", r
         dt = time.perf_counter() - t0
         name = f"sudoku-{n}x{n}"
