@@ -26,6 +26,7 @@ import sys
 from types import ModuleType
 
 from . import options
+from .helptext import Later, Parser, examples_epilog, first_generator, kind_names
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE
 
 __all__ = ["main", "build_parser", "COMMANDS", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED",
@@ -57,18 +58,15 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         A name of :data:`COMMANDS`: only its module registers (what ``gridsat COMMAND ...``
         parses with); ``None``: every command and ``help``.
     """
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="gridsat",
-        description="Solve, count and check number-placement puzzles (Sudoku, jigsaw, Hidato) with SAT/CP solvers.",
-        epilog="examples:\n"
-               "  gridsat solve --example sudoku-9x9\n"
-               "  gridsat count --solutions --example hidato-6x5\n"
-               "  gridsat check puzzles.txt --json\n"
-               "  gridsat convert --to vector puzzle.txt\n"
-               "  gridsat help count\n\n"
-               "exit codes: 0 ok; 1 some puzzle impossible/not unique/timed out/bad in a batch;\n"
-               "2 usage or input error; 130 interrupted. Run 'gridsat help COMMAND' (or\n"
-               "'gridsat COMMAND -h') for a command's options and examples.",
+        description=Later(lambda: f"Solve, count and check number-placement puzzles ({kind_names()}) with "
+                                  "SAT/CP solvers."),
+        epilog=examples_epilog("", ["gridsat check puzzles.txt --json", "gridsat convert --to vector puzzle.txt",
+                             "gridsat help count"],
+                        "exit codes: 0 ok; 1 some puzzle impossible/not unique/timed out/bad in a batch;\n"
+                        "2 usage or input error; 130 interrupted. Run 'gridsat help COMMAND' (or\n"
+                        "'gridsat COMMAND -h') for a command's options and examples."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--version", action=_Version)
@@ -80,7 +78,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         return p
     h = sub.add_parser("help", help="show the help of a command ('gridsat help count' = 'gridsat count -h')",
                        description="Show the help of COMMAND, or the list of commands.")
-    h.add_argument("topic", nargs="*", metavar="COMMAND", help="a command, e.g. count or 'generate hidato'")
+    h.add_argument("topic", nargs="*", metavar="COMMAND",
+                   help=Later(lambda: f"a command, e.g. count or 'generate {first_generator()}'"))
     h.set_defaults(func=lambda a: _help(p, a.topic))
     return p
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from .helptext import examples_epilog
+
 __all__ = ["register", "run"]
 
 
@@ -11,7 +13,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``backends`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("backends", help="list solver backends",
                               description="List solver backends: name, encoding target, capabilities.",
-                              epilog="examples:\n  gridsat backends\n  gridsat solve --example sudoku-9x9 --backend cadical153",
+                              epilog=examples_epilog("backends", first=["gridsat backends"]),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=run)
     return p

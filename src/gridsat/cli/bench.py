@@ -17,6 +17,7 @@ from ..errors import GridsatError, ParseError
 from .jobs import add_runner_args, wants_runner
 from .argtypes import nonnegative_float
 from .inputs import iter_entries
+from .helptext import Later, examples_epilog
 from .options import add_input_args, add_list_flags
 from .outputs import checked_output, fail
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE
@@ -37,12 +38,6 @@ configurations (comma separated):
   cnf-minimal              an encoding on a default backend of its target
   default                  the kind's default backend and encoding
   method:NAME              --job count only: gridsat.count(..., method=NAME)
-
-example:
-  gridsat bench benchmarks/data/sudoku9_100_s1.txt \\
-      --configs minisat22:cnf-extended,glucose3:cnf-minimal,cpsat:cpsat-int,cpsat:cpsat-bool \\
-      --time-limit 10 -o runs.csv --plot cactus.png --scatter minisat22:cnf-extended,cpsat:cpsat-int \\
-      --scatter-plot scatter.svg
 """
 
 
@@ -61,7 +56,8 @@ def register(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """
     p = subparsers.add_parser(
         "bench", help="compare encodings and backends on puzzle files (table, CSV/JSONL, plots)",
-        description=_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+        description=Later(lambda: f"{_DESCRIPTION}\n{examples_epilog('bench')}\n"),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     g = p.add_argument_group("bench")
     g.add_argument("-c", "--configs", default="default", metavar="LIST",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from .dispatch import run_puzzles
+from .helptext import examples_epilog
 from .jobs import add_runner_args
 from .options import add_input_args, add_solver_args
 
@@ -15,11 +16,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``check`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("check", help="decide whether each puzzle has exactly one solution",
                               description="Decide whether each puzzle has exactly one solution.",
-                              epilog="examples:\n"
-                                     "  gridsat check --example jigsaw-9x9\n"
-                                     "  gridsat generate sudoku -n 10 | gridsat check\n"
-                                     "  gridsat check puzzles.txt --json --time-limit 5\n"
-                                     "  gridsat check --example sudoku-4x4 --output-format grid",
+                              epilog=examples_epilog("check", ["gridsat check puzzles.txt --json --time-limit 5"]),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     add_solver_args(p)

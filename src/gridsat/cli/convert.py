@@ -7,6 +7,7 @@ import sys
 
 from ..errors import GridsatError, ParseError
 from .argtypes import output_format
+from .helptext import Later, examples_epilog, format_names
 from .inputs import iter_entries
 from .options import add_input_args
 from .outputs import checked_output, fail, write_puzzle
@@ -14,15 +15,10 @@ from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 __all__ = ["register", "run"]
 
-EXAMPLES = """examples:
-  gridsat convert --to vector --example sudoku-4x4
-  gridsat convert --to json puzzles.txt > puzzles.jsonl
-  gridsat convert --to hidato-haskell --kind hidato board.txt
-  gridsat generate sudoku -n 3 | gridsat convert --to grid
-
+EXAMPLES = examples_epilog("convert", ["gridsat convert --to json puzzles.txt > puzzles.jsonl"], """\
 A stored solution (a line's second field, a JSON "solution") is written too. A puzzle that
 cannot be read is reported on standard error and the others are still written (exit 1);
-exit 2 when nothing could be read, or the format cannot hold a puzzle's kind."""
+exit 2 when nothing could be read, or the format cannot hold a puzzle's kind.""")
 
 
 def register(subparsers) -> argparse.ArgumentParser:
@@ -34,7 +30,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     add_input_args(p)
     o = p.add_argument_group("output")
     o.add_argument("--to", required=True, type=output_format, metavar="FMT",
-                   help="the format to write: line, grid, vector, nonomino, json, hidato-haskell, ...")
+                   help=Later(lambda: f"the format to write: {format_names()} (see 'gridsat formats')"))
     o.add_argument("-o", "--output", metavar="FILE", help="write to this file (default: standard output)")
     o.add_argument("--no-solution", action="store_true", help="leave out solutions stored with the puzzles")
     p.set_defaults(func=run)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from .dispatch import run_puzzles
+from .helptext import examples_epilog
 from .jobs import add_runner_args
 from .argtypes import positive_float
 from .options import DEFAULT_COUNT_CAP, add_input_args, add_solver_args
@@ -25,12 +26,8 @@ def register(subparsers) -> argparse.ArgumentParser:
                                           "and --time-limit an enumeration stops at "
                                           f"{DEFAULT_COUNT_CAP:,} solutions and says so; a long count reports "
                                           "its progress on standard error, and Ctrl-C prints the count so far.",
-                              epilog="examples:\n"
-                                     "  gridsat count --example hidato-6x5 --solutions\n"
-                                     "  echo 1...........4..1 | gridsat count --solutions --output-format line\n"
-                                     "  gridsat count puzzle.txt --limit 1000000\n"
-                                     "  gridsat count puzzle.txt --method d4\n"
-                                     "  gridsat count --layouts 4 --jobs 2",
+                              epilog=examples_epilog("count", ["gridsat count puzzle.txt --limit 1000000",
+                                                                "gridsat count puzzle.txt --method d4"]),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     add_solver_args(p, limit=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from .helptext import examples_epilog
+
 __all__ = ["register", "run"]
 
 
@@ -11,8 +13,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``encodings`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("encodings", help="list encodings",
                               description="List encodings: puzzle kind, name, target, description.",
-                              epilog="examples:\n  gridsat encodings\n"
-                                     "  gridsat solve --example sudoku-9x9 --backend minisat22 --encoding cnf-minimal",
+                              epilog=examples_epilog("encodings", first=["gridsat encodings"]),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=run)
     return p

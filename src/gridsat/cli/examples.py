@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from .helptext import examples_epilog
+
 __all__ = ["register", "run"]
 
 
@@ -11,8 +13,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``examples`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("examples", help="list bundled example puzzles",
                               description="List the bundled examples; solve one with 'gridsat solve --example NAME'.",
-                              epilog="examples:\n  gridsat examples\n  gridsat examples hidato-6x5\n"
-                                     "  gridsat count --solutions --example hidato-6x5",
+                              epilog=examples_epilog("examples", first=["gridsat examples"]),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("name", nargs="?", help="print this example's text instead")
     p.set_defaults(func=run)

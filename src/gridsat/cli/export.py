@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..errors import GridsatError
 from .inputs import load_entries
+from .helptext import examples_epilog
 from .options import add_input_args
 from .outputs import checked_output, fail
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
@@ -22,10 +23,7 @@ def register(subparsers) -> argparse.ArgumentParser:
         description="Write each puzzle for another tool: 'dimacs' (any CNF encoding; givens as unit "
                     "clauses or on a 'c assumptions' line), 'cpsat' (the CP-SAT model as text protobuf, "
                     "givens fixed) or 'dzn' (data for the MiniZinc models in models/).",
-        epilog="examples:\n"
-               "  gridsat export --to dimacs --example sudoku-4x4\n"
-               "  gridsat export --to dimacs --encoding cnf-minimal --givens assumptions puzzle.txt -o p.cnf\n"
-               "  gridsat export --to dzn --example jigsaw-9x9 -o jigsaw.dzn",
+        epilog=examples_epilog("export"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_input_args(p)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from .helptext import examples_epilog
+
 __all__ = ["register", "run"]
 
 
@@ -12,8 +14,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser("formats", help="list puzzle text formats",
                               description="List the formats read by --format (detected when omitted) and "
                                           "written by --output-format and 'gridsat convert --to'.",
-                              epilog="examples:\n  gridsat formats\n  gridsat convert --to vector --example sudoku-4x4\n"
-                                     "  gridsat solve --example hidato-8x8 --output-format hidato-haskell",
+                              epilog=examples_epilog("formats", first=["gridsat formats"]),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=run)
     return p

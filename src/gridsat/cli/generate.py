@@ -15,6 +15,7 @@ import sys
 
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
+from .helptext import Later, examples_epilog, kind_words
 from .jobs import add_runner_args, wants_runner
 from .argtypes import fraction, nonnegative_int, output_format, positive_float, positive_int, positive_worker_count, worker_count
 from .outputs import fail
@@ -23,14 +24,8 @@ from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 __all__ = ["register", "run"]
 
 
-EXAMPLES = """examples:
-  gridsat generate sudoku -n 5 --seed 1
-  gridsat generate sudoku --size 6 --symmetry rot180 --board
-  gridsat generate jigsaw --json | gridsat check
-  gridsat generate hidato --rows 6 --output-format hidato
-  gridsat generate numbrix --rows 5 -n 3
-  gridsat generate layouts --size 5 --all --count-only
-  gridsat generate improve --time 5"""
+#: the example lines that name no kind (the kinds add their generators' own first)
+EXAMPLES = ["gridsat generate layouts --size 5 --all --count-only", "gridsat generate improve --time 5"]
 
 #: options the generators' own modules add, and the range each must be in (checked after parsing)
 _RANGES = {"rows": positive_int, "cols": positive_int, "size": positive_int, "density": fraction,
@@ -63,23 +58,27 @@ def _common(p: argparse.ArgumentParser) -> None:
     add_runner_args(p, jobs=False, progress=False)
 
 
+def _layouts() -> str:
+    return kind_words("layouts", " and ", "region layouts")
+
+
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``generate`` subcommand to ``subparsers``."""
     raw = argparse.RawDescriptionHelpFormatter
     p = subparsers.add_parser("generate", help="generate puzzles with exactly one solution",
                               description="Generate puzzles with exactly one solution (proved by the SAT oracle, "
-                                          "re-checked by the front door).", epilog=EXAMPLES, formatter_class=raw)
+                                          "re-checked by the front door).",
+                              epilog=examples_epilog("generate", EXAMPLES), formatter_class=raw)
     sub = p.add_subparsers(dest="gen_kind", metavar="KIND")
     for kind in KINDS.values():
         for name, gen in kind.generators.items():
             q = sub.add_parser(name, help=gen.help, description=gen.help, formatter_class=raw,
-                               epilog="examples:\n" + "\n".join(line for line in EXAMPLES.splitlines()
-                                                                 if f"generate {name} " in line + " "))
+                               epilog=examples_epilog("generate", only=f"generate {name} "))
             gen.cli_options(q, name)
             _common(q)
             q.set_defaults(func=run, gen_kind=name, generator=gen, puzzle_kind=kind.name)
-    q = sub.add_parser("layouts", help="jigsaw region layouts: --all enumerates every one (n <= 5), else random",
-                       description="Print jigsaw region layouts (letter grids separated by blank lines).",
+    q = sub.add_parser("layouts", help=Later(lambda: f"{_layouts()}: --all enumerates every one (n <= 5), else random"),
+                       description=Later(lambda: f"Print {_layouts()} (letter grids separated by blank lines)."),
                        epilog="examples:\n  gridsat generate layouts --size 5 --all --count-only\n"
                               "  gridsat generate layouts --size 9 -n 3 --seed 1", formatter_class=raw)
     q.add_argument("--size", type=positive_int, default=9)
@@ -88,7 +87,8 @@ def register(subparsers) -> argparse.ArgumentParser:
     q.add_argument("--seed", type=int)
     q.add_argument("--count", "-n", type=nonnegative_int, default=1)
     q.set_defaults(func=run_layouts, gen_kind="layouts")
-    q = sub.add_parser("improve", help="search for a harder Sudoku in a time budget (hill climbing over givens)",
+    q = sub.add_parser("improve", help=Later(lambda: f"search for a harder {kind_words('improve', ' or ', 'puzzle')}"
+                                                     " in a time budget (hill climbing over givens)"),
                        description="Hill-climb / anneal over the set of givens for the highest score in --time seconds.",
                        epilog="examples:\n  gridsat generate improve --time 5\n"
                               "  gridsat generate improve --from puzzle.txt --time 30 --json\n"

@@ -26,6 +26,7 @@ from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, kind_of
 from ..limits.clocks import TimeLimitReached, alarm
 from .argtypes import positive_float
+from .helptext import Later, examples_epilog, kind_words, sentence
 from .inputs import load_entries
 from .options import add_input_args
 from .outputs import fail
@@ -33,11 +34,12 @@ from .jobs import add_runner_args, wants_runner
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 
 
+#: each command's example lines that name no kind (the kinds add their own)
 EXAMPLES = {
-    "hint": "  gridsat hint --example sudoku-9x9\n  gridsat hint --json puzzles.txt",
-    "explain": "  gridsat explain --example sudoku-9x9\n  gridsat explain -u --no-search puzzle.txt",
-    "candidates": "  gridsat candidates --example sudoku-9x9 | head -3",
-    "rate": "  gridsat rate --example sudoku-9x9\n  gridsat rate --kit puzzle.txt\n  gridsat rate --json --no-figures puzzles.txt",
+    "hint": ["gridsat hint --json puzzles.txt"],
+    "explain": ["gridsat explain -u --no-search puzzle.txt"],
+    "candidates": [],
+    "rate": ["gridsat rate --json --no-figures puzzles.txt"],
 }
 
 __all__ = ["register", "run_hint", "run_explain", "run_candidates", "run_rate"]
@@ -65,10 +67,11 @@ def register(subparsers) -> None:
         ("hint", "run_hint", "show the next logical step", False),
         ("explain", "run_explain", "show the full logical solving path and its rating", False),
         ("candidates", "run_candidates", "list every empty cell's candidates, fewest first", False),
-        ("rate", "run_rate", "rate difficulty on the Sudoku Explainer scale (+ search-effort figures)", True),
+        ("rate", "run_rate", Later(lambda: f"rate difficulty on {kind_words('rate', ' or ', 'a scale')} "
+                                           "(+ search-effort figures)"), True),
     ):
-        p = subparsers.add_parser(name, help=help_, description=help_[0].upper() + help_[1:] + ".",
-                                  epilog="examples:\n" + EXAMPLES[name],
+        p = subparsers.add_parser(name, help=help_, description=sentence(help_),
+                                  epilog=examples_epilog(name, EXAMPLES[name]),
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
         add_input_args(p)
         if name != "candidates":

@@ -72,8 +72,8 @@ def iter_entries(args, kept: "dict[str, bytes] | None" = None):
                 from ..formats import FORMATS
 
                 if args.format is None and not any(f.sniff(path) for f in FORMATS.values()):
-                    raise ParseError("not a puzzle link gridsat reads (sudokuwiki.org bd=/S9B, "
-                                     "f-puzzles or SudokuPad ?load=, puzz.link p?sudoku)", "<link>", 1, 1)
+                    links = ", ".join(f.link for _, f in sorted(FORMATS.items()) if f.link)
+                    raise ParseError(f"not a puzzle link gridsat reads ({links})", "<link>", 1, 1)
                 yield from _tagged(read_text(path, "<link>", **opts), lambda: path, args)
             else:
                 got = kept.get(path) if kept else None  # (its bytes, or the file opened already)

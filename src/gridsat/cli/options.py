@@ -11,6 +11,7 @@ import argparse
 
 from ..limits.caps import BASELINE, DEFAULT_BUDGET, DEFAULT_LIMIT, format_size
 from .argtypes import output_format, positive_float, positive_int
+from .helptext import Later, format_names, kind_list, kind_words, race_pairs
 
 __all__ = ["add_input_args", "add_solver_args", "add_list_flags", "DEFAULT_COUNT_CAP"]
 
@@ -35,10 +36,12 @@ def add_input_args(p: argparse.ArgumentParser) -> None:
     g.add_argument("-e", "--example", action="append", default=[], metavar="NAME",
                    help="a bundled example (see 'gridsat examples'); may repeat")
     g.add_argument("-f", "--format", metavar="NAME",
-                   help="input format (default: detected): line, grid, nonomino, vector, json, ...")
-    g.add_argument("-k", "--kind", metavar="KIND", help="puzzle kind (sudoku, hidato, ...) when detection needs help")
-    g.add_argument("--box", metavar="RxC", help="box shape of classic puzzles, e.g. 2x6 for 12x12 "
-                                                 "(default: as square as possible, e.g. 3x4)")
+                   help=Later(lambda: f"input format (default: detected): {format_names()}"))
+    g.add_argument("-k", "--kind", metavar="KIND",
+                   help=Later(lambda: f"puzzle kind ({kind_list()}, ...) when detection needs help"))
+    g.add_argument("--box", metavar="RxC",
+                   help=Later(lambda: f"box shape of {kind_words('box', ' and ', 'puzzles with boxes')}, "
+                                      "e.g. 2x6 for 12x12 (default: as square as possible, e.g. 3x4)"))
 
 
 class _MaxMemory(argparse.Action):
@@ -62,8 +65,8 @@ def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
     g.add_argument("-b", "--backend", metavar="NAME", help="solver backend (see 'gridsat backends')")
     g.add_argument("--encoding", metavar="NAME", help="encoding (see 'gridsat encodings')")
     g.add_argument("--race", nargs="?", const="", metavar="B:E,...",
-                   help="run several backend:encoding pairs at once, one process each; the first "
-                        "answer wins (default pairs: glucose4:cnf-pos,cpsat:cpsat-bool for Hidato)")
+                   help=Later(lambda: "run several backend:encoding pairs at once, one process each; the first "
+                                      f"answer wins (default pairs: {race_pairs()})"))
     g.add_argument("-t", "--time-limit", type=positive_float, metavar="SECONDS",
                    help="per puzzle; when it runs out the status is 'unknown'")
     g.add_argument("--max-memory", action=_MaxMemory, metavar="SIZE",
@@ -81,9 +84,9 @@ def add_solver_args(p: argparse.ArgumentParser, *, limit: bool = False) -> None:
                    help="one JSON object per puzzle per line (file, line, name, format, status, solution, "
                         "count, ...)")
     o.add_argument("-O", "--output-format", type=output_format, metavar="FMT",
-                   help="write each puzzle with its solution in this text format on standard output "
-                        "(line, grid, vector, json, ...: see 'gridsat formats'); status lines go to "
-                        "standard error")
+                   help=Later(lambda: "write each puzzle with its solution in this text format on standard output "
+                                      f"({format_names()}: see 'gridsat formats'); status lines go to "
+                                      "standard error"))
     o.add_argument("--numbers", action="store_true", help="draw boards with numbers, not 1-9A-Z symbols")
     o.add_argument("-q", "--quiet", action="store_true", help="single puzzle: print the status line only")
     add_list_flags(p)

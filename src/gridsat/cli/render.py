@@ -9,6 +9,7 @@ from pathlib import Path
 from ..errors import GridsatError, ParseError
 from .argtypes import positive_float
 from .inputs import load_entries
+from .helptext import Later, examples_epilog, kind_words
 from .options import add_input_args
 from .outputs import checked_output, fail
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
@@ -16,17 +17,23 @@ from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 __all__ = ["register", "run"]
 
 
+def _description() -> str:
+    drawn = kind_words("render")  # what the kinds draw besides regions and values
+    return ("Draw each puzzle as a picture: thick region borders, givens in bold black, solved values in blue"
+            + (f", {drawn}" if drawn else "") + ". PNG and PDF need the 'render' extra (cairosvg).")
+
+
+def _path_help() -> str:
+    puzzles = kind_words("path", " and ")  # the puzzles that have a path
+    return (f"{puzzles}: " if puzzles else "") + "draw the path through consecutive numbers (default: with --solve)"
+
+
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``render`` subcommand to ``subparsers``."""
     p = subparsers.add_parser(
         "render", help="draw puzzles as SVG, PNG or PDF (A4 printable)",
-        description="Draw each puzzle as a picture: thick region borders, givens in bold black, "
-                    "solved values in blue, Hidato holes shaded and the path drawn through the numbers. "
-                    "PNG and PDF need the 'render' extra (cairosvg).",
-        epilog="examples:\n"
-               "  gridsat render --example sudoku-9x9 > puzzle.svg\n"
-               "  gridsat render --example jigsaw-9x9 --solve -o solved.png\n"
-               "  gridsat render puzzles.txt -o book.pdf --title '{name}'",
+        description=Later(_description),
+        epilog=examples_epilog("render", ["gridsat render puzzles.txt -o book.pdf --title '{name}'"]),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_input_args(p)
@@ -40,7 +47,7 @@ def register(subparsers) -> argparse.ArgumentParser:
     o.add_argument("--solve", action="store_true",
                    help="draw the solution too (a solution stored in the file, else solved and verified here)")
     o.add_argument("--path", action=argparse.BooleanOptionalAction, default=None,
-                   help="Hidato: draw the path through consecutive numbers (default: with --solve)")
+                   help=Later(_path_help))
     o.add_argument("--page", choices=("a4", "none"), help="page: a4 (default for PDF) or none (just the board)")
     o.add_argument("--dpi", type=positive_float, default=150, help="PNG resolution (default 150)")
     o.add_argument("--cell", type=positive_float, default=40, help="cell size in SVG pixels (default 40)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from .dispatch import run_puzzles
+from .helptext import examples_epilog
 from .jobs import add_runner_args
 from .options import add_input_args, add_solver_args
 
@@ -14,12 +15,9 @@ __all__ = ["register", "run"]
 def register(subparsers) -> argparse.ArgumentParser:
     """Add the ``solve`` subcommand to ``subparsers``."""
     p = subparsers.add_parser("solve", help="find one solution of each puzzle", description="Find one solution of each puzzle.",
-                              epilog="examples:\n"
-                                     "  gridsat solve --example sudoku-9x9\n"
-                                     "  gridsat solve puzzles.txt --json\n"
-                                     "  gridsat solve --example hidato-8x8 --output-format hidato-haskell\n"
-                                     "  echo 1...........4..1 | gridsat solve --output-format vector -q\n"
-                                     "  gridsat solve hard.txt --backend cadical153 --time-limit 10",
+                              epilog=examples_epilog("solve", [
+                                  "gridsat solve puzzles.txt --json",
+                                  "gridsat solve hard.txt --backend cadical153 --time-limit 10"]),
                               formatter_class=argparse.RawDescriptionHelpFormatter)
     add_input_args(p)
     add_solver_args(p)

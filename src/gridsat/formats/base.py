@@ -70,6 +70,8 @@ class Format:
     the kind (it may claim texts that ``sniff`` leaves alone because another kind could mean them).
     ``constraints``: whether ``write`` holds a puzzle's extra constraints (``puzzle.extra``,
     :mod:`gridsat.constraints`); a format that cannot refuses such a puzzle rather than drop them.
+    ``link``: the web links the format reads, in a few words (``puzz.link p?sudoku``), for the
+    message that names the links the command line reads (empty: it reads no link).
     """
 
     name: str
@@ -83,6 +85,7 @@ class Format:
     priority: int = 0
     kind_sniff: Callable[[str], bool] | None = None
     constraints: bool = False
+    link: str = ""
 
 
 def _load_formats(kind) -> None:

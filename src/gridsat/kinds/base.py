@@ -247,6 +247,23 @@ class Kind:
         and ``replaces``, the fields that map replaces; ``holes``, whether cells may be taken
         off the board and put back; ``max_value``, ``"side"`` (the board's side) or ``"cells"``
         (its cells); ``skip_options``, generator options the page's form leaves out.
+    help_names : tuple of str
+        What the command line's help texts call the kind's puzzles (``("Sudoku", "jigsaw")``),
+        first the kind's own name (empty: its ``name``).
+    help_examples : dict of str to tuple of str
+        The kind's example command lines in each command's help: command name (``solve``,
+        ``generate``, ...; ``""``: ``gridsat -h``) -> lines (``gridsat solve --example
+        sudoku-9x9``); the command appends them to its own (see :mod:`gridsat.cli.helptext`).
+    help_words : dict of str to str
+        The kind's words in a help text that every kind adds to: topic -> words. Topics:
+        ``formats`` (format names the ``--format``/``--to`` helps list), ``box`` (the puzzles
+        ``--box`` shapes), ``rate`` (the scale ``rate`` rates on), ``render`` (what ``render``
+        draws of the kind), ``path`` (the puzzles ``render --path`` draws a path through),
+        ``layouts`` and ``improve`` (what ``generate layouts`` prints, the puzzles
+        ``generate improve`` makes harder).
+    make_examples : dict of str to callable
+        The bundled examples the kind makes anew: example name -> ``make() -> text`` (the
+        file's text; ``python -m gridsat.examples._generate [NAME ...]`` writes them).
     """
 
     name: str
@@ -292,6 +309,11 @@ class Kind:
     memory: dict = field(default_factory=dict)
     shape: "Callable[[Any], Any] | None" = None
     web: dict = field(default_factory=dict)
+    # -- command-line help
+    help_names: tuple = ()
+    help_examples: dict = field(default_factory=dict)
+    help_words: dict = field(default_factory=dict)
+    make_examples: dict = field(default_factory=dict)
 
     def cap(self, encoding: str) -> tuple[int, str]:
         """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""

@@ -168,4 +168,18 @@ HIDATO = register_kind(Kind(
     web={"values": "rows", "holes": True, "max_value": "cells", "skip_options": ["size"]},
     memory={"cnf-pos": 2200.0, "cnf-arcs": 5500.0, "cpsat-bool": 3000.0, "cpsat-circuit": 9000.0,
             "cpsat-seg": 300.0, "hidato-jumps": 2200.0, "hidato-path": 5.0, "mzn": 1000.0},
+    # -- command-line help
+    help_names=("Hidato",),
+    help_examples={
+        "": ("gridsat count --solutions --example hidato-6x5",),
+        "solve": ("gridsat solve --example hidato-8x8 --output-format hidato-haskell",),
+        "count": ("gridsat count --example hidato-6x5 --solutions",),
+        "examples": ("gridsat examples hidato-6x5", "gridsat count --solutions --example hidato-6x5"),
+        "formats": ("gridsat solve --example hidato-8x8 --output-format hidato-haskell",),
+        "convert": ("gridsat convert --to hidato-haskell --kind hidato board.txt",),
+        "generate": ("gridsat generate hidato --rows 6 --output-format hidato",
+                     "gridsat generate numbrix --rows 5 -n 3"),
+    },
+    help_words={"formats": "hidato, hidato-haskell", "path": "Hidato",
+                "render": "Hidato holes shaded and the path drawn through the numbers"},
 ))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from .puzzle import Sudoku
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ...puzzles.text import board_file, format_board, solution_line
@@ -103,6 +105,44 @@ def _load_formats() -> None:
                    format_sudokuwiki, format_vector)
 
 
+#: the kind's example lines in the command line's helps (command -> lines; "": ``gridsat -h``)
+HELP_EXAMPLES = {
+    "": ("gridsat solve --example sudoku-9x9",),
+    "solve": ("gridsat solve --example sudoku-9x9", "echo 1...........4..1 | gridsat solve --output-format vector -q"),
+    "count": ("echo 1...........4..1 | gridsat count --solutions --output-format line",
+              "gridsat count --layouts 4 --jobs 2"),
+    "check": ("gridsat check --example jigsaw-9x9", "gridsat generate sudoku -n 10 | gridsat check",
+              "gridsat check --example sudoku-4x4 --output-format grid"),
+    "backends": ("gridsat solve --example sudoku-9x9 --backend cadical153",),
+    "encodings": ("gridsat solve --example sudoku-9x9 --backend minisat22 --encoding cnf-minimal",),
+    "formats": ("gridsat convert --to vector --example sudoku-4x4",),
+    "convert": ("gridsat convert --to vector --example sudoku-4x4",
+                "gridsat generate sudoku -n 3 | gridsat convert --to grid"),
+    "export": ("gridsat export --to dimacs --example sudoku-4x4",
+               "gridsat export --to dimacs --encoding cnf-minimal --givens assumptions puzzle.txt -o p.cnf",
+               "gridsat export --to dzn --example jigsaw-9x9 -o jigsaw.dzn"),
+    "render": ("gridsat render --example sudoku-9x9 > puzzle.svg",
+               "gridsat render --example jigsaw-9x9 --solve -o solved.png"),
+    "hint": ("gridsat hint --example sudoku-9x9",),
+    "explain": ("gridsat explain --example sudoku-9x9",),
+    "candidates": ("gridsat candidates --example sudoku-9x9 | head -3",),
+    "rate": ("gridsat rate --example sudoku-9x9", "gridsat rate --kit puzzle.txt"),
+    "bench": ("gridsat bench benchmarks/data/sudoku9_100_s1.txt \\\n"
+              "      --configs minisat22:cnf-extended,glucose3:cnf-minimal,cpsat:cpsat-int,cpsat:cpsat-bool \\\n"
+              "      --time-limit 10 -o runs.csv --plot cactus.png "
+              "--scatter minisat22:cnf-extended,cpsat:cpsat-int \\\n"
+              "      --scatter-plot scatter.svg",),
+    "generate": ("gridsat generate sudoku -n 5 --seed 1", "gridsat generate sudoku --size 6 --symmetry rot180 --board",
+                 "gridsat generate jigsaw --json | gridsat check"),
+}
+
+
+def _example(n: int) -> str:
+    """The text of the bundled example ``sudoku-NxN``, made anew."""
+    from .generate_examples import example_text
+    return example_text(n)
+
+
 SUDOKU = register_kind(Kind(
     name="sudoku",
     puzzle_class=Sudoku,
@@ -162,4 +202,10 @@ SUDOKU = register_kind(Kind(
     # native constraints, scales it down with its memory_factors)
     memory={"cnf-extended": 50.0, "cnf-minimal": 400.0, "cnf-regionlits": 2500.0, "cnf-layered": 50.0,
             "cnf-reduced": 440.0, "cpsat-int": 30.0, "cpsat-bool": 28.0, "mzn": 280.0},
+    # -- command-line help
+    help_names=("Sudoku", "jigsaw"),
+    help_examples=HELP_EXAMPLES,
+    help_words={"formats": "line, grid, vector, nonomino", "box": "classic puzzles",
+                "rate": "the Sudoku Explainer scale", "layouts": "jigsaw region layouts", "improve": "Sudoku"},
+    make_examples={f"sudoku-{n}x{n}": partial(_example, n) for n in (4, 6, 16, 25)},
 ))

@@ -191,4 +191,4 @@ def sniff_fpuzzles(text: str) -> bool:
 register_format(Format("fpuzzles", "sudoku", read_fpuzzles, write_fpuzzles, sniff_fpuzzles, many=True,
                        description="f-puzzles / SudokuPad links: ?load=<lz-string base64 JSON> with size, "
                                    "grid cells (value, given, region)",
-                       priority=8))
+                       priority=8, link="f-puzzles or SudokuPad ?load="))

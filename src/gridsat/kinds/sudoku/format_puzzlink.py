@@ -154,4 +154,4 @@ def sniff_puzzlink(text: str) -> bool:
 
 register_format(Format("puzzlink", "sudoku", read_puzzlink, write_puzzlink, sniff_puzzlink, many=True,
                        description="puzz.link / pzprjs URLs p?sudoku/<cols>/<rows>/<body>",
-                       priority=8))
+                       priority=8, link="puzz.link p?sudoku"))

@@ -125,4 +125,4 @@ def sniff_sudokuwiki(text: str) -> bool:
 
 register_format(Format("sudokuwiki", "sudoku", read_sudokuwiki, write_sudokuwiki, sniff_sudokuwiki, many=True,
                        description="SudokuWiki links sudoku.htm?bd=<81 digits> and packed S9B strings (candidates)",
-                       priority=8))
+                       priority=8, link="sudokuwiki.org bd=/S9B"))

@@ -1,23 +1,38 @@
-"""Regenerate the bundled classic examples: ``python -m gridsat.examples._generate [SIZE ...]``.
+"""The bundled classic examples, made anew (``python -m gridsat.examples._generate sudoku-4x4``).
 
 A solved grid comes from the solver (first row shuffled for variety); givens are then
-removed in random order, in chunks that halve on failure, as long as ``gridsat.check``
-still says ``unique``. The seed makes the output reproducible.
+removed in random order, in chunks that halve on failure, as long as ``check`` still says
+``unique``. The seed makes the output reproducible.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 import time
-from pathlib import Path
 
 from ...api import check, solve
+from ...errors import GridsatError
 from ...formats import write
 from .puzzle import Sudoku
 
 
+__all__ = ["make", "example_text"]
+
+
 def make(n: int, seed: int, keep_ratio: float = 0.0, time_budget: float = 60.0) -> Sudoku:
+    """A unique ``n x n`` puzzle: givens removed from a solved grid while it stays unique.
+
+    Parameters
+    ----------
+    n : int
+        The board's side.
+    seed : int
+        The seed of the random choices.
+    keep_ratio : float
+        The share of cells that stay given at least.
+    time_budget : float
+        Seconds of removing; the givens left then stay.
+    """
     rng = random.Random(seed)
     first = list(range(1, n + 1))
     rng.shuffle(first)
@@ -51,18 +66,13 @@ def make(n: int, seed: int, keep_ratio: float = 0.0, time_budget: float = 60.0) 
     return Sudoku(n, givens)
 
 
-if __name__ == "__main__":
-    here = Path(__file__).parent
-    sizes = [int(a) for a in sys.argv[1:]] or [4, 6, 16, 25]
-    for n in sizes:
-        t0 = time.perf_counter()
-        p = make(n, seed=n, keep_ratio=0.55 if n == 25 else 0.0, time_budget=30 if n >= 16 else 20)
-        r = check(p)
-        assert r.status == "unique", r
-        dt = time.perf_counter() - t0
-        name = f"sudoku-{n}x{n}"
-        text = write(Sudoku(n, p.givens, name=None), "line")
-        header = (f"# {n}x{n} sudoku, {p.box[0]}x{p.box[1]} boxes, {p.num_givens} givens, unique "
-                  f"(made by gridsat.examples._generate, seed {n})\n")
-        (here / f"{name}.txt").write_text(header + text)
-        print(f"{name}: {p.num_givens} givens, {dt:.1f} s", flush=True)
+def example_text(n: int) -> str:
+    """The text of example ``sudoku-NxN``: a comment line that describes it, then the puzzle
+    on one line (seed ``n``; 25x25 keeps 55 % of its cells, for a quick check)."""
+    p = make(n, seed=n, keep_ratio=0.55 if n == 25 else 0.0, time_budget=30 if n >= 16 else 20)
+    r = check(p)
+    if r.status != "unique":
+        raise GridsatError(f"sudoku-{n}x{n} came out {r.status}")
+    text = write(Sudoku(n, p.givens, name=None), "line")
+    return (f"# {n}x{n} sudoku, {p.box[0]}x{p.box[1]} boxes, {p.num_givens} givens, unique "
+            f"(made by gridsat.examples._generate, seed {n})\n") + text
