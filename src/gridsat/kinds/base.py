@@ -253,7 +253,8 @@ class Kind:
     help_examples : dict of str to tuple of str
         The kind's example command lines in each command's help: command name (``solve``,
         ``generate``, ...; ``""``: ``gridsat -h``) -> lines (``gridsat solve --example
-        sudoku-9x9``); the command appends them to its own (see :mod:`gridsat.cli.helptext`).
+        sudoku-9x9``; a long one goes on in lines of its own after a backslash, indented); the
+        command's help shows them with its own (see :mod:`gridsat.cli.helptext`).
     help_words : dict of str to str
         The kind's words in a help text that every kind adds to: topic -> words. Topics:
         ``formats`` (format names the ``--format``/``--to`` helps list), ``box`` (the puzzles
