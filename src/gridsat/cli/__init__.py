@@ -4,7 +4,9 @@ Each command is registered by a submodule named in :data:`COMMANDS`: its
 ``register(subparsers)`` adds the command's parser and sets ``func`` to its
 ``run(args) -> int``. To add a command, write ``cli/<name>.py`` and add its name here. A
 command line that starts with a command imports and registers that command's module only,
-so start-up does not pay for the others.
+so start-up does not pay for the others. The parsers are :class:`~gridsat.cli.helptext.Parser`
+objects: the help texts that name the kinds' puzzles, examples and formats come from the kind
+records when a help is printed, so building a parser loads no kind package.
 
 Exit codes: 0 every puzzle answered as asked (``solve``: solved; ``check``: unique;
 ``count``: counted); 1 some puzzle was not (impossible, ambiguous for ``check``, time limit
