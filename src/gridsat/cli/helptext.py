@@ -96,7 +96,7 @@ def _kinds() -> list:
 
 
 def examples_epilog(command: str, generic: Sequence[str] = (), note: str = "", *, first: Sequence[str] = (),
-             only: str = "") -> Later:
+                    only: str = "") -> Later:
     """An epilog: ``examples:``, the ``first`` lines, the kinds' example lines of ``command``
     and the ``generic`` ones, indented, then ``note`` after a blank line.
 
