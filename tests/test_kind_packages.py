@@ -61,7 +61,7 @@ ALLOWED_KIND_NAMES: dict[str, int] = {
     "gridsat.jobs.items": 1,
     "gridsat.jobs.tasks": 7,
     "gridsat.kinds.hidato.read": 7,
-    "gridsat.logic.audit": 4,
+    "gridsat.logic.audit": 2,
     "gridsat.logic.grid": 4,
     "gridsat.logic.kit": 3,
     "gridsat.logic.search": 3,

@@ -706,7 +706,7 @@ def _wrong_technique(kind: str, solution):
 @pytest.mark.parametrize("kind", ["wrong", "clash"])
 def test_a_wrong_placement_is_refused_as_a_bug(monkeypatch, kind):
     from gridsat.logic import solver
-    from gridsat.logic.audit import LogicBugError
+    from gridsat.errors import LogicBugError
     from gridsat.logic.search import solve_values
 
     p = P(RATED[1][0])
@@ -743,7 +743,7 @@ def test_a_wrong_placement_fails_the_cli_with_an_internal_error(monkeypatch, tmp
 
 def test_a_wrong_hidato_placement_is_refused_as_a_bug(monkeypatch):
     from gridsat.kinds.hidato import logic as H
-    from gridsat.logic.audit import LogicBugError
+    from gridsat.errors import LogicBugError
 
     p = _hidato("1 _ _ _\n_ _ _ _\n_ _ _ _\n_ _ _ 16")
     far = max(range(p.num_cells), key=lambda c: abs(p.cells[c][0]) + abs(p.cells[c][1]) if c not in p.givens else -1)

@@ -22,7 +22,7 @@ import io
 import json
 import sys
 
-from ..errors import GridsatError, ParseError
+from ..errors import GridsatError, LogicBugError, ParseError
 from ..kinds import KINDS, kind_of
 from ..limits.clocks import TimeLimitReached, alarm
 from .argtypes import positive_float
@@ -108,8 +108,6 @@ def _check_options(args) -> None:
 
 
 def _loop(args, one) -> int:
-    from ..logic.audit import LogicBugError
-
     try:
         _check_options(args)
         entries, _ = load_entries(args)
