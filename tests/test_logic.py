@@ -831,3 +831,17 @@ def test_explain_says_an_ambiguous_hidato_has_several_solutions():
     assert gridsat.check(rosetta).status == "unique"
     res = solve_hidato_logic(rosetta)
     assert res.used_search and not res.ambiguous  # a unique puzzle that needs search keeps its wording
+
+
+def test_an_unknown_extra_technique_is_a_usage_error_naming_the_kinds_techniques(tmp_path, capsys):
+    """``--extra`` takes the techniques the kind records list (``Kind.techniques``)."""
+    from gridsat.cli import main
+    from gridsat.kinds import technique_names
+
+    f = tmp_path / "p.txt"
+    f.write_text(RATED[1][0] + "\n")
+    assert main(["rate", "--extra", "bogus", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"gridsat: unknown technique(s) for --extra: bogus; known: {', '.join(technique_names())}"
+    assert technique_names()[:2] == ["full house", "hidden single (box)"] and "w-wing" in technique_names()
+    assert main(["rate", "--extra", "w-wing", "--no-figures", str(f)]) == 0

@@ -168,4 +168,6 @@ HIDATO = register_kind(Kind(
     web={"values": "rows", "holes": True, "max_value": "cells", "skip_options": ["size"]},
     memory={"cnf-pos": 2200.0, "cnf-arcs": 5500.0, "cpsat-bool": 3000.0, "cpsat-circuit": 9000.0,
             "cpsat-seg": 300.0, "hidato-jumps": 2200.0, "hidato-path": 5.0, "mzn": 1000.0},
+    # -- logical solver (its rules take no ``extra``; it has no kit figures)
+    logic_serves="Hidato",
 ))

@@ -162,4 +162,9 @@ SUDOKU = register_kind(Kind(
     # native constraints, scales it down with its memory_factors)
     memory={"cnf-extended": 50.0, "cnf-minimal": 400.0, "cnf-regionlits": 2500.0, "cnf-layered": 50.0,
             "cnf-reduced": 440.0, "cpsat-int": 30.0, "cpsat-bool": 28.0, "mzn": 280.0},
+    # -- logical solver
+    logic_serves="Sudoku-family",
+    techniques=Late(lambda: _front().technique_names),
+    kit=Late(lambda: _front().kit),
+    kit_serves="Sudoku-family puzzles (classic and jigsaw)",
 ))
