@@ -10,8 +10,8 @@ from gridsat import Sudoku, count, verify
 from gridsat.cli import main
 from gridsat.errors import GridsatError
 from gridsat.kinds.sudoku.generate_add_random import add_random
-from gridsat.logic.grid import Grid
-from gridsat.logic.kit import kit_figures, kit_order
+from gridsat.kinds.sudoku.logic.grid import Grid
+from gridsat.kinds.sudoku.logic.kit import kit_figures, kit_order
 
 # The kit's "Illustration 3" puzzle and solution as printed: Z-order vectors (box by box, each
 # box row by row).

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...logic.solver import candidates as _candidates
-from ...logic.solver import explain as _explain
-from ...logic.solver import hint as _hint
-from ...logic.solver import rate as _rate
-from ...logic.solver import technique_names
-from ...logic.steps import Step
+from .logic.solver import candidates as _candidates
+from .logic.solver import explain as _explain
+from .logic.solver import hint as _hint
+from .logic.solver import rate as _rate
+from .logic.solver import technique_names
+from .logic.steps import Step
 
 __all__ = ["hint", "explain", "rate", "candidates", "kit", "technique_names"]
 
@@ -65,7 +65,7 @@ def candidates(puzzle) -> list[tuple[int, tuple[int, ...]]]:
 
 
 def kit(puzzle) -> Any:
-    """The Clojure kit's figures (:func:`gridsat.logic.kit.kit_figures`) of a classic or jigsaw
+    """The Clojure kit's figures (:func:`gridsat.kinds.sudoku.logic.kit.kit_figures`) of a classic or jigsaw
     puzzle.
 
     Raises
@@ -74,8 +74,8 @@ def kit(puzzle) -> Any:
         The puzzle is one the kit's figures do not serve (other constraints, clashing givens).
     """
     from ...errors import GridsatError, UnsupportedError
-    from ...logic.grid import Grid
-    from ...logic.kit import kit_figures
+    from .logic.grid import Grid
+    from .logic.kit import kit_figures
 
     try:
         Grid.from_puzzle(puzzle)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..errors import LogicBugError
+from ....errors import LogicBugError
 
 if TYPE_CHECKING:
     from .grid import Grid
@@ -75,7 +75,7 @@ def check_sudoku_run(puzzle, start: Sequence[int], g: Grid, solved: bool, dead_e
         raise LogicBugError(problem)
     if solved:
         if hasattr(puzzle, "kind"):
-            from ..verifier import verify
+            from ....verifier import verify
 
             problems = verify(puzzle, g.values)
             if problems:
