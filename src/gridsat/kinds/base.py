@@ -17,6 +17,10 @@ kind is first used: :func:`kind_of` finds the record through the puzzle's class 
 package has run), :func:`get_kind` and :data:`KINDS` discover the kind packages under
 ``gridsat/kinds/`` (:func:`pkgutil.iter_modules`) and import them. A package outside
 ``gridsat/kinds/`` registers its kind when it is imported.
+
+What the logical solver says about all kinds at once is built from the records too:
+:func:`logic_serves` (the puzzles it handles), :func:`technique_names` (the choices of
+``extra``) and :func:`kit_figures` (the kit's figures, or which puzzles they serve).
 """
 
 from __future__ import annotations
@@ -494,7 +498,9 @@ def alias_option(name: "str | None", key: str, default: Any) -> Any:
 
 def _and(words: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else ""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def logic_serves() -> str:
