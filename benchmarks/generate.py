@@ -10,7 +10,7 @@ Every puzzle counted here was proven unique while it was carved and re-checked t
 ``gridsat.check``; the timings include both. Wall-clock and CPU rates are printed: the
 machine is shared, so CPU time is the fairer comparison (QQWing's CPU time is its child
 process's user + system time). Scores are computed after the timed runs: the SE rating of
-``gridsat.logic.rate`` for the Sudoku family, and fresh-solver conflicts + decisions for Hidato.
+``gridsat.kinds.sudoku.logic.rate`` for the Sudoku family, and fresh-solver conflicts + decisions for Hidato.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def _timed(fn):
 
 
 def _grades(ratings) -> str:
-    from gridsat.logic import grade
+    from gridsat.kinds.sudoku.logic import grade
 
     c = Counter(grade(r) for r in ratings)
     order = ["easy", "medium", "hard", "expert", "extreme"]
@@ -47,7 +47,7 @@ def _grades(ratings) -> str:
 
 
 def _rate_all(puzzles):
-    from gridsat.logic import rate
+    from gridsat.kinds.sudoku.logic import rate
 
     return [rate(p, figures=False).rating for p in puzzles]
 

@@ -24,7 +24,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from gridsat import Sudoku
-from gridsat.logic import solve_logic
+from gridsat.kinds.sudoku.logic import solve_logic
 
 
 def _ranks(xs):

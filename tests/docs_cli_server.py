@@ -45,7 +45,7 @@ sys.exit(int(reply) if reply.strip() else 1)
 PRELOAD = [
     "numpy", "ortools.sat.python.cp_model", "pysat.solvers", "pysat.card",
     "gridsat", "gridsat.cli", "gridsat.api", "gridsat.formats", "gridsat.encoders",
-    "gridsat.backends", "gridsat.counting", "gridsat.generators", "gridsat.logic",
+    "gridsat.backends", "gridsat.counting", "gridsat.generators", "gridsat.kinds.sudoku.logic",
     "gridsat.rendering", "gridsat.exports", "gridsat.experiments",
 ]
 

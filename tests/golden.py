@@ -44,7 +44,7 @@ def calibration() -> list[str]:
 def rating_record(s: str) -> dict:
     """What the logical solver does on one puzzle, as a small JSON record."""
     from gridsat import Sudoku
-    from gridsat.logic import solve_logic
+    from gridsat.kinds.sudoku.logic import solve_logic
 
     p = Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s])
     res = solve_logic(p, uniqueness=True)

@@ -127,7 +127,7 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
 LAYERS: list[set[str]] = [
     {"errors", "rendering", "limits", "boards"},
     {"result", "verifier", "puzzles", "constraints"},
-    {"kinds", "logic"},
+    {"kinds"},
     {"encoders", "formats"},
     {"backends"},
     {"selection"},
@@ -158,7 +158,7 @@ KIND_ROLES: list[tuple[str, str]] = [
     ("encode", "encoders"),
     ("format", "formats"),
     ("read", "formats"),
-    ("logic", "logic"),
+    ("logic", "kinds"),
     ("backend", "backends"),
     ("generate", "generators"),
     ("draw", "rendering"),

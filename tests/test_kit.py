@@ -10,8 +10,8 @@ from gridsat import Sudoku, count, verify
 from gridsat.cli import main
 from gridsat.errors import GridsatError
 from gridsat.kinds.sudoku.generate_add_random import add_random
-from gridsat.logic.grid import Grid
-from gridsat.logic.kit import kit_figures, kit_order
+from gridsat.kinds.sudoku.logic.grid import Grid
+from gridsat.kinds.sudoku.logic.kit import kit_figures, kit_order
 
 # The kit's "Illustration 3" puzzle and solution as printed: Z-order vectors (box by box, each
 # box row by row).
@@ -120,6 +120,66 @@ def test_rate_kit_refuses_hidato(tmp_path, capsys):
     assert main(["rate", "--kit", "-k", "hidato", str(f)]) == 2
     err = capsys.readouterr().err
     assert "Sudoku-family" in err and "Traceback" not in err
+
+
+KIT_SERVES = "--kit figures are for Sudoku-family puzzles (classic and jigsaw)"
+
+
+def test_rate_kit_refuses_hidato_in_the_batch_runner_too(tmp_path):
+    from gridsat.jobs.items import PuzzleItem
+    from gridsat.jobs.tasks import RateJob
+    from gridsat.kinds.hidato.puzzle import Hidato
+
+    item = PuzzleItem("h.txt", 1, None, None, Hidato(3, 3, givens={(0, 0): 1, (2, 2): 9}))
+    with pytest.raises(GridsatError) as e:
+        RateJob(kit=True).result(item)
+    assert str(e.value) == KIT_SERVES
+
+
+def test_kit_figures_refuse_a_sudoku_with_other_constraints():
+    from constraint_toy import EvenCells
+    from gridsat.kinds import kit_figures as figures_of
+
+    with pytest.raises(GridsatError) as e:
+        figures_of(Sudoku(4, None, extra=[EvenCells(4, (0,))]))
+    assert str(e.value) == KIT_SERVES
+    assert figures_of(Sudoku.empty(4)).solutions == 2
+
+
+@pytest.fixture
+def second_kind():
+    """A second kind with kit figures and no ``logic_serves`` (the Sudoku record under another
+    name and class), registered for the test."""
+    import dataclasses
+
+    from gridsat.kinds import get_kind, register_kind, unregister_kind
+
+    cls = type("Square", (Sudoku,), {"kind": "square"})
+    register_kind(dataclasses.replace(get_kind("sudoku"), name="square", puzzle_class=cls, aliases=(), order=50,
+                                      logic_serves="", kit_serves="square boards"))
+    try:
+        yield cls
+    finally:
+        unregister_kind("square")
+
+
+def test_what_the_logical_solver_and_the_kit_serve_comes_from_the_kind_records(second_kind):
+    """The messages name every kind by its record: ``logic_serves`` (else its name) and the
+    ``kit_serves`` of the kinds with kit figures."""
+    from gridsat.kinds import kit_figures as figures_of
+    from gridsat.kinds import logic_serves
+    from gridsat.kinds.hidato.puzzle import Hidato
+
+    assert logic_serves() == "Sudoku-family, Hidato and square puzzles"
+    with pytest.raises(GridsatError) as e:
+        figures_of(Hidato(3, 3, givens={(0, 0): 1, (2, 2): 9}))
+    assert str(e.value) == KIT_SERVES + " and square boards"
+
+
+def test_the_logical_solver_names_what_it_handles():
+    from gridsat.kinds import logic_serves
+
+    assert logic_serves() == "Sudoku-family and Hidato puzzles"
 
 
 # ---------------------------------------------------------------------- add-random

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from gridsat import Sudoku
-from gridsat.logic import (
+from gridsat.kinds.sudoku.logic import (
     Grid, candidates, explain, geometry, grade, hint, length_bonus, rate, search_figures,
     solve_logic, technique_names,
 )
-from gridsat.logic.techniques import (
+from gridsat.kinds.sudoku.logic.techniques import (
     chains, fish, forcing, implications, intersections, single_digit, singles, subsets, uniqueness, wings,
 )
 from gridsat.kinds.sudoku.puzzle import box_regions
@@ -241,7 +241,7 @@ def test_w_wing_off_by_default():
     keep_in_col(g, 1, 4, [1, 5])  # strong link on 1: r1c4 (sees r1c1) - r5c4 (sees r5c9)
     s = wings.w_wing(g)
     assert s and s.technique == "w-wing" and (cell(1, 9), 2) in elim_set(s) and (cell(5, 1), 2) in elim_set(s)
-    assert "w-wing" not in [t.name for t in __import__("gridsat.logic.solver", fromlist=["_select"])._select(False, None)]
+    assert "w-wing" not in [t.name for t in __import__("gridsat.kinds.sudoku.logic.solver", fromlist=["_select"])._select(False, None)]
     g = empty()
     set_cands(g, cell(1, 1), [1, 2])
     set_cands(g, cell(5, 9), [1, 2])
@@ -271,7 +271,7 @@ def test_bug_plus_one():
 
 
 def test_uniqueness_off_by_default():
-    names = [t.name for t in __import__("gridsat.logic.solver", fromlist=["_select"])._select(False, None)]
+    names = [t.name for t in __import__("gridsat.kinds.sudoku.logic.solver", fromlist=["_select"])._select(False, None)]
     assert "unique rectangle" not in names and "bug+1" not in names
 
 
@@ -297,7 +297,7 @@ HARD_PUZZLE = P("000060000004201800300807005070000080008703400023000970800010004
 
 
 def _check_sound(puzzle: Sudoku, step) -> None:
-    from gridsat.logic import solve_values
+    from gridsat.kinds.sudoku.logic import solve_values
 
     values = solve_values(Grid.from_puzzle(puzzle))
     for c, d in step.placements:
@@ -573,7 +573,7 @@ def _sample():
 
 @pytest.mark.slow
 def test_sample_sound_and_close_to_se():
-    from gridsat.logic import solve_values
+    from gridsat.kinds.sudoku.logic import solve_values
 
     close = 0
     sample = _sample()
@@ -635,7 +635,7 @@ def _sample_puzzles(min_se: float):
 def test_memoised_path_matches_fresh_grids(s):
     """Every step of the path (where results are memoised across steps) is the step found on a
     fresh copy of the same grid (with no memo), under the same path rating."""
-    from gridsat.logic.solver import _find_step, _select
+    from gridsat.kinds.sudoku.logic.solver import _find_step, _select
 
     p = P(s)
     res = solve_logic(p, uniqueness=True, max_steps=500)  # bounded: a stale memo could repeat a step
@@ -684,8 +684,8 @@ def test_digit_memo_follows_direct_changes():
 def _wrong_technique(kind: str, solution):
     """A technique that fires once, on the first empty cell: ``wrong`` puts a candidate that is not the
     solution's digit there; ``clash`` puts a digit one of its peers already holds."""
-    from gridsat.logic import Step
-    from gridsat.logic.grid import bits
+    from gridsat.kinds.sudoku.logic import Step
+    from gridsat.kinds.sudoku.logic.grid import bits
 
     fired = []
 
@@ -705,9 +705,9 @@ def _wrong_technique(kind: str, solution):
 
 @pytest.mark.parametrize("kind", ["wrong", "clash"])
 def test_a_wrong_placement_is_refused_as_a_bug(monkeypatch, kind):
-    from gridsat.logic import solver
-    from gridsat.logic.audit import LogicBugError
-    from gridsat.logic.search import solve_values
+    from gridsat.kinds.sudoku.logic import solver
+    from gridsat.errors import LogicBugError
+    from gridsat.kinds.sudoku.logic.search import solve_values
 
     p = P(RATED[1][0])
     sol = solve_values(Grid.from_puzzle(p))
@@ -725,8 +725,8 @@ def test_a_wrong_placement_is_refused_as_a_bug(monkeypatch, kind):
 
 def test_a_wrong_placement_fails_the_cli_with_an_internal_error(monkeypatch, tmp_path, capsys):
     from gridsat.cli import main
-    from gridsat.logic import solver
-    from gridsat.logic.search import solve_values
+    from gridsat.kinds.sudoku.logic import solver
+    from gridsat.kinds.sudoku.logic.search import solve_values
 
     p = P(RATED[1][0])
     sol = solve_values(Grid.from_puzzle(p))
@@ -743,7 +743,7 @@ def test_a_wrong_placement_fails_the_cli_with_an_internal_error(monkeypatch, tmp
 
 def test_a_wrong_hidato_placement_is_refused_as_a_bug(monkeypatch):
     from gridsat.kinds.hidato import logic as H
-    from gridsat.logic.audit import LogicBugError
+    from gridsat.errors import LogicBugError
 
     p = _hidato("1 _ _ _\n_ _ _ _\n_ _ _ _\n_ _ _ 16")
     far = max(range(p.num_cells), key=lambda c: abs(p.cells[c][0]) + abs(p.cells[c][1]) if c not in p.givens else -1)
@@ -831,3 +831,17 @@ def test_explain_says_an_ambiguous_hidato_has_several_solutions():
     assert gridsat.check(rosetta).status == "unique"
     res = solve_hidato_logic(rosetta)
     assert res.used_search and not res.ambiguous  # a unique puzzle that needs search keeps its wording
+
+
+def test_an_unknown_extra_technique_is_a_usage_error_naming_the_kinds_techniques(tmp_path, capsys):
+    """``--extra`` takes the techniques the kind records list (``Kind.techniques``)."""
+    from gridsat.cli import main
+    from gridsat.kinds import technique_names
+
+    f = tmp_path / "p.txt"
+    f.write_text(RATED[1][0] + "\n")
+    assert main(["rate", "--extra", "bogus", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"gridsat: unknown technique(s) for --extra: bogus; known: {', '.join(technique_names())}"
+    assert technique_names()[:2] == ["full house", "hidden single (box)"] and "w-wing" in technique_names()
+    assert main(["rate", "--extra", "w-wing", "--no-figures", str(f)]) == 0

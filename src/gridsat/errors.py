@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["GridsatError", "PuzzleError", "ParseError", "UnsupportedError"]
+__all__ = ["GridsatError", "PuzzleError", "ParseError", "UnsupportedError", "LogicBugError"]
 
 
 class GridsatError(Exception):
@@ -15,6 +15,13 @@ class PuzzleError(GridsatError, ValueError):
 
 class UnsupportedError(GridsatError):
     """A backend or encoding asked to do something it does not declare."""
+
+
+class LogicBugError(GridsatError):
+    """A logical solver produced something the verifier's rules refuse: a bug, never an answer."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"internal error (a bug in the logical solver, please report it): {what}")
 
 
 class ParseError(GridsatError, ValueError):

@@ -104,7 +104,7 @@ def register(subparsers) -> argparse.ArgumentParser:
                         "batch-runner task: one that dies is run again once, then reported")
     q.add_argument("--seed", type=int)
     q.add_argument("--score", default="auto", choices=["auto", "effort", "rating"],
-                   help="effort: fresh-solver conflicts+decisions; rating: gridsat.logic SE rating; auto: rating if available")
+                   help="effort: fresh-solver conflicts+decisions; rating: the logical solver's SE rating; auto: rating if available")
     q.add_argument("--json", action="store_true")
     _backend_option(q)
     add_runner_args(q, jobs=False)

@@ -4,7 +4,7 @@
 * ``explain``: the whole logical path, step by step, and the rating;
 * ``candidates``: every empty cell's candidates, fewest first;
 * ``rate``: the Sudoku Explainer-scale rating, grade and search-effort figures; ``rate --kit``:
-  the Clojure kit's level, maxlevel and complexity figures (:mod:`gridsat.logic.kit`).
+  the Clojure kit's level, maxlevel and complexity figures (:func:`gridsat.kinds.kit_figures`).
 
 ``-t SECONDS`` limits each puzzle: past it the puzzle is answered ``unknown: time limit of
 SECONDS s reached`` (``--json``: ``{"status": "unknown", "reason": ...}``) and the next one
@@ -22,8 +22,8 @@ import io
 import json
 import sys
 
-from ..errors import GridsatError, ParseError
-from ..kinds import KINDS, kind_of
+from ..errors import GridsatError, LogicBugError, ParseError
+from ..kinds import KINDS, kind_of, kit_figures, logic_serves, technique_names
 from ..limits.clocks import TimeLimitReached, alarm
 from .argtypes import positive_float
 from .helptext import Later, examples_epilog, kind_words, sentence
@@ -93,7 +93,7 @@ def _puzzles(entries):
         if not e.ok:
             yield where, None, e.error.located() if hasattr(e.error, "located") else str(e.error)
         elif getattr(e.puzzle, "kind", None) not in KINDS:
-            yield where, None, f"{where}: the logical solver handles Sudoku-family and Hidato puzzles, not {e.puzzle.kind}"
+            yield where, None, f"{where}: the logical solver handles {logic_serves()}, not {e.puzzle.kind}"
         else:
             yield where, e.puzzle, None
 
@@ -102,8 +102,6 @@ def _check_options(args) -> None:
     """Technique names given to ``--extra`` must exist (a usage error otherwise)."""
     extra = getattr(args, "extra", None)
     if extra:
-        from ..logic import technique_names
-
         known = technique_names()
         unknown = [t for t in extra if t not in known]
         if unknown:
@@ -111,8 +109,6 @@ def _check_options(args) -> None:
 
 
 def _loop(args, one) -> int:
-    from ..logic.audit import LogicBugError
-
     try:
         _check_options(args)
         entries, _ = load_entries(args)
@@ -268,13 +264,6 @@ def run_candidates(args) -> int:
 
 
 def _kit_one(args, where, puzzle) -> bool:
-    from ..logic.kit import kit_figures
-    from ..logic.grid import Grid
-
-    try:
-        Grid.from_puzzle(puzzle)
-    except GridsatError:
-        raise GridsatError("--kit figures are for Sudoku-family puzzles (classic and jigsaw)") from None
     f = kit_figures(puzzle)
     if args.json:
         _emit_json({"kit": f.to_dict()}, where)

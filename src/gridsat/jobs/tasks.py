@@ -156,17 +156,9 @@ class RateJob:
 
     def result(self, item: PuzzleItem) -> tuple[dict, str, bool]:
         """``(record, text, solved)`` for ``item.puzzle``."""
-        from ..kinds import kind_of
+        from ..kinds import kind_of, kit_figures
 
         if self.kit:
-            from ..errors import GridsatError
-            from ..logic.grid import Grid
-            from ..logic.kit import kit_figures
-
-            try:
-                Grid.from_puzzle(item.puzzle)
-            except GridsatError:
-                raise GridsatError("--kit figures are for Sudoku-family puzzles (classic and jigsaw)") from None
             f = kit_figures(item.puzzle)
             return {"kit": f.to_dict()}, f.text(), f.solutions >= 1
         return kind_of(item.puzzle).rate(item.puzzle, figures=self.figures, uniqueness=self.uniqueness,

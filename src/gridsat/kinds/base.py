@@ -17,6 +17,10 @@ kind is first used: :func:`kind_of` finds the record through the puzzle's class 
 package has run), :func:`get_kind` and :data:`KINDS` discover the kind packages under
 ``gridsat/kinds/`` (:func:`pkgutil.iter_modules`) and import them. A package outside
 ``gridsat/kinds/`` registers its kind when it is imported.
+
+What the logical solver says about all kinds at once is built from the records too:
+:func:`logic_serves` (the puzzles it handles), :func:`technique_names` (the choices of
+``extra``) and :func:`kit_figures` (the kit's figures, or which puzzles they serve).
 """
 
 from __future__ import annotations
@@ -28,10 +32,10 @@ from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..errors import UnsupportedError
+from ..errors import GridsatError, UnsupportedError
 
 __all__ = ["Kind", "Choice", "Generator", "Late", "register_kind", "unregister_kind", "get_kind", "kind_of", "list_kinds",
-           "alias_option", "kind_class", "Filled", "KINDS"]
+           "alias_option", "kind_class", "Filled", "KINDS", "logic_serves", "technique_names", "kit_figures"]
 
 
 class Late:
@@ -265,6 +269,18 @@ class Kind:
     make_examples : dict of str to callable
         The bundled examples the kind makes anew: example name -> ``make() -> text`` (the
         file's text; ``python -m gridsat.examples._generate [NAME ...]`` writes them).
+    logic_serves : str
+        The kind's puzzles as the logical solver's messages name them (``"Sudoku-family"``):
+        ``the logical solver handles Sudoku-family and Hidato puzzles`` (:func:`logic_serves`).
+    techniques : callable, optional
+        ``techniques() -> list of str``: the names of the kind's logical techniques, which
+        ``extra`` (``--extra``) may switch on (``None``: the kind has none to choose).
+    kit : callable, optional
+        ``kit(puzzle) -> KitFigures``: the Clojure kit's figures (``gridsat rate --kit``,
+        :func:`kit_figures`); raises :class:`~gridsat.errors.UnsupportedError` for a puzzle of
+        the kind that they do not serve (``None``: the kind has no such figures).
+    kit_serves : str
+        The puzzles ``kit`` serves, in words (``"Sudoku-family puzzles (classic and jigsaw)"``).
     """
 
     name: str
@@ -315,6 +331,11 @@ class Kind:
     help_examples: dict = field(default_factory=dict)
     help_words: dict = field(default_factory=dict)
     make_examples: dict = field(default_factory=dict)
+    # -- logical solver
+    logic_serves: str = ""
+    techniques: "Callable[[], list[str]] | None" = None
+    kit: "Callable | None" = None
+    kit_serves: str = ""
 
     def cap(self, encoding: str) -> tuple[int, str]:
         """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""
@@ -496,3 +517,43 @@ def alias_option(name: "str | None", key: str, default: Any) -> Any:
         if name not in _ALIASES:
             return default
     return KINDS._records[_ALIASES[name]].alias_options.get(name, {}).get(key, default)
+
+
+def _and(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def logic_serves() -> str:
+    """The puzzles the logical solver handles, in words, from the kinds' ``logic_serves``
+    (``"Sudoku-family and Hidato puzzles"``)."""
+    return _and([k.logic_serves or k.name for k in KINDS.values()]) + " puzzles"
+
+
+def technique_names() -> list[str]:
+    """The names of every kind's logical techniques (the choices of ``extra``), cheapest first."""
+    out: list[str] = []
+    for kind in KINDS.values():
+        if kind.techniques is not None:
+            out += [name for name in kind.techniques() if name not in out]
+    return out
+
+
+def kit_figures(puzzle: Any) -> Any:
+    """The Clojure kit's figures of ``puzzle`` (``gridsat rate --kit``) from its kind's ``kit``.
+
+    Raises
+    ------
+    GridsatError
+        The figures do not serve the puzzle (the message names the puzzles they serve).
+    """
+    kind = kind_of(puzzle)
+    try:
+        if kind.kit is None:
+            raise UnsupportedError(kind.name)
+        return kind.kit(puzzle)
+    except UnsupportedError:
+        serves = _and([k.kit_serves for k in KINDS.values() if k.kit is not None])
+        raise GridsatError(f"--kit figures are for {serves}") from None

@@ -182,4 +182,6 @@ HIDATO = register_kind(Kind(
     },
     help_words={"formats": "hidato, hidato-haskell", "path": "Hidato",
                 "render": "Hidato holes shaded and the path drawn through the numbers"},
+    # -- logical solver (its rules take no ``extra``; it has no kit figures)
+    logic_serves="Hidato",
 ))

@@ -18,14 +18,15 @@ Rules, cheapest first (their level is the rating of a puzzle that needs them):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
-from ...logic.audit import check_hidato_run
+from ...errors import LogicBugError
 
 if TYPE_CHECKING:
     from .puzzle import Hidato
 
-__all__ = ["HidatoStep", "HidatoLogicResult", "solve_hidato_logic", "hidato_candidates", "RULE_LEVELS"]
+__all__ = ["HidatoStep", "HidatoLogicResult", "solve_hidato_logic", "hidato_candidates", "RULE_LEVELS",
+           "check_hidato_run"]
 
 RULE_LEVELS = {
     "only cell for k": 1,
@@ -418,3 +419,37 @@ def solve_hidato_logic(puzzle: Hidato, search: bool = True, max_guesses: int = 2
     rating = max((s.level for s in steps), default=0)
     return HidatoLogicResult(steps, rating, solved, used_search, list(st.val), None if solved else reason,
                              ambiguous)
+
+
+def check_hidato_run(puzzle, values: Sequence[int], solved: bool) -> None:
+    """Raise :class:`~gridsat.errors.LogicBugError` when a Hidato/Numbrix run's numbers break the rules.
+
+    Solved runs go through :func:`gridsat.verifier.verify`; unfinished ones must keep the givens,
+    place each number once, and put a placed number next to its placed neighbours in the path.
+    """
+    if solved:
+        from ...verifier import verify
+
+        problems = verify(puzzle, list(values))
+        if problems:
+            raise LogicBugError(f"the solved board fails the verifier: {problems[0]}")
+        return
+    cells = list(puzzle.cells)
+    where: dict[int, int] = {}
+    for i, v in enumerate(values):
+        if v:
+            if v in where:
+                raise LogicBugError(f"{v} is placed twice ({puzzle.cell_name(where[v])} and {puzzle.cell_name(i)})")
+            where[v] = i
+    for i, gv in puzzle.givens.items():
+        if values[i] != gv:
+            raise LogicBugError(f"{puzzle.cell_name(i)} holds {values[i]} but the given is {gv}")
+    king = puzzle.adjacency == "king"
+    for k, i in where.items():
+        j = where.get(k + 1)
+        if j is None or (i in puzzle.givens and j in puzzle.givens):
+            continue  # (givens that break the rules are the puzzle's fault, reported as the reason)
+        (r1, c1), (r2, c2) = cells[i], cells[j]
+        dr, dc = abs(r1 - r2), abs(c1 - c2)
+        if not (max(dr, dc) == 1 if king else dr + dc == 1):
+            raise LogicBugError(f"{k} at {puzzle.cell_name(i)} and {k + 1} at {puzzle.cell_name(j)} do not touch")

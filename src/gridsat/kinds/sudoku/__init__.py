@@ -208,4 +208,9 @@ SUDOKU = register_kind(Kind(
     help_words={"formats": "line, grid, vector, nonomino", "box": "classic puzzles",
                 "rate": "the Sudoku Explainer scale", "layouts": "jigsaw region layouts", "improve": "Sudoku"},
     make_examples={f"sudoku-{n}x{n}": partial(_example, n) for n in (4, 6, 16, 25)},
+    # -- logical solver
+    logic_serves="Sudoku-family",
+    techniques=Late(lambda: _front().technique_names),
+    kit=Late(lambda: _front().kit),
+    kit_serves="Sudoku-family puzzles (classic and jigsaw)",
 ))

@@ -68,7 +68,7 @@ def _shared(p: argparse.ArgumentParser) -> None:
     p.add_argument("--minimal", action="store_true",
                    help="no given can be removed (proved; with --symmetry grids are retried until it holds)")
     p.add_argument("--difficulty", help="grade (easy, medium, hard, expert, extreme) or SE range LO-HI, "
-                                        "rated by gridsat.logic; grids are retried up to --attempts")
+                                        "rated by the logical solver; grids are retried up to --attempts")
     p.add_argument("--polish", type=int, default=4,
                    help="local moves toward fewer givens after carving (default 4; 9x9: only at 25+ givens; 0 = fastest)")
     p.add_argument("--attempts", type=int, default=50, help="grids to try for --givens/--minimal/--difficulty targets")

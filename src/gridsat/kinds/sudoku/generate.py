@@ -134,7 +134,7 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
         the same, so the puzzle does not depend on it.
     difficulty : str or (float, float), optional
         A grade (``easy``, ``medium``, ``hard``, ``expert``, ``extreme``) or SE-rating bounds
-        from :func:`gridsat.logic.rate`; grids are retried (``attempts``) until the rating fits,
+        from :func:`gridsat.kinds.sudoku.logic.rate`; grids are retried (``attempts``) until the rating fits,
         else the closest is returned (``info["difficulty_met"]``).
     polish : int
         Without symmetry or target: up to this many local moves after carving (one cell put

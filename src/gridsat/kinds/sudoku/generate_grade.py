@@ -50,7 +50,7 @@ def difficulty_range(difficulty: "str | tuple[float, float] | None") -> tuple[fl
     if difficulty is None:
         return None
     if isinstance(difficulty, str):
-        from ...logic import GRADES  # the rating engine is imported only when asked for
+        from .logic import GRADES  # the rating engine is imported only when asked for
 
         names = [g for g, _ in GRADES]
         if difficulty not in names:
@@ -64,7 +64,7 @@ def difficulty_range(difficulty: "str | tuple[float, float] | None") -> tuple[fl
 
 
 def se_rating(puzzle: Sudoku) -> float:
-    """The puzzle's SE rating from :func:`gridsat.logic.rate` (without figures)."""
-    from ...logic import rate  # the rating engine is imported only when asked for
+    """The puzzle's SE rating from :func:`gridsat.kinds.sudoku.logic.rate` (without figures)."""
+    from .logic import rate  # the rating engine is imported only when asked for
 
     return float(rate(puzzle, figures=False).rating)

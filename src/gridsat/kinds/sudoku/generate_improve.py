@@ -13,7 +13,7 @@ The pieces are public so that a batch runner can run the workers as its own task
 :func:`worker_args` lists the workers, :func:`improve_worker` runs one, and
 :func:`merge_results` picks the best and merges the histories.
 
-Scores: ``rating`` is the SE rating of :func:`gridsat.logic.rate` (tenths); ``effort`` is a
+Scores: ``rating`` is the SE rating of :func:`gridsat.kinds.sudoku.logic.rate` (tenths); ``effort`` is a
 fresh solver's conflicts plus decisions while proving uniqueness (a function of the puzzle alone).
 """
 
@@ -87,7 +87,7 @@ class ImproveResult:
 
 def _rating_available() -> bool:
     try:
-        from ...logic import rate  # noqa: F401
+        from .logic import rate  # noqa: F401
     except Exception:  # pragma: no cover
         return False
     return True
@@ -252,7 +252,7 @@ def improve(start: Sudoku | None = None, *, size: int = 9, box: tuple[int, int] 
     jobs : int
         Independent worker processes; the best result wins and histories are merged.
     score : {"auto", "rating", "effort"}
-        ``auto`` uses the SE rating when :mod:`gridsat.logic` is available.
+        ``auto`` uses the SE rating when :mod:`gridsat.kinds.sudoku.logic` is available.
     steps : int, optional
         Moves per worker instead of the time budget: the result is then a function of the seed.
 

@@ -1,20 +1,22 @@
 """The Sudoku family's logical jobs in the one shape every kind offers (see :mod:`gridsat.kinds`).
 
 Each function takes the same options; ``hint``, ``explain``, ``rate`` and ``candidates``
-return what the command line prints or writes as JSON.
+return what the command line prints or writes as JSON. ``kit`` gives the Clojure kit's
+figures, ``technique_names`` the techniques ``extra`` may name.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...logic.solver import candidates as _candidates
-from ...logic.solver import explain as _explain
-from ...logic.solver import hint as _hint
-from ...logic.solver import rate as _rate
-from ...logic.steps import Step
+from .logic.solver import candidates as _candidates
+from .logic.solver import explain as _explain
+from .logic.solver import hint as _hint
+from .logic.solver import rate as _rate
+from .logic.solver import technique_names
+from .logic.steps import Step
 
-__all__ = ["hint", "explain", "rate", "candidates"]
+__all__ = ["hint", "explain", "rate", "candidates", "kit", "technique_names"]
 
 
 def hint(puzzle, *, uniqueness: bool = False, extra: Sequence[str] = (), search: bool = True) -> Step | None:
@@ -60,3 +62,23 @@ def rate(puzzle, *, uniqueness: bool = False, extra: Sequence[str] = (), search:
 def candidates(puzzle) -> list[tuple[int, tuple[int, ...]]]:
     """Every empty cell with its candidates, fewest first."""
     return _candidates(puzzle)
+
+
+def kit(puzzle) -> Any:
+    """The Clojure kit's figures (:func:`gridsat.kinds.sudoku.logic.kit.kit_figures`) of a classic or jigsaw
+    puzzle.
+
+    Raises
+    ------
+    UnsupportedError
+        The puzzle is one the kit's figures do not serve (other constraints, clashing givens).
+    """
+    from ...errors import GridsatError, UnsupportedError
+    from .logic.grid import Grid
+    from .logic.kit import kit_figures
+
+    try:
+        Grid.from_puzzle(puzzle)
+    except GridsatError as e:
+        raise UnsupportedError(str(e)) from None
+    return kit_figures(puzzle)

@@ -3,7 +3,7 @@ and multiple forcing chains (8.0 + length); the length bonus of every chain tech
 
 Ratings follow Sudoku Explainer: ``base + length bonus`` where the bonus grows by 0.1
 each time the chain's size passes 6, 8, 10, 14, 18, 26, 34, ... nodes (:func:`length_bonus`).
-Events and the graph are described in :mod:`gridsat.logic.techniques.implications`.
+Events and the graph are described in :mod:`gridsat.kinds.sudoku.logic.techniques.implications`.
 """
 
 from __future__ import annotations

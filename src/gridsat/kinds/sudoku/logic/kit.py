@@ -28,7 +28,7 @@ instead; see ``docs/explain/rating-scale.md``.
 The kit's Illustration 3 puzzle (its Z-order vector put back in rows):
 
 >>> from gridsat import Sudoku
->>> from gridsat.logic.kit import kit_figures
+>>> from gridsat.kinds.sudoku.logic.kit import kit_figures
 >>> f = kit_figures(Sudoku.classic([int(ch) for ch in
 ...     "000007300060000000300205107570020000000000000003006010400000700001560030000800005"]))
 >>> print(f.text())
@@ -40,11 +40,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GridsatError
+from ....errors import GridsatError
 from .grid import Grid, bits
 
 if TYPE_CHECKING:
-    from ..kinds.sudoku.puzzle import Sudoku
+    from ..puzzle import Sudoku
 
 __all__ = ["KitFigures", "kit_figures", "kit_order"]
 
@@ -244,7 +244,7 @@ def _audit(puzzle, g: Grid, sol: list[int]) -> None:
             raise GridsatError(f"internal error (a bug): the kit search produced a grid whose "
                                f"{geo.labels[ui]} does not hold 1..{geo.n} once each")
     if not isinstance(puzzle, Grid):
-        from ..verifier import verify
+        from ....verifier import verify
 
         problems = verify(puzzle, sol)
         if problems:

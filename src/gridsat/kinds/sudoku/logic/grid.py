@@ -11,10 +11,10 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Iterable
 
-from ..errors import PuzzleError, UnsupportedError
+from ....errors import PuzzleError, UnsupportedError
 
 if TYPE_CHECKING:
-    from ..kinds.sudoku.puzzle import Sudoku
+    from ..puzzle import Sudoku
 
 __all__ = ["Geometry", "Grid", "geometry", "bits", "popcount", "cells_of"]
 

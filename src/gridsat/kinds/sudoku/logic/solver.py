@@ -5,7 +5,7 @@ applies the first step found by the easiest technique that has one. The rating o
 puzzle is the rating of the hardest step on that path.
 
 SE values used (base values; chains add a length bonus, see
-:func:`~gridsat.logic.techniques.chains.length_bonus`):
+:func:`~gridsat.kinds.sudoku.logic.techniques.chains.length_bonus`):
 full house 1.0; hidden single in a box 1.2, in a row/column 1.5; direct pointing 1.7,
 direct claiming 1.9, direct hidden pair 2.0; naked single 2.3; direct hidden triple 2.5;
 pointing 2.6, claiming 2.8; naked pair 3.0, x-wing 3.2, hidden pair 3.4, naked triple 3.6,
@@ -33,7 +33,7 @@ from .techniques import (
 )
 
 if TYPE_CHECKING:
-    from ..kinds.sudoku.puzzle import Sudoku
+    from ..puzzle import Sudoku
 
 __all__ = [
     "Technique", "TECHNIQUES", "LogicResult", "Rating", "GRADES", "grade",
@@ -364,7 +364,7 @@ def rate(puzzle: Sudoku | Grid, uniqueness: bool = False, figures: bool = True, 
     uniqueness : bool
         Allow uniqueness techniques (see :func:`solve_logic`).
     figures : bool
-        Also compute the search-effort figures (:func:`~gridsat.logic.search.search_figures`).
+        Also compute the search-effort figures (:func:`~gridsat.kinds.sudoku.logic.search.search_figures`).
     **kw
         Further arguments of :func:`solve_logic`.
 

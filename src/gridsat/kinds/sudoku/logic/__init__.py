@@ -1,7 +1,7 @@
 """Step-by-step logical solving of the Sudoku family: techniques, hints, SE-scale ratings.
 
 >>> from gridsat import Sudoku
->>> from gridsat.logic import rate, hint
+>>> from gridsat.kinds.sudoku.logic import rate, hint
 >>> p = Sudoku.classic([int(ch) for ch in
 ...     "003020600900305001001806400008102900700000008006708200002609500800203009005010300"])
 >>> rate(p, figures=False).rating

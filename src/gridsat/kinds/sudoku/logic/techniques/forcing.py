@@ -2,8 +2,8 @@
 
 An assumption is propagated on a copy of the grid with naked and hidden singles (the grid
 changes as the chain goes), which finds much more than the static chains. Events are
-numbered as in :mod:`gridsat.logic.techniques.implications`; the length bonus is
-:func:`gridsat.logic.techniques.chains.length_bonus`.
+numbered as in :mod:`gridsat.kinds.sudoku.logic.techniques.implications`; the length bonus is
+:func:`gridsat.kinds.sudoku.logic.techniques.chains.length_bonus`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The figures are modelled on the Clojure Sudoku kit's but are not the kit's own: this search
 propagates hidden singles too and branches on the cell with fewest candidates *now*. The
-kit's figures, computed its way, are in :mod:`gridsat.logic.kit` (``gridsat rate --kit``).
+kit's figures, computed its way, are in :mod:`gridsat.kinds.sudoku.logic.kit` (``gridsat rate --kit``).
 
 Figures (for a Sudoku-family puzzle, after the givens' eliminations):
 
@@ -26,7 +26,7 @@ from .grid import Grid, bits
 from .steps import Step
 
 if TYPE_CHECKING:
-    from ..kinds.sudoku.puzzle import Sudoku
+    from ..puzzle import Sudoku
 
 __all__ = ["SearchFigures", "search_figures", "solve_values", "search_step"]
 

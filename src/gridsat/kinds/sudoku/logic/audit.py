@@ -1,9 +1,9 @@
-"""The logical solvers' own answers checked against the verifier's rules at the end of every run.
+"""The logical solver's own answers checked against the verifier's rules at the end of every run.
 
 A technique that places a wrong digit is a bug in gridsat, not a fact about the puzzle, so
 a run whose placements break the rules (a value twice in a row, column or region, a given
-changed, two consecutive Hidato numbers apart), or whose steps turned a solvable puzzle
-into a dead end, raises :class:`LogicBugError` instead of returning the path as an answer.
+changed), or whose steps turned a solvable puzzle into a dead end, raises
+:class:`~gridsat.errors.LogicBugError` instead of returning the path as an answer.
 
 The checks cost one pass over the grid, plus, only when a run ends without a solution, one
 backtracking search from the givens to tell an unsolvable puzzle from a faulty step.
@@ -13,19 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..errors import GridsatError
+from ....errors import LogicBugError
 
 if TYPE_CHECKING:
     from .grid import Grid
 
-__all__ = ["LogicBugError", "grid_problem", "check_sudoku_run", "check_step", "check_hidato_run"]
-
-
-class LogicBugError(GridsatError):
-    """The logical solver produced something the verifier's rules refuse: a bug, never an answer."""
-
-    def __init__(self, what: str) -> None:
-        super().__init__(f"internal error (a bug in the logical solver, please report it): {what}")
+__all__ = ["LogicBugError", "grid_problem", "check_sudoku_run", "check_step"]
 
 
 def grid_problem(start: Sequence[int], g: Grid) -> str | None:
@@ -82,7 +75,7 @@ def check_sudoku_run(puzzle, start: Sequence[int], g: Grid, solved: bool, dead_e
         raise LogicBugError(problem)
     if solved:
         if hasattr(puzzle, "kind"):
-            from ..verifier import verify
+            from ....verifier import verify
 
             problems = verify(puzzle, g.values)
             if problems:
@@ -106,37 +99,3 @@ def check_step(g: Grid, placements: Sequence[tuple[int, int]]) -> None:
         for p in geo.peers[c]:
             if vals[p] == d:
                 raise LogicBugError(f"a step puts {d} in {geo.names[c]}, which sees {d} in {geo.names[p]}")
-
-
-def check_hidato_run(puzzle, values: Sequence[int], solved: bool) -> None:
-    """Raise :class:`LogicBugError` when a Hidato/Numbrix run's numbers break the rules.
-
-    Solved runs go through :func:`gridsat.verifier.verify`; unfinished ones must keep the givens,
-    place each number once, and put a placed number next to its placed neighbours in the path.
-    """
-    if solved:
-        from ..verifier import verify
-
-        problems = verify(puzzle, list(values))
-        if problems:
-            raise LogicBugError(f"the solved board fails the verifier: {problems[0]}")
-        return
-    cells = list(puzzle.cells)
-    where: dict[int, int] = {}
-    for i, v in enumerate(values):
-        if v:
-            if v in where:
-                raise LogicBugError(f"{v} is placed twice ({puzzle.cell_name(where[v])} and {puzzle.cell_name(i)})")
-            where[v] = i
-    for i, gv in puzzle.givens.items():
-        if values[i] != gv:
-            raise LogicBugError(f"{puzzle.cell_name(i)} holds {values[i]} but the given is {gv}")
-    king = puzzle.adjacency == "king"
-    for k, i in where.items():
-        j = where.get(k + 1)
-        if j is None or (i in puzzle.givens and j in puzzle.givens):
-            continue  # (givens that break the rules are the puzzle's fault, reported as the reason)
-        (r1, c1), (r2, c2) = cells[i], cells[j]
-        dr, dc = abs(r1 - r2), abs(c1 - c2)
-        if not (max(dr, dc) == 1 if king else dr + dc == 1):
-            raise LogicBugError(f"{k} at {puzzle.cell_name(i)} and {k + 1} at {puzzle.cell_name(j)} do not touch")

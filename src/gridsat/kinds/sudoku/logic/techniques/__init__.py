@@ -2,7 +2,7 @@
 
 Every technique is a function ``(grid) -> Step | None`` that returns one applicable step
 (the first it finds, or the easiest for families with several ratings) without changing
-the grid. Ratings follow the Sudoku Explainer scale (see :mod:`gridsat.logic.solver`,
+the grid. Ratings follow the Sudoku Explainer scale (see :mod:`gridsat.kinds.sudoku.logic.solver`,
 which lists the techniques in the order they are tried).
 
 ``common`` holds helpers of the pattern techniques and ``implications`` the candidate
