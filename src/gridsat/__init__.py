@@ -53,7 +53,7 @@ def _result():
 
 
 #: public name -> a function that imports the module defining it (called on first use); the
-#: puzzle classes (``gridsat.Sudoku``, ...) come from the kind records
+#: puzzle classes (``gridsat.Sudoku``, ...) come from the kind records (:func:`_public_names`)
 _LAZY = {
     "check": _api, "check_many": _api, "count": _api, "default_choice": _api, "solve": _api, "solve_many": _api,
     "get_backend": _backends, "list_backends": _backends,
@@ -64,7 +64,7 @@ _LAZY = {
     "Result": _result,
 }
 
-if TYPE_CHECKING:  # what static tools see: the names as if imported here
+if TYPE_CHECKING:  # what static tools see: the names as if imported here (a puzzle class: via __getattr__)
     from pathlib import Path
 
     from .api import check, check_many, count, default_choice, solve, solve_many
@@ -73,8 +73,6 @@ if TYPE_CHECKING:  # what static tools see: the names as if imported here
     from .errors import GridsatError, ParseError, PuzzleError, UnsupportedError
     from .kinds import get_kind, kind_of, list_kinds
     from .portfolio import race
-    from .kinds.hidato import Hidato
-    from .kinds.sudoku import Sudoku
     from .result import Result
 
 # ``gridsat.verify`` is the function; its module is ``gridsat.verifier``
@@ -86,6 +84,8 @@ def __getattr__(name: str):
     if name == "__version__":
         globals()[name] = value = _version()
         return value
+    if name == "__all__":  # (not kept: a kind registered later adds its puzzle class)
+        return _public_names()
     home = _LAZY.get(name)
     if home is not None:
         value = getattr(home(), name)
@@ -103,7 +103,13 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY, *__all__, "__version__"})
+    return sorted({*globals(), *_LAZY, *_public_names(), "__version__"})
+
+
+def _public_names() -> list[str]:
+    """``gridsat.__all__``: every kind's puzzle class (in listing order, every kind package
+    imported), then :data:`_PUBLIC`."""
+    return [*(kind.puzzle_class.__name__ for kind in _kinds().KINDS.values()), *_PUBLIC]
 
 
 def _version() -> str:
@@ -160,8 +166,9 @@ def _source_version(pyproject: Path) -> str | None:
     return version[1] if version else None
 
 
-def generate(kind: str = "sudoku", **options):
-    """One puzzle with exactly one solution (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``).
+def generate(kind: str | None = None, **options):
+    """One puzzle with exactly one solution (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``;
+    default: the first generator listed, ``sudoku``).
 
     See :func:`gridsat.generators.generate`; returns a :class:`gridsat.generators.Generated`.
     The generators load on first use.
@@ -171,8 +178,10 @@ def generate(kind: str = "sudoku", **options):
     return _generate(kind, **options)
 
 
-__all__ = [
-    "Sudoku", "Hidato", "Result", "solve", "count", "check", "solve_many", "check_many", "verify", "race", "generate",
+#: the public names but the kinds' puzzle classes, which ``__all__`` (read from the kind records
+#: on first use, see :func:`_public_names`) puts first
+_PUBLIC = [
+    "Result", "solve", "count", "check", "solve_many", "check_many", "verify", "race", "generate",
     "list_backends", "get_backend", "list_encodings", "get_encoding", "default_choice",
     "get_kind", "kind_of", "list_kinds",
     "GridsatError", "ParseError", "PuzzleError", "UnsupportedError",

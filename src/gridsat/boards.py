@@ -37,15 +37,16 @@ def unit_table(n: int, regions) -> list:
     return [*line_units(n), *(by_region[k * n:(k + 1) * n] for k in range(n))]
 
 
-def uses_pairs(n: int, jigsaw: bool) -> bool:
-    """Whether the core also looks for naked and hidden pairs on this board.
+def uses_pairs(n: int, irregular: bool) -> bool:
+    """Whether the core also looks for naked and hidden pairs on this board (``irregular``: its
+    regions are not boxes, a jigsaw map).
 
     They pay on classic boards above 9x9 (16x16 set: 10.5 -> 5.2 ms a check) but not on 9x9
     (they halve the nodes but cost 6% more instructions on top1465 and 60% more on the
     forum-hardest set) nor on jigsaw maps (100 layouts: 79 nodes against 90, 28% more
     instructions), so they are on for classic boards above 9x9 only.
     """
-    return not jigsaw and n > 9
+    return not irregular and n > 9
 
 
 def compile_geometry(n: int, units: list, pairs: bool):

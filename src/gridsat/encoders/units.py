@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 
-def sudoku_units(n: int, regions: Sequence[int]) -> list[list[int]]:
+def board_units(n: int, regions: Sequence[int]) -> list[list[int]]:
     """Rows, then columns, then regions, each as a list of row-major cell indices."""
     rows = [[r * n + c for c in range(n)] for r in range(n)]
     cols = [[r * n + c for r in range(n)] for c in range(n)]
@@ -20,7 +20,7 @@ def sudoku_units(n: int, regions: Sequence[int]) -> list[list[int]]:
 STANDARD = ("alldifferent", "givens")
 
 
-def sudoku_rules(puzzle) -> list:
+def base_rules(puzzle) -> list:
     """The rules a base formula holds: the puzzle's constraints but its own givens, the list's
     first (they pose the puzzle on the base: assumptions for CNF, fixed domains for CP-SAT), in
     the list's order. Givens among the extra rules stay: they are part of the board."""

@@ -28,8 +28,7 @@ from ..puzzles.text import format_board, line_string
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ..kinds.hidato.puzzle import Hidato
-    from ..kinds.sudoku.puzzle import Sudoku
+    from ..puzzles import Puzzle
 
 __all__ = ["Entry", "Format", "FORMATS", "JSON_KINDS", "get_format", "list_formats", "register_format",
            "register_json_kind", "read_text", "read_file", "write", "write_or_refuse", "detect_format", "format_board",
@@ -58,7 +57,7 @@ def read_file(path: "str | Path", format: str | None = None, kind: str | None = 
         raise ParseError(f"cannot read: {e.strerror or e}", name) from None
 
 
-def write(puzzle: "Sudoku | Hidato", format: str = "json", solution: Sequence[int] | None = None) -> str:
+def write(puzzle: "Puzzle", format: str = "json", solution: Sequence[int] | None = None) -> str:
     """``puzzle`` (and optionally a solution) as text in ``format``.
 
     Raises :class:`ParseError` for an unknown format or one that does not hold the puzzle's kind.
@@ -69,7 +68,7 @@ def write(puzzle: "Sudoku | Hidato", format: str = "json", solution: Sequence[in
     return fmt.write(puzzle, solution)
 
 
-def write_or_refuse(puzzle: "Sudoku | Hidato", format: str, solution: Sequence[int] | None = None) -> str:
+def write_or_refuse(puzzle: "Puzzle", format: str, solution: Sequence[int] | None = None) -> str:
     """:func:`write`, with every refusal a :class:`ParseError`: a writer's own reason (a region
     map, size or shape the format cannot hold) reads ``format F cannot write this puzzle: why``.
 

@@ -26,7 +26,8 @@ from ..kinds.base import Filled
 
 __all__ = [
     "Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS",
-    "JsonKind", "register_json_kind", "get_json_kind", "json_puzzle_kind", "JSON_KINDS", "locate", "line_col",
+    "JsonKind", "register_json_kind", "get_json_kind", "json_puzzle_kind", "json_kind_name", "JSON_KINDS", "locate",
+    "line_col",
     "is_digits",
 ]
 
@@ -72,6 +73,13 @@ class Format:
     :mod:`gridsat.constraints`); a format that cannot refuses such a puzzle rather than drop them.
     ``link``: the web links the format reads, in a few words (``puzz.link p?sudoku``), for the
     message that names the links the command line reads (empty: it reads no link).
+
+    One-line formats (one puzzle per line, as ``gridsat generate`` writes): ``one_line`` marks
+    them, so a stream in one is read line by line (:mod:`gridsat.formats.stream`);
+    ``line_token(token) -> bool``, when set, tells whether the first token of a line that no
+    format claims looks like one of its puzzles, so its reader explains what is wrong there
+    (detection's last guess, highest ``priority`` first); ``head_words`` are words that may
+    open such a line before the puzzle (a one-line Hidato's adjacency: ``numbrix 1,0,0/...``).
     """
 
     name: str
@@ -86,6 +94,9 @@ class Format:
     kind_sniff: Callable[[str], bool] | None = None
     constraints: bool = False
     link: str = ""
+    one_line: bool = False
+    line_token: Callable[[str], bool] | None = None
+    head_words: frozenset = field(default_factory=frozenset)
 
 
 def _load_formats(kind) -> None:
@@ -150,21 +161,25 @@ class JsonKind:
     ``ValueError``/``TypeError``/``KeyError`` with a plain message (the reader adds the
     location); ``dump(puzzle, solution=None) -> dict`` includes ``"kind"``. ``puzzle_kind``
     is the ``puzzle.kind`` of what ``load`` makes (``numbrix`` objects make ``hidato``
-    puzzles), so a reader asked for that kind accepts the object.
+    puzzles), so a reader asked for that kind accepts the object. ``aliases``: other
+    ``"kind"`` values that mean these objects (a variant's name, such as ``jigsaw``).
     """
 
     kind: str
     load: Callable[[dict], tuple[Any, Any]]
     dump: Callable[..., dict]
     puzzle_kind: str = ""
+    aliases: tuple[str, ...] = ()
 
 
 JSON_KINDS: "MutableMapping[str, JsonKind]" = Filled(_load_formats)
+#: a ``"kind"`` value that is an alias -> the JSON kind it means (filled with ``JSON_KINDS``)
+_JSON_ALIASES: dict[str, str] = {}
 
 
 def register_json_kind(kind: str, load: Callable[[dict], tuple[Any, Any]], dump: Callable[..., dict], *,
-                       puzzle_kind: str | None = None) -> JsonKind:
-    """Let the ``json`` format read objects with ``"kind": kind``.
+                       puzzle_kind: str | None = None, aliases: tuple[str, ...] = ()) -> JsonKind:
+    """Let the ``json`` format read objects with ``"kind": kind`` (or one of ``aliases``).
 
     Parameters
     ----------
@@ -174,9 +189,13 @@ def register_json_kind(kind: str, load: Callable[[dict], tuple[Any, Any]], dump:
         See :class:`JsonKind`.
     puzzle_kind : str, optional
         The kind of the puzzles ``load`` makes, when it is not ``kind`` itself.
+    aliases : tuple of str
+        Other ``"kind"`` values read as ``kind`` (see :func:`json_kind_name`).
     """
-    jk = JsonKind(kind, load, dump, puzzle_kind or kind)
+    jk = JsonKind(kind, load, dump, puzzle_kind or kind, tuple(aliases))
     JSON_KINDS[kind] = jk
+    for alias in jk.aliases:
+        _JSON_ALIASES[alias] = kind
     return jk
 
 
@@ -186,6 +205,13 @@ def get_json_kind(kind: str) -> JsonKind:
         return JSON_KINDS[kind]
     except KeyError:
         raise ParseError(f"unknown kind {kind!r}; known: {', '.join(sorted(JSON_KINDS))}") from None
+
+
+def json_kind_name(name: str) -> str:
+    """The JSON kind a ``"kind"`` value ``name`` means: the one it is an alias of, else ``name``."""
+    if name not in _JSON_ALIASES and name not in JSON_KINDS:  # (reading the table fills both)
+        return name
+    return _JSON_ALIASES.get(name, name)
 
 
 def json_puzzle_kind(kind: str) -> str:

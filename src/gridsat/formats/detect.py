@@ -10,7 +10,6 @@ from __future__ import annotations
 from ..errors import ParseError
 from ..kinds import KINDS
 from .base import FORMATS, Entry, Format, get_format, list_formats
-from .oneline import LINE_HEAD_WORDS
 from .tokens import split_lines
 
 __all__ = ["detect_format", "read_text", "read_told", "SNIFF_CHARS"]
@@ -22,6 +21,17 @@ def _has_content(text: str) -> bool:
         if s and (not s.startswith(("#", ";")) or s.startswith(("#,", "#/"))):  # '#,0,5/...': a Hidato line
             return True
     return False
+
+
+def _names_formats(word: str) -> bool:
+    """Whether ``word`` names formats (``word`` or ``word-*``): ``--kind word`` means those."""
+    return any(f.name == word or f.name.startswith(word + "-") for f in FORMATS.values())
+
+
+def _families() -> list[str]:
+    """A format family of each kind, in listing order: its first alias that names formats."""
+    found = (next((a for a in k.aliases if _names_formats(a)), None) for k in KINDS.values())
+    return [a for a in found if a]
 
 
 def _formats_for(kind: str | None) -> list[Format]:
@@ -160,23 +170,19 @@ def _cross_kind(text: str, cands: list[Format], file: str | None, read: dict) ->
 
 
 def _guess_one_line(text: str, fmts: list[Format]) -> Format | None:
-    """``jigsaw-line`` for a first token ``...|...``, ``hidato-line`` for ``..,../..``; else ``None``."""
+    """The one-line format among ``fmts`` whose ``line_token`` the first token of the first
+    content line matches (``...|...``: ``jigsaw-line``; ``..,../..``: ``hidato-line``), highest
+    priority first, after a word that may open such a line; else ``None``."""
+    guessers = sorted((f for f in fmts if f.line_token is not None), key=lambda f: -f.priority)
     for raw in split_lines(text):
         s = raw.strip()
         if not s or (s.startswith(("#", ";")) and not s.startswith(("#,", "#/"))):
             continue
         toks = s.split()
-        if toks[0].lower() in LINE_HEAD_WORDS and len(toks) > 1:
+        if len(toks) > 1 and any(toks[0].lower() in f.head_words for f in FORMATS.values()):
             toks = toks[1:]
         tok = toks[0]
-        names = [f.name for f in fmts]
-        if "|" in tok and not tok.startswith("|") and "jigsaw-line" in names:
-            return FORMATS["jigsaw-line"]
-        if "/" in tok and "," in tok and not tok.startswith(("[", "{")):
-            for name in ("hidato-line", "numbrix-line"):
-                if name in names:
-                    return FORMATS[name]
-        return None
+        return next((f for f in guessers if f.line_token(tok)), None)
     return None
 
 
@@ -210,8 +216,9 @@ def read_told(text: str, file: str | None = None, format: str | None = None, kin
               box: "str | tuple[int, int] | None" = None) -> tuple[list[Entry], Format]:
     """:func:`read_text`'s entries, with the format that read them (given, or detected once)."""
     if kind is not None and not any(f.kind != "*" for f in _formats_for(kind)):
-        raise ParseError(f"unknown kind {kind!r}; known: {', '.join(sorted(KINDS))}, or a format family "
-                         f"such as numbrix or jigsaw", file)
+        families = " or ".join(_families())
+        raise ParseError(f"unknown kind {kind!r}; known: {', '.join(sorted(KINDS))}"
+                         + (f", or a format family such as {families}" if families else ""), file)
     if not _has_content(text):
         raise ParseError("empty input: no puzzle found", file, 1, 1)
     if format is not None:

@@ -22,17 +22,15 @@ import json
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import GridsatError, ParseError
-from .base import Entry, Format, get_json_kind, json_puzzle_kind, locate, register_format
+from ..kinds.base import default_kind
+from .base import Entry, Format, get_json_kind, json_kind_name, json_puzzle_kind, locate, register_format
 from .jsonparse import values
 from .oneline import load_generated
 
 if TYPE_CHECKING:
-    from ..kinds.hidato.puzzle import Hidato
-    from ..kinds.sudoku.puzzle import Sudoku
+    from ..puzzles import Puzzle
 
 __all__ = ["read_json", "write_json", "sniff_json", "to_json_dict"]
-
-_KIND_ALIASES = {"jigsaw": "sudoku", "classic": "sudoku", "nonomino": "sudoku"}
 
 
 def _skip_ws(text: str, i: int) -> int:
@@ -55,11 +53,11 @@ def read_json(text: str, file: str | None = None, *, box: "str | tuple[int, int]
                     raise ParseError("expected a JSON object per puzzle, got a list (a list of puzzles "
                                      "must be the whole file)")
                 raise ParseError(f"expected a JSON object per puzzle, got {type(val).__name__}")
-            k = val.get("kind", kind or "sudoku")
+            k = val["kind"] if "kind" in val else kind or default_kind().name
             if not isinstance(k, str):
                 raise ParseError(f'"kind" must be a string, got {k!r}')
             raw_kind = k
-            k = _KIND_ALIASES.get(k, k)
+            k = json_kind_name(k)
             if kind is not None and kind not in (k, json_puzzle_kind(k)):
                 raise ParseError(f"expected a {kind} puzzle, got kind {k!r}")
             if _is_generated(val):
@@ -87,12 +85,12 @@ def _is_generated(obj: dict) -> bool:
         and not isinstance(obj.get("rows"), list)
 
 
-def to_json_dict(puzzle: "Sudoku | Hidato", solution: Sequence[int] | None = None) -> dict[str, Any]:
+def to_json_dict(puzzle: "Puzzle", solution: Sequence[int] | None = None) -> dict[str, Any]:
     """The ``json`` object of any registered kind."""
     return get_json_kind(puzzle.kind).dump(puzzle, solution)
 
 
-def write_json(puzzle: "Sudoku | Hidato", solution: Sequence[int] | None = None) -> str:
+def write_json(puzzle: "Puzzle", solution: Sequence[int] | None = None) -> str:
     """One JSON line (so many puzzles make a JSON-lines file)."""
     return json.dumps(to_json_dict(puzzle, solution)) + "\n"
 

@@ -14,15 +14,9 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ..kinds.base import Filled
+from ..kinds.base import Filled, default_kind
 
-__all__ = ["split_fields", "load_generated", "register_generated", "GENERATED", "LINE_HEAD_WORDS", "ADJ_WORDS"]
-
-#: adjacency words of a one-line Hidato puzzle: the word -> its adjacency
-ADJ_WORDS = {"hidato": "king", "king": "king", "numbrix": "rook", "rook": "rook"}
-
-#: words that may open a one-line puzzle (a Hidato's adjacency): ``numbrix 1,0,0/...``
-LINE_HEAD_WORDS = ("hidato", "numbrix", "king", "rook")
+__all__ = ["split_fields", "load_generated", "register_generated", "GENERATED"]
 
 #: the ``"kind"`` of a ``gridsat generate --json`` object -> ``load(obj, line, name, kind, box) -> puzzle``
 #: (each kind's one-line format module registers its own on the first look-up)
@@ -56,7 +50,7 @@ def load_generated(obj: dict, kind: str | None = None, *,
         The decoded object.
     kind : str, optional
         The object's kind (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``; default its
-        ``"kind"``, else ``sudoku``). A ``"regions"`` list must agree with the line's region
+        ``"kind"``, else the default kind's, :func:`gridsat.kinds.default_kind`, ``sudoku``). A ``"regions"`` list must agree with the line's region
         map; ``"box"`` (else ``box``) gives the box shape of a classic puzzle.
 
     Returns
@@ -70,7 +64,7 @@ def load_generated(obj: dict, kind: str | None = None, *,
         With a plain message when the object does not describe a puzzle.
     """
     text = obj["puzzle"]
-    k = kind or obj.get("kind") or "sudoku"
+    k = kind or obj.get("kind") or default_kind().name
     name = obj.get("name")
     if name is None and obj.get("seed") is not None:
         name = f"seed {obj['seed']}"

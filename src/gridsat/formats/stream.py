@@ -1,7 +1,7 @@
 """Puzzles from a text stream as the lines arrive: the one reading of every source (a file,
 standard input, a pipe from ``gridsat generate``).
 
-A source whose first puzzle line is in a one-line format (:data:`LINE_FORMATS`) or is a
+A source whose first puzzle line is in a one-line format (:func:`line_formats`) or is a
 JSON object on one line is read line by line: each line becomes its entries as soon as it
 is read, alone, in the one-line format that owns it (classic, jigsaw, Hidato and Numbrix
 lines may be mixed) unless a format is forced; a line no one-line format owns is read in
@@ -33,10 +33,21 @@ from .base import FORMATS, Entry
 from .jsonparse import first_value
 
 __all__ = ["read_stream", "stream_line", "stream_format", "decode_line", "LineReader", "SourceEnds", "too_long",
-           "LINE_FORMATS", "MAX_LINE_BYTES", "MAX_TEXT_BYTES", "HEAD_BYTES", "HEAD_BAD_LINES"]
+           "line_formats", "LINE_FORMATS", "MAX_LINE_BYTES", "MAX_TEXT_BYTES", "HEAD_BYTES", "HEAD_BAD_LINES"]
 
-#: one puzzle per line: a stream in these formats is read (and its puzzles yielded) line by line.
-LINE_FORMATS = ("line", "jigsaw-line", "hidato-line", "numbrix-line")
+
+
+def line_formats() -> tuple[str, ...]:
+    """The one-line formats (``Format.one_line``), highest priority first: a stream in one of
+    them is read (and its puzzles yielded) line by line; also :data:`LINE_FORMATS`."""
+    return tuple(f.name for f in sorted(FORMATS.values(), key=lambda f: (-f.priority, f.name)) if f.one_line)
+
+
+def __getattr__(name: str):
+    if name == "LINE_FORMATS":  # (read from the format records: see :func:`line_formats`)
+        return line_formats()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: the longest line read (bytes): far past any puzzle line gridsat admits (a 64x64 jigsaw or a
 #: 1600-cell Hidato in JSON with its solution is under 100 kB); a longer one is refused at once
@@ -159,7 +170,7 @@ def stream_format(first: str, format: str | None = None, kind: str | None = None
     """The format a source whose first puzzle line is ``first`` is read in line by line: a
     one-line format that claims the line (``format``, when forced, if it is one), or
     ``json`` for a JSON object on one line; ``None`` when the source is read as a whole."""
-    if format not in (None, "json") + LINE_FORMATS:
+    if format not in (None, "json") and not (format in FORMATS and FORMATS[format].one_line):
         return None
     try:
         fmt = FORMATS[format] if format else detect_format(first, kind, name)
@@ -167,7 +178,7 @@ def stream_format(first: str, format: str | None = None, kind: str | None = None
         return None
     if fmt.name == "json":
         return fmt if isinstance(first_value(first), dict) else None
-    if fmt.name not in LINE_FORMATS or not (format or fmt.sniff(first)):
+    if not fmt.one_line or not (format or fmt.sniff(first)):
         return None  # only a line that is surely a line-format puzzle starts streaming
     return fmt
 
@@ -295,7 +306,7 @@ def stream_line(raw: str, lineno: int, fmt: str, name: str = "<stdin>", *, force
     """
     use = FORMATS[fmt]
     if not forced and not use.sniff(raw):  # a mixed stream: another line format may own this line
-        use = next((FORMATS[f] for f in LINE_FORMATS if f != fmt and FORMATS[f].sniff(raw)), use)
+        use = next((FORMATS[f] for f in line_formats() if f != fmt and FORMATS[f].sniff(raw)), use)
     opts = {"format": None, "kind": kind, "box": box}
     got = _one_line(raw, lineno, use.name, opts, name)
     if before is not None and len(got) == 1 and not got[0].ok and use.sniff(before):

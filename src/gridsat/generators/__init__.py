@@ -40,12 +40,17 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def generate(kind: str = "sudoku", **options: Any) -> Generated:
+def generate(kind: str | None = None, **options: Any) -> Generated:
     """One puzzle of ``kind`` (``sudoku``, ``jigsaw``, ``hidato``, ``numbrix``); options go to its generator.
+
+    ``kind`` is a generator name (see :data:`NAMES`); default: the first one listed, the
+    default kind's first (:func:`gridsat.kinds.default_kind`), ``sudoku``.
 
     Raises :class:`UnsupportedError` for an unknown kind.
     """
     gens = generators()
+    if kind is None:
+        kind = next(iter(gens))
     try:
         gen = gens[kind]
     except KeyError:
@@ -63,14 +68,14 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(2 ** 31)
 
 
-def stream(kind: str = "sudoku", count: int | None = 1, *, seed: int | None = None, jobs: int | None = 1,
+def stream(kind: str | None = None, count: int | None = 1, *, seed: int | None = None, jobs: int | None = 1,
            **options: Any) -> Iterator[Generated]:
     """``count`` puzzles in order, puzzle ``i`` from seed ``seed + i`` (``count=None``: forever).
 
     Parameters
     ----------
-    kind : str
-        Generator name (see :data:`NAMES`).
+    kind : str, optional
+        Generator name (see :data:`NAMES`); default: the first one listed (as :func:`generate`).
     count : int or None
         How many puzzles; ``None`` for an endless stream.
     seed : int, optional

@@ -9,9 +9,10 @@ builds the kind's :class:`Kind` and registers it. Nothing here imports a kind pa
 registry discovers and imports one when its kind is first used.
 """
 
-from .base import (KINDS, Choice, Generator, Kind, Late, alias_option, get_kind, kind_class, kind_of, list_kinds,
-                   register_kind, unregister_kind)
+from .base import (KINDS, Choice, Generator, Kind, Late, alias_option, default_kind, get_kind, kind_class, kind_of,
+                   list_kinds, register_kind, unregister_kind)
 from .base import kit_figures, logic_serves, technique_names
 
-__all__ = ["KINDS", "Choice", "Generator", "Kind", "Late", "alias_option", "get_kind", "kind_class", "kind_of",
-           "list_kinds", "register_kind", "unregister_kind", "kit_figures", "logic_serves", "technique_names"]
+__all__ = ["KINDS", "Choice", "Generator", "Kind", "Late", "alias_option", "default_kind", "get_kind", "kind_class",
+           "kind_of", "list_kinds", "register_kind", "unregister_kind", "kit_figures", "logic_serves",
+           "technique_names"]

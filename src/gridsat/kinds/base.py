@@ -35,7 +35,8 @@ from typing import Any, Callable
 from ..errors import GridsatError, UnsupportedError
 
 __all__ = ["Kind", "Choice", "Generator", "Late", "register_kind", "unregister_kind", "get_kind", "kind_of", "list_kinds",
-           "alias_option", "kind_class", "Filled", "KINDS", "logic_serves", "technique_names", "kit_figures"]
+           "default_kind", "alias_option", "kind_class", "Filled", "KINDS", "logic_serves", "technique_names",
+           "kit_figures"]
 
 
 class Late:
@@ -239,7 +240,8 @@ class Kind:
         ``load_formats()`` imports the modules that register the kind's text formats; the
         format registry calls it before its first look-up.
     order : int
-        Where the kind comes in listings (the generators of ``gridsat generate --help``).
+        Where the kind comes in listings (the generators of ``gridsat generate --help``); the
+        first kind is the default where none is named (:func:`default_kind`).
     samples : callable
         ``samples() -> [(puzzle, solutions)]``: small puzzles with their known solution counts,
         which the test suite runs through every backend and encoding of the kind.
@@ -495,6 +497,13 @@ def kind_of(puzzle: Any) -> Kind:
 def list_kinds() -> list[str]:
     """Registered kind names (every kind package imported)."""
     return sorted(KINDS)
+
+
+def default_kind() -> Kind:
+    """The kind meant where none is named (a JSON object without ``"kind"``, :func:`gridsat.generate`
+    without a generator): the first in listing order, the lowest ``order`` (every kind package imported).
+    """
+    return KINDS[next(iter(KINDS))]
 
 
 def kind_class(name: str) -> type | None:

@@ -57,7 +57,8 @@ def format_board(puzzle, values: Sequence[int] | None = None, *, numbers: bool |
     numbers : bool, optional
         Print decimal numbers instead of ``1-9A-Z`` symbols (default: only when n > 35).
     region_grid : bool
-        Also print the region map (letters) under the board.
+        Also print the region map (letters) under the board, when its regions are not boxes
+        (``puzzle.box`` is ``None``).
     empty : str
         Mark of an empty cell.
 
@@ -122,7 +123,7 @@ def format_board(puzzle, values: Sequence[int] | None = None, *, numbers: bool |
                     sep.append("-" if left and right else " ")
                 sep.append("-" * w if right else " " * w)
             lines.append("".join(sep).rstrip())
-    if region_grid and puzzle.is_jigsaw:
+    if region_grid and puzzle.box is None:  # (regions that are not boxes)
         lines.append("")
         lines.append("regions:")
         for r in range(n):

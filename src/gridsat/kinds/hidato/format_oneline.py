@@ -24,11 +24,11 @@ from typing import Sequence
 
 from ...errors import GridsatError, ParseError
 from ...formats.base import Entry, Format, is_digits, locate, register_format
-from ...formats.oneline import ADJ_WORDS, register_generated, split_fields
+from ...formats.oneline import register_generated, split_fields
 from ...formats.tokens import MAX_DIGITS, is_int, split_lines
 from ..base import alias_option
 from .puzzle import Hidato
-from .read import check_grid_solution, make_puzzle
+from .read import ADJ_WORDS, check_grid_solution, make_puzzle
 
 __all__ = ["read_hidato_line", "write_hidato_line", "sniff_hidato_line", "hidato_line_string"]
 
@@ -195,6 +195,12 @@ def _generated_hidato(obj: dict, text: str, name: str | None, kind: str, box) ->
     return Hidato.from_grid(p.grid(), p.adjacency, name=name)
 
 
+def _looks_like_rows(tok: str) -> bool:
+    """A line's first token looks like a one-line Hidato's rows, ``..,../..`` (for a broken line
+    no format claims: the reader then says what is wrong)."""
+    return "/" in tok and "," in tok and not tok.startswith(("[", "{"))
+
+
 # ====================================================================== registration
 for _name, _adj, _prio in (("hidato-line", "king", 4), ("numbrix-line", "rook", 3)):
     register_format(Format(_name, "hidato", _hidato_reader(_adj, _name),
@@ -203,5 +209,6 @@ for _name, _adj, _prio in (("hidato-line", "king", 4), ("numbrix-line", "rook", 
                            many=True,
                            description=f"one {'Hidato' if _adj == 'king' else 'Numbrix'} per line: rows split by '/', "
                                        "cells by ',', 0 open, # no cell (gridsat generate)",
-                           options=frozenset({"kind"}), priority=_prio))
+                           options=frozenset({"kind"}), priority=_prio,
+                           one_line=True, line_token=_looks_like_rows, head_words=frozenset(ADJ_WORDS)))
 register_generated(("hidato", "numbrix"), _generated_hidato)

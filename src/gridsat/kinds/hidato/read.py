@@ -404,8 +404,9 @@ def _content_lines(text: str) -> list[list[str]]:
     return [b for b in blocks if b]
 
 
-def _sudoku_like(rows: list[list[str]]) -> str:
-    """How much ``rows`` (the content rows of a text or of one puzzle) look like Sudoku.
+def _latin_grid_like(rows: list[list[str]]) -> str:
+    """How much ``rows`` (the content rows of a text or of one puzzle) look like a Latin-square
+    grid (an ``n x n`` board of values ``1..n``, as a Sudoku is) rather than a Hidato.
 
     ``n`` is the larger of the row count and the widest row. ``""``: unlike a Sudoku (``n < 4``,
     a ``#`` hole, or numbers that run past ``2 n`` as a Hidato's do); ``"both"``: shaped like a
@@ -478,7 +479,7 @@ def detect(text: str, loose: bool = False) -> str | None:
         if len(body) == r and all(len(b.split()) == c for b in body) \
                 and all(t == "-" or is_int(t, signed=False) for b in body for t in b.split()):
             body_rows = [["0" if t == "-" else t for t in b.split()] for b in body]
-            return _unless_sudoku(text, [body_rows], "janko", loose)
+            return _unless_latin_grid(text, [body_rows], "janko", loose)
     bracketed = re.match(r"\[\s*\[", s) is not None
     unbracket = (lambda l: re.sub(r"[\[\],]", " ", l)) if bracketed else (lambda l: l)
     parsed = _blocks(s, "haskell" if bracketed else "native")
@@ -494,24 +495,24 @@ def detect(text: str, loose: bool = False) -> str | None:
     if toks & {"_", "__"}:
         return "rosetta" if all(t in ("_", "__", ".", "..") or is_int(t, signed=False) for t in toks) else None
     if not bracketed and "-" in toks and all(t == "-" or is_int(t, signed=False) for t in toks):
-        return _unless_sudoku(text, rows, "game", loose, holes=True)
+        return _unless_latin_grid(text, rows, "game", loose, holes=True)
     if all(is_int(t) for t in toks):
         if "-2" in toks:
             return "haskell2"
         if "-1" in toks or bracketed:
-            return _unless_sudoku(text, rows, "haskell", loose) if all(int(t) >= -1 for t in toks) else None
+            return _unless_latin_grid(text, rows, "haskell", loose) if all(int(t) >= -1 for t in toks) else None
         style = "native"
     elif all(t in (".", "#", "0") or is_int(t, signed=False) for t in toks):
         style = "native"
     else:
         return None
-    return _unless_sudoku(text, rows, style, loose)
+    return _unless_latin_grid(text, rows, style, loose)
 
 
-def _unless_sudoku(text: str, rows: list[list[list[str]]], style: str, loose: bool,
+def _unless_latin_grid(text: str, rows: list[list[list[str]]], style: str, loose: bool,
                    holes: bool = False) -> str | None:
     """``style``, unless the board (all rows together, or any puzzle of the text) is a Sudoku
-    grid or a near miss of one (see :func:`_sudoku_like`), or a puzzle is a single row or column.
+    grid or a near miss of one (see :func:`_latin_grid_like`), or a puzzle is a single row or column.
 
     ``holes``: the board marks holes with ``-``, which a Sudoku grid reads as empty cells; such a
     Sudoku-shaped board is claimed, and detection then asks for ``--kind`` if a Sudoku format
@@ -520,7 +521,7 @@ def _unless_sudoku(text: str, rows: list[list[list[str]]], style: str, loose: bo
         return None  # one row or one column: a fragment of something, not a board to guess at
     if not loose and not holes and not any(is_int(t, signed=False) and t.strip("0") for r in rows[0] for t in r):
         return None  # blanks only: a shape with no numbers says nothing of its kind
-    likes = set() if loose else {_sudoku_like(r) for r in rows}
+    likes = set() if loose else {_latin_grid_like(r) for r in rows}
     if likes & {"near", "grid"} and not holes:
         return None
     if likes & {"both", "near", "grid"} and not all(e.ok for e in read_grid(text, None, style)):

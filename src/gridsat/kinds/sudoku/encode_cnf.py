@@ -28,7 +28,7 @@ from functools import lru_cache
 import numpy as np
 from pysat.formula import IDPool
 
-from ...encoders.units import STANDARD, sudoku_rules, sudoku_units as _units
+from ...encoders.units import STANDARD, base_rules, board_units as _units
 from ...encoders.base import CnfModel, register
 from ...encoders.cardinality import PAIRWISE_MAX, at_least_one, at_most_one
 
@@ -83,7 +83,7 @@ def _pairwise_numpy(puzzle, full: bool) -> list[tuple[int, ...]]:
         if full:
             clauses += amo[c * P:(c + 1) * P]
     units: list[tuple[int, ...]] = []
-    for rule in sudoku_rules(puzzle) + [None]:
+    for rule in base_rules(puzzle) + [None]:
         if isinstance(rule, AllDifferent) and rule.exactly:
             units.append(rule.members)
             continue
@@ -114,7 +114,7 @@ def _build(puzzle, full: bool, amo: str) -> CnfModel:
         clauses += at_least_one(lits)
         if full:
             clauses += at_most_one(lits, pool, amo)
-    for rule in sudoku_rules(puzzle):
+    for rule in base_rules(puzzle):
         clauses += rule.cnf(lambda c, v: c * n + v, lambda lits: at_most_one(lits, pool, amo), alo=full)
     return CnfModel(
         key=(*puzzle.shape_key, full, amo),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...encoders.units import sudoku_rules
+from ...encoders.units import base_rules
 from ...encoders.base import CpsatModel, register
 
 __all__ = ["integer", "boolean"]
@@ -29,7 +29,7 @@ def integer(puzzle) -> CpsatModel:
 
     m = cp_model.CpModel()
     cells = [m.NewIntVar(1, n, f"c{c}") for c in range(n * n)]
-    for rule in sudoku_rules(puzzle):
+    for rule in base_rules(puzzle):
         rule.cpsat(m, cells)
     idx = [v.Index() for v in cells]
 
@@ -53,7 +53,7 @@ def boolean(puzzle) -> CpsatModel:
     x = [[m.NewBoolVar(f"x{c}_{v}") for v in range(1, n + 1)] for c in range(n * n)]
     for c in range(n * n):
         m.AddExactlyOne(x[c])
-    for rule in sudoku_rules(puzzle):
+    for rule in base_rules(puzzle):
         rule.cpsat_bool(m, lambda c, v: x[c][v - 1])
     idx = np.array([[b.Index() for b in row] for row in x], dtype=np.int64)
 

@@ -137,4 +137,5 @@ def sudoku_to_json(puzzle: Sudoku, solution: Sequence[int] | None = None) -> dic
     return d
 
 
-register_json_kind("sudoku", sudoku_from_json, sudoku_to_json)
+# (the objects ``gridsat generate --json`` writes say their variant: ``"kind": "jigsaw"``)
+register_json_kind("sudoku", sudoku_from_json, sudoku_to_json, aliases=("classic", "jigsaw", "nonomino"))

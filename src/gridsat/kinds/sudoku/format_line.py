@@ -181,4 +181,4 @@ def sniff_line(text: str) -> bool:
 
 register_format(Format("line", "sudoku", read_line, write_line, sniff_line, many=True,
                        description="one puzzle per line: n*n symbols 1-9A-Z, '.' or '0' empty, # comments",
-                       options=frozenset({"box"}), priority=5))
+                       options=frozenset({"box"}), priority=5, one_line=True))

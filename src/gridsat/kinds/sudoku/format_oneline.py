@@ -244,10 +244,16 @@ def _generated_jigsaw(obj: dict, text: str, name: str | None, kind: str, box) ->
     return p
 
 
+def _looks_like_jigsaw(tok: str) -> bool:
+    """A line's first token looks like ``givens|regions`` (for a broken line no format claims:
+    the reader then says what is wrong)."""
+    return "|" in tok and not tok.startswith("|")
+
+
 # ====================================================================== registration
 register_format(Format("jigsaw-line", "sudoku", read_jigsaw_line, write_jigsaw_line, sniff_jigsaw_line, many=True,
                        description="one puzzle per line: n*n symbols, '|', n*n region letters "
                                    "(gridsat generate jigsaw)",
-                       options=frozenset({"box"}), priority=6))
+                       options=frozenset({"box"}), priority=6, one_line=True, line_token=_looks_like_jigsaw))
 register_generated(("sudoku", "classic", "nonomino"), _generated_sudoku)
 register_generated(("jigsaw",), _generated_jigsaw)
