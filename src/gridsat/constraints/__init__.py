@@ -19,13 +19,15 @@ from .givens import Givens
 # local rules and lines
 from .dots import XV, Difference, Ratio
 from .negative import Negative
+from .boardrules import AntiKing, AntiKnight, DiagonalNegative, DiagonalPositive, DisjointGroups
 from .cellrules import Clone, Even, ExtraRegion, Maximum, Minimum, Odd, PencilMarks
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
            "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints",
            # local rules and lines
            "Difference", "Ratio", "XV", "Negative", "Odd", "Even", "Minimum", "Maximum", "PencilMarks",
-           "ExtraRegion", "Clone"]
+           "ExtraRegion", "Clone", "DiagonalPositive", "DiagonalNegative", "AntiKnight", "AntiKing",
+           "DisjointGroups"]
 
 
 def grid_constraints(n: int, givens, units, extra=()) -> tuple:
