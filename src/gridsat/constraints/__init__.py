@@ -19,6 +19,8 @@ from .givens import Givens
 # local rules and lines
 from .dots import XV, Difference, Ratio
 from .negative import Negative
+from .lines import (BetweenLine, EntropicLine, ModularLine, Palindrome, Renban, SlowThermometer, Thermometer,
+                    Whispers)
 from .boardrules import AntiKing, AntiKnight, DiagonalNegative, DiagonalPositive, DisjointGroups
 from .cellrules import Clone, Even, ExtraRegion, Maximum, Minimum, Odd, PencilMarks
 
@@ -27,7 +29,8 @@ __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "li
            # local rules and lines
            "Difference", "Ratio", "XV", "Negative", "Odd", "Even", "Minimum", "Maximum", "PencilMarks",
            "ExtraRegion", "Clone", "DiagonalPositive", "DiagonalNegative", "AntiKnight", "AntiKing",
-           "DisjointGroups"]
+           "DisjointGroups", "Thermometer", "SlowThermometer", "Whispers", "Renban", "Palindrome", "BetweenLine",
+           "EntropicLine", "ModularLine"]
 
 
 def grid_constraints(n: int, givens, units, extra=()) -> tuple:
