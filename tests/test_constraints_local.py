@@ -72,9 +72,10 @@ def _walk(rng: random.Random, n: int, length: int, king: bool = True) -> tuple[i
     return tuple(line)
 
 
-def _random_rule(rng: random.Random, n: int = 4):
-    """One rule of a random local type at a random place (or None when the draw is not a rule)."""
-    kind = rng.choice(LOCAL)
+def _random_rule(rng: random.Random, n: int = 4, kind=None):
+    """One rule of the type ``kind`` (default: a random local type) at a random place (or None
+    when the draw is not a rule)."""
+    kind = kind or rng.choice(LOCAL)
     try:
         if kind in (Difference, Ratio, XV):
             a, b = _walk(rng, n, 2, king=False) or (0, 1)
@@ -107,11 +108,17 @@ def _random_rule(rng: random.Random, n: int = 4):
         return None
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_encodings_agree_on_generated_puzzles(grids, seed):
-    """Random mixes of the types on a 4x4 board: every encoding counts what brute force counts."""
-    rng = random.Random(seed)
-    rules = [r for r in (_random_rule(rng) for _ in range(3)) if r is not None]
+@pytest.mark.parametrize("kind", LOCAL, ids=lambda k: k.type)
+def test_encodings_agree_on_generated_puzzles(grids, kind):
+    """Random instances of each type, with a random other rule, on a 4x4 board: every encoding
+    counts what brute force counts."""
+    rng = random.Random(kind.type)
+    rules = []
+    while len(rules) < 2:
+        rule = _random_rule(rng, kind=kind)
+        rules += [rule] if rule is not None else []
+    rules.append(_random_rule(rng))
+    rules = [r for r in rules if r is not None]
     want = _brute(grids, rules)
     p = Sudoku(4, None, extra=rules)
     counts = {enc: gridsat.count(p, encoding=enc, limit=1000).count

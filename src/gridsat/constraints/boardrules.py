@@ -107,6 +107,10 @@ class _WholeBoard(LocalRule):
         """Nothing: the rule is in the rules text."""
         return []
 
+    def describe(self) -> str:
+        """``antiknight`` (``antiknight in r1c1 r1c2 ...`` on part of the board)."""
+        return self.type + ("" if self.area is None else " in " + names(self.n, self.area))
+
     @classmethod
     def _from_fpuzzles(cls, key: str, item: Any, n: int) -> "LocalRule":
         if item is not True:
