@@ -259,7 +259,7 @@ class XV(_Mark):
     def svg(self, frame: Any) -> list[str]:
         """The letter (X, V, or the total) on the edge."""
         (xa, ya), (xb, yb) = frame.centre(self.pair[0]), frame.centre(self.pair[1])
-        x, y, fs = (xa + xb) / 2, (ya + yb) / 2, frame.s * 0.3
+        x, y, fs = (xa + xb) / 2, (ya + yb) / 2, frame.s * 0.4
         label = {10: "X", 5: "V"}.get(self.total, str(self.total))
         return [f'<text class="xv" x="{x:.2f}" y="{y + fs * 0.36:.2f}" font-size="{fs:.2f}" text-anchor="middle" '
                 f'font-weight="bold" fill="#000000" stroke="#ffffff" stroke-width="{fs * 0.1:.2f}" '
