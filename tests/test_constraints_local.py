@@ -131,6 +131,18 @@ def test_encodings_agree_on_generated_puzzles(grids, kind):
         assert r.status == "impossible"
 
 
+def test_miracle_sudoku_is_unique():
+    """Anti-knight, anti-king and nonconsecutive with two givens (1 at r5c3, 2 at r6c7): the
+    known puzzle has one solution, whose first row is 4 8 3 7 2 6 1 5 9."""
+    givens = [0] * 81
+    givens[4 * 9 + 2], givens[5 * 9 + 6] = 1, 2
+    p = Sudoku(9, givens, extra=[AntiKnight(9), AntiKing(9), Negative(9, "difference")])
+    for enc in ("cnf-extended", "cpsat-bool"):
+        assert gridsat.count(p, encoding=enc, limit=10).count == 1
+    r = gridsat.solve(p)
+    assert r.solution[:9] == (4, 8, 3, 7, 2, 6, 1, 5, 9) and gridsat.verify(p, r.solution) == []
+
+
 def test_pencil_mark_puzzle_with_one_solution_is_unique(grids):
     """Given pencil marks that leave one grid: the solver counts 1 and solves to that grid."""
     target = grids[17]
