@@ -219,6 +219,9 @@ def test_disjoint_groups_follow_the_regions():
     rows = DisjointGroups(4, tuple(c // 4 for c in range(16)))
     assert rows.groups()[1] == (1, 5, 9, 13)
     assert DisjointGroups.from_fpuzzles("disjointgroups", True, 4, rows.regions) == rows
+    # the reader passes every puzzle's region map: the usual boxes are the default
+    assert DisjointGroups.from_fpuzzles("disjointgroups", True, 4, boxes.regions) == boxes
+    assert boxes.to_json() == {"type": "disjointgroups"} and "regions" in rows.to_json()
     with pytest.raises(PuzzleError, match="no boxes"):
         DisjointGroups(5)
 

@@ -34,6 +34,15 @@ def _with(grid: Sequence[int], cell: int, value: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _boxes(n: int) -> tuple[int, ...] | None:
+    """The region map of the usual boxes of a board of side ``n`` (``None``: no box shape)."""
+    shape = box_shape(n)
+    if shape is None:
+        return None
+    br, bc = shape
+    return tuple((r // br) * (n // bc) + c // bc for r in range(n) for c in range(n))
+
+
 class _WholeBoard(LocalRule):
     """A switch of f-puzzles: ``key: true`` on the whole board, or the rule on ``area``."""
 
@@ -292,13 +301,15 @@ class DisjointGroups(_WholeBoard):
         Board side.
     regions : sequence of int, optional
         The region of each cell (``n * n`` labels ``0..n-1``, ``n`` cells each); default: the
-        board's usual boxes.
+        board's usual boxes (kept as their map).
     area : sequence of int, optional
         The rule between cells of ``area`` only (default: the whole board).
     """
 
     type = "disjointgroups"
     fpuzzles_keys = ("disjointgroups",)
+    #: f-puzzles draws the groups from the puzzle's own regions (the writer checks they match)
+    fpuzzles_needs_regions = True
     n: int
     regions: tuple | None = None
     area: tuple | None = None
@@ -318,17 +329,23 @@ class DisjointGroups(_WholeBoard):
             for r in set(regions):
                 if regions.count(r) != n:
                     raise PuzzleError(f"disjointgroups: region {r} has {regions.count(r)} cells, not {n}")
-        elif box_shape(n) is None:
-            raise PuzzleError(f"disjointgroups: a {n}x{n} board has no boxes; give its regions")
+        else:
+            regions = _boxes(n)
+            if regions is None:
+                raise PuzzleError(f"disjointgroups: a {n}x{n} board has no boxes; give its regions")
         object.__setattr__(self, "regions", regions)
 
     def region_map(self) -> tuple[int, ...]:
-        """The region of each cell: the given map, or the usual boxes."""
-        if self.regions is not None:
-            return self.regions
-        n = self.n
-        br, bc = box_shape(n) or (1, n)
-        return tuple((r // br) * (n // bc) + c // bc for r in range(n) for c in range(n))
+        """The region of each cell."""
+        return self.regions
+
+    def to_json(self) -> dict:
+        """``{"type": "disjointgroups", "regions"?: [...], "area"?: [...]}``, the regions when
+        they are not the usual boxes."""
+        d = super().to_json()
+        if self.regions == _boxes(self.n):
+            del d["regions"]
+        return d
 
     def groups(self) -> list[tuple[int, ...]]:
         """Group ``k``: the ``k``-th cell of each region in reading order (in the area)."""
