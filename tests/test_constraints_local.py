@@ -15,7 +15,7 @@ from gridsat import Sudoku
 from gridsat.constraints import (XV, AntiKing, AntiKnight, BetweenLine, Clone, DiagonalNegative, DiagonalPositive,
                                  Difference, DisjointGroups, EntropicLine, Even, ExtraRegion, Maximum, Minimum,
                                  ModularLine, Negative, Odd, Palindrome, PencilMarks, Ratio, Renban,
-                                 SlowThermometer, Thermometer, Whispers, get_constraint)
+                                 SlowThermometer, Thermometer, Whispers, constraint_from_json, get_constraint)
 from gridsat.constraints.lines import entropic_groups
 from gridsat.constraints.negative import fpuzzles_negatives
 from gridsat.errors import ParseError, PuzzleError, UnsupportedError
@@ -200,6 +200,10 @@ def test_negative_needs_the_board():
         Negative.from_fpuzzles("nonconsecutive", True, 9)
     with pytest.raises(ParseError, match='negative: the negative constraints are "ratio" and "xv"'):
         fpuzzles_negatives({"negative": ["difference"]}, 9)
+    with pytest.raises(ParseError, match='negative: the negative constraints are "ratio" and "xv"'):
+        fpuzzles_negatives({"negative": [["ratio"]]}, 9)
+    with pytest.raises(ParseError, match="negative: relation must be one of"):
+        constraint_from_json({"type": "negative", "relation": ["xv"]}, 9)
 
 
 def test_whispers_default_and_entropic_groups():
@@ -279,6 +283,7 @@ def test_what_fpuzzles_cannot_hold_is_refused():
     (Difference, "difference", {"value": "1"}, 'missing "cells"'),
     (Ratio, "ratio", {"cells": ["R1C1", "R1C2"], "value": "1"}, "value must be an integer 2..9"),
     (XV, "xv", {"cells": ["R1C1", "R1C2"], "value": "Y"}, '"value" must be "X" or "V"'),
+    (XV, "xv", {"cells": ["R1C1", "R1C2"], "value": ["X"]}, '"value" must be "X" or "V"'),
     (XV, "xv", {"cells": ["R1C1", "R1C2"], "value": "X"}, None),
     (Odd, "odd", "R1C1", "expected an object"),
     (PencilMarks, "givenPencilMarks", {"cell": "R1C1", "givenPencilMarks": [0, 3]}, "a digit at r1c1"),

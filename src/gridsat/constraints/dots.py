@@ -269,7 +269,7 @@ class XV(_Mark):
     def _from_fpuzzles(cls, key: str, item: Any, n: int) -> "XV":
         d = item_dict(item, ("cells", "value"), ("cells", "value"))
         letter = d["value"]
-        total = {"X": 10, "V": 5}.get(letter.upper() if isinstance(letter, str) else letter)
+        total = {"X": 10, "V": 5}.get(letter.strip().upper()) if isinstance(letter, str) else None
         if total is None:
             raise ParseError(f'"value" must be "X" or "V", got {str(letter)[:10]!r}')
         return cls(n, tuple(fp_cells(d["cells"], n, "cells")), total)

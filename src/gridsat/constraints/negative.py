@@ -69,7 +69,7 @@ class Negative(LocalRule):
 
     def __post_init__(self) -> None:
         n = board(self.type, self.n)
-        if self.relation not in _RELATIONS:
+        if not isinstance(self.relation, str) or self.relation not in _RELATIONS:
             raise PuzzleError(f"negative: relation must be one of {', '.join(_RELATIONS)}, got {self.relation!r}")
         values = tuple(self.values) if not isinstance(self.values, (str, bytes)) and hasattr(
             self.values, "__iter__") else None
@@ -152,7 +152,7 @@ class Negative(LocalRule):
                     raise ParseError(f"expected true, got {str(item)[:20]!r}")
                 relation = "difference"
             elif key == "negative":
-                if item not in ("ratio", "xv"):
+                if not isinstance(item, str) or item not in ("ratio", "xv"):
                     raise ParseError(f'the negative constraints are "ratio" and "xv", got {str(item)[:20]!r}')
                 relation = item
             else:
