@@ -204,6 +204,8 @@ def test_negative_needs_the_board():
         fpuzzles_negatives({"negative": [["ratio"]]}, 9)
     with pytest.raises(ParseError, match="negative: relation must be one of"):
         constraint_from_json({"type": "negative", "relation": ["xv"]}, 9)
+    with pytest.raises(PuzzleError, match="negative: relation must be one of"):
+        Negative(9, ["xv"])
 
 
 def test_whispers_default_and_entropic_groups():
