@@ -16,7 +16,7 @@ from gridsat.constraints import (XV, AntiKing, AntiKnight, BetweenLine, Clone, D
                                  Difference, DisjointGroups, EntropicLine, Even, ExtraRegion, Maximum, Minimum,
                                  ModularLine, Negative, Odd, Palindrome, PencilMarks, Ratio, Renban,
                                  SlowThermometer, Thermometer, Whispers, constraint_from_json, get_constraint)
-from gridsat.constraints.lines import entropic_groups
+from gridsat.constraints.grouplines import entropic_groups
 from gridsat.constraints.negative import fpuzzles_negatives
 from gridsat.errors import ParseError, PuzzleError, UnsupportedError
 

@@ -19,8 +19,8 @@ from .givens import Givens
 # local rules and lines
 from .dots import XV, Difference, Ratio
 from .negative import Negative
-from .lines import (BetweenLine, EntropicLine, ModularLine, Palindrome, Renban, SlowThermometer, Thermometer,
-                    Whispers)
+from .lines import BetweenLine, Palindrome, Renban, SlowThermometer, Thermometer, Whispers
+from .grouplines import EntropicLine, ModularLine
 from .boardrules import AntiKing, AntiKnight, DiagonalNegative, DiagonalPositive, DisjointGroups
 from .cellrules import Clone, Even, ExtraRegion, Maximum, Minimum, Odd, PencilMarks
 

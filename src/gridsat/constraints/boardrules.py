@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Sequence
 
 from ..errors import ParseError, PuzzleError, UnsupportedError
 from .base import Example, cell_name, pairwise_amo, register_constraint
-from .local import LocalRule, board, box_shape, check_cells, names
+from .local import Amo, Lit, LocalRule, NewVar, board, box_shape, check_cells, names
 
 __all__ = ["DiagonalPositive", "DiagonalNegative", "AntiKnight", "AntiKing", "DisjointGroups"]
 
@@ -89,7 +89,8 @@ class _WholeBoard(LocalRule):
     def _group_words(self, group: tuple[int, ...]) -> str:
         return "in cells " + names(self.n, group)
 
-    def cnf(self, lit, amo=pairwise_amo, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = pairwise_amo, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """Per group and digit, at most one cell holds it (``amo``; a group of ``n`` cells with
         ``alo``: exactly one); per pair and digit, not both."""
         amo = amo or pairwise_amo

@@ -17,7 +17,8 @@ from typing import Any, ClassVar, Sequence
 
 from ..errors import ParseError, PuzzleError
 from .base import Example, cell_name, pairwise_amo, register_constraint
-from .local import LocalRule, board, check_cells, check_value, fp_cell, fp_cells, fp_name, item_dict, mark, names
+from .local import (Amo, Lit, LocalRule, NewVar, board, check_cells, check_value, fp_cell, fp_cells, fp_name, item_dict,
+                    mark, names)
 
 __all__ = ["Odd", "Even", "Minimum", "Maximum", "PencilMarks", "ExtraRegion", "Clone"]
 
@@ -66,7 +67,8 @@ class _Parity(LocalRule):
         v = values[self.cell]
         return [] if v % 2 == self._rest else [f"has {v} at {cell_name(self.n, self.cell)}, not {self.type}"]
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """A unit clause per digit of the other parity."""
         return [[-lit(self.cell, v)] for v in range(1, self.n + 1) if v % 2 != self._rest]
 
@@ -159,7 +161,8 @@ class _Extreme(LocalRule):
         return [f"has {u} at {cell_name(self.n, self.cell)}, not {word} {values[b]} at {cell_name(self.n, b)}"
                 for b in self.neighbours() if not self._ok(u, values[b])]
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """Per neighbour, the cell's digit is below (above) it: ``cell = u`` implies the neighbour
         is above (below) ``u``; a digit with no room is ruled out."""
         n, a, out = self.n, self.cell, []
@@ -278,7 +281,8 @@ class PencilMarks(LocalRule):
         return [f"has {v} at {cell_name(self.n, self.cell)}, not one of its pencil marks "
                 + " ".join(map(str, self.digits))]
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """A unit clause per digit not listed."""
         return [[-lit(self.cell, v)] for v in range(1, self.n + 1) if v not in self.digits]
 
@@ -353,7 +357,8 @@ class ExtraRegion(LocalRule):
                 seen[v] = c
         return out
 
-    def cnf(self, lit, amo=pairwise_amo, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = pairwise_amo, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """Per digit, at most one of the cells holds it (``amo``); with ``n`` cells and ``alo``,
         at least one as well."""
         amo = amo or pairwise_amo
@@ -430,7 +435,8 @@ class Clone(LocalRule):
         return [f"has {values[a]} at {cell_name(self.n, a)} and {values[b]} at its clone {cell_name(self.n, b)}"
                 for a, b in self.pairs() if values[a] != values[b]]
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """``a = v`` if and only if ``b = v``, per pair and digit."""
         out: list[list[int]] = []
         for a, b in self.pairs():

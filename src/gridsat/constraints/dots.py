@@ -16,8 +16,8 @@ from typing import Any, Callable, ClassVar, Sequence
 
 from ..errors import ParseError, PuzzleError, UnsupportedError
 from .base import Example, register_constraint
-from .local import (LocalRule, adjacent, board, check_cells, check_value, fp_cells, fp_name, item_dict, names,
-                    pair_cnf, pair_table)
+from .local import (Amo, Lit, LocalRule, NewVar, adjacent, board, check_cells, check_value, fp_cells, fp_name,
+                    item_dict, names, pair_cnf, pair_table)
 
 __all__ = ["Difference", "Ratio", "XV", "difference_ok", "ratio_ok", "sum_ok"]
 
@@ -86,7 +86,8 @@ class _Mark(LocalRule):
         """The two cells, ascending."""
         return tuple(sorted(self.pair))
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """Support clauses both ways (:func:`gridsat.constraints.local.pair_cnf`)."""
         return pair_cnf(lit, self.n, *self.pair, self.ok())
 

@@ -1,5 +1,5 @@
-"""Lines: ``thermometer``, ``slowthermometer``, ``whispers``, ``renban``, ``palindrome``,
-``betweenline``, ``entropicline`` and ``modularline``.
+"""Lines: ``thermometer``, ``slowthermometer``, ``whispers``, ``renban``, ``palindrome`` and
+``betweenline`` (``entropicline`` and ``modularline``: :mod:`gridsat.constraints.grouplines`).
 
 One constraint is one element of the f-puzzles list, ``{"lines": [[cells], ...]}``: one or
 more lines (a thermometer's branches share its bulb), each keeping the rule on its own.
@@ -12,10 +12,6 @@ A line lists distinct cells in order.
 * ``renban``: the digits are a set of consecutive digits, in any order, none repeated.
 * ``palindrome``: the line reads the same from both ends.
 * ``betweenline``: the digits between the two ends lie strictly between the ends' digits.
-* ``entropicline``: any three cells in a row on the line hold a low, a middle and a high
-  digit (on 9x9: 1-3, 4-6, 7-9; other sizes split ``1..n`` as the solver f-puzzles connects
-  to does); ``modularline``: three cells in a row hold digits of different remainders mod 3.
-  Both come down to: cells one or two steps apart along the line are in different groups.
 """
 
 from __future__ import annotations
@@ -25,10 +21,10 @@ from typing import Any, Callable, ClassVar, Sequence
 
 from ..errors import ParseError, PuzzleError
 from .base import Example, register_constraint
-from .local import LocalRule, board, check_line, check_value, fp_cells, fp_name, item_dict, names, pair_cnf, pair_table
+from .local import (Amo, Lit, LocalRule, NewVar, board, check_line, check_value, fp_cells, fp_name, item_dict, names,
+                    pair_cnf, pair_table)
 
-__all__ = ["Thermometer", "SlowThermometer", "Whispers", "Renban", "Palindrome", "BetweenLine", "EntropicLine",
-           "ModularLine", "entropic_groups"]
+__all__ = ["Lines", "Thermometer", "SlowThermometer", "Whispers", "Renban", "Palindrome", "BetweenLine"]
 
 _G = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)  # a 4x4 Sudoku grid the examples start from
 _COLOURS = {"thermometer": "#b0b0b0", "slowthermometer": "#c8c8c8", "whispers": "#5fd35f", "renban": "#d07ff0",
@@ -42,18 +38,7 @@ def _with(grid: Sequence[int], **changes: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def entropic_groups(n: int) -> tuple[int, ...]:
-    """The group (0 low, 1 middle, 2 high) of each digit ``1..n`` (index 0 unused): three runs,
-    the outer two the larger when ``n % 3 == 2``, the middle one when ``n % 3 == 1``."""
-    small, large = n // 3, (n + 2) // 3
-    sizes = (small, large, small) if n % 3 == 1 else (large, small, large)
-    out = [0]
-    for g, size in enumerate(sizes):
-        out += [g] * size
-    return tuple(out)
-
-
-class _Lines(LocalRule):
+class Lines(LocalRule):
     """One or more lines keeping the same rule, each on its own."""
 
     #: the fewest cells a line has
@@ -94,7 +79,8 @@ class _Lines(LocalRule):
     def _on(self, line: tuple[int, ...], values: Sequence[int]) -> str:
         return " ".join(str(values[c]) for c in line) + f" on the {self.type} {names(self.n, line)}"
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """The clauses of each pair of :meth:`line_pairs` (:func:`gridsat.constraints.local.pair_cnf`)."""
         out: list[list[int]] = []
         for line in self.lines:
@@ -144,7 +130,7 @@ def _steps(line: tuple[int, ...]) -> list[tuple[int, int]]:
 
 @register_constraint
 @dataclass(frozen=True)
-class Thermometer(_Lines):
+class Thermometer(Lines):
     """Digits increase along each line from its bulb (the first cell).
 
     Parameters
@@ -167,17 +153,18 @@ class Thermometer(_Lines):
                 raise PuzzleError(f"thermometer: {len(line)} cells from {names(n, line[:1])} cannot increase "
                                   f"within 1..{n}")
 
-    def line_pairs(self, line):
+    def line_pairs(self, line: tuple[int, ...]) -> list[tuple[int, int, Callable[[int, int], bool]]]:
         """Each step: the later digit is higher."""
         return [(a, b, lambda u, v: u < v) for a, b in _steps(line)]
 
-    def line_problems(self, line, values):
+    def line_problems(self, line: tuple[int, ...], values: Sequence[int]) -> list[str]:
         """``has 1 3 2 on the thermometer ..., not increasing``."""
         if all(values[a] < values[b] for a, b in _steps(line)):
             return []
         return [f"has {self._on(line, values)}, not increasing"]
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """Each step's support clauses, and the room each cell has: cell ``i`` of a line of
         ``L`` holds ``i + 1 .. n - (L - 1 - i)`` (unit clauses)."""
         out = super().cnf(lit)
@@ -213,7 +200,7 @@ class Thermometer(_Lines):
 
 @register_constraint
 @dataclass(frozen=True)
-class SlowThermometer(_Lines):
+class SlowThermometer(Lines):
     """Digits never decrease along each line from its bulb (the first cell).
 
     Parameters
@@ -229,11 +216,11 @@ class SlowThermometer(_Lines):
     n: int
     lines: tuple
 
-    def line_pairs(self, line):
+    def line_pairs(self, line: tuple[int, ...]) -> list[tuple[int, int, Callable[[int, int], bool]]]:
         """Each step: the later digit is not lower."""
         return [(a, b, lambda u, v: u <= v) for a, b in _steps(line)]
 
-    def line_problems(self, line, values):
+    def line_problems(self, line: tuple[int, ...], values: Sequence[int]) -> list[str]:
         """``has 2 1 on the slowthermometer ..., decreasing``."""
         if all(values[a] <= values[b] for a, b in _steps(line)):
             return []
@@ -263,7 +250,7 @@ class SlowThermometer(_Lines):
 
 @register_constraint
 @dataclass(frozen=True)
-class Whispers(_Lines):
+class Whispers(Lines):
     """Neighbours on each line differ by at least ``value``.
 
     Parameters
@@ -290,12 +277,12 @@ class Whispers(_Lines):
         if n < 2:
             raise PuzzleError("whispers: a 1x1 board has no two digits to differ")
 
-    def line_pairs(self, line):
+    def line_pairs(self, line: tuple[int, ...]) -> list[tuple[int, int, Callable[[int, int], bool]]]:
         """Each step: the digits differ by at least ``value``."""
         d = self.value
         return [(a, b, lambda u, v: abs(u - v) >= d) for a, b in _steps(line)]
 
-    def line_problems(self, line, values):
+    def line_problems(self, line: tuple[int, ...], values: Sequence[int]) -> list[str]:
         """``has 3 5 on the whispers ..., neighbours closer than 5``."""
         if all(abs(values[a] - values[b]) >= self.value for a, b in _steps(line)):
             return []
@@ -325,7 +312,7 @@ class Whispers(_Lines):
 
 @register_constraint
 @dataclass(frozen=True)
-class Renban(_Lines):
+class Renban(Lines):
     """Each line holds a set of consecutive digits, in any order, none repeated.
 
     Parameters
@@ -348,14 +335,14 @@ class Renban(_Lines):
                 raise PuzzleError(f"renban: {len(line)} cells from {names(n, line[:1])} cannot hold different "
                                   f"digits 1..{n}")
 
-    def line_pairs(self, line):
+    def line_pairs(self, line: tuple[int, ...]) -> list[tuple[int, int, Callable[[int, int], bool]]]:
         """Every two cells of the line: different digits at most ``len(line) - 1`` apart (so
         the ``L`` different digits span ``L`` values: consecutive)."""
         span = len(line) - 1
         return [(a, b, lambda u, v: u != v and abs(u - v) <= span)
                 for i, a in enumerate(line) for b in line[i + 1:]]
 
-    def line_problems(self, line, values):
+    def line_problems(self, line: tuple[int, ...], values: Sequence[int]) -> list[str]:
         """``has 1 2 4 on the renban ..., not consecutive digits once each``."""
         ds = sorted(values[c] for c in line)
         if ds == list(range(ds[0], ds[0] + len(ds))):
@@ -383,7 +370,7 @@ class Renban(_Lines):
 
 @register_constraint
 @dataclass(frozen=True)
-class Palindrome(_Lines):
+class Palindrome(Lines):
     """Each line reads the same from both ends.
 
     Parameters
@@ -399,16 +386,17 @@ class Palindrome(_Lines):
     n: int
     lines: tuple
 
-    def line_pairs(self, line):
+    def line_pairs(self, line: tuple[int, ...]) -> list[tuple[int, int, Callable[[int, int], bool]]]:
         """Cell ``i`` and cell ``L - 1 - i`` hold the same digit."""
         return [(line[i], line[-1 - i], lambda u, v: u == v) for i in range(len(line) // 2)]
 
-    def line_problems(self, line, values):
+    def line_problems(self, line: tuple[int, ...], values: Sequence[int]) -> list[str]:
         """``has 1 2 3 on the palindrome ..., not the same both ways``."""
         ds = [values[c] for c in line]
         return [] if ds == ds[::-1] else [f"has {self._on(line, values)}, not the same both ways"]
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """``a = v`` if and only if ``b = v`` per mirrored pair and digit."""
         out: list[list[int]] = []
         for line in self.lines:
@@ -432,7 +420,7 @@ class Palindrome(_Lines):
 
 @register_constraint
 @dataclass(frozen=True)
-class BetweenLine(_Lines):
+class BetweenLine(Lines):
     """The digits strictly inside each line lie strictly between the digits at its two ends.
 
     Parameters
@@ -455,14 +443,15 @@ class BetweenLine(_Lines):
             if len(line) > 2 and n < 3:
                 raise PuzzleError(f"betweenline: on a {n}x{n} board no digit lies between two others")
 
-    def line_problems(self, line, values):
+    def line_problems(self, line: tuple[int, ...], values: Sequence[int]) -> list[str]:
         """``has 1 4 3 on the betweenline ..., 4 not between the ends``."""
         lo, hi = sorted((values[line[0]], values[line[-1]]))
         out = [f"has {self._on(line, values)}, {values[c]} at {names(self.n, (c,))} not between the ends"
                for c in line[1:-1] if not lo < values[c] < hi]
         return out
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """Per inner cell ``m`` holding ``w``: neither end holds ``w``; one end below ``w``
         puts the other above, one above puts the other below."""
         n, out = self.n, []
@@ -508,89 +497,3 @@ class BetweenLine(_Lines):
         """Three cells of a row and a whole row read backwards, on 4x4 boards."""
         return [Example(cls(4, ((0, 1, 2),)), _G, _with(_G, c1=4)),
                 Example(cls(4, ((3, 2, 1, 0),)), (4, 3, 2, 1) + _G[4:], _with(_G, c2=4))]
-
-
-class _Groups(_Lines):
-    """Cells one or two steps apart along a line hold digits of different groups."""
-
-    _shortest = 2
-
-    def group(self, v: int) -> int:
-        """The group of digit ``v``."""
-        raise NotImplementedError
-
-    def __post_init__(self) -> None:
-        n = self._check_lines()
-        if n < 3:
-            raise PuzzleError(f"{self.type}: a {n}x{n} board has no three groups of digits")
-
-    def line_pairs(self, line):
-        """Cells one or two steps apart: different groups."""
-        g = self.group
-        return [(line[i], line[j], lambda u, v: g(u) != g(v))
-                for i in range(len(line)) for j in (i + 1, i + 2) if j < len(line)]
-
-    def line_problems(self, line, values):
-        """``has 1 2 3 on the modularline ..., r1c1 and r1c3 in the same group``."""
-        g = self.group
-        return [f"has {self._on(line, values)}, {names(self.n, (line[i], line[j]))} in the same group"
-                for i in range(len(line)) for j in (i + 1, i + 2)
-                if j < len(line) and g(values[line[i]]) == g(values[line[j]])]
-
-
-@register_constraint
-@dataclass(frozen=True)
-class EntropicLine(_Groups):
-    """Any three cells in a row on each line hold a low, a middle and a high digit
-    (:func:`entropic_groups`).
-
-    Parameters
-    ----------
-    n : int
-        Board side, at least 3.
-    lines : sequence of sequence of int
-        The lines, at least 2 cells each.
-    """
-
-    type = "entropicline"
-    fpuzzles_keys = ("entropicline",)
-    n: int
-    lines: tuple
-
-    def group(self, v: int) -> int:
-        """0 low, 1 middle, 2 high."""
-        return entropic_groups(self.n)[v]
-
-    @classmethod
-    def examples(cls) -> list[Example]:
-        """Three and four cells of a row of a 4x4 board (groups 1 | 2 3 | 4)."""
-        return [Example(cls(4, ((0, 1, 2),)), (1, 2, 4) + _G[3:], _G),
-                Example(cls(4, ((0, 1, 2, 3),)), (1, 2, 4, 1) + _G[4:], (1, 2, 4, 3) + _G[4:])]
-
-
-@register_constraint
-@dataclass(frozen=True)
-class ModularLine(_Groups):
-    """Any three cells in a row on each line hold digits of different remainders mod 3.
-
-    Parameters
-    ----------
-    n : int
-        Board side, at least 3.
-    lines : sequence of sequence of int
-        The lines, at least 2 cells each.
-    """
-
-    type = "modularline"
-    fpuzzles_keys = ("modularline",)
-    n: int
-    lines: tuple
-
-    def group(self, v: int) -> int:
-        """``v % 3``."""
-        return v % 3
-
-    @classmethod
-    def examples(cls) -> list[Example]:
-        """Three cells of a row of a 4x4 board."""
-        return [Example(cls(4, ((0, 1, 2),)), _G, _with(_G, c2=4))]

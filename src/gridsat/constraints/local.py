@@ -16,10 +16,13 @@ import re
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from ..errors import ParseError, PuzzleError
-from .base import Constraint, cell_name, check_board, check_cells
+from .base import Amo, Constraint, Lit, cell_name, check_board, check_cells
 
-__all__ = ["LocalRule", "fp_cell", "fp_name", "fp_cells", "pair_cnf", "pair_table", "check_value",
-           "check_line", "check_pairs", "adjacent", "box_shape", "mark"]
+#: ``new_var() -> int``: a fresh auxiliary variable of the encoding's pool (the types here use none)
+NewVar = Callable[[], int]
+
+__all__ = ["LocalRule", "Lit", "Amo", "NewVar", "fp_cell", "fp_name", "fp_cells", "pair_cnf", "pair_table",
+           "check_value", "check_line", "check_pairs", "adjacent", "box_shape", "mark", "item_dict", "names", "board"]
 
 _FP_CELL = re.compile(r"R(\d+)C(\d+)", re.I)
 
@@ -162,7 +165,8 @@ class LocalRule(Constraint):
     #: the f-puzzles JSON keys the type reads (one element of the key's list is one constraint)
     fpuzzles_keys: ClassVar[tuple[str, ...]] = ()
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:  # noqa: D401
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """The rule as clauses over ``lit(cell, value)``; needs no auxiliaries (``new_var`` unused)."""
         raise NotImplementedError
 

@@ -27,7 +27,8 @@ from typing import Any, Callable, Sequence
 from ..errors import ParseError, PuzzleError, UnsupportedError
 from .base import Example, register_constraint
 from .dots import difference_ok, ratio_ok, sum_ok
-from .local import LocalRule, board, check_cells, check_pairs, check_value, fp_cells, names, pair_cnf, pair_table
+from .local import (Amo, Lit, LocalRule, NewVar, board, check_cells, check_pairs, check_value, fp_cells, names,
+                    pair_cnf, pair_table)
 
 __all__ = ["Negative", "fpuzzles_negatives"]
 
@@ -118,7 +119,8 @@ class Negative(LocalRule):
                     break
         return out
 
-    def cnf(self, lit, amo=None, alo: bool = True, new_var=None) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo | None = None, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """Per pair, the conflicts of :func:`gridsat.constraints.local.pair_cnf`."""
         ok = self._ok()
         out: list[list[int]] = []
