@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Sequence
 
 from ..errors import ParseError, PuzzleError, UnsupportedError
 from .base import Example, cell_name, pairwise_amo, register_constraint
-from .local import Amo, Lit, LocalRule, NewVar, board, box_shape, check_cells, names
+from .local import Amo, Lit, LocalRule, NewVar, board, box_shape, check_cells, fpuzzles_error, names
 
 __all__ = ["DiagonalPositive", "DiagonalNegative", "AntiKnight", "AntiKing", "DisjointGroups"]
 
@@ -378,8 +378,7 @@ class DisjointGroups(_WholeBoard):
                 raise ParseError(f"expected true, got {str(item)[:20]!r}")
             return cls(n, None if regions is None else tuple(regions))
         except (ParseError, PuzzleError) as e:
-            text = e.message if isinstance(e, ParseError) else str(e)
-            raise ParseError(f"f-puzzles {key}: {text}") from None
+            raise fpuzzles_error(key, item, e) from None
 
     @classmethod
     def examples(cls) -> list[Example]:

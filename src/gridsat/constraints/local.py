@@ -22,7 +22,8 @@ from .base import Amo, Constraint, Lit, cell_name, check_board, check_cells
 NewVar = Callable[[], int]
 
 __all__ = ["LocalRule", "Lit", "Amo", "NewVar", "fp_cell", "fp_name", "fp_cells", "pair_cnf", "pair_table",
-           "check_value", "check_line", "check_pairs", "adjacent", "box_shape", "mark", "item_dict", "names", "board"]
+           "check_value", "check_line", "check_pairs", "adjacent", "box_shape", "mark", "item_dict", "names", "board",
+           "fpuzzles_error"]
 
 _FP_CELL = re.compile(r"R(\d+)C(\d+)", re.I)
 
@@ -204,8 +205,7 @@ class LocalRule(Constraint):
         try:
             return cls._from_fpuzzles(key, item, n)
         except (ParseError, PuzzleError) as e:
-            text = e.message if isinstance(e, ParseError) else str(e)
-            raise ParseError(f"f-puzzles {key} {_short(item)}: {text}") from None
+            raise fpuzzles_error(key, item, e) from None
 
     @classmethod
     def _from_fpuzzles(cls, key: str, item: Any, n: int) -> "LocalRule":
@@ -214,6 +214,15 @@ class LocalRule(Constraint):
     def to_fpuzzles(self) -> tuple[str, object]:
         """``(key, item)``: the f-puzzles key and the element of its list (or its value) for the writer."""
         raise NotImplementedError
+
+
+def fpuzzles_error(key: str, item: Any, e: "ParseError | PuzzleError") -> ParseError:
+    """The error of an f-puzzles item: ``difference {"cells":["R1C1","R1C3"]}: r1c1 r1c3 are not
+    side by side`` (the key, the item, what is wrong; the reader adds where the item is)."""
+    text = e.message if isinstance(e, ParseError) else str(e)
+    for prefix in (f"{key}: ", f"{key.lower()}: "):
+        text = text[len(prefix):] if text.startswith(prefix) else text
+    return ParseError(f"{key} {_short(item)}: {text}")
 
 
 def _short(item: Any) -> str:

@@ -27,8 +27,8 @@ from typing import Any, Callable, Sequence
 from ..errors import ParseError, PuzzleError, UnsupportedError
 from .base import Example, register_constraint
 from .dots import difference_ok, ratio_ok, sum_ok
-from .local import (Amo, Lit, LocalRule, NewVar, board, check_cells, check_pairs, check_value, fp_cells, names,
-                    pair_cnf, pair_table)
+from .local import (Amo, Lit, LocalRule, NewVar, board, check_cells, check_pairs, check_value, fp_cells,
+                    fpuzzles_error, names, pair_cnf, pair_table)
 
 __all__ = ["Negative", "fpuzzles_negatives"]
 
@@ -179,8 +179,7 @@ class Negative(LocalRule):
             values = sorted(ratios) if relation == "ratio" else ()
             return cls(n, relation, values or _DEFAULT[relation], tuple(exempt))
         except (ParseError, PuzzleError) as e:
-            text = e.message if isinstance(e, ParseError) else str(e)
-            raise ParseError(f"f-puzzles {key}: {text}") from None
+            raise fpuzzles_error(key, item, e) from None
 
     def to_fpuzzles(self) -> tuple[str, object]:
         """``("nonconsecutive", True)`` or ``("negative", "ratio" | "xv")``; the exempt pairs are
