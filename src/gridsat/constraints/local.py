@@ -106,6 +106,11 @@ def pair_cnf(lit: Callable[[int, int], int], n: int, a: int, b: int,
     Per value ``u`` of one cell, the values of the other that go with it: none, a unit clause;
     all but one, the binary conflict; else the support clause ``-x_u | y_v ...`` (which makes
     unit propagation arc-consistent). Both directions.
+
+    Chosen by measurement over binary conflicts for every forbidden pair of few (up to two per
+    value): counting an empty 9x9 nonconsecutive board to 2 solutions took 0.25 s against
+    1.07 s with MiniSat on ``cnf-extended``, the miracle sudoku 0.27 s against 0.35 s; a
+    thermometer and negative XV mix was even (0.12 s against 0.08-0.12 s).
     """
     out: list[list[int]] = []
     conflicts: set[tuple[int, int]] = set()
