@@ -16,9 +16,21 @@ from .base import (Constraint, Example, cell_name, constraint_from_json, get_con
                    pairwise_amo, register_constraint)
 from .alldifferent import AllDifferent
 from .givens import Givens
+# local rules and lines
+from .dots import XV, Difference, Ratio
+from .negative import Negative
+from .lines import BetweenLine, Palindrome, Renban, SlowThermometer, Thermometer, Whispers
+from .grouplines import EntropicLine, ModularLine
+from .boardrules import AntiKing, AntiKnight, DiagonalNegative, DiagonalPositive, DisjointGroups
+from .cellrules import Clone, Even, ExtraRegion, Maximum, Minimum, Odd, PencilMarks
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
-           "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints"]
+           "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints",
+           # local rules and lines
+           "Difference", "Ratio", "XV", "Negative", "Odd", "Even", "Minimum", "Maximum", "PencilMarks",
+           "ExtraRegion", "Clone", "DiagonalPositive", "DiagonalNegative", "AntiKnight", "AntiKing",
+           "DisjointGroups", "Thermometer", "SlowThermometer", "Whispers", "Renban", "Palindrome", "BetweenLine",
+           "EntropicLine", "ModularLine"]
 
 
 def grid_constraints(n: int, givens, units, extra=()) -> tuple:
