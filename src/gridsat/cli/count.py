@@ -68,7 +68,7 @@ def run(args) -> int:
         return fail(e)
     args.count_method = method
     if args.layouts is not None:
-        from .count_layouts import run_layout_counts
+        from ..kinds.sudoku.cli_layouts import run_layout_counts
 
         return run_layout_counts(args, method)
     return run_puzzles(args, "count")

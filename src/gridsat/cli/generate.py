@@ -301,7 +301,7 @@ def run_improve(args) -> int:
     """Run ``gridsat generate improve`` (its workers are batch-runner tasks); returns the exit code."""
     from ..kinds.sudoku.format_common import parse_box
     from ..kinds.sudoku.generate_improve import worker_args
-    from .generate_improve import run_improve_jobs
+    from ..kinds.sudoku.cli_improve import run_improve_jobs
 
     _plain_sigint()
     try:

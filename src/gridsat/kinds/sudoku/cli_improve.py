@@ -16,12 +16,12 @@ import sys
 import time
 from typing import Any, Callable
 
-from ..errors import GridsatError
-from ..jobs.items import Task
-from ..jobs.store import is_error
-from ..jobs.tasks import ImproveJob
-from .outputs import fail
-from .exitcodes import EXIT_FAILED, EXIT_OK
+from ...errors import GridsatError
+from ...jobs.items import Task
+from ...jobs.store import is_error
+from ...jobs.tasks import ImproveJob
+from ...cli.outputs import fail
+from ...cli.exitcodes import EXIT_FAILED, EXIT_OK
 
 __all__ = ["run_improve_jobs", "improve_tasks", "SETUP_SECONDS"]
 
@@ -68,10 +68,10 @@ def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
     int
         0, 1 (a worker failed, or none finished), 2 (usage error), 130 or 143.
     """
-    from ..kinds.sudoku.generate_improve import ImproveResult, merge_results
-    from ..jobs import read_records
-    from ..jobs.shards import select
-    from .jobs import run_tasks
+    from .generate_improve import ImproveResult, merge_results
+    from ...jobs import read_records
+    from ...jobs.shards import select
+    from ...cli.jobs import run_tasks
 
     tasks = improve_tasks(worker_args)
     try:
@@ -101,7 +101,7 @@ def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
 
 def _print(args: argparse.Namespace, res, failed: list[dict]) -> None:
     """What ``generate improve`` prints (unchanged by the runner)."""
-    from ..generators.lines import puzzle_line
+    from ...generators.lines import puzzle_line
 
     if args.json:
         d = res.to_dict()

@@ -15,10 +15,10 @@ import argparse
 import json
 from dataclasses import dataclass
 
-from ..errors import GridsatError, ParseError
-from ..jobs.tasks import LayoutCountJob, WithText, layout_tasks
-from .outputs import fail
-from .exitcodes import EXIT_FAILED, EXIT_OK
+from ...errors import GridsatError, ParseError
+from ...jobs.tasks import LayoutCountJob, WithText, layout_tasks
+from ...cli.outputs import fail
+from ...cli.exitcodes import EXIT_FAILED, EXIT_OK
 
 __all__ = ["run_layout_counts", "parse_order", "LAYOUTS", "GRIDS", "MAX_ORDER"]
 
@@ -65,7 +65,7 @@ class LayoutText:
 
     def __call__(self, payload: tuple, res) -> tuple[str, str]:
         """``(line, "")``."""
-        from ..generators.layouts import layout_to_text
+        from ...generators.layouts import layout_to_text
 
         index, layout = payload
         rows = "/".join(layout_to_text(self.n, layout).splitlines())
@@ -139,8 +139,8 @@ def run_layout_counts(args: argparse.Namespace, method) -> int:
     int
         0 every layout counted exactly, 1 some were not, 2 usage error, 130/143 stopped.
     """
-    from ..jobs import parse_shard, read_records, shard_of
-    from .jobs import run_tasks
+    from ...jobs import parse_shard, read_records, shard_of
+    from ...cli.jobs import run_tasks
 
     try:
         n = parse_order(args.layouts)
