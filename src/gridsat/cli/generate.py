@@ -175,7 +175,7 @@ def _plain_sigint() -> None:
 
 def run(args) -> int:
     """Run ``gridsat generate``; returns the exit code."""
-    from ..kinds.sudoku.format_common import parse_box
+    from ..formats.common import parse_box
     from ..kinds.sudoku.generate import from_partial
     from ..generators import new_seed, stream
 
@@ -299,7 +299,7 @@ def run_layouts(args) -> int:
 
 def run_improve(args) -> int:
     """Run ``gridsat generate improve`` (its workers are batch-runner tasks); returns the exit code."""
-    from ..kinds.sudoku.format_common import parse_box
+    from ..formats.common import parse_box
     from ..kinds.sudoku.generate_improve import worker_args
     from ..kinds.sudoku.cli_improve import run_improve_jobs
 

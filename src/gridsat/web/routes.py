@@ -376,7 +376,7 @@ def generator_takes(name: str) -> set[str]:
 
 def generator_options(body: dict, name: str, limits: Limits) -> dict:
     """The keyword options of generator ``name`` from a request (only those it takes)."""
-    from ..kinds.sudoku.format_common import parse_box
+    from ..formats.common import parse_box
     from ..generators import NAMES
     from ..generators.shapes import list_shapes
 
@@ -435,7 +435,7 @@ async def generate(api: Api, request: Request) -> JSONResponse:
 async def improve(api: Api, request: Request) -> JSONResponse:
     """``POST /api/improve``: search for a harder Sudoku for ``time`` seconds with ``workers``
     processes (from ``puzzle`` when given); always a job."""
-    from ..kinds.sudoku.format_common import parse_box
+    from ..formats.common import parse_box
 
     body = await api.body(request)
     start = None

@@ -86,7 +86,7 @@ def values(args: argparse.Namespace, name: str) -> dict:
          "attempts": args.attempts, "score": args.json, "difficulty": _difficulty(args.difficulty),
          "polish": args.polish}
     if hasattr(args, "box"):
-        from .format_common import parse_box  # the readers load when a command reads or parses puzzles
+        from ...formats.common import parse_box  # the readers load when a command reads or parses puzzles
 
         o["box"] = parse_box(args.box)
     elif args.layout:
@@ -101,7 +101,7 @@ def _load_start(args: argparse.Namespace):
     """The one puzzle of ``--from`` (a file, or the puzzle text itself)."""
     import os
 
-    from .format_common import parse_box  # the readers load when a command reads puzzles
+    from ...formats.common import parse_box  # the readers load when a command reads puzzles
     from ...formats import read_file, read_text
 
     path = getattr(args, "from_file", None)
