@@ -247,6 +247,32 @@ class Kind:
         and ``replaces``, the fields that map replaces; ``holes``, whether cells may be taken
         off the board and put back; ``max_value``, ``"side"`` (the board's side) or ``"cells"``
         (its cells); ``skip_options``, generator options the page's form leaves out.
+    from_partial : callable, optional
+        ``from_partial(puzzle, seed=None) -> Generated``: a unique puzzle consistent with a
+        partial grid (clashing givens dropped, givens added): ``gridsat generate --from`` and
+        the workbench's ``unique``.
+    add_random : callable, optional
+        ``add_random(puzzle, k, seed=None) -> puzzle``: ``k`` more givens, random values that
+        clash with nothing in their units (the workbench's ``add-random``).
+    improve : callable, optional
+        ``improve(start=None, size=..., box=None, time_budget=..., jobs=1, seed=None) -> result``:
+        the search for a harder puzzle in a time budget (the workbench's ``improve``; its
+        result has ``puzzle``, ``solution`` and ``to_dict()``).
+    cli_generate : callable, optional
+        ``cli_generate(subparsers)``: adds the kind's own ``gridsat generate`` subcommands
+        besides its generators (each sets its ``func``), after every kind's generators.
+    cli_count : callable, optional
+        ``cli_count(parser) -> run``: adds the kind's own options to ``gridsat count`` and
+        returns ``run(args, method) -> int or None``, which runs the command when those
+        options are given (its exit code) and else returns ``None``.
+    bulk_encoding : str
+        The encoding named by the results of the engine's bulk entry
+        (:mod:`gridsat.engine.block`), which answers plain lines of 81 symbols, a 9x9 board
+        of 3x3 boxes, a block at a time on the C core: the kind whose puzzles those are
+        (``""``: not this kind).
+    bulk_puzzle : callable, optional
+        ``bulk_puzzle(givens) -> puzzle``: the puzzle of such a line, from its 81 values as
+        bytes (0 empty), made without checks.
     """
 
     name: str
@@ -292,6 +318,14 @@ class Kind:
     memory: dict = field(default_factory=dict)
     shape: "Callable[[Any], Any] | None" = None
     web: dict = field(default_factory=dict)
+    # -- generate, count, the workbench's grid jobs and the bulk route
+    from_partial: "Callable | None" = None
+    add_random: "Callable | None" = None
+    improve: "Callable | None" = None
+    cli_generate: "Callable | None" = None
+    cli_count: "Callable | None" = None
+    bulk_encoding: str = ""
+    bulk_puzzle: "Callable | None" = None
 
     def cap(self, encoding: str) -> tuple[int, str]:
         """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .puzzle import Sudoku
+from .puzzle import Sudoku, made
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ...puzzles.text import board_file, format_board, solution_line
 from ..base import Generator, Kind, Late, register_kind
@@ -41,6 +41,12 @@ _JIGSAW_GIVENS = [1, 2, 3, 4, 5, 6] + [0] * 6 + [2, 0, 0, 0, 0, 0] + [0] * 18
 def samples() -> list[tuple[Sudoku, int]]:
     """Small puzzles with known counts: the empty 4x4 (288, OEIS A107739) and a 6x6 jigsaw (262)."""
     return [(Sudoku.empty(4), 288), (Sudoku(6, _JIGSAW_GIVENS, regions=_JIGSAW6), 262)]
+
+
+def bulk_puzzle(givens: bytes) -> Sudoku:
+    """The classic 9x9 puzzle of a plain line's 81 values (bytes, 0 empty), made without checks
+    (for the engine's bulk entry, :mod:`gridsat.engine.block`)."""
+    return made(9, givens, None, (3, 3), None)
 
 
 # the upper layers' modules, loaded when first used (each function imports one module)
@@ -162,4 +168,7 @@ SUDOKU = register_kind(Kind(
     # native constraints, scales it down with its memory_factors)
     memory={"cnf-extended": 50.0, "cnf-minimal": 400.0, "cnf-regionlits": 2500.0, "cnf-layered": 50.0,
             "cnf-reduced": 440.0, "cpsat-int": 30.0, "cpsat-bool": 28.0, "mzn": 280.0},
+    # -- generate, count, the workbench's grid jobs and the bulk route
+    bulk_encoding="sudoku-native",
+    bulk_puzzle=bulk_puzzle,
 ))
