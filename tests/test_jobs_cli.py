@@ -352,7 +352,7 @@ def test_count_layouts_refuses_puzzles_and_per_puzzle_options(capsys):
 # -- improve -----------------------------------------------------------------------------------
 def improve_dies_on_seed_8(args: tuple) -> dict:
     """An improve worker whose process dies (every time) for seed 8."""
-    from gridsat.jobs.tasks import ImproveJob
+    from gridsat.kinds.sudoku.cli_improve import ImproveJob
 
     if args[4] == 8:
         os.kill(os.getpid(), signal.SIGKILL)

@@ -67,6 +67,16 @@ def _cli():
     return cli
 
 
+def _add_random():
+    from .generate_add_random import add_random
+    return add_random
+
+
+def _improve():
+    from .generate_improve import improve
+    return improve
+
+
 def _front():
     from . import logic_front
     return logic_front
@@ -169,6 +179,11 @@ SUDOKU = register_kind(Kind(
     memory={"cnf-extended": 50.0, "cnf-minimal": 400.0, "cnf-regionlits": 2500.0, "cnf-layered": 50.0,
             "cnf-reduced": 440.0, "cpsat-int": 30.0, "cpsat-bool": 28.0, "mzn": 280.0},
     # -- generate, count, the workbench's grid jobs and the bulk route
+    from_partial=Late(lambda: _generators().from_partial),
+    add_random=Late(_add_random),
+    improve=Late(_improve),
+    cli_generate=Late(lambda: _cli().add_generate_commands),
+    cli_count=Late(lambda: _cli().add_count_options),
     bulk_encoding="sudoku-native",
     bulk_puzzle=bulk_puzzle,
 ))
