@@ -61,8 +61,6 @@ ALLOWED_KIND_NAMES: dict[str, int] = {
     "gridsat.logic.search": 3,
     "gridsat.logic.solver": 10,
     "gridsat.puzzles.text": 1,
-    "gridsat.web.routes": 3,
-    "gridsat.web.work": 3,
 }
 
 
