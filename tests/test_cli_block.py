@@ -298,3 +298,39 @@ def test_which_standard_inputs_take_the_route(case, taken, capsys, monkeypatch, 
         if not taken:  # nothing printed, and the general loop reads the input from its start
             assert out == ""
             assert __import__("sys").stdin.buffer.read() == STDIN_CASES[case]
+
+
+# ---------------------------------------------------------------------- the lines' kind
+@needs_core
+def test_the_lines_are_the_puzzles_of_the_kind_with_a_bulk_encoding():
+    """The results name the encoding of the kind whose record has one, and their puzzles are that kind's."""
+    import json
+
+    from gridsat.kinds import kind_of
+
+    kind = bulk.bulk_kind()
+    assert kind.bulk_encoding and isinstance(kind.bulk_puzzle(bytes(81)), kind.puzzle_class)
+    res = next(bulk.Block.start("check").run([UNIQUE[0].encode()]))
+    assert type(res) is bulk.LineResult
+    assert json.loads(res.to_json())["encoding"] == kind.bulk_encoding == res.encoding
+    assert res.puzzle == Sudoku.classic([0 if ch == "." else int(ch) for ch in UNIQUE[0]])
+    assert kind_of(res.puzzle) is kind
+
+
+@needs_core
+def test_status_lines_load_no_kind_package(tmp_path):
+    """A status line needs no kind record: the route's start-up pays for no kind package
+    (a ``--json`` record names the kind and its encoding, so it loads them)."""
+    import subprocess
+    import sys
+
+    f = tmp_path / "u.txt"
+    f.write_text("\n".join(UNIQUE[:3]) + "\n")
+    probe = ("import sys\nfrom gridsat.cli import main\nrc = main(['check', {!r}{}])\n"
+             "print(rc, sorted(m for m in sys.modules if m.startswith('gridsat.kinds.')))")
+    for json_flag, loaded in (("", False), (", '--json'", True)):
+        r = subprocess.run([sys.executable, "-c", probe.format(str(f), json_flag)], capture_output=True, text=True,
+                           timeout=120)
+        last = r.stdout.splitlines()[-1]
+        assert last.startswith("0 "), r.stderr
+        assert (last != "0 []") == loaded, last

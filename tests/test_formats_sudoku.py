@@ -12,7 +12,7 @@ from gridsat import Sudoku
 from gridsat.errors import ParseError
 from gridsat.examples import list_examples, load_example
 from gridsat.formats import FORMATS, detect_format, format_board, read_file, read_text, write
-from gridsat.kinds.sudoku.format_common import parse_box
+from gridsat.formats.common import parse_box
 from gridsat.formats.stream import read_stream
 
 EXAMPLES = ["sudoku-4x4", "sudoku-6x6", "sudoku-9x9", "jigsaw-9x9", "sudoku-16x16"]

@@ -130,3 +130,34 @@ def test_progress_bar_only_on_a_terminal():
     os.close(s)
     os.close(m)
     assert b"20/20" in out and len(p.stdout.read().splitlines()) == 20
+
+
+def test_a_kinds_own_subcommands_and_count_options_come_from_its_record(capsys):
+    """``generate`` adds each kind's ``cli_generate`` subcommands, ``count`` its ``cli_count``
+    options, whose run takes the command when they are given (a kind added for the test)."""
+    import dataclasses
+
+    from gridsat.kinds import get_kind, register_kind, unregister_kind
+
+    seen = []
+
+    def add_commands(sub):
+        sub.add_parser("toy-extra", help="the toy kind's own subcommand").set_defaults(
+            func=lambda args: seen.append("generate") or 0)
+
+    def add_count(parser):
+        parser.add_argument("--toy-option", action="store_true")
+        return lambda args, method: (seen.append(("count", method.name)) or 0) if args.toy_option else None
+
+    toy = dataclasses.replace(get_kind("hidato"), name="toyextra", aliases=(), generators={}, order=999,
+                              puzzle_class=type("ToyExtra", (), {"kind": "toyextra"}),
+                              cli_generate=add_commands, cli_count=add_count)
+    register_kind(toy)
+    try:
+        assert main(["generate", "toy-extra"]) == 0
+        assert main(["count", "--toy-option", "--method", "cpsat"]) == 0
+        assert main(["count", "--layouts", "9"]) == 2  # (another kind's option: its run, not the toy's)
+    finally:
+        unregister_kind("toyextra")
+    assert seen == ["generate", ("count", "cpsat")]
+    assert "--layouts: expected an order from 1 to 5, got 9" in capsys.readouterr().err

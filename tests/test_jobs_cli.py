@@ -352,7 +352,7 @@ def test_count_layouts_refuses_puzzles_and_per_puzzle_options(capsys):
 # -- improve -----------------------------------------------------------------------------------
 def improve_dies_on_seed_8(args: tuple) -> dict:
     """An improve worker whose process dies (every time) for seed 8."""
-    from gridsat.jobs.tasks import ImproveJob
+    from gridsat.kinds.sudoku.cli_improve import ImproveJob
 
     if args[4] == 8:
         os.kill(os.getpid(), signal.SIGKILL)
@@ -381,7 +381,7 @@ def test_improve_runs_its_workers_as_runner_tasks_reproducibly(capsys, shared):
 def test_improve_reports_a_worker_that_dies_and_keeps_the_others(capsys):
     import argparse
 
-    from gridsat.cli.generate_improve import run_improve_jobs
+    from gridsat.kinds.sudoku.cli_improve import run_improve_jobs
     from gridsat.kinds.sudoku.generate_improve import worker_args
 
     args = argparse.Namespace(json=True, jobs=2, out=None, resume=False, shard=None, executor=None, scheduler=None,

@@ -190,6 +190,7 @@ def test_add_random_adds_one_value_that_clashes_with_nothing(client):
     assert p.num_givens == puzzle(KIT).num_givens + 1 and not p.conflicts()
     r = client.post("/api/add-random", json={"puzzle": example_text("hidato-6x5")})
     assert r.status_code == 400
+    assert "whose generator starts from a grid (sudoku and jigsaw), not hidato" in r.json()["error"]
 
 
 def test_unique_from_the_current_grid(client):

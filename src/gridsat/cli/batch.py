@@ -83,7 +83,7 @@ class Settings:
     def __init__(self, args, job: str):
         from ..backends import get_backend
         from ..encoders import list_encodings
-        from ..kinds.sudoku.format_common import parse_box
+        from ..formats.common import parse_box
 
         self.args, self.job = args, job
         t0 = time.perf_counter()

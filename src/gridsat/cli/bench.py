@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
                                scatter_plot, summary)
     from ..experiments.plots import check_path, require_matplotlib
     from ..formats import get_format
-    from ..kinds.sudoku.format_common import parse_box
+    from ..formats.common import parse_box
 
     try:
         configs = _split(args.configs)

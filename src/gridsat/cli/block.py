@@ -28,7 +28,7 @@ import json
 import os
 import sys
 
-from ..engine.block import BLOCK, SYMBOLS, Block, LineResult
+from ..engine.block import BLOCK, SYMBOLS, Block, LineResult, bulk_kind
 from ..result import Result
 
 __all__ = ["run_block", "run_stdin", "plain_lines", "BLOCK", "MAX_BYTES"]
@@ -162,6 +162,7 @@ class _Route:
         self._out: list[str] = []  # (lines not yet written)
         self._last = None  # (the puzzle the general loop's job ran last)
         self.before: "str | bytes | None" = None  # (the last line read that was not blank or a comment)
+        self._kind: "str | None" = None  # (the puzzles' kind as JSON, looked up for the first record)
 
     def answer(self, path: str, puzzles: list[tuple[int, bytes]]) -> None:
         """Answer one block of ``path``'s puzzles, in order, and flush the lines."""
@@ -175,7 +176,9 @@ class _Route:
                 puzzle = res.puzzle if isinstance(res, Result) else self._last
                 self.entry(Entry(puzzle, None, path, lineno, None, "line"), res)
             elif self.args.json:  # the general loop's record: Result.to_dict() with the entry's fields
-                out.append(res.to_json(f'"file": {where}, "line": {lineno}, "name": null, "kind": "sudoku"',
+                if self._kind is None:
+                    self._kind = json.dumps(bulk_kind().name)
+                out.append(res.to_json(f'"file": {where}, "line": {lineno}, "name": null, "kind": {self._kind}',
                                        '"format": "line"') + "\n")
             else:
                 out.append(f"{where}:{lineno}: {res.status} {res.digits} {res.total_time:.3f}s\n")

@@ -43,12 +43,10 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help="approx: tolerance, the estimate is within a factor 1+E (default 0.8)")
     g.add_argument("--delta", type=positive_float, default=0.2, metavar="D",
                    help="approx: the tolerance holds with probability at least 1-D (default 0.2)")
-    p.add_argument_group("jigsaw layouts").add_argument(
-        "--layouts", metavar="N",
-        help="count the filled grids of every jigsaw region layout of order N (1 to 5; 117 layouts for 4, "
-             "4,006 for 5), one runner task per layout (id layout:I), then the total (OEIS A172478); "
-             "reads no puzzles")
-    p.set_defaults(func=run)
+    from ..kinds import KINDS
+
+    runs = [kind.cli_count(p) for kind in KINDS.values() if kind.cli_count is not None]  # (the kinds' own options)
+    p.set_defaults(func=run, kind_counts=runs)
     return p
 
 
@@ -64,8 +62,8 @@ def run(args) -> int:
     except GridsatError as e:
         return fail(e)
     args.count_method = method
-    if args.layouts is not None:
-        from .count_layouts import run_layout_counts
-
-        return run_layout_counts(args, method)
+    for kind_count in getattr(args, "kind_counts", ()):  # (a kind's own option, e.g. --layouts, runs the command)
+        code = kind_count(args, method)
+        if code is not None:
+            return code
     return run_puzzles(args, "count")

@@ -1,4 +1,5 @@
-"""``gridsat generate``: unique Sudoku, jigsaw, Hidato and Numbrix puzzles; layouts; the improve search.
+"""``gridsat generate``: unique puzzles from every kind's generators (Sudoku, jigsaw, Hidato,
+Numbrix), and the kinds' own subcommands (the Sudoku kind's layouts and improve search).
 
 Puzzles stream to stdout as they are made, one line each (or ``--json`` lines with seed,
 givens, score and time), flushed per puzzle, so an interrupted run keeps what it wrote.
@@ -14,25 +15,26 @@ import json
 import sys
 
 from ..errors import GridsatError, ParseError
-from ..kinds import KINDS, kind_of
-from .helptext import Later, examples_epilog, kind_words
+from ..kinds import KINDS, get_kind, kind_of
+from .helptext import examples_epilog
 from .jobs import add_runner_args, wants_runner
-from .argtypes import fraction, nonnegative_int, output_format, positive_float, positive_int, positive_worker_count, worker_count
+from .argtypes import fraction, nonnegative_int, output_format, positive_float, positive_int, worker_count
 from .outputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "backend_option", "load_one", "plain_sigint", "check_backend"]
 
 
-#: the example lines that name no kind (the kinds add their generators' own first)
-EXAMPLES = ["gridsat generate layouts --size 5 --all --count-only", "gridsat generate improve --time 5"]
+#: the example lines that name no kind (the kinds add their own: generators and subcommands)
+EXAMPLES: list[str] = []
 
 #: options the generators' own modules add, and the range each must be in (checked after parsing)
 _RANGES = {"rows": positive_int, "cols": positive_int, "size": positive_int, "density": fraction,
            "givens": nonnegative_int, "attempts": positive_int, "polish": nonnegative_int}
 
 
-def _backend_option(g) -> None:
+def backend_option(g) -> None:
+    """Add ``--backend`` (the python-sat solver of the uniqueness proofs) to the group or parser ``g``."""
     g.add_argument("-b", "--backend", metavar="NAME",
                    help="python-sat solver for the uniqueness proofs, e.g. glucose4, cadical153 "
                         "(default: the generator's)")
@@ -50,16 +52,12 @@ def _common(p: argparse.ArgumentParser) -> None:
     g.add_argument("--board", action="store_true", help="print each puzzle as a board instead of one line")
     g.add_argument("-O", "--output-format", type=output_format, metavar="FMT",
                    help="write each puzzle in this text format (see 'gridsat formats')")
-    _backend_option(g)
+    backend_option(g)
     g.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
     g.add_argument("-t", "--time-limit", type=positive_float, metavar="SECONDS",
                    help="per puzzle: a seed whose puzzle is not made in time is reported 'unknown' "
                         "(exit code 1) and the next seed starts")
     add_runner_args(p, jobs=False, progress=False)
-
-
-def _layouts() -> str:
-    return kind_words("layouts", " and ", "region layouts")
 
 
 def register(subparsers) -> argparse.ArgumentParser:
@@ -77,38 +75,9 @@ def register(subparsers) -> argparse.ArgumentParser:
             gen.cli_options(q, name)
             _common(q)
             q.set_defaults(func=run, gen_kind=name, generator=gen, puzzle_kind=kind.name)
-    q = sub.add_parser("layouts", help=Later(lambda: f"{_layouts()}: --all enumerates every one (n <= 5), else random"),
-                       description=Later(lambda: f"Print {_layouts()} (letter grids separated by blank lines)."),
-                       epilog="examples:\n  gridsat generate layouts --size 5 --all --count-only\n"
-                              "  gridsat generate layouts --size 9 -n 3 --seed 1", formatter_class=raw)
-    q.add_argument("--size", type=positive_int, default=9)
-    q.add_argument("--all", action="store_true", help="every layout (117 for 4, 4006 for 5)")
-    q.add_argument("--count-only", action="store_true", help="with --all: print only how many")
-    q.add_argument("--seed", type=int)
-    q.add_argument("--count", "-n", type=nonnegative_int, default=1)
-    q.set_defaults(func=run_layouts, gen_kind="layouts")
-    q = sub.add_parser("improve", help=Later(lambda: f"search for a harder {kind_words('improve', ' or ', 'puzzle')}"
-                                                     " in a time budget (hill climbing over givens)"),
-                       description="Hill-climb / anneal over the set of givens for the highest score in --time seconds.",
-                       epilog="examples:\n  gridsat generate improve --time 5\n"
-                              "  gridsat generate improve --from puzzle.txt --time 30 --json\n"
-                              "  gridsat generate improve --steps 50 --seed 1 --jobs 2", formatter_class=raw)
-    q.add_argument("--size", type=positive_int, default=9)
-    q.add_argument("--box", help="box shape RxC")
-    q.add_argument("--from", dest="partial", metavar="FILE", help="start from this puzzle or full grid")
-    q.add_argument("--time", type=positive_float, default=10.0, help="time budget in seconds (default 10)")
-    q.add_argument("--steps", type=positive_int, metavar="N",
-                   help="N moves per worker instead of --time: the result is then a function of --seed")
-    q.add_argument("--jobs", "-j", type=positive_worker_count, default=1,
-                   help="independent workers, seeds seed, seed+1, ... (best of all is reported); each is a "
-                        "batch-runner task: one that dies is run again once, then reported")
-    q.add_argument("--seed", type=int)
-    q.add_argument("--score", default="auto", choices=["auto", "effort", "rating"],
-                   help="effort: fresh-solver conflicts+decisions; rating: the logical solver's SE rating; auto: rating if available")
-    q.add_argument("--json", action="store_true")
-    _backend_option(q)
-    add_runner_args(q, jobs=False)
-    q.set_defaults(func=run_improve, gen_kind="improve")
+    for kind in KINDS.values():  # (after every kind's generators: the kinds' own subcommands)
+        if kind.cli_generate is not None:
+            kind.cli_generate(sub)
     p.set_defaults(func=lambda a: (p.print_help(sys.stderr), EXIT_USAGE)[1])
     return p
 
@@ -146,7 +115,12 @@ def _progress(args, total):
     return tqdm(total=total or None, file=sys.stderr, unit="puzzle", leave=False)
 
 
-def _load_one(path: str, kind: str | None = None, box=None):
+def load_one(path: str, kind: str | None = None, box=None):
+    """The first puzzle of file ``path`` (or of the text ``path`` itself when no such file exists).
+
+    Raises the puzzle's error (a located :class:`~gridsat.errors.ParseError`), or
+    :class:`~gridsat.errors.GridsatError` when there is no puzzle.
+    """
     from ..formats import read_file, read_text
     import os
 
@@ -158,7 +132,7 @@ def _load_one(path: str, kind: str | None = None, box=None):
     raise GridsatError("no puzzle found")
 
 
-def _plain_sigint() -> None:
+def plain_sigint() -> None:
     """Let Ctrl-C raise KeyboardInterrupt between solver calls.
 
     python-sat swaps in its own SIGINT handler during each ``solve`` in the main thread and
@@ -175,18 +149,18 @@ def _plain_sigint() -> None:
 
 def run(args) -> int:
     """Run ``gridsat generate``; returns the exit code."""
-    from ..kinds.sudoku.format_common import parse_box
-    from ..kinds.sudoku.generate import from_partial
+    from ..formats.common import parse_box
     from ..generators import new_seed, stream
 
-    _plain_sigint()
+    plain_sigint()
     try:
         _check_ranges(args)
-        _check_backend(args)
+        check_backend(args)
         _check_output_format(args)
         if getattr(args, "partial", None):
-            p = _load_one(args.partial, "sudoku", parse_box(getattr(args, "box", None)))
-            g = from_partial(p, seed=args.seed)
+            kind = get_kind(args.puzzle_kind)  # (a generator that takes --from: its kind completes the grid)
+            p = load_one(args.partial, kind.name, parse_box(getattr(args, "box", None)))
+            g = kind.from_partial(p, seed=args.seed)
             _emit(args, g)
             return EXIT_OK
         opts = args.generator.cli_values(args, args.gen_kind)
@@ -256,7 +230,7 @@ def _check_ranges(args) -> None:
                 raise ParseError(f"argument --{dest}: {e}") from None
 
 
-def _check_backend(args) -> None:
+def check_backend(args) -> None:
     """``--backend`` must name a python-sat solver (the generators' uniqueness proofs use one)."""
     from ..backends.catalogue import PYSAT_SOLVERS
 
@@ -274,42 +248,3 @@ def _check_output_format(args) -> None:
         raise ParseError(f"format {name} holds {get_format(name).kind} puzzles, not {args.puzzle_kind}")
     if name and args.json:
         raise ParseError("--json and --output-format do not combine; use --output-format json")
-
-
-def run_layouts(args) -> int:
-    """Run ``gridsat generate layouts``; returns the exit code."""
-    from ..generators.layouts import count_layouts, enumerate_layouts, layout_to_text, random_layout
-    import random
-
-    n = args.size
-    if args.all:
-        if args.count_only:
-            print(count_layouts(n), flush=True)
-            return EXIT_OK
-        for lab in enumerate_layouts(n):
-            sys.stdout.write(layout_to_text(n, lab) + "\n\n")
-        sys.stdout.flush()
-        return EXIT_OK
-    rng = random.Random(args.seed)
-    for _ in range(args.count):
-        sys.stdout.write(layout_to_text(n, random_layout(n, rng)) + "\n\n")
-        sys.stdout.flush()
-    return EXIT_OK
-
-
-def run_improve(args) -> int:
-    """Run ``gridsat generate improve`` (its workers are batch-runner tasks); returns the exit code."""
-    from ..kinds.sudoku.format_common import parse_box
-    from ..kinds.sudoku.generate_improve import worker_args
-    from .generate_improve import run_improve_jobs
-
-    _plain_sigint()
-    try:
-        _check_backend(args)
-        start = _load_one(args.partial, "sudoku", parse_box(args.box)) if args.partial else None
-        workers = worker_args(start=start, size=args.size, box=parse_box(args.box), time_budget=args.time,
-                              jobs=args.jobs, seed=args.seed, score=args.score, steps=args.steps,
-                              **({"solver": args.backend} if args.backend else {}))
-    except GridsatError as e:
-        return fail(e if isinstance(e, ParseError) else str(e))
-    return run_improve_jobs(args, workers)

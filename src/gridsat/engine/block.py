@@ -15,20 +15,24 @@ puzzle (no solution, two solutions, clashing givens), and every puzzle of a bloc
 verifier does not pass whole, is run again on its own by the general engine (the ``one``
 callable, by default :func:`gridsat.engine.run`), which names what is wrong.
 
-This module imports only the verifier's grid checks and the board tables; the general engine
-loads when a puzzle first needs it.
+The puzzles of such lines are a kind's (its record's ``bulk_encoding`` and ``bulk_puzzle``,
+see :class:`gridsat.kinds.Kind`): their results name its encoding, and a puzzle is made by
+the kind when one is asked for. This module imports only the verifier's grid checks and the
+board tables; the kind packages load when a result's kind, encoding or puzzle is first asked
+for (:func:`bulk_kind`), and the general engine when a puzzle first needs it.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import time
 from typing import Callable, Iterator, Sequence
 
-from ..errors import GridsatError
+from ..errors import GridsatError, UnsupportedError
 from ..result import _FIELDS, Result
 
-__all__ = ["Block", "LineResult", "BLOCK", "SYMBOLS", "plain_symbols"]
+__all__ = ["Block", "LineResult", "BLOCK", "SYMBOLS", "plain_symbols", "bulk_kind"]
 
 #: puzzles per call of the C core
 BLOCK = 1024
@@ -50,11 +54,42 @@ def plain_symbols(line: bytes) -> bool:
     return len(line) == _CELLS and not line.translate(None, SYMBOLS)
 
 
-def _puzzle(givens: bytes):
-    """The classic 9x9 puzzle of ``givens`` (81 values, 0 empty), made without checks."""
-    from ..kinds.sudoku.puzzle import made
+#: the kind record of the lines (found on first use), and its encoding as JSON
+_KIND: list = []
 
-    return made(_N, givens, None, _BOX, None)
+
+def bulk_kind():
+    """The record of the kind whose puzzles the plain lines are: the kind with a
+    ``bulk_encoding`` (every kind package is loaded the first time).
+
+    Returns
+    -------
+    gridsat.kinds.Kind
+
+    Raises
+    ------
+    UnsupportedError
+        No kind has a bulk encoding.
+    """
+    if not _KIND:
+        from ..kinds import KINDS
+
+        kind = next((k for k in KINDS.values() if k.bulk_encoding and k.bulk_puzzle is not None), None)
+        if kind is None:
+            raise UnsupportedError("no puzzle kind takes plain 9x9 lines to the C core in blocks")
+        _KIND[:] = [kind, json.dumps(kind.bulk_encoding)]
+    return _KIND[0]
+
+
+def _encoding_json() -> str:
+    """The kind's bulk encoding as a JSON string."""
+    bulk_kind()
+    return _KIND[1]
+
+
+def _puzzle(givens: bytes):
+    """The 9x9 puzzle of ``givens`` (81 values, 0 empty), made by its kind without checks."""
+    return bulk_kind().bulk_puzzle(givens)
 
 
 class _Answers:
@@ -97,10 +132,14 @@ class LineResult(Result):
     count = 1
     verified = True
     backend = "native"
-    encoding = "sudoku-native"
 
     def __init__(self, answers: _Answers, i: int, status: str, total: float, digits: str) -> None:
         self._a, self._i, self.status, self.total_time, self.digits = answers, i, status, total, digits
+
+    @_Shared
+    def encoding(self) -> str:
+        """The kind's bulk encoding (the C core's, see :func:`bulk_kind`)."""
+        return bulk_kind().bulk_encoding
 
     @_Shared
     def job(self) -> str:
@@ -154,7 +193,7 @@ class LineResult(Result):
         return (f'{{{before}{", " if before else ""}"job": "{a.job}", "status": "{self.status}", '
                 f'"solution": [{", ".join(self.digits)}], '
                 f'"count": 1, "complete": {"true" if a.flags[i] == 1 else "false"}, "verified": true, '
-                f'"backend": "native", "encoding": "sudoku-native", "time": {{"build": {a.build_json}, '
+                f'"backend": "native", "encoding": {_encoding_json()}, "time": {{"build": {a.build_json}, '
                 f'"solve": {round(a.secs[i], 6)!r}, "total": {round(self.total_time, 6)!r}}}, '
                 f'"stats": {{"nodes": {a.nodes[i]}}}{", " if after else ""}{after}}}')
 

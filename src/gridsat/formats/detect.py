@@ -229,7 +229,7 @@ def read_told(text: str, file: str | None = None, format: str | None = None, kin
     if format is None:
         fmt = _detect(text, kind, file, read)
     if box is not None:
-        from ..kinds.sudoku.format_common import parse_box  # the box option is the Sudoku kind's
+        from .common import parse_box
 
         box = parse_box(box)
     options = {"box": box, "kind": kind}

@@ -96,7 +96,7 @@ class LineItem:
 def _reader(format: str, box: "str | tuple[int, int] | None") -> Callable:
     """The reader of ``format`` with the ``box`` option, on any text (a comment alone too)."""
     from ..formats import FORMATS
-    from ..kinds.sudoku.format_common import parse_box
+    from ..formats.common import parse_box
 
     fmt = FORMATS[format]
     if box is None or "box" not in fmt.options:

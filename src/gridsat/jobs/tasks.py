@@ -11,22 +11,22 @@ objects, so that workers in other processes or on other machines can run them:
   or :class:`RateJob`, for lines still to be read and entries that could not be);
 * :class:`GenerateJob`: one generated puzzle per seed;
 * :class:`RateJob`: the logical solver's rating (or the kit's figures) of one puzzle;
-* :class:`LayoutCountJob`: the number of filled grids of one jigsaw region layout (the tasks
-  of every layout of an order are :func:`layout_tasks`);
-* :class:`ImproveJob`: one worker of ``generate improve`` (its seed's search);
 * :class:`BenchJob`: one bench run, a puzzle under one configuration.
 
-:class:`WithText` wraps any of them to add the text a command prints for the task.
+:class:`WithText` wraps any of them to add the text a command prints for the task. A kind's
+own commands keep their task functions in its package (the Sudoku kind's ``count --layouts``
+and ``generate improve``: :mod:`gridsat.kinds.sudoku.cli_layouts`,
+:mod:`gridsat.kinds.sudoku.cli_improve`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
-from .items import PuzzleItem, Task
+from .items import PuzzleItem
 
-__all__ = ["PuzzleJob", "GenerateJob", "RateJob", "LayoutCountJob", "layout_tasks", "ImproveJob", "BenchJob", "WithText"]
+__all__ = ["PuzzleJob", "GenerateJob", "RateJob", "BenchJob", "WithText"]
 
 
 @dataclass
@@ -174,95 +174,6 @@ class RateJob:
     def __call__(self, item: PuzzleItem) -> dict:
         """The record of ``item``."""
         return self.record(item, self.result(item))
-
-
-@dataclass
-class LayoutCountJob:
-    """The number of filled ``n`` x ``n`` grids of one jigsaw region layout.
-
-    The payload is ``(index, layout)``: the layout's place in
-    :func:`~gridsat.generators.layouts.enumerate_layouts` (from 1) and its row-major region
-    labels. The count goes through :func:`gridsat.count`, so with no ``backend`` and no
-    ``encoding`` the kind's default pair for the board counts it.
-
-    Attributes
-    ----------
-    n : int
-        The order (board side and region size).
-    method : str
-        The counting method's name (``enum``, ``cpsat``, ``d4``, ...); ``method_options`` are its options.
-    backend, encoding : str or None
-        By name (``None``: the kind's default).
-    time_limit : float or None
-        Seconds per layout (the count is then marked incomplete).
-    """
-
-    n: int
-    method: str = "enum"
-    method_options: dict = field(default_factory=dict)
-    backend: str | None = None
-    encoding: str | None = None
-    time_limit: float | None = None
-
-    def result(self, payload: tuple):
-        """The count :class:`~gridsat.result.Result` of the empty board with regions ``payload[1]``."""
-        from .. import api
-        from ..counting import get_method
-        from ..kinds.sudoku.puzzle import Sudoku
-
-        _, layout = payload
-        return api.count(Sudoku.empty(self.n, regions=tuple(layout)), None,
-                         method=get_method(self.method, **self.method_options), backend=self.backend,
-                         encoding=self.encoding, time_limit=self.time_limit, keep=0)
-
-    def record(self, payload: tuple, res) -> dict:
-        """The JSON record: the order, index and layout (rows of region letters), its count,
-        whether the count is exact, and what counted it in how long."""
-        from ..generators.layouts import layout_to_text
-
-        index, layout = payload
-        return {"n": self.n, "index": index, "layout": layout_to_text(self.n, layout).splitlines(),
-                "count": res.count, "complete": bool(res.complete), "method": res.method or self.method,
-                "backend": res.backend, "encoding": res.encoding,
-                "time": round(res.total_time, 6)}
-
-    def __call__(self, payload: tuple) -> dict:
-        """The record of the layout ``payload``."""
-        return self.record(payload, self.result(payload))
-
-
-def layout_tasks(n: int) -> Iterator[Task]:
-    """One task per jigsaw region layout of order ``n``, lazily, for :class:`LayoutCountJob`.
-
-    Parameters
-    ----------
-    n : int
-        The order (117 layouts for 4, 4,006 for 5; OEIS A172477).
-
-    Yields
-    ------
-    Task
-        Id ``layout:I`` and payload ``(I, labels)``, where ``I`` counts from 1 in the order of
-        :func:`~gridsat.generators.layouts.enumerate_layouts` (a fixed order, so the ids are stable).
-    """
-    from ..generators.layouts import enumerate_layouts
-
-    for i, layout in enumerate(enumerate_layouts(n), 1):
-        yield Task(f"layout:{i}", (i, layout))
-
-
-@dataclass
-class ImproveJob:
-    """One worker of the improve search: the payload is an argument of
-    :func:`~gridsat.kinds.sudoku.generate_improve.improve_worker` (from
-    :func:`~gridsat.kinds.sudoku.generate_improve.worker_args`); the record is the worker's
-    :meth:`~gridsat.kinds.sudoku.generate_improve.ImproveResult.to_record`."""
-
-    def __call__(self, args: tuple) -> dict:
-        """The record of the worker's best puzzle."""
-        from ..kinds.sudoku.generate_improve import improve_worker
-
-        return improve_worker(args).to_record()
 
 
 @dataclass

@@ -11,7 +11,7 @@ registry discovers and imports one when its kind is first used.
 
 from .base import (KINDS, Choice, Generator, Kind, Late, alias_option, default_kind, get_kind, kind_class, kind_of,
                    list_kinds, register_kind, unregister_kind)
-from .base import kit_figures, logic_serves, technique_names
+from .logic import kit_figures, logic_serves, technique_names
 
 __all__ = ["KINDS", "Choice", "Generator", "Kind", "Late", "alias_option", "default_kind", "get_kind", "kind_class",
            "kind_of", "list_kinds", "register_kind", "unregister_kind", "kit_figures", "logic_serves",

@@ -18,9 +18,9 @@ package has run), :func:`get_kind` and :data:`KINDS` discover the kind packages 
 ``gridsat/kinds/`` (:func:`pkgutil.iter_modules`) and import them. A package outside
 ``gridsat/kinds/`` registers its kind when it is imported.
 
-What the logical solver says about all kinds at once is built from the records too:
-:func:`logic_serves` (the puzzles it handles), :func:`technique_names` (the choices of
-``extra``) and :func:`kit_figures` (the kit's figures, or which puzzles they serve).
+What the logical solver says about all kinds at once is built from the records too, in
+:mod:`gridsat.kinds.logic`: the puzzles it handles, the choices of ``extra`` and the kit's
+figures (or which puzzles they serve).
 """
 
 from __future__ import annotations
@@ -32,11 +32,10 @@ from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..errors import GridsatError, UnsupportedError
+from ..errors import UnsupportedError
 
 __all__ = ["Kind", "Choice", "Generator", "Late", "register_kind", "unregister_kind", "get_kind", "kind_of", "list_kinds",
-           "default_kind", "alias_option", "kind_class", "Filled", "KINDS", "logic_serves", "technique_names",
-           "kit_figures"]
+           "default_kind", "alias_option", "kind_class", "Filled", "KINDS"]
 
 
 class Late:
@@ -273,16 +272,42 @@ class Kind:
         file's text; ``python -m gridsat.examples._generate [NAME ...]`` writes them).
     logic_serves : str
         The kind's puzzles as the logical solver's messages name them (``"Sudoku-family"``):
-        ``the logical solver handles Sudoku-family and Hidato puzzles`` (:func:`logic_serves`).
+        ``the logical solver handles Sudoku-family and Hidato puzzles`` (:func:`~gridsat.kinds.logic.logic_serves`).
     techniques : callable, optional
         ``techniques() -> list of str``: the names of the kind's logical techniques, which
         ``extra`` (``--extra``) may switch on (``None``: the kind has none to choose).
     kit : callable, optional
         ``kit(puzzle) -> KitFigures``: the Clojure kit's figures (``gridsat rate --kit``,
-        :func:`kit_figures`); raises :class:`~gridsat.errors.UnsupportedError` for a puzzle of
+        :func:`~gridsat.kinds.logic.kit_figures`); raises :class:`~gridsat.errors.UnsupportedError` for a puzzle of
         the kind that they do not serve (``None``: the kind has no such figures).
     kit_serves : str
         The puzzles ``kit`` serves, in words (``"Sudoku-family puzzles (classic and jigsaw)"``).
+    from_partial : callable, optional
+        ``from_partial(puzzle, seed=None) -> Generated``: a unique puzzle consistent with a
+        partial grid (clashing givens dropped, givens added): ``gridsat generate --from`` and
+        the workbench's ``unique``.
+    add_random : callable, optional
+        ``add_random(puzzle, k, seed=None) -> puzzle``: ``k`` more givens, random values that
+        clash with nothing in their units (the workbench's ``add-random``).
+    improve : callable, optional
+        ``improve(start=None, size=..., box=None, time_budget=..., jobs=1, seed=None) -> result``:
+        the search for a harder puzzle in a time budget (the workbench's ``improve``; its
+        result has ``puzzle``, ``solution`` and ``to_dict()``).
+    cli_generate : callable, optional
+        ``cli_generate(subparsers)``: adds the kind's own ``gridsat generate`` subcommands
+        besides its generators (each sets its ``func``), after every kind's generators.
+    cli_count : callable, optional
+        ``cli_count(parser) -> run``: adds the kind's own options to ``gridsat count`` and
+        returns ``run(args, method) -> int or None``, which runs the command when those
+        options are given (its exit code) and else returns ``None``.
+    bulk_encoding : str
+        The encoding named by the results of the engine's bulk entry
+        (:mod:`gridsat.engine.block`), which answers plain lines of 81 symbols, a 9x9 board
+        of 3x3 boxes, a block at a time on the C core: the kind whose puzzles those are
+        (``""``: not this kind).
+    bulk_puzzle : callable, optional
+        ``bulk_puzzle(givens) -> puzzle``: the puzzle of such a line, from its 81 values as
+        bytes (0 empty), made without checks.
     """
 
     name: str
@@ -338,6 +363,14 @@ class Kind:
     techniques: "Callable[[], list[str]] | None" = None
     kit: "Callable | None" = None
     kit_serves: str = ""
+    # -- generate, count, the workbench's grid jobs and the bulk route
+    from_partial: "Callable | None" = None
+    add_random: "Callable | None" = None
+    improve: "Callable | None" = None
+    cli_generate: "Callable | None" = None
+    cli_count: "Callable | None" = None
+    bulk_encoding: str = ""
+    bulk_puzzle: "Callable | None" = None
 
     def cap(self, encoding: str) -> tuple[int, str]:
         """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""
@@ -526,43 +559,3 @@ def alias_option(name: "str | None", key: str, default: Any) -> Any:
         if name not in _ALIASES:
             return default
     return KINDS._records[_ALIASES[name]].alias_options.get(name, {}).get(key, default)
-
-
-def _and(words: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(words) < 2:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def logic_serves() -> str:
-    """The puzzles the logical solver handles, in words, from the kinds' ``logic_serves``
-    (``"Sudoku-family and Hidato puzzles"``)."""
-    return _and([k.logic_serves or k.name for k in KINDS.values()]) + " puzzles"
-
-
-def technique_names() -> list[str]:
-    """The names of every kind's logical techniques (the choices of ``extra``), cheapest first."""
-    out: list[str] = []
-    for kind in KINDS.values():
-        if kind.techniques is not None:
-            out += [name for name in kind.techniques() if name not in out]
-    return out
-
-
-def kit_figures(puzzle: Any) -> Any:
-    """The Clojure kit's figures of ``puzzle`` (``gridsat rate --kit``) from its kind's ``kit``.
-
-    Raises
-    ------
-    GridsatError
-        The figures do not serve the puzzle (the message names the puzzles they serve).
-    """
-    kind = kind_of(puzzle)
-    try:
-        if kind.kit is None:
-            raise UnsupportedError(kind.name)
-        return kind.kit(puzzle)
-    except UnsupportedError:
-        serves = _and([k.kit_serves for k in KINDS.values() if k.kit is not None])
-        raise GridsatError(f"--kit figures are for {serves}") from None

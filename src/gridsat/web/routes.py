@@ -205,15 +205,14 @@ def kind_starts(kind: Kind) -> bool:
     return any("start" in inspect.signature(g.make.resolve()).parameters for g in kind.generators.values())
 
 
-def _starts(puzzle) -> bool:
-    """Whether the puzzle's kind has a generator that starts from a given grid."""
-    return kind_starts(kind_of(puzzle))
-
-
-def _needs_start(puzzle, what: str) -> None:
-    if not _starts(puzzle):
-        raise BadRequest(f"{what} works on puzzles whose generator starts from a grid (Sudoku and jigsaw), "
-                         f"not {kind_of(puzzle).variant(puzzle)}")
+def _needs_start(puzzle, what: str, job: str) -> None:
+    """A bad request unless the puzzle's kind starts from a given grid and has ``job`` (a field of
+    its record: ``improve``, ``add_random``, ``from_partial``)."""
+    kind = kind_of(puzzle)
+    if not kind_starts(kind) or getattr(kind, job) is None:
+        names = " and ".join(name for k in KINDS.values() if kind_starts(k) for name in k.generators)
+        raise BadRequest(f"{what} works on puzzles whose generator starts from a grid ({names}), "
+                         f"not {kind.variant(puzzle)}")
 
 
 @_errors
@@ -376,7 +375,7 @@ def generator_takes(name: str) -> set[str]:
 
 def generator_options(body: dict, name: str, limits: Limits) -> dict:
     """The keyword options of generator ``name`` from a request (only those it takes)."""
-    from ..kinds.sudoku.format_common import parse_box
+    from ..formats.common import parse_box
     from ..generators import NAMES
     from ..generators.shapes import list_shapes
 
@@ -418,12 +417,19 @@ def generator_options(body: dict, name: str, limits: Limits) -> dict:
     return opts
 
 
+def _first_generator() -> str:
+    """The generator of a request that names none: the first one listed."""
+    from ..generators import NAMES
+
+    return NAMES[0]
+
+
 @_errors
 async def generate(api: Api, request: Request) -> JSONResponse:
     """``POST /api/generate``: puzzles by ``kind`` (generator), size, shape, symmetry, difficulty, seed;
     ``count`` above 1 runs as a job."""
     body = await api.body(request)
-    name = body.get("kind") or "sudoku"
+    name = body.get("kind") or _first_generator()
     opts = generator_options(body, name, api.limits)
     n = number(body, "count", 1, cast=int, low=1, high=100)
     limit = time_limit(body, api.limits)
@@ -435,13 +441,13 @@ async def generate(api: Api, request: Request) -> JSONResponse:
 async def improve(api: Api, request: Request) -> JSONResponse:
     """``POST /api/improve``: search for a harder Sudoku for ``time`` seconds with ``workers``
     processes (from ``puzzle`` when given); always a job."""
-    from ..kinds.sudoku.format_common import parse_box
+    from ..formats.common import parse_box
 
     body = await api.body(request)
     start = None
     if body.get("puzzle"):
         start = load_puzzle(body, api.limits).puzzle
-        _needs_start(start, "improve")
+        _needs_start(start, "improve", "improve")
     budget = number(body, "time", 5.0, low=0.5, high=api.limits.max_time)
     workers = number(body, "workers", 1, cast=int, low=1, high=api.limits.max_workers)
     size = number(body, "size", 9, cast=int, low=4, high=16)
@@ -459,7 +465,7 @@ async def add_random(api: Api, request: Request) -> JSONResponse:
     """``POST /api/add-random``: one more given, a random value that clashes with nothing."""
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
-    _needs_start(loaded.puzzle, "add a random value")
+    _needs_start(loaded.puzzle, "add a random value", "add_random")
     seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
     return await api.pooled(request, "add-random", {"puzzle": loaded.puzzle, "seed": seed},
                             time_limit(body, api.limits))
@@ -470,7 +476,7 @@ async def unique(api: Api, request: Request) -> JSONResponse:
     """``POST /api/unique``: a unique puzzle consistent with the current grid."""
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
-    _needs_start(loaded.puzzle, "make unique")
+    _needs_start(loaded.puzzle, "make unique", "from_partial")
     seed = number(body, "seed", None, cast=int, low=0, high=2 ** 31)
     return await api.pooled(request, "unique", {"puzzle": loaded.puzzle, "seed": seed}, time_limit(body, api.limits))
 

@@ -145,11 +145,19 @@ def generate(name: str, options: dict, *, count: int = 1, progress: Progress | N
             "time": {"total": round(time.perf_counter() - t0, 6)}}
 
 
-def improve(start: Any, *, size: int, box, budget: float, workers: int, seed: int | None,
+def improve(start: Any, *, size: int, box, budget: float, workers: int, seed: int | None, kind: str | None = None,
             progress: Progress | None = None) -> dict:
-    """The improve search (:func:`gridsat.kinds.sudoku.generate_improve.improve`) for ``budget`` seconds."""
-    from ..kinds.sudoku.generate_improve import improve as run
+    """The improve search (the record's ``improve``, e.g.
+    :func:`gridsat.kinds.sudoku.generate_improve.improve`) for ``budget`` seconds: of ``start``'s
+    kind, else of kind ``kind``, else of the first kind listed that has one."""
+    from ..kinds import KINDS, get_kind
 
+    if start is not None:
+        run = kind_of(start).improve
+    elif kind is not None:
+        run = get_kind(kind).improve
+    else:
+        run = next(k.improve for k in KINDS.values() if k.improve is not None)
     res = run(start=start, size=size, box=box, time_budget=budget, jobs=workers, seed=seed)
     d = res.to_dict()
     d.update(job="improve", status="improved", board=board_of(res.puzzle), solution=list(res.solution),
@@ -158,20 +166,18 @@ def improve(start: Any, *, size: int, box, budget: float, workers: int, seed: in
 
 
 def add_random(puzzle: Any, *, seed: int | None = None) -> dict:
-    """The puzzle with one more given: a random value that clashes with nothing in its units."""
-    from ..kinds.sudoku.generate_add_random import add_random as add
-
-    out = add(puzzle, 1, seed=seed)
+    """The puzzle with one more given: a random value that clashes with nothing in its units
+    (its kind's ``add_random``)."""
+    out = kind_of(puzzle).add_random(puzzle, 1, seed=seed)
     added = [c for c, (a, b) in enumerate(zip(puzzle.givens, out.givens)) if a != b]
     return {"job": "add-random", "status": "added" if added else "full", "added": added,
             "board": board_of(out), "text": kind_of(out).board_file(out)}
 
 
 def make_unique(puzzle: Any, *, seed: int | None = None) -> dict:
-    """A unique puzzle consistent with the current grid (clashing givens dropped, givens added)."""
-    from ..kinds.sudoku.generate import from_partial
-
-    return _generated(from_partial(puzzle, seed=seed)) | {"job": "unique", "status": "unique"}
+    """A unique puzzle consistent with the current grid (clashing givens dropped, givens added;
+    its kind's ``from_partial``)."""
+    return _generated(kind_of(puzzle).from_partial(puzzle, seed=seed)) | {"job": "unique", "status": "unique"}
 
 
 #: job name -> function, for the worker processes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from .puzzle import Sudoku
+from .puzzle import Sudoku, made
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ...puzzles.text import board_file, format_board, solution_line
 from ..base import Generator, Kind, Late, register_kind
@@ -45,6 +45,12 @@ def samples() -> list[tuple[Sudoku, int]]:
     return [(Sudoku.empty(4), 288), (Sudoku(6, _JIGSAW_GIVENS, regions=_JIGSAW6), 262)]
 
 
+def bulk_puzzle(givens: bytes) -> Sudoku:
+    """The classic 9x9 puzzle of a plain line's 81 values (bytes, 0 empty), made without checks
+    (for the engine's bulk entry, :mod:`gridsat.engine.block`)."""
+    return made(9, givens, None, (3, 3), None)
+
+
 # the upper layers' modules, loaded when first used (each function imports one module)
 
 
@@ -61,6 +67,16 @@ def _generators():
 def _cli():
     from . import cli
     return cli
+
+
+def _add_random():
+    from .generate_add_random import add_random
+    return add_random
+
+
+def _improve():
+    from .generate_improve import improve
+    return improve
 
 
 def _front():
@@ -133,7 +149,8 @@ HELP_EXAMPLES = {
               "--scatter minisat22:cnf-extended,cpsat:cpsat-int \\\n"
               "      --scatter-plot scatter.svg",),
     "generate": ("gridsat generate sudoku -n 5 --seed 1", "gridsat generate sudoku --size 6 --symmetry rot180 --board",
-                 "gridsat generate jigsaw --json | gridsat check"),
+                 "gridsat generate jigsaw --json | gridsat check",
+                 "gridsat generate layouts --size 5 --all --count-only", "gridsat generate improve --time 5"),
 }
 
 
@@ -213,4 +230,12 @@ SUDOKU = register_kind(Kind(
     techniques=Late(lambda: _front().technique_names),
     kit=Late(lambda: _front().kit),
     kit_serves="Sudoku-family puzzles (classic and jigsaw)",
+    # -- generate, count, the workbench's grid jobs and the bulk route
+    from_partial=Late(lambda: _generators().from_partial),
+    add_random=Late(_add_random),
+    improve=Late(_improve),
+    cli_generate=Late(lambda: _cli().add_generate_commands),
+    cli_count=Late(lambda: _cli().add_count_options),
+    bulk_encoding="sudoku-native",
+    bulk_puzzle=bulk_puzzle,
 ))

@@ -1,12 +1,17 @@
-"""The options of ``gridsat generate sudoku`` and ``gridsat generate jigsaw`` (the Sudoku kind's generators)."""
+"""The Sudoku kind's command line: the options of ``gridsat generate sudoku`` and ``gridsat
+generate jigsaw`` (its generators), its own ``generate`` subcommands (``layouts``, ``improve``)
+and its ``count --layouts`` option, whose runs are :mod:`~gridsat.kinds.sudoku.cli_layouts` and :mod:`~gridsat.kinds.sudoku.cli_improve`
+(loaded when one runs)."""
 
 from __future__ import annotations
 
 import argparse
+from typing import Callable
 
 from ...errors import ParseError
 
-__all__ = ["add_classic_options", "add_jigsaw_options", "values"]
+__all__ = ["add_classic_options", "add_jigsaw_options", "values", "add_generate_commands", "add_count_options",
+           "run_count"]
 
 SYMMETRIES = ["none", "rot180", "rot90", "mirror", "diagonal"]
 
@@ -86,7 +91,7 @@ def values(args: argparse.Namespace, name: str) -> dict:
          "attempts": args.attempts, "score": args.json, "difficulty": _difficulty(args.difficulty),
          "polish": args.polish}
     if hasattr(args, "box"):
-        from .format_common import parse_box  # the readers load when a command reads or parses puzzles
+        from ...formats.common import parse_box  # the readers load when a command reads or parses puzzles
 
         o["box"] = parse_box(args.box)
     elif args.layout:
@@ -101,7 +106,7 @@ def _load_start(args: argparse.Namespace):
     """The one puzzle of ``--from`` (a file, or the puzzle text itself)."""
     import os
 
-    from .format_common import parse_box  # the readers load when a command reads puzzles
+    from ...formats.common import parse_box  # the readers load when a command reads puzzles
     from ...formats import read_file, read_text
 
     path = getattr(args, "from_file", None)
@@ -115,3 +120,77 @@ def _load_start(args: argparse.Namespace):
             raise e.error if isinstance(e.error, ParseError) else ParseError(str(e.error), path)
         return e.puzzle
     raise ParseError("no puzzle found", path)
+
+
+# ---------------------------------------------------------------------- the kind's own subcommands
+def add_generate_commands(sub) -> None:
+    """Add ``gridsat generate layouts`` (jigsaw region layouts) and ``gridsat generate improve``
+    (the search for a harder Sudoku) to the ``generate`` subcommands ``sub``."""
+    from ...cli.argtypes import nonnegative_int, positive_float, positive_int, positive_worker_count
+    from ...cli.generate import backend_option
+    from ...cli.jobs import add_runner_args
+
+    raw = argparse.RawDescriptionHelpFormatter
+    q = sub.add_parser("layouts", help="jigsaw region layouts: --all enumerates every one (n <= 5), else random",
+                       description="Print jigsaw region layouts (letter grids separated by blank lines).",
+                       epilog="examples:\n  gridsat generate layouts --size 5 --all --count-only\n"
+                              "  gridsat generate layouts --size 9 -n 3 --seed 1", formatter_class=raw)
+    q.add_argument("--size", type=positive_int, default=9)
+    q.add_argument("--all", action="store_true", help="every layout (117 for 4, 4006 for 5)")
+    q.add_argument("--count-only", action="store_true", help="with --all: print only how many")
+    q.add_argument("--seed", type=int)
+    q.add_argument("--count", "-n", type=nonnegative_int, default=1)
+    q.set_defaults(func=_run_layouts, gen_kind="layouts")
+    q = sub.add_parser("improve", help="search for a harder Sudoku in a time budget (hill climbing over givens)",
+                       description="Hill-climb / anneal over the set of givens for the highest score in --time seconds.",
+                       epilog="examples:\n  gridsat generate improve --time 5\n"
+                              "  gridsat generate improve --from puzzle.txt --time 30 --json\n"
+                              "  gridsat generate improve --steps 50 --seed 1 --jobs 2", formatter_class=raw)
+    q.add_argument("--size", type=positive_int, default=9)
+    q.add_argument("--box", help="box shape RxC")
+    q.add_argument("--from", dest="partial", metavar="FILE", help="start from this puzzle or full grid")
+    q.add_argument("--time", type=positive_float, default=10.0, help="time budget in seconds (default 10)")
+    q.add_argument("--steps", type=positive_int, metavar="N",
+                   help="N moves per worker instead of --time: the result is then a function of --seed")
+    q.add_argument("--jobs", "-j", type=positive_worker_count, default=1,
+                   help="independent workers, seeds seed, seed+1, ... (best of all is reported); each is a "
+                        "batch-runner task: one that dies is run again once, then reported")
+    q.add_argument("--seed", type=int)
+    q.add_argument("--score", default="auto", choices=["auto", "effort", "rating"],
+                   help="effort: fresh-solver conflicts+decisions; rating: gridsat.logic SE rating; auto: rating if available")
+    q.add_argument("--json", action="store_true")
+    backend_option(q)
+    add_runner_args(q, jobs=False)
+    q.set_defaults(func=_run_improve, gen_kind="improve")
+
+
+def _run_layouts(args: argparse.Namespace) -> int:
+    from .cli_layouts import run_layouts
+
+    return run_layouts(args)
+
+
+def _run_improve(args: argparse.Namespace) -> int:
+    from .cli_improve import run_improve
+
+    return run_improve(args)
+
+
+def add_count_options(p: argparse.ArgumentParser) -> Callable:
+    """Add ``--layouts N`` to ``gridsat count``; returns :func:`run_count`."""
+    p.add_argument_group("jigsaw layouts").add_argument(
+        "--layouts", metavar="N",
+        help="count the filled grids of every jigsaw region layout of order N (1 to 5; 117 layouts for 4, "
+             "4,006 for 5), one runner task per layout (id layout:I), then the total (OEIS A172478); "
+             "reads no puzzles")
+    return run_count
+
+
+def run_count(args: argparse.Namespace, method) -> "int | None":
+    """Run ``gridsat count --layouts N`` (:func:`~gridsat.kinds.sudoku.cli_layouts.run_layout_counts`): its exit code,
+    or ``None`` without ``--layouts`` (the command counts its puzzles)."""
+    if getattr(args, "layouts", None) is None:
+        return None
+    from .cli_layouts import run_layout_counts
+
+    return run_layout_counts(args, method)

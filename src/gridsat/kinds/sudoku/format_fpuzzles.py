@@ -22,7 +22,7 @@ from typing import Any, Sequence
 from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku, box_regions, default_box
 from ...formats.base import Entry, Format, locate, register_format
-from .format_common import check_solution, strip_comment
+from ...formats.common import check_solution, strip_comment
 from ...formats.tokens import split_lines
 
 __all__ = ["read_fpuzzles", "write_fpuzzles", "sniff_fpuzzles", "available"]

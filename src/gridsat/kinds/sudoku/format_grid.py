@@ -23,7 +23,8 @@ from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku, default_box
 from .puzzle import MAX_SIZE
 from ...formats.base import Entry, Format, locate, register_format
-from .format_common import box_for, check_solution, has_default_box, header_name, parse_box, strip_comment
+from ...formats.common import check_solution, header_name, parse_box, strip_comment
+from .format_common import box_for, has_default_box
 from ...formats.tokens import is_int, split_lines
 from ...puzzles.text import symbol_value
 

@@ -15,7 +15,8 @@ from typing import Sequence
 from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku, default_box
 from ...formats.base import Entry, Format, locate, register_format
-from .format_common import box_for, header_name, strip_comment
+from ...formats.common import header_name, strip_comment
+from .format_common import box_for
 from ...formats.tokens import is_int, split_lines
 
 __all__ = ["read_janko", "write_janko", "sniff_janko"]

@@ -14,7 +14,8 @@ from typing import Sequence
 
 from .puzzle import Sudoku
 from ...formats.base import register_json_kind
-from .format_common import box_for, check_solution, parse_box
+from ...formats.common import check_solution, parse_box
+from .format_common import box_for
 from ...formats.tokens import is_int
 from ...puzzles.text import symbol_value
 

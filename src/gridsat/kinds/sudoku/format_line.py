@@ -16,7 +16,8 @@ from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku
 from .puzzle import made
 from ...formats.base import Entry, Format, locate, register_format
-from .format_common import box_for, check_solution, parse_box, require_default_box, strip_comment
+from ...formats.common import check_solution, parse_box, strip_comment
+from .format_common import box_for, require_default_box
 from ...formats.tokens import split_lines
 from ...puzzles.text import EMPTY_CHARS, SYMBOLS, line_string, symbol_value
 

@@ -15,7 +15,7 @@ from typing import Sequence
 from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku
 from ...formats.base import Entry, Format, line_col, locate, register_format
-from .format_common import HEADER_RE, NAME_RE, check_solution, header_name, strip_comment
+from ...formats.common import HEADER_RE, NAME_RE, check_solution, header_name, strip_comment
 from ...formats.tokens import is_int, split_lines
 
 __all__ = ["read_nonomino", "write_nonomino", "sniff_nonomino"]

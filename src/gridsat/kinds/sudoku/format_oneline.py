@@ -27,7 +27,7 @@ from ...formats.oneline import register_generated, split_fields
 from ...formats.tokens import MAX_DIGITS, is_int, split_lines
 from ...puzzles.text import SYMBOLS, symbol_value
 from ...verifier import verify
-from .format_common import check_solution, parse_box
+from ...formats.common import check_solution, parse_box
 from .puzzle import Sudoku, default_box
 
 __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw_line_string", "REGION_LETTERS"]

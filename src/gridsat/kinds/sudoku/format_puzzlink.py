@@ -17,7 +17,7 @@ from typing import Sequence
 from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku, default_box
 from ...formats.base import Entry, Format, locate, register_format
-from .format_common import strip_comment
+from ...formats.common import strip_comment
 from ...formats.tokens import is_int, split_lines
 
 __all__ = ["read_puzzlink", "write_puzzlink", "sniff_puzzlink", "decode_body", "encode_body"]

@@ -21,7 +21,7 @@ from typing import Sequence
 from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku
 from ...formats.base import Entry, Format, locate, register_format
-from .format_common import check_solution, strip_comment
+from ...formats.common import check_solution, strip_comment
 from ...formats.tokens import split_lines
 
 __all__ = ["read_sudokuwiki", "write_sudokuwiki", "sniff_sudokuwiki", "LINK"]

@@ -14,7 +14,8 @@ from typing import Sequence
 from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku
 from ...formats.base import Entry, Format, locate, register_format
-from .format_common import HEADER_RE, NAME_RE, box_for, check_solution, parse_box, require_default_box, strip_comment
+from ...formats.common import HEADER_RE, NAME_RE, check_solution, parse_box, strip_comment
+from .format_common import box_for, require_default_box
 from ...puzzles.text import symbol_value
 from ...formats.tokens import is_int, split_lines
 

@@ -1,4 +1,5 @@
-"""``gridsat generate improve`` through the batch runner: one task per worker seed (id ``seed:S``).
+"""``gridsat generate improve`` (:func:`run_improve`) through the batch runner: one task per
+worker seed (id ``seed:S``), run by :class:`ImproveJob`.
 
 Each worker of :func:`gridsat.kinds.sudoku.generate_improve.improve` is a runner task, so a worker that
 dies is retried once on a fresh process and then reported, a worker past twice its time
@@ -14,20 +15,34 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..errors import GridsatError
-from ..jobs.items import Task
-from ..jobs.store import is_error
-from ..jobs.tasks import ImproveJob
-from .outputs import fail
-from .exitcodes import EXIT_FAILED, EXIT_OK
+from ...errors import GridsatError, ParseError
+from ...jobs.items import Task
+from ...jobs.store import is_error
+from ...cli.outputs import fail
+from ...cli.exitcodes import EXIT_FAILED, EXIT_OK
 
-__all__ = ["run_improve_jobs", "improve_tasks", "SETUP_SECONDS"]
+__all__ = ["run_improve", "run_improve_jobs", "improve_tasks", "ImproveJob", "SETUP_SECONDS"]
 
 #: seconds a worker may take beyond its budget (making its first puzzle, the last step) before its
 #: time limit; the runner kills it at twice the limit
 SETUP_SECONDS = 60.0
+
+
+@dataclass
+class ImproveJob:
+    """One worker of the improve search: the payload is an argument of
+    :func:`~gridsat.kinds.sudoku.generate_improve.improve_worker` (from
+    :func:`~gridsat.kinds.sudoku.generate_improve.worker_args`); the record is the worker's
+    :meth:`~gridsat.kinds.sudoku.generate_improve.ImproveResult.to_record`."""
+
+    def __call__(self, args: tuple) -> dict:
+        """The record of the worker's best puzzle."""
+        from .generate_improve import improve_worker
+
+        return improve_worker(args).to_record()
 
 
 def improve_tasks(worker_args: list[tuple]) -> list[Task]:
@@ -50,6 +65,24 @@ def improve_tasks(worker_args: list[tuple]) -> list[Task]:
     return out
 
 
+def run_improve(args: argparse.Namespace) -> int:
+    """Run ``gridsat generate improve`` (its workers are batch-runner tasks); returns the exit code."""
+    from ...cli.generate import check_backend, load_one, plain_sigint
+    from ...formats.common import parse_box
+    from .generate_improve import worker_args
+
+    plain_sigint()
+    try:
+        check_backend(args)
+        start = load_one(args.partial, "sudoku", parse_box(args.box)) if args.partial else None
+        workers = worker_args(start=start, size=args.size, box=parse_box(args.box), time_budget=args.time,
+                              jobs=args.jobs, seed=args.seed, score=args.score, steps=args.steps,
+                              **({"solver": args.backend} if args.backend else {}))
+    except GridsatError as e:
+        return fail(e if isinstance(e, ParseError) else str(e))
+    return run_improve_jobs(args, workers)
+
+
 def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
                      job: Callable[[Any], dict] | None = None) -> int:
     """Run the improve workers through the runner and print the best puzzle of those that finished.
@@ -61,17 +94,17 @@ def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
     worker_args : list of tuple
         The workers (:func:`gridsat.kinds.sudoku.generate_improve.worker_args`).
     job : callable, optional
-        The task function (default :class:`~gridsat.jobs.tasks.ImproveJob`).
+        The task function (default :class:`ImproveJob`).
 
     Returns
     -------
     int
         0, 1 (a worker failed, or none finished), 2 (usage error), 130 or 143.
     """
-    from ..kinds.sudoku.generate_improve import ImproveResult, merge_results
-    from ..jobs import read_records
-    from ..jobs.shards import select
-    from .jobs import run_tasks
+    from .generate_improve import ImproveResult, merge_results
+    from ...jobs import read_records
+    from ...jobs.shards import select
+    from ...cli.jobs import run_tasks
 
     tasks = improve_tasks(worker_args)
     try:
@@ -101,7 +134,7 @@ def run_improve_jobs(args: argparse.Namespace, worker_args: list[tuple],
 
 def _print(args: argparse.Namespace, res, failed: list[dict]) -> None:
     """What ``generate improve`` prints (unchanged by the runner)."""
-    from ..generators.lines import puzzle_line
+    from ...generators.lines import puzzle_line
 
     if args.json:
         d = res.to_dict()
