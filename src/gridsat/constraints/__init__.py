@@ -16,9 +16,14 @@ from .base import (Constraint, Example, cell_name, constraint_from_json, get_con
                    pairwise_amo, register_constraint)
 from .alldifferent import AllDifferent
 from .givens import Givens
+# sums and cages
+from .cages import Cage, KillerCage
+from .arrows import Arrow, DoubleArrow
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
-           "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints"]
+           "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints",
+           # sums and cages
+           "KillerCage", "Cage", "Arrow", "DoubleArrow"]
 
 
 def grid_constraints(n: int, givens, units, extra=()) -> tuple:

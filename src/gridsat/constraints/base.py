@@ -34,7 +34,7 @@ from ..errors import ParseError, PuzzleError, UnsupportedError
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
            "constraint_from_json", "pairwise_amo", "cell_name", "check_cells", "check_board", "fpuzzles_cell",
-           "fpuzzles_name", "NewVar"]
+           "fpuzzles_name", "fpuzzles_number", "fpuzzles_cells", "fpuzzles_lines", "NewVar"]
 
 #: ``lit(cell, value) -> int``: the literal of "cell holds value" (DIMACS style, > 0)
 Lit = Callable[[int, int], int]
@@ -123,6 +123,39 @@ def fpuzzles_name(n: int, cell: "int | tuple[int, int]") -> str:
     """The f-puzzles name (``"R3C4"``) of a cell index, or of a 0-based ``(row, col)`` (outside too)."""
     r, c = cell if isinstance(cell, tuple) else divmod(cell, n)
     return f"R{r + 1}C{c + 1}"
+
+
+def fpuzzles_number(what: str, value: Any, optional: bool = False) -> int | None:
+    """An f-puzzles number (``"12"`` or ``12``) as an int; with ``optional``, ``None`` for an
+    absent or empty one. :class:`ParseError` naming ``what`` otherwise."""
+    if optional and (value is None or (isinstance(value, str) and not value.strip())):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        return int(value)
+    raise ParseError(f"{what}: {value!r} is not a number")
+
+
+def fpuzzles_cells(what: str, item: Any, n: int, key: str = "cells") -> list[int]:
+    """The cells of an f-puzzles item's list ``item[key]`` (``["R1C1", ...]``), or
+    :class:`ParseError` naming ``what`` and the cell."""
+    if not isinstance(item, dict) or not isinstance(item.get(key), list):
+        raise ParseError(f"{what}: expected an object with a list {key!r}, got {item!r}")
+    out = []
+    for t in item[key]:
+        try:
+            out.append(fpuzzles_cell(t, n))
+        except ParseError as e:
+            raise ParseError(f"{what}: {e.message}") from None
+    return out
+
+
+def fpuzzles_lines(what: str, item: Any, n: int) -> list[list[int]]:
+    """The lines of an f-puzzles item ``{"lines": [["R1C1", ...], ...]}``."""
+    if not isinstance(item, dict) or not isinstance(item.get("lines"), list) or not item["lines"]:
+        raise ParseError(f"{what}: expected an object with a list of lines, got {item!r}")
+    return [fpuzzles_cells(what, {"cells": line}, n) for line in item["lines"]]
 
 
 @dataclass(frozen=True)
