@@ -19,11 +19,13 @@ from .givens import Givens
 # sums and cages
 from .cages import Cage, KillerCage
 from .arrows import Arrow, DoubleArrow
+from .outside import LittleKillerSum, SandwichSum, Skyscraper, XSum
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
            "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints",
            # sums and cages
-           "KillerCage", "Cage", "Arrow", "DoubleArrow"]
+           "KillerCage", "Cage", "Arrow", "DoubleArrow", "LittleKillerSum", "SandwichSum", "XSum",
+           "Skyscraper"]
 
 
 def grid_constraints(n: int, givens, units, extra=()) -> tuple:

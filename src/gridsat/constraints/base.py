@@ -92,8 +92,8 @@ def fpuzzles_cell(text: Any, n: int, outside: bool = False) -> "int | tuple[int,
         Board side.
     outside : bool
         Accept the clue positions around the board too (row or column ``0`` or ``n + 1``,
-        not both: the corners hold no clue) and return ``(row, col)``, 0-based, so that
-        ``-1`` and ``n`` are the outside lines.
+        the corners included) and return ``(row, col)``, 0-based, so that ``-1`` and ``n``
+        are the outside lines.
 
     Returns
     -------
@@ -110,8 +110,7 @@ def fpuzzles_cell(text: Any, n: int, outside: bool = False) -> "int | tuple[int,
         raise ParseError(f"{text!r} is not a cell name like R1C1")
     r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
     if outside:
-        inside_r, inside_c = 0 <= r < n, 0 <= c < n
-        if (inside_r or r in (-1, n)) and (inside_c or c in (-1, n)) and (inside_r or inside_c):
+        if -1 <= r <= n and -1 <= c <= n:
             return r, c
         raise ParseError(f"{text!r} is neither on the {n}x{n} board nor beside it")
     if not (0 <= r < n and 0 <= c < n):
