@@ -20,12 +20,14 @@ from .givens import Givens
 from .cages import Cage, KillerCage
 from .arrows import Arrow, DoubleArrow
 from .outside import LittleKillerSum, SandwichSum, Skyscraper, XSum
+from .sumlines import RegionSumLine, ZipperLine
+from .quadruple import Quadruple
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
            "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints",
            # sums and cages
            "KillerCage", "Cage", "Arrow", "DoubleArrow", "LittleKillerSum", "SandwichSum", "XSum",
-           "Skyscraper"]
+           "Skyscraper", "RegionSumLine", "ZipperLine", "Quadruple"]
 
 
 def grid_constraints(n: int, givens, units, extra=()) -> tuple:
