@@ -172,8 +172,8 @@ class _Cage(Constraint):
                        f'fill="none" stroke="#444444" stroke-width="{s * 0.02:g}" stroke-dasharray="{s * 0.08:g}"/>')
         if self.total is not None:
             x, y = frame.centre(self.members[0])
-            out.append(f'<text class="{self.type}-sum" x="{x - s * 0.38:g}" y="{y - s * 0.22:g}" '
-                       f'font-size="{s * 0.22:g}" fill="#222222">{self.total}</text>')
+            out.append(f'<text class="{self.type}-sum" x="{x - s * 0.27:g}" y="{y - s * 0.13:g}" '
+                       f'font-size="{s * 0.26:g}" fill="#222222">{self.total}</text>')
         return out
 
     @classmethod

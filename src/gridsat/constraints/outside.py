@@ -137,8 +137,8 @@ class _Outside(Constraint):
         s = frame.s
         x, y = frame.centre(self.line()[0])
         dr, dc = self._step()
-        tx, ty = x - dc * s * 0.32, y - dr * s * 0.32 + s * 0.07
-        return [f'<text class="{self.type}" x="{tx:g}" y="{ty:g}" font-size="{s * 0.2:g}" text-anchor="middle" '
+        tx, ty = x - dc * s * 0.28, y - dr * s * 0.28 + s * 0.09
+        return [f'<text class="{self.type}" x="{tx:g}" y="{ty:g}" font-size="{s * 0.28:g}" text-anchor="middle" '
                 f'fill="#222222">{self.value}</text>']
 
     def describe(self) -> str:
