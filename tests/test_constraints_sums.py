@@ -354,3 +354,26 @@ def test_fpuzzles_pencil_marks_are_read_or_refused_never_dropped():
         assert gridsat.count(e.puzzle, limit=1000).count == 144  # 288 grids, half with 2 or 3 in r1c1
     else:
         assert e.puzzle is None and "'givenPencilMarks' (at R1C1) is not supported" in e.error.message
+
+
+@pytest.mark.parametrize("amo", ["pairwise", "seqcounter"])
+def test_cnf_extended_takes_auxiliaries_from_its_pool(amo, grids4):
+    """With pairwise or pooled at-most-one groups, the rules' auxiliaries come after every
+    other variable, ``nvars`` counts them, and the formula's grids are the verifier's."""
+    from pysat.solvers import Minisat22
+
+    from gridsat.kinds.sudoku.encode_cnf import extended
+
+    rules = [KillerCage(4, (1, 2), 5), SandwichSum(4, (-1, 0), 5), Arrow(4, (15,), ((10, 5),))]
+    m = extended(Sudoku(4, None, extra=rules), amo=amo)
+    used = {abs(x) for cl in m.clauses for x in cl}
+    assert max(used) == m.nvars > 64
+    want = sum(1 for g in grids4 if not any(r.problems(g) for r in rules))
+    count = 0
+    with Minisat22(bootstrap_with=[list(cl) for cl in m.clauses]) as s:
+        while s.solve():
+            cells = [x for x in s.get_model()[:64] if x > 0]
+            assert not any(r.problems([(x - 1) % 4 + 1 for x in cells]) for r in rules)
+            s.add_clause([-x for x in cells])
+            count += 1
+    assert count == want > 0

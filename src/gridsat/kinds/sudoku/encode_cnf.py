@@ -12,7 +12,9 @@
   activation literal and retires when the map changes. The default for jigsaw puzzles: a
   new layout costs n*n short clauses instead of a new formula and a new solver.
 
-Variable ``x(c, v) = c * n + v`` for cell ``c`` (row-major) and value ``v`` in 1..n.
+Variable ``x(c, v) = c * n + v`` for cell ``c`` (row-major) and value ``v`` in 1..n; a
+rule that needs auxiliary variables (a sum's partial sums) takes them after those, from the
+formula's pool (``new_var``), and ``nvars`` counts them.
 
 ``cnf-extended`` and ``cnf-minimal`` read the puzzle's list of constraints
 (:attr:`Sudoku.constraints`) and take each rule's clauses from its type; the givens pose the
