@@ -199,6 +199,47 @@ def test_clues_of_a_solved_grid_solve(n):
     assert back.error is None and set(back.puzzle.extra) == set(p.extra) and back.puzzle.givens == p.givens
 
 
+def test_pill_on_a_16x16_board_writes_its_digits_one_after_the_other():
+    """A pill of 1 and 12 reads 112 (f-puzzles' reading), so no shaft of fewer than 7 cells
+    reaches it; every encoding agrees with the verifier on a pill of two cells and a shaft."""
+    n = 16
+    arrow = Arrow(n, (0, 1), ((16, 17, 18),))
+    values = [1] * (n * n)
+    values[0], values[1], values[16], values[17], values[18] = 1, 2, 4, 4, 4
+    assert arrow.problems(values) == []                     # 12 = 4 + 4 + 4
+    values[1] = 12
+    assert arrow.problems(values) and "not 112" in arrow.problems(values)[0]
+    from pysat.solvers import Minisat22
+
+    small = Arrow(n, (0, 1), ((2, 3, 4),))          # the pill's term against the verifier rule
+    lit = lambda c, v: c * n + v  # noqa: E731
+    new_var, _ = _fresh(n ** 3)
+    clauses = small.cnf(lit, new_var=new_var)
+    with Minisat22(bootstrap_with=clauses) as s:
+        for a, b in itertools.product(range(1, n + 1), repeat=2):
+            for total in {int(f"{a}{b}"), 10 * a + b, 30}:   # as f-puzzles reads it, as decimal places
+                if not 3 <= total <= 48:
+                    continue
+                vals = [1] * (n * n)
+                vals[0], vals[1] = a, b
+                vals[2] = min(16, total - 2)
+                vals[3] = min(16, total - vals[2] - 1)
+                vals[4] = total - vals[2] - vals[3]
+                assume = [lit(c, v) if vals[c] == v else -lit(c, v) for c in range(5) for v in range(1, n + 1)]
+                assert s.solve(assumptions=assume) == (small.problems(vals) == []), (a, b, total)
+    p = Sudoku(n, gridsat.solve(Sudoku.empty(n)).solution[:32] + (0,) * (n * n - 32), extra=[arrow])
+    givens = list(p.givens)
+    givens[16:19] = [0, 0, 0]
+    p = Sudoku(n, givens, extra=[arrow])
+    statuses = set()
+    for enc in ("cnf-extended", "cpsat-int", "cpsat-bool"):
+        r = gridsat.solve(p, encoding=enc)
+        statuses.add(r.status)
+        if r.solution is not None:
+            assert gridsat.verify(p, r.solution) == []
+    assert len(statuses) == 1
+
+
 # ------------------------------------------------------------------ f-puzzles forms
 def test_fpuzzles_cell_names():
     assert fpuzzles_cell("R1C1", 9) == 0 and fpuzzles_cell("r9c9", 9) == 80 and fpuzzles_cell("R3C4", 9) == 21
@@ -250,7 +291,8 @@ def test_fpuzzles_items_as_f_puzzles_writes_them():
     (lambda: KillerCage(9, (0,), "3"), r"killercage: the sum must be an integer"),
     (lambda: Arrow(9, (0,), ((0, 1),)), r"arrow: r1c1 is in both the circle and a shaft"),
     (lambda: Arrow(9, (0,), ((1, 2, 3, 4, 5, 6, 7, 8, 9, 10),)), r"arrow r1c1: no digits make the shaft"),
-    (lambda: Arrow(16, (0, 1), ((2,),)), r"pill of 2 cells .* decimal places"),
+    (lambda: Arrow(16, (0, 1, 2), ((3,),)), r"arrow r1c1 r1c2 r1c3: no digits make the shaft r1c4 \(1\.\.16\) "
+                                            r"equal the circle \(111\.\.161616\)"),
     (lambda: Arrow(9, (0, 1, 2, 3), ((4,),)), r"the circle has 4 cells"),
     (lambda: Arrow(9, (0,), ((1, 2, 1),)), r"arrow: cell r1c2 is listed twice"),
     (lambda: DoubleArrow(9, ((0, 1),)), r"fewer than 3 cells"),

@@ -1,15 +1,16 @@
 """``arrow`` and ``doublearrow``: digits along a line add up to the number in a circle.
 
 An arrow's circle is one cell, or a *pill* of two or three cells read as a number in the
-order f-puzzles lists them (``1`` and ``3``: 13); the digits on each of its shafts add up to
-it (digits may repeat on a shaft). A pill reads digits as decimal places, so it is refused
-on boards whose digits run past 9. A double arrow is a line with a circle at each end: the
+order f-puzzles lists them, their digits written one after the other (``1`` and ``3``: 13;
+on a 16x16 board ``1`` and ``12``: 112); the digits on each of its shafts add up to it
+(digits may repeat on a shaft). A double arrow is a line with a circle at each end: the
 two circles add up to the digits between them. Both are sums (:mod:`.sums`) with auxiliaries.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 from typing import Any, Sequence
 
 from ..errors import ParseError, PuzzleError
@@ -47,7 +48,7 @@ class Arrow(Constraint):
     n : int
         Board side; digits run ``1..n``.
     circle : sequence of int
-        The circle's cells, 1 to 3 (2 or 3: a pill, read as a number in this order; boards up to 9x9).
+        The circle's cells, 1 to 3 (2 or 3: a pill, its digits written one after the other in this order).
     shafts : sequence of sequences of int
         The arrows' cells, each from the circle outwards, none in the circle.
     """
@@ -63,9 +64,6 @@ class Arrow(Constraint):
         circle = check_cells("arrow", n, self.circle)
         if not 1 <= len(circle) <= 3:
             raise PuzzleError(f"arrow: the circle has {len(circle)} cells (1 to 3)")
-        if len(circle) > 1 and n > 9:
-            raise PuzzleError(f"arrow: a pill of {len(circle)} cells ({_names(n, circle)}) reads digits as "
-                              f"decimal places, which a {n}x{n} board's digits are not")
         shafts = _lines("arrow", n, self.shafts, 1)
         for shaft in shafts:
             both = set(shaft) & set(circle)
@@ -100,7 +98,11 @@ class Arrow(Constraint):
 
     def _terms(self, lit: Lit, shaft: Sequence[int]) -> list:
         n, m = self.n, len(self.circle)
-        terms = [cell_term(lit, c, n, -10 ** (m - 1 - i)) for i, c in enumerate(self.circle)]
+        if n <= 9 or m == 1:  # decimal places: one term per circle cell
+            terms = [cell_term(lit, c, n, -10 ** (m - 1 - i)) for i, c in enumerate(self.circle)]
+        else:  # digits of two places: the pill is one term, an option per assignment of its cells
+            terms = [[(tuple(lit(c, d) for c, d in zip(self.circle, ds)), -int("".join(map(str, ds))))
+                      for ds in product(range(1, n + 1), repeat=m)]]
         return terms + [cell_term(lit, c, n) for c in shaft]
 
     def cnf(self, lit: Lit, amo: Amo = pairwise_amo, alo: bool = True,
@@ -114,8 +116,13 @@ class Arrow(Constraint):
 
     def cpsat(self, model: Any, cells: Sequence[Any]) -> None:
         """Per shaft, the linear equality."""
-        m = len(self.circle)
-        number = sum(10 ** (m - 1 - i) * cells[c] for i, c in enumerate(self.circle))
+        n, m = self.n, len(self.circle)
+        if n <= 9 or m == 1:
+            number = sum(10 ** (m - 1 - i) * cells[c] for i, c in enumerate(self.circle))
+        else:
+            number = model.NewIntVar(int("1" * m), int(str(n) * m), "pill")
+            model.AddAllowedAssignments([cells[c] for c in self.circle] + [number],
+                                        [(*ds, int("".join(map(str, ds)))) for ds in product(range(1, n + 1), repeat=m)])
         for shaft in self.shafts:
             model.Add(sum(cells[c] for c in shaft) == number)
 

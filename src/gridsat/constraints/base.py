@@ -34,7 +34,7 @@ from ..errors import ParseError, PuzzleError, UnsupportedError
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
            "constraint_from_json", "pairwise_amo", "cell_name", "check_cells", "check_board", "fpuzzles_cell",
-           "fpuzzles_name", "fpuzzles_number", "fpuzzles_cells", "fpuzzles_lines", "NewVar"]
+           "fpuzzles_name", "fpuzzles_number", "fpuzzles_cells", "fpuzzles_lines"]
 
 #: ``lit(cell, value) -> int``: the literal of "cell holds value" (DIMACS style, > 0)
 Lit = Callable[[int, int], int]

@@ -14,13 +14,12 @@ solutions of a formula counts grids.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..errors import UnsupportedError
 from .base import Lit, NewVar
 
-__all__ = ["Option", "Term", "cell_term", "gated_cell_term", "flag_term", "sum_cnf", "sum_range",
-           "define_or", "define_and", "need_new_var", "check_sum_possible"]
+__all__ = ["cell_term", "gated_cell_term", "flag_term", "sum_cnf", "define_or", "define_and", "need_new_var"]
 
 #: ``(literals, value)``: the term takes ``value`` when every literal holds
 Option = tuple[tuple[int, ...], int]
@@ -48,11 +47,6 @@ def gated_cell_term(lit: Lit, cell: int, n: int, gate: int) -> list[Option]:
 def flag_term(flag: int) -> list[Option]:
     """The term "1 if ``flag`` holds, else 0"."""
     return [((flag,), 1), ((-flag,), 0)]
-
-
-def sum_range(terms: Sequence[Term]) -> tuple[int, int]:
-    """The least and greatest sums the terms can make."""
-    return (sum(min(v for _, v in t) for t in terms), sum(max(v for _, v in t) for t in terms))
 
 
 def define_or(lits: Sequence[int], new_var: NewVar) -> tuple[int, list[list[int]]]:
@@ -133,11 +127,3 @@ def sum_cnf(terms: Sequence[Term], lo: int, hi: int, new_var: NewVar) -> list[li
     if any(not c for c in out):
         return None
     return out
-
-
-def check_sum_possible(what: str, terms_range: tuple[int, int], lo: int, hi: int,
-                       error: Callable[[str], Exception]) -> None:
-    """Raise ``error`` naming ``what`` when the terms' range misses ``[lo, hi]``."""
-    a, b = terms_range
-    if hi < a or lo > b:
-        raise error(f"{what}: no digits can make it (the cells add up to {a}..{b})")
