@@ -21,9 +21,9 @@ from .base import Lit, NewVar
 
 __all__ = ["cell_term", "gated_cell_term", "flag_term", "sum_cnf", "define_or", "define_and", "need_new_var"]
 
-#: ``(literals, value)``: the term takes ``value`` when every literal holds
+# an option, ``(literals, value)``: the term takes ``value`` when every literal holds
 Option = tuple[tuple[int, ...], int]
-#: the options of one term: exactly one of them holds in every assignment
+# a term: its options, exactly one of which holds in every assignment
 Term = Sequence[Option]
 
 
