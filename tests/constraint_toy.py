@@ -36,7 +36,7 @@ class EvenCells(Constraint):
         return [f"has {values[c]} at r{c // self.n + 1}c{c % self.n + 1}, not even"
                 for c in self.members if values[c] % 2]
 
-    def cnf(self, lit, amo=None, alo=True):
+    def cnf(self, lit, amo=None, alo=True, new_var=None):
         return [[-lit(c, v)] for c in self.members for v in range(1, self.n + 1, 2)]
 
     def cpsat(self, model, cells):

@@ -184,7 +184,12 @@ def test_fpuzzles_reads_a_hand_made_link_with_regions_and_title():
 
 
 @pytest.mark.parametrize("obj,pattern", [
-    ({"size": 9, "grid": [[{}] * 9] * 9, "killercage": [{"cells": ["R1C1"]}]}, r"constraint 'killercage'"),
+    ({"size": 9, "grid": [[{}] * 9] * 9, "rowindexer": [{"cells": ["R1C1"]}]}, r"constraint 'rowindexer'"),
+    ({"size": 9, "grid": [[{}] * 9] * 9, "killercage": [{"cells": ["R1C1"], "value": "5"}, {"cells": ["R1C1", "R1C2"],
+                                                                                          "value": "18"}]},
+     r"killercage item 2: killercage r1c1 r1c2: no 2 different digits 1\.\.9 add up to 18"),
+    ({"size": 9, "grid": [[{}] * 9] * 9, "arrow": [{"cells": ["R1C1"], "lines": [["R1C1", "R10C1"]]}]},
+     r"arrow item 1: arrow: 'R10C1' is outside the 9x9 board"),
     ({"size": 9, "grid": [[{}] * 9] * 8}, r"9 rows of 9 cells"),
     ({"size": 4, "grid": [[{"value": 5, "given": True}] + [{}] * 3] + [[{}] * 4] * 3}, r"value at r1c1 .* 1\.\.4"),
     ({"size": 99, "grid": []}, r'"size" must be an integer 4\.\.16'),

@@ -23,6 +23,12 @@ from .lines import BetweenLine, Palindrome, Renban, SlowThermometer, Thermometer
 from .grouplines import EntropicLine, ModularLine
 from .boardrules import AntiKing, AntiKnight, DiagonalNegative, DiagonalPositive, DisjointGroups
 from .cellrules import Clone, Even, ExtraRegion, Maximum, Minimum, Odd, PencilMarks
+# sums and cages
+from .cages import Cage, KillerCage
+from .arrows import Arrow, DoubleArrow
+from .outside import LittleKillerSum, SandwichSum, Skyscraper, XSum
+from .sumlines import RegionSumLine, ZipperLine
+from .quadruple import Quadruple
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
            "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints",
@@ -30,7 +36,10 @@ __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "li
            "Difference", "Ratio", "XV", "Negative", "Odd", "Even", "Minimum", "Maximum", "PencilMarks",
            "ExtraRegion", "Clone", "DiagonalPositive", "DiagonalNegative", "AntiKnight", "AntiKing",
            "DisjointGroups", "Thermometer", "SlowThermometer", "Whispers", "Renban", "Palindrome", "BetweenLine",
-           "EntropicLine", "ModularLine"]
+           "EntropicLine", "ModularLine",
+           # sums and cages
+           "KillerCage", "Cage", "Arrow", "DoubleArrow", "LittleKillerSum", "SandwichSum", "XSum",
+           "Skyscraper", "RegionSumLine", "ZipperLine", "Quadruple"]
 
 
 def grid_constraints(n: int, givens, units, extra=()) -> tuple:

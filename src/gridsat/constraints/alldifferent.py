@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..errors import ParseError, PuzzleError
-from .base import Amo, Constraint, Example, Lit, cell_name, check_board, check_cells, pairwise_amo, register_constraint
+from .base import Amo, Constraint, NewVar, Example, Lit, cell_name, check_board, check_cells, pairwise_amo, register_constraint
 
 __all__ = ["AllDifferent", "cnf_units"]
 
@@ -80,7 +80,8 @@ class AllDifferent(Constraint):
         return out
 
     # ------------------------------------------------------------------ encodings
-    def cnf(self, lit: Lit, amo: Amo = pairwise_amo, alo: bool = True) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo = pairwise_amo, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """Per digit, at most one cell holds it (and with ``exactly`` and ``alo``, at least one)."""
         out: list[list[int]] = []
         for v in range(1, self.n + 1):

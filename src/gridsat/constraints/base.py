@@ -8,11 +8,14 @@ module of this package and owns, in one place:
   is wrong);
 * its verifier rule, :meth:`Constraint.problems` (independent of every encoding);
 * its CNF form, :meth:`Constraint.cnf`: a pure function from the literal of "cell holds
-  value" to clauses (auxiliaries come from the caller's at-most-one function and pool);
+  value" to clauses (auxiliaries come from the caller's at-most-one function and from its
+  ``new_var``, a fresh variable of the encoding's pool);
 * its CP-SAT forms, :meth:`Constraint.cpsat` (integer cells) and :meth:`Constraint.cpsat_bool`
   (one Boolean per cell and value); OR-tools is imported by the caller, never here;
 * its JSON form, :meth:`Constraint.to_json` and :meth:`Constraint.from_json`;
 * its drawing, :meth:`Constraint.svg`: SVG elements on a board frame;
+* its f-puzzles form, :attr:`Constraint.fpuzzles_keys`, :meth:`Constraint.from_fpuzzles` and
+  :meth:`Constraint.to_fpuzzles` (cells named ``R3C4``: :func:`fpuzzles_cell`);
 * small instances with a right and a wrong assignment, :meth:`Constraint.examples`, that
   the test suite runs through every one of the above.
 
@@ -23,18 +26,22 @@ line importing it in ``gridsat/constraints/__init__.py`` (see ``docs/dev/adding-
 from __future__ import annotations
 
 from dataclasses import dataclass
+import re
 from itertools import combinations
 from typing import Any, Callable, ClassVar, Sequence
 
 from ..errors import ParseError, PuzzleError, UnsupportedError
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
-           "constraint_from_json", "pairwise_amo", "cell_name", "check_cells", "check_board"]
+           "constraint_from_json", "pairwise_amo", "cell_name", "check_cells", "check_board", "fpuzzles_cell",
+           "fpuzzles_name", "fpuzzles_number", "fpuzzles_cells", "fpuzzles_lines"]
 
 #: ``lit(cell, value) -> int``: the literal of "cell holds value" (DIMACS style, > 0)
 Lit = Callable[[int, int], int]
 #: ``amo(lits) -> clauses``: at most one of ``lits`` is true
 Amo = Callable[[Sequence[int]], list]
+#: ``new_var() -> int``: a fresh auxiliary variable of the encoding's pool
+NewVar = Callable[[], int]
 
 
 def pairwise_amo(lits: Sequence[int]) -> list[list[int]]:
@@ -71,6 +78,85 @@ def check_cells(what: str, n: int, cells: Any) -> tuple[int, ...]:
     return out
 
 
+_FP_CELL = re.compile(r"\s*[Rr](\d+)\s*[Cc](\d+)\s*\Z")
+
+
+def fpuzzles_cell(text: Any, n: int, outside: bool = False) -> "int | tuple[int, int]":
+    """The cell an f-puzzles name like ``"R3C4"`` (1-based row and column) stands for.
+
+    Parameters
+    ----------
+    text : str
+        The name, ``R<row>C<col>`` (either case).
+    n : int
+        Board side.
+    outside : bool
+        Accept the clue positions around the board too (row or column ``0`` or ``n + 1``,
+        the corners included) and return ``(row, col)``, 0-based, so that ``-1`` and ``n``
+        are the outside lines.
+
+    Returns
+    -------
+    int or (int, int)
+        The cell index ``row * n + col`` (``outside=False``) or the 0-based ``(row, col)``.
+
+    Raises
+    ------
+    ParseError
+        Naming the text: not a cell name, or outside the board (or its frame).
+    """
+    m = _FP_CELL.match(text) if isinstance(text, str) else None
+    if m is None:
+        raise ParseError(f"{text!r} is not a cell name like R1C1")
+    r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
+    if outside:
+        if -1 <= r <= n and -1 <= c <= n:
+            return r, c
+        raise ParseError(f"{text!r} is neither on the {n}x{n} board nor beside it")
+    if not (0 <= r < n and 0 <= c < n):
+        raise ParseError(f"{text!r} is outside the {n}x{n} board")
+    return r * n + c
+
+
+def fpuzzles_name(n: int, cell: "int | tuple[int, int]") -> str:
+    """The f-puzzles name (``"R3C4"``) of a cell index, or of a 0-based ``(row, col)`` (outside too)."""
+    r, c = cell if isinstance(cell, tuple) else divmod(cell, n)
+    return f"R{r + 1}C{c + 1}"
+
+
+def fpuzzles_number(what: str, value: Any, optional: bool = False) -> int | None:
+    """An f-puzzles number (``"12"`` or ``12``) as an int; with ``optional``, ``None`` for an
+    absent or empty one. :class:`ParseError` naming ``what`` otherwise."""
+    if optional and (value is None or (isinstance(value, str) and not value.strip())):
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        return int(value)
+    raise ParseError(f"{what}: {value!r} is not a number")
+
+
+def fpuzzles_cells(what: str, item: Any, n: int, key: str = "cells") -> list[int]:
+    """The cells of an f-puzzles item's list ``item[key]`` (``["R1C1", ...]``), or
+    :class:`ParseError` naming ``what`` and the cell."""
+    if not isinstance(item, dict) or not isinstance(item.get(key), list):
+        raise ParseError(f"{what}: expected an object with a list {key!r}, got {item!r}")
+    out = []
+    for t in item[key]:
+        try:
+            out.append(fpuzzles_cell(t, n))
+        except ParseError as e:
+            raise ParseError(f"{what}: {e.message}") from None
+    return out
+
+
+def fpuzzles_lines(what: str, item: Any, n: int) -> list[list[int]]:
+    """The lines of an f-puzzles item ``{"lines": [["R1C1", ...], ...]}``."""
+    if not isinstance(item, dict) or not isinstance(item.get("lines"), list) or not item["lines"]:
+        raise ParseError(f"{what}: expected an object with a list of lines, got {item!r}")
+    return [fpuzzles_cells(what, {"cells": line}, n) for line in item["lines"]]
+
+
 @dataclass(frozen=True)
 class Example:
     """A small instance of a type for the tests: the constraint on an ``n`` x ``n`` board with
@@ -91,6 +177,8 @@ class Constraint:
 
     #: the type's name (``"alldifferent"``): the registry key and the JSON ``"type"``
     type: ClassVar[str] = ""
+    #: the keys of f-puzzles' JSON this type reads (``("killercage",)``); ``()``: none
+    fpuzzles_keys: ClassVar[tuple[str, ...]] = ()
     n: int
 
     def cells(self) -> tuple[int, ...]:
@@ -104,10 +192,17 @@ class Constraint:
         """
         raise NotImplementedError
 
-    def cnf(self, lit: Lit, amo: Amo = pairwise_amo, alo: bool = True) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo = pairwise_amo, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """The rule as clauses over ``lit(cell, value)``; ``amo`` builds at-most-one groups
         (the encoding's choice, auxiliaries from its pool); ``alo=False`` leaves out the
-        at-least-one clauses another part of the formula implies (``cnf-minimal``)."""
+        at-least-one clauses another part of the formula implies (``cnf-minimal``).
+
+        ``new_var()`` returns a fresh auxiliary variable of the encoding's pool. A type whose
+        clauses need auxiliaries raises :class:`UnsupportedError` when it is ``None``; its
+        auxiliaries are defined by the cells' digits (one value per assignment), so that
+        counting the solutions of the formula counts grids.
+        """
         raise NotImplementedError
 
     def cpsat(self, model: Any, cells: Sequence[Any]) -> None:
@@ -117,14 +212,26 @@ class Constraint:
     def cpsat_bool(self, model: Any, x: Callable[[int, int], Any]) -> None:
         """Post the rule on a CP-SAT ``model`` of Booleans, ``x(cell, value)``.
 
-        By default the CNF form, clause by clause (needs no auxiliaries: pairwise at-most-one).
+        By default the CNF form, clause by clause (pairwise at-most-one), with one new Boolean
+        of the model per auxiliary variable of the CNF form.
         """
         n = self.n
-        for clause in self.cnf(lambda c, v: c * n + v):
+        top = n ** 3
+        aux: list[Any] = []
+
+        def new_var() -> int:
+            aux.append(model.NewBoolVar(f"{self.type}_aux{len(aux)}"))
+            return top + len(aux)
+
+        for clause in self.cnf(lambda c, v: c * n + v, pairwise_amo, True, new_var):
             terms = []
             for lit in clause:
-                c, v = divmod(abs(lit) - 1, n)
-                b = x(c, v + 1)
+                a = abs(lit)
+                if a > top:
+                    b = aux[a - top - 1]
+                else:
+                    c, v = divmod(a - 1, n)
+                    b = x(c, v + 1)
                 terms.append(b if lit > 0 else b.Not())
             model.AddBoolOr(terms)
 
@@ -141,6 +248,19 @@ class Constraint:
         """SVG elements drawing the rule on ``frame`` (:class:`gridsat.rendering.svg.Frame`);
         ``[]`` when the board itself shows it."""
         raise NotImplementedError
+
+    @classmethod
+    def from_fpuzzles(cls, key: str, item: Any, n: int) -> "Constraint":
+        """The constraint of one item of f-puzzles' list under ``key`` (one of
+        :attr:`fpuzzles_keys`) on a board of side ``n``; for a switch over the whole board
+        (``"antiknight": true``) ``item`` is the key's value. :class:`ParseError` or
+        :class:`PuzzleError` naming what is wrong."""
+        raise UnsupportedError(f"{cls.type} has no f-puzzles form")
+
+    def to_fpuzzles(self) -> tuple[str, Any]:
+        """``(key, item)``: where f-puzzles' JSON holds the constraint and the item it holds
+        (for a switch over the whole board, the key's value)."""
+        raise UnsupportedError(f"{self.type} has no f-puzzles form")
 
     @classmethod
     def examples(cls) -> list[Example]:

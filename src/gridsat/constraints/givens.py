@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ..errors import ParseError, PuzzleError
-from .base import Amo, Constraint, Example, Lit, cell_name, check_board, pairwise_amo, register_constraint
+from .base import Amo, Constraint, NewVar, Example, Lit, cell_name, check_board, pairwise_amo, register_constraint
 
 __all__ = ["Givens"]
 
@@ -72,7 +72,8 @@ class Givens(Constraint):
         """The givens as literals (assumptions on a base formula that leaves them out)."""
         return [lit(c, v) for c, v in self.pairs]
 
-    def cnf(self, lit: Lit, amo: Amo = pairwise_amo, alo: bool = True) -> list[list[int]]:
+    def cnf(self, lit: Lit, amo: Amo = pairwise_amo, alo: bool = True,
+            new_var: NewVar | None = None) -> list[list[int]]:
         """One unit clause per given."""
         return [[lit(c, v)] for c, v in self.pairs]
 

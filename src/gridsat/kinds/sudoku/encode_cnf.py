@@ -12,7 +12,9 @@
   activation literal and retires when the map changes. The default for jigsaw puzzles: a
   new layout costs n*n short clauses instead of a new formula and a new solver.
 
-Variable ``x(c, v) = c * n + v`` for cell ``c`` (row-major) and value ``v`` in 1..n.
+Variable ``x(c, v) = c * n + v`` for cell ``c`` (row-major) and value ``v`` in 1..n; a
+rule that needs auxiliary variables (a sum's partial sums) takes them after those, from the
+formula's pool (``new_var``), and ``nvars`` counts them.
 
 ``cnf-extended`` and ``cnf-minimal`` read the puzzle's list of constraints
 (:attr:`Sudoku.constraints`) and take each rule's clauses from its type; the givens pose the
@@ -61,9 +63,10 @@ def _fast_info(n: int) -> dict:
     return {"cell_major": n, "block_cells": tuple(c for c in range(n * n) if c % n != n - 1)}
 
 
-def _pairwise_numpy(puzzle, full: bool) -> list[tuple[int, ...]]:
+def _pairwise_numpy(puzzle, full: bool) -> tuple[list[tuple[int, ...]], int]:
     """The pairwise-AMO clauses of ``_build`` generated with NumPy (same clauses, same order):
-    the cells, then each rule of the puzzle's list (full units many at a time).
+    the cells, then each rule of the puzzle's list (full units many at a time); and the number
+    of variables (the cells' literals, then the rules' auxiliaries).
 
     Clauses are tuples: the garbage collector stops tracking a tuple of ints the first time
     it sees it, so a cached 10^5-clause formula does not slow down later collections.
@@ -82,6 +85,12 @@ def _pairwise_numpy(puzzle, full: bool) -> list[tuple[int, ...]]:
         clauses.append(row)
         if full:
             clauses += amo[c * P:(c + 1) * P]
+    top = [n ** 3]
+
+    def new_var() -> int:
+        top[0] += 1
+        return top[0]
+
     units: list[tuple[int, ...]] = []
     for rule in base_rules(puzzle) + [None]:
         if isinstance(rule, AllDifferent) and rule.exactly:
@@ -91,8 +100,8 @@ def _pairwise_numpy(puzzle, full: bool) -> list[tuple[int, ...]]:
             clauses += cnf_units(var, units, full)
             units = []
         if rule is not None:
-            clauses += rule.cnf(lambda c, v: c * n + v, alo=full)
-    return clauses
+            clauses += rule.cnf(lambda c, v: c * n + v, alo=full, new_var=new_var)
+    return clauses, top[0]
 
 
 def _build(puzzle, full: bool, amo: str) -> CnfModel:
@@ -101,10 +110,11 @@ def _build(puzzle, full: bool, amo: str) -> CnfModel:
     pool = IDPool(start_from=n ** 3 + 1)
     clauses: list[list[int]] = []
     if amo == "pairwise" or (amo == "auto" and n <= PAIRWISE_MAX):
+        pclauses, nvars = _pairwise_numpy(puzzle, full)
         return CnfModel(
             key=(*puzzle.shape_key, full, amo),
-            nvars=n ** 3,
-            clauses=_pairwise_numpy(puzzle, full),
+            nvars=nvars,
+            clauses=pclauses,
             var=var,
             assume=_given_assumptions(var),
             info={"amo": amo, **_fast_info(n)},
@@ -115,7 +125,8 @@ def _build(puzzle, full: bool, amo: str) -> CnfModel:
         if full:
             clauses += at_most_one(lits, pool, amo)
     for rule in base_rules(puzzle):
-        clauses += rule.cnf(lambda c, v: c * n + v, lambda lits: at_most_one(lits, pool, amo), alo=full)
+        clauses += rule.cnf(lambda c, v: c * n + v, lambda lits: at_most_one(lits, pool, amo), alo=full,
+                            new_var=pool.id)
     return CnfModel(
         key=(*puzzle.shape_key, full, amo),
         nvars=max(pool.top, n ** 3),
