@@ -167,7 +167,8 @@ def test_cadical_in_process_interrupt_leaves_the_backend_usable():
     code = ("import os, signal, threading, time, gridsat\n"
             "from gridsat import Sudoku\n"
             "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
-            "threading.Timer(0.7, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+            "gridsat.check(Sudoku.empty(9), backend='cadical153')\n"  # (loaded before the clock starts)
+            "threading.Timer(2.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
             "try:\n"
             "    gridsat.engine.run(Sudoku.empty(9), 'count', limit=None, backend='cadical153')\n"
             "except KeyboardInterrupt as e:\n"
