@@ -201,7 +201,7 @@ def scl_puzzle(obj: Any, max_size: int = 16) -> tuple[Sudoku, tuple[int, ...] | 
             except ValueError:
                 d = None
             if d is None or not 1 <= d <= n:
-                raise ParseError(f"{where}: value {str(v)[:10]!r} is not a digit 1..{n}")
+                raise ParseError(f"{where}: value {json.dumps(v)[:10]} is not a digit 1..{n}")
             givens[r * n + c] = d
     regions = _regions(obj, n)
     name, solution_text = _metadata(obj)
