@@ -285,3 +285,12 @@ def test_a_file_of_links_is_a_batch_a_bad_line_failing_alone(tmp_path, capsys):
         bad = next(ln for ln in lines if ":4:" in ln)
         assert re.search(r":4:\d+: error: the link's data does not decompress", bad), bad
         assert sum(f": {word} " in ln for ln in lines) == 3, lines
+
+
+def test_a_rule_f_puzzles_cannot_hold_is_refused_naming_it_once():
+    p = Sudoku(4, None, extra=[AntiKnight(4, (0, 1, 2))])
+    for fmt in ("fpuzzles", "sudokupad"):
+        with pytest.raises(UnsupportedError) as info:
+            write(p, fmt)
+        assert str(info.value) == ("f-puzzles cannot hold antiknight in r1c1 r1c2 r1c3: f-puzzles holds the rule "
+                                   "over the whole board only")

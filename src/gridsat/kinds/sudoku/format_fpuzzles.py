@@ -349,7 +349,8 @@ def _data(puzzle: Sudoku, solution: Sequence[int] | None) -> str:
         try:
             key, item = con.to_fpuzzles()
         except UnsupportedError as e:
-            raise UnsupportedError(f"f-puzzles cannot hold {con.describe()}: {e}") from None
+            raise UnsupportedError(f"f-puzzles cannot hold {con.describe()}: {_own_words(str(e), (con.type,))}"
+                                   ) from None
         if getattr(con, "fpuzzles_needs_regions", False) and tuple(getattr(con, "regions", ())) != puzzle.regions:
             raise UnsupportedError(f"f-puzzles cannot hold {con.describe()}: its regions are not the puzzle's")
         items.append((key, item, con))
@@ -365,8 +366,8 @@ def _data(puzzle: Sudoku, solution: Sequence[int] | None) -> str:
             grid[r][c][PENCIL_MARKS] = item[PENCIL_MARKS]
         elif isinstance(item, bool):
             obj[key] = item
-        elif item not in obj.setdefault(key, []) or key != "negative":
-            obj[key].append(item)
+        elif not (key == "negative" and item in obj.get(key, ())):  # (a negative rule is named once)
+            obj.setdefault(key, []).append(item)
     if puzzle.name:
         obj["title"] = puzzle.name
     return lzstring.LZString().compressToBase64(json.dumps(obj, separators=(",", ":")))
