@@ -294,3 +294,14 @@ def test_a_rule_f_puzzles_cannot_hold_is_refused_naming_it_once():
             write(p, fmt)
         assert str(info.value) == ("f-puzzles cannot hold antiknight in r1c1 r1c2 r1c3: f-puzzles holds the rule "
                                    "over the whole board only")
+
+
+def test_a_link_with_more_items_than_a_board_uses_is_refused_before_reading_them():
+    cage = {"cells": ["R1C1", "R1C2", "R1C3", "R1C4", "R2C1", "R2C2", "R2C3", "R2C4"], "value": "68"}
+    obj = {"size": 16, "grid": [[{}] * 16] * 16, "killercage": [cage] * 1025}
+    msg = error("https://www.f-puzzles.com/?load=" + fpuzzles_data(obj))
+    assert msg == "f-puzzles killercage has 1025 items, more than the 1024 read on a 16x16 board"
+    scl = unzip(SCL)
+    scl["cages"] = scl["cages"][:1] * 65
+    msg = error("https://sudokupad.app/scl" + pack(json.dumps(scl)))
+    assert msg == "SCL puzzle has 65 cages, more than the 64 read on a 4x4 board"

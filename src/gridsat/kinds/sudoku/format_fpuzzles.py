@@ -43,7 +43,7 @@ from .puzzle import Sudoku, box_regions, default_box
 from ...formats.base import Entry, Format, locate, register_format
 from ...formats.common import check_solution, strip_comment
 from ...formats.tokens import split_lines
-from .format_scl import MAX_TEXT, scl_puzzle, unzip
+from .format_scl import MAX_TEXT, max_items, scl_puzzle, unzip
 
 __all__ = ["read_fpuzzles", "write_fpuzzles", "write_sudokupad", "sniff_fpuzzles", "sniff_sudokupad", "available",
            "parse_link"]
@@ -51,7 +51,7 @@ __all__ = ["read_fpuzzles", "write_fpuzzles", "write_sudokupad", "sniff_fpuzzles
 _DATA = r"([A-Za-z0-9+/=%\-_ ]+)"
 _FPUZZLES = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com/?\?(?:[^\s#]*&)?(load|id)=" + _DATA, re.I)
 _SUDOKUPAD = re.compile(r"(?:https?://)?(?:www\.|beta\.)?(?:sudokupad\.app|sudokupad\.svencodes\.com|"
-                        r"(?:app\.)?crackingthecryptic\.com)/(?:sudoku/?)?(?:\?(?:[^\s#]*&)?puzzleid=)?" + _DATA,
+                        r"app\.crackingthecryptic\.com)/(?:sudoku/?)?(?:\?(?:[^\s#]*&)?puzzleid=)?" + _DATA,
                         re.I)
 #: SudokuPad's puzzle id prefixes: -> the form of the data after it
 _PREFIXES = (("fpuzzles", "fpuzzles"), ("fpuz", "fpuzzles"), ("scl", "scl"), ("ctc", "scl"), ("scf", "scf"))
@@ -242,6 +242,9 @@ def _constraints(obj: dict, n: int, regions: Sequence[int], marks: list[dict], r
             continue
         cls = readers[key]
         if isinstance(value, list):
+            if len(value) > max_items(n):
+                raise ParseError(f"f-puzzles {key} has {len(value)} items, more than the {max_items(n)} read on a "
+                                 f"{n}x{n} board")
             for i, item in enumerate(value):
                 con = _read_one(cls, key, item, n, regions, obj, f"{key} item {i + 1} {_shown(item)}")
                 if con is not None:

@@ -38,7 +38,7 @@ from ...errors import ParseError, PuzzleError
 from ...formats.common import check_solution
 from .puzzle import Sudoku
 
-__all__ = ["unzip", "scl_puzzle", "PROP_NAMES"]
+__all__ = ["unzip", "scl_puzzle", "PROP_NAMES", "max_items"]
 
 #: SudokuPad's compact key names -> the full names
 PROP_NAMES = {
@@ -62,6 +62,12 @@ _STRING = re.compile(r'("(?:[^"]|\\"])*")')
 _MARKER = re.compile(r'"__\{S(\d+)\}__"')
 #: the longest unzipped text read
 MAX_TEXT = 2_000_000
+
+
+def max_items(n: int) -> int:
+    """The most items of one kind (cages, dots, lines) read on a board of side ``n``: four per
+    cell, more than a puzzle uses; a link with more is refused rather than read for minutes."""
+    return 4 * n * n
 
 
 def unzip(text: str) -> Any:
@@ -206,7 +212,10 @@ def scl_puzzle(obj: Any, max_size: int = 16) -> tuple[Sudoku, tuple[int, ...] | 
     regions = _regions(obj, n)
     name, solution_text = _metadata(obj)
     extra = []
-    for i, cage in enumerate(_items(obj, "cages")):
+    cages = _items(obj, "cages")
+    if len(cages) > max_items(n):
+        raise ParseError(f"SCL puzzle has {len(cages)} cages, more than the {max_items(n)} read on a {n}x{n} board")
+    for i, cage in enumerate(cages):
         where = f"SCL cage {i + 1}"
         if not isinstance(cage, dict):
             raise ParseError(f"{where} must be an object")
