@@ -367,13 +367,13 @@ def test_fpuzzles_link_with_every_sum_key():
 
 
 @pytest.mark.parametrize("extra,pattern", [
-    ({"killercage": [{"cells": ["R1C1", "R1C1"], "value": "3"}]}, r"killercage item 1: killercage: cell r1c1 is listed twice"),
-    ({"killercage": [{"cells": ["R1C1"], "value": "x"}]}, r"killercage item 1: killercage: 'x' is not a number"),
-    ({"littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "3"}]}, r"littlekillersum item 1: .*not beside"),
-    ({"sandwichsum": [{"cell": "R0C9", "value": "3"}]}, r"sandwichsum item 1: sandwichsum: 'R0C9' is neither on"),
+    ({"killercage": [{"cells": ["R1C1", "R1C1"], "value": "3"}]}, r"killercage item 1 \{.*\}: cell r1c1 is listed twice$"),
+    ({"killercage": [{"cells": ["R1C1"], "value": "x"}]}, r"killercage item 1 \{.*\}: 'x' is not a number$"),
+    ({"littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "3"}]}, r"littlekillersum item 1 .*not beside"),
+    ({"sandwichsum": [{"cell": "R0C9", "value": "3"}]}, r"sandwichsum item 1 \{.*\}: 'R0C9' is neither on"),
     ({"xsum": {"cell": "R0C1"}}, r"xsum: expected a list of items or true"),
-    ({"arrow": [{"cells": ["R1C1"], "lines": []}]}, r"arrow item 1: arrow: expected an object with a list of lines"),
-    ({"quadruple": [{"cells": ["R1C1"], "values": ["a"]}]}, r"quadruple item 1: quadruple: 'a' is not a digit"),
+    ({"arrow": [{"cells": ["R1C1"], "lines": []}]}, r"arrow item 1 \{.*\}: expected an object with a list of lines"),
+    ({"quadruple": [{"cells": ["R1C1"], "values": ["a"]}]}, r"quadruple item 1 \{.*\}: 'a' is not a digit$"),
     ({"nosuchkey": [1]}, r"f-puzzles constraint 'nosuchkey' is not supported; known: .*killercage"),
 ])
 def test_fpuzzles_hostile_items_name_the_key_and_the_item(extra, pattern):

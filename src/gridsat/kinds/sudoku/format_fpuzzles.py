@@ -1,12 +1,18 @@
-"""The ``fpuzzles`` format: f-puzzles and SudokuPad links (``?load=`` lz-string JSON).
+"""The ``fpuzzles`` and ``sudokupad`` formats: f-puzzles and SudokuPad links.
 
-An f-puzzles link ``https://www.f-puzzles.com/?load=<data>`` (SudokuPad:
-``https://sudokupad.app/fpuzzles<data>``) carries the puzzle as JSON compressed with
-lz-string's ``compressToBase64``. The JSON has ``size`` and ``grid``, rows of cells with
-``value``, ``given`` and, for jigsaw, ``region`` (0-based; cells without one keep the
-default box). A cell with a value but no ``given`` is a digit placed while solving: not a
-given; when every open cell has one they are the solution (checked). ``title`` names
-the puzzle.
+An f-puzzles link ``https://www.f-puzzles.com/?load=<data>`` carries the puzzle as JSON
+compressed with lz-string's ``compressToBase64``. SudokuPad opens the same data as
+``https://sudokupad.app/fpuzzles<data>`` (or ``fpuz<data>``, after ``/sudoku/``, as
+``?puzzleid=fpuzzles<data>``, and on its other hosts), and its own form, SCL, as
+``https://sudokupad.app/scl<data>`` (or ``ctc<data>``), read by :mod:`.format_scl`. Both
+formats read every form, line by line, so a file of links is a batch whatever their mix; a
+SudokuPad link that names a puzzle stored on its server (a short id) or an f-puzzles
+``?id=`` link carries no puzzle and is refused, saying so.
+
+The f-puzzles JSON has ``size`` and ``grid``, rows of cells with ``value``, ``given`` and,
+for jigsaw, ``region`` (0-based; cells without one keep the default box). A cell with a
+value but no ``given`` is a digit placed while solving: not a given; when every open cell
+has one they are the solution (checked). ``title`` names the puzzle.
 
 Every other key is a constraint, read by the constraint type that lists it in its
 ``fpuzzles_keys`` (:mod:`gridsat.constraints`): a list key item by item, a switch over the
@@ -14,7 +20,13 @@ whole board (``"antiknight": true``) once. A cell's ``givenPencilMarks`` are rea
 that lists that key, item ``{"cell": "R1C1", "givenPencilMarks": [...]}``. A type's
 ``from_fpuzzles`` that takes ``regions`` gets the puzzle's region map, one that takes
 ``board`` the whole JSON object. A key no type reads, or an item a type refuses, is an error
-naming the key and the item: nothing is dropped.
+naming the key and the item once (``f-puzzles thermometer item 2 {...}: cell R10C1 is
+outside the 9x9 board``): nothing is dropped.
+
+Written, the rules go in one canonical order (by key, then by item), so that equal puzzles
+write the same link, and a puzzle read back from its link equals it (the order of a
+puzzle's rules does not count in ``==``). ``fpuzzles`` writes the f-puzzles link,
+``sudokupad`` the SudokuPad link of the same data.
 
 Decoding needs the ``lzstring`` package (a dependency of gridsat); without it the format
 says so instead of reading.
@@ -31,12 +43,18 @@ from .puzzle import Sudoku, box_regions, default_box
 from ...formats.base import Entry, Format, locate, register_format
 from ...formats.common import check_solution, strip_comment
 from ...formats.tokens import split_lines
+from .format_scl import MAX_TEXT, max_items, scl_puzzle, unzip
 
-__all__ = ["read_fpuzzles", "write_fpuzzles", "sniff_fpuzzles", "available"]
+__all__ = ["read_fpuzzles", "write_fpuzzles", "write_sudokupad", "sniff_fpuzzles", "sniff_sudokupad", "available",
+           "parse_link"]
 
-_LINK = re.compile(r"(?:https?://)?(?:www\.)?(?:f-puzzles\.com/?\?(?:[^\s#]*&)?load=|"
-                   r"(?:sudokupad\.app|app\.crackingthecryptic\.com)/(?:sudoku/?)?(?:\?puzzleid=)?fpuzzles)"
-                   r"([A-Za-z0-9+/=%\-_ ]+)", re.I)
+_DATA = r"([A-Za-z0-9+/=%\-_ ]+)"
+_FPUZZLES = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com/?\?(?:[^\s#]*&)?(load|id)=" + _DATA, re.I)
+_SUDOKUPAD = re.compile(r"(?:https?://)?(?:www\.|beta\.)?(?:sudokupad\.app|sudokupad\.svencodes\.com|"
+                        r"app\.crackingthecryptic\.com)/(?:sudoku/?)?(?:\?(?:[^\s#]*&)?puzzleid=)?" + _DATA,
+                        re.I)
+#: SudokuPad's puzzle id prefixes: -> the form of the data after it
+_PREFIXES = (("fpuzzles", "fpuzzles"), ("fpuz", "fpuzzles"), ("scl", "scl"), ("ctc", "scl"), ("scf", "scf"))
 _B64 = re.compile(r"[A-Za-z0-9+/=]*")
 #: the longest compressed string read (a 16x16 jigsaw with every cell given takes ~3 KB)
 MAX_DATA = 60_000
@@ -55,11 +73,13 @@ def available() -> bool:
     return True
 
 
-def _decode(data: str) -> Any:
+def _decompress(data: str) -> str:
+    """The text of a link's lz-string base64 data (URL-decoded first)."""
     try:
         import lzstring
     except ImportError:
-        raise ParseError("reading f-puzzles links needs the lzstring package (pip install lzstring)") from None
+        raise ParseError("reading f-puzzles and SudokuPad links needs the lzstring package (pip install lzstring)"
+                         ) from None
     from urllib.parse import unquote  # (here: urllib.parse alone costs a start-up 5 ms)
 
     data = unquote(data).replace(" ", "+")
@@ -74,6 +94,14 @@ def _decode(data: str) -> Any:
         text = None
     if not text:
         raise ParseError("the link's data does not decompress (a truncated or altered link?)")
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"the link's data unpacks to {len(text)} characters, more than the {MAX_TEXT} read")
+    return text
+
+
+def _decode(data: str) -> Any:
+    """The f-puzzles JSON of a link's data."""
+    text = _decompress(data)
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
@@ -116,7 +144,7 @@ def _puzzle(obj: Any) -> tuple[Sudoku, tuple[int, ...] | None]:
             givens.append(v if given else 0)
             placed.append(v)
             pm = cell.get("givenPencilMarks")
-            if pm and not given:
+            if pm:
                 marks.append({"cell": f"R{r + 1}C{c + 1}", "givenPencilMarks": pm})
             if cell.get("region") is not None:
                 regions[r * n + c] = _int(cell["region"], 0, n - 1, f"region at r{r + 1}c{c + 1}")
@@ -160,7 +188,49 @@ def _read_one(cls: type, key: str, item: Any, n: int, regions: Sequence[int], ob
         return cls.from_fpuzzles(key, item, n, **kw)
     except (ParseError, PuzzleError, UnsupportedError) as e:
         text = e.message if isinstance(e, ParseError) else str(e)
-        raise ParseError(f"f-puzzles {where}: {text}") from None
+        raise ParseError(f"f-puzzles {where}: {_own_words(text, (key, cls.type))}") from None
+
+
+#: what may follow a type's name before its message: its cells and numbers (``12 r1c1 r1c2``)
+_CELLS = re.compile(r"(?:(?:[rR]\d+[cC]\d+|-?\d+|in)[\s,]*)+")
+#: how much of an item an error message shows
+_ITEM_CHARS = 80
+
+
+def _shown(item: Any) -> str:
+    """An item as an error message shows it: its compact JSON, cut short."""
+    text = json.dumps(item, separators=(",", ":"))
+    return text if len(text) <= _ITEM_CHARS else text[:_ITEM_CHARS - 3] + "..."
+
+
+def _own_words(text: str, names: Sequence[str]) -> str:
+    """A constraint type's message without the names the reader's prefix says already: the
+    key or type name that opens it, with the item (JSON) or the cells that follow the name
+    (``thermometer {"lines": ...}: cell R10C1 ...`` -> ``cell R10C1 ...``), as often as they
+    come."""
+    decoder = json.JSONDecoder()
+    while True:
+        name = next((x for x in names if text.startswith(x) and text[len(x):len(x) + 1] in (":", " ")), None)
+        if name is None:
+            return text
+        rest = text[len(name):].lstrip(" ")
+        if rest.startswith(":"):
+            text = rest[1:].lstrip(" ")
+            continue
+        if rest[:1] in "{[\"":
+            try:
+                _, end = decoder.raw_decode(rest)
+            except ValueError:
+                return text
+            rest = rest[end:]
+            if not rest.startswith(":"):
+                return text
+            text = rest[1:].lstrip(" ")
+            continue
+        head, sep, tail = rest.partition(": ")  # the rule's cells (r1c1 r1c2), its sum, ...
+        if not sep or not _CELLS.fullmatch(head):
+            return text
+        text = tail
 
 
 def _constraints(obj: dict, n: int, regions: Sequence[int], marks: list[dict], readers: dict[str, type]) -> list:
@@ -172,8 +242,11 @@ def _constraints(obj: dict, n: int, regions: Sequence[int], marks: list[dict], r
             continue
         cls = readers[key]
         if isinstance(value, list):
+            if len(value) > max_items(n):
+                raise ParseError(f"f-puzzles {key} has {len(value)} items, more than the {max_items(n)} read on a "
+                                 f"{n}x{n} board")
             for i, item in enumerate(value):
-                con = _read_one(cls, key, item, n, regions, obj, f"{key} item {i + 1}")
+                con = _read_one(cls, key, item, n, regions, obj, f"{key} item {i + 1} {_shown(item)}")
                 if con is not None:
                     out.append(con)
         elif value is True:
@@ -191,38 +264,70 @@ def _constraints(obj: dict, n: int, regions: Sequence[int], marks: list[dict], r
     return out
 
 
+def parse_link(content: str) -> tuple[str, str, int] | None:
+    """The link in a line: ``(form, data, column)`` or ``None``; ``form`` is ``fpuzzles``
+    (f-puzzles JSON), ``scl`` (SudokuPad's own), ``scf``, ``sudokupad-id`` (a puzzle stored on
+    SudokuPad's server) or ``fpuzzles-id`` (one stored on f-puzzles'); ``column`` is 1-based."""
+    m = _FPUZZLES.search(content)
+    if m is not None:
+        return ("fpuzzles" if m.group(1).lower() == "load" else "fpuzzles-id"), m.group(2).strip(), m.start(2) + 1
+    m = _SUDOKUPAD.search(content)
+    if m is None:
+        return None
+    data = m.group(1).strip()
+    for prefix, form in _PREFIXES:
+        if data[:len(prefix)].lower() == prefix:
+            return form, data[len(prefix):], m.start(1) + len(prefix) + 1
+    return "sudokupad-id", data, m.start(1) + 1
+
+
+def _read_link(form: str, data: str) -> tuple[Sudoku, tuple[int, ...] | None]:
+    if form == "fpuzzles":
+        return _puzzle(_decode(data))
+    if form == "scl":
+        return scl_puzzle(unzip(_decompress(data)), _MAX_SIZE)
+    if form == "scf":
+        raise ParseError("SudokuPad's legacy scf form is not read; open the puzzle in SudokuPad and share it "
+                         "again, or save it as an f-puzzles link")
+    site = "SudokuPad" if form == "sudokupad-id" else "f-puzzles"
+    raise ParseError(f"this {site} link names a puzzle stored on the site ({data[:30]!r}) and carries no puzzle; "
+                     f"gridsat reads links that carry the puzzle (f-puzzles ?load=, SudokuPad fpuzzles or scl)")
+
+
 def read_fpuzzles(text: str, file: str | None = None) -> list[Entry]:
-    """Read f-puzzles / SudokuPad links, one per line."""
+    """Read f-puzzles and SudokuPad links (every form), one per line; each line that is not a
+    link the formats read is an error of its own."""
     out: list[Entry] = []
     for lineno, raw in enumerate(split_lines(text), 1):
         content, comment = strip_comment(raw)
         if not content.strip():
             continue
-        m = _LINK.search(content)
-        col = (m.start(1) + 1) if m else len(content) - len(content.lstrip()) + 1
+        found = parse_link(content)
+        col = found[2] if found else len(content) - len(content.lstrip()) + 1
+        fmt = "sudokupad" if found and found[0] == "scl" else "fpuzzles"
         try:
-            if m is None:
-                raise ParseError("expected an f-puzzles link (f-puzzles.com/?load=...) or a SudokuPad "
-                                 "fpuzzles link", file, lineno, col)
-            puzzle, solution = _puzzle(_decode(m.group(1).strip()))
+            if found is None:
+                raise ParseError("expected an f-puzzles link (f-puzzles.com/?load=...) or a SudokuPad link "
+                                 "(sudokupad.app/fpuzzles... or sudokupad.app/scl...)", file, lineno, col)
+            puzzle, solution = _read_link(found[0], found[1])
             if puzzle.name is None and comment:
                 puzzle = Sudoku(puzzle.n, puzzle.givens, regions=puzzle.regions, box=puzzle.box, name=comment,
                                 extra=puzzle.extra)
-            out.append(Entry(puzzle, None, file, lineno, solution, "fpuzzles"))
+            out.append(Entry(puzzle, None, file, lineno, solution, fmt))
         except (ParseError, GridsatError) as e:
-            out.append(Entry(None, locate(e, file, lineno, col), file, lineno, None, "fpuzzles"))
+            out.append(Entry(None, locate(e, file, lineno, col), file, lineno, None, fmt))
     return out
 
 
-def write_fpuzzles(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
-    """An f-puzzles link; a solution is written as placed (not given) digits."""
+def _data(puzzle: Sudoku, solution: Sequence[int] | None) -> str:
+    """The lz-string base64 data of the puzzle's f-puzzles JSON."""
     try:
         import lzstring
     except ImportError:
         raise ParseError("writing f-puzzles links needs the lzstring package (pip install lzstring)") from None
     n = puzzle.n
-    if n > _MAX_SIZE:
-        raise ParseError(f"f-puzzles holds boards up to {_MAX_SIZE}x{_MAX_SIZE}, not {n}x{n}")
+    if n > _MAX_SIZE or n < 4:
+        raise ParseError(f"f-puzzles holds boards of 4x4 to {_MAX_SIZE}x{_MAX_SIZE}, not {n}x{n}")
     try:
         own_regions = puzzle.box != default_box(n)
     except GridsatError:
@@ -242,37 +347,74 @@ def write_fpuzzles(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str
             row.append(cell)
         grid.append(row)
     obj: dict[str, Any] = {"size": n, "grid": grid}
+    items = []
     for con in puzzle.extra:
         try:
             key, item = con.to_fpuzzles()
         except UnsupportedError as e:
-            raise UnsupportedError(f"f-puzzles cannot hold {con.describe()}: {e}") from None
+            raise UnsupportedError(f"f-puzzles cannot hold {con.describe()}: {_own_words(str(e), (con.type,))}"
+                                   ) from None
         if getattr(con, "fpuzzles_needs_regions", False) and tuple(getattr(con, "regions", ())) != puzzle.regions:
             raise UnsupportedError(f"f-puzzles cannot hold {con.describe()}: its regions are not the puzzle's")
+        items.append((key, item, con))
+    # one canonical order, by key then by item: equal puzzles write the same link
+    items.sort(key=lambda t: (t[0], json.dumps(t[1], sort_keys=True)))
+    for key, item, con in items:
         if key == PENCIL_MARKS:
-            cell_ref = item["cell"]
-            r, c = (int(x) - 1 for x in cell_ref[1:].upper().split("C"))
+            r, c = (int(x) - 1 for x in item["cell"][1:].upper().split("C"))
+            held = grid[r][c].get(PENCIL_MARKS)
+            if held is not None and held != item[PENCIL_MARKS]:
+                raise UnsupportedError(f"f-puzzles cannot hold {con.describe()}: the cell has another list of "
+                                       "given pencil marks, and holds one")
             grid[r][c][PENCIL_MARKS] = item[PENCIL_MARKS]
         elif isinstance(item, bool):
             obj[key] = item
-        else:
+        elif not (key == "negative" and item in obj.get(key, ())):  # (a negative rule is named once)
             obj.setdefault(key, []).append(item)
     if puzzle.name:
         obj["title"] = puzzle.name
-    data = lzstring.LZString().compressToBase64(json.dumps(obj, separators=(",", ":")))
-    return "https://www.f-puzzles.com/?load=" + data + "\n"
+    return lzstring.LZString().compressToBase64(json.dumps(obj, separators=(",", ":")))
 
 
-def sniff_fpuzzles(text: str) -> bool:
-    """The first content line holds an f-puzzles or SudokuPad ``fpuzzles`` link."""
+def write_fpuzzles(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
+    """An f-puzzles link (every rule under its key); a solution is written as placed (not given) digits."""
+    return "https://www.f-puzzles.com/?load=" + _data(puzzle, solution) + "\n"
+
+
+def write_sudokupad(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
+    """A SudokuPad link of the same f-puzzles data (SudokuPad draws and checks what it knows of
+    each rule)."""
+    return "https://sudokupad.app/fpuzzles" + _data(puzzle, solution) + "\n"
+
+
+def _first_link(text: str) -> tuple[str, str, int] | None | bool:
+    """The link of the first content line (``False``: no content line in the head)."""
     for raw in text.split("\n", 50)[:50]:
         s = strip_comment(raw)[0].strip()
         if s:
-            return bool(_LINK.search(s))
+            return parse_link(s)
     return False
+
+
+def sniff_fpuzzles(text: str) -> bool:
+    """The first content line holds an f-puzzles link or a SudokuPad link of f-puzzles data."""
+    found = _first_link(text)
+    return bool(found) and found[0] in ("fpuzzles", "fpuzzles-id")
+
+
+def sniff_sudokupad(text: str) -> bool:
+    """The first content line holds a SudokuPad link of its own forms (``scl``, ``ctc``,
+    ``scf``, or a puzzle stored on its server)."""
+    found = _first_link(text)
+    return bool(found) and found[0] in ("scl", "scf", "sudokupad-id")
 
 
 register_format(Format("fpuzzles", "sudoku", read_fpuzzles, write_fpuzzles, sniff_fpuzzles, many=True, constraints=True,
                        description="f-puzzles / SudokuPad links: ?load=<lz-string base64 JSON> with size, "
-                                   "grid cells (value, given, region)",
-                       priority=8, link="f-puzzles or SudokuPad ?load="))
+                                   "grid cells (value, given, region) and every constraint key",
+                       priority=8, link="f-puzzles ?load=, SudokuPad fpuzzles"))
+register_format(Format("sudokupad", "sudoku", read_fpuzzles, write_sudokupad, sniff_sudokupad, many=True,
+                       constraints=True,
+                       description="SudokuPad links: sudokupad.app/scl<data> (givens, regions, cages) and "
+                                   "sudokupad.app/fpuzzles<data>; written as the latter",
+                       priority=8, link="SudokuPad scl"))

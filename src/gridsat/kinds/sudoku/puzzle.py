@@ -258,6 +258,19 @@ class Sudoku:
 
         return render_svg(self)
 
+    def __eq__(self, other: object) -> bool:
+        """The same size, region map, box shape, givens and rules. The rules are a set: their
+        order in :attr:`extra` does not matter (an f-puzzles link lists them key by key, so a
+        puzzle read back from its link equals it), nor does a rule listed twice."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        o: Sudoku = other  # type: ignore[assignment]
+        return (self.n, self.givens, self.regions, self.box) == (o.n, o.givens, o.regions, o.box) and (
+            self.extra == o.extra or frozenset(self.extra) == frozenset(o.extra))
+
+    def __hash__(self) -> int:
+        return hash((self.n, self.givens, self.regions, self.box, frozenset(self.extra)))
+
     def __repr__(self) -> str:
         shape = f"{self.box[0]}x{self.box[1]} boxes" if self.box else "jigsaw"
         more = f", {len(self.extra)} extra constraints" if self.extra else ""
