@@ -328,7 +328,8 @@ def to_json(puzzle: Skyscrapers, solution: Sequence[int] | None = None) -> dict:
 
 register_format(Format("skyscrapers", "skyscrapers", read_janko, write_janko, sniff_janko, many=True,
                        description="janko.at skyscrapers: 'n n m' header, clues top/bottom/left/right, rows",
-                       options=frozenset({"kind"}), priority=3, kind_sniff=lambda t: sniff_janko(t, loose=True)))
+                       options=frozenset({"kind"}), priority=3, kind_sniff=lambda t: sniff_janko(t, loose=True),
+                       certain=True))
 register_format(Format("skyscrapers-puzzlink", "skyscrapers", read_puzzlink, write_puzzlink, sniff_puzzlink,
                        many=True, description="puzz.link / pzprjs URLs p?skyscrapers/<n>/<n>/<body>", priority=8,
                        link="puzz.link p?skyscrapers"))

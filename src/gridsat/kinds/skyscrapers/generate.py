@@ -2,7 +2,9 @@
 
 1. A random board: a Latin square filled cell by cell in random order with backtracking, its
    heights above ``m`` made empty.
-2. Every clue of that board, plus ``givens`` cells chosen at random (kept).
+2. Every clue of that board, plus ``givens`` cells chosen at random (kept). All the clues of a
+   random 6x6 board leave it the only solution about one time in ten: boards are drawn until
+   one is (up to :data:`BOARDS`; past that, cells where a second solution differs are given).
 3. Clues removed in random order while the SAT oracle proves the board the only solution: the
    shape's formula (:mod:`.encode_cnf`) with the board itself blocked once; each removal is one
    call under the kept clues as assumptions (unsatisfiable: still unique). One pass leaves a
@@ -28,7 +30,10 @@ from .choices import ORACLE
 from .puzzle import MAX_SIZE, SIDES, Skyscrapers
 from .rules import seen
 
-__all__ = ["generate_skyscrapers", "random_board", "all_clues"]
+__all__ = ["generate_skyscrapers", "random_board", "all_clues", "BOARDS"]
+
+#: random boards tried for one whose clues alone make it unique, before cells are given instead
+BOARDS = 200
 
 
 def random_board(n: int, m: int, rng: random.Random) -> list[int]:
@@ -97,21 +102,28 @@ def generate_skyscrapers(size: int | None = None, *, max_height: int | None = No
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 31)
     rng = random.Random(seed)
-    board = random_board(n, m, rng)
-    clues = all_clues(n, board)
-    kept = set(rng.sample(range(n * n), givens))
     model = get_encoding("cnf-sky", "skyscrapers").build(Skyscrapers(n, m))
-    calls = 0
+    calls = boards = 0
     with Solver(name=solver or ORACLE.backend, bootstrap_with=model.clauses) as sat:
-        sat.add_clause([-int(model.var[c, v]) for c, v in enumerate(board)])
 
-        def unique(cl: dict[str, list[int]], cells: set[int]) -> bool:
+        def unique(board: list[int], cl: dict[str, list[int]], cells: set[int]) -> bool:
             nonlocal calls
             calls += 1
             p = Skyscrapers(n, m, **cl, givens=[board[c] if c in cells else None for c in range(n * n)])
-            return not sat.solve(assumptions=model.assume(p))
+            return not sat.solve(assumptions=model.assume(p) + [block])
 
-        while not unique(clues, kept):  # rare: the full clue set leaves two boards; give a cell
+        # boards until one is the only solution of all its clues (about one 6x6 board in ten);
+        # past the attempts, cells are given where a second solution differs
+        while True:
+            boards += 1
+            board = random_board(n, m, rng)
+            clues = all_clues(n, board)
+            kept = set(rng.sample(range(n * n), givens))
+            block = sat.nof_vars() + 1 if boards == 1 else block + 1
+            sat.add_clause([-block] + [-int(model.var[c, v]) for c, v in enumerate(board)])
+            if unique(board, clues, kept) or boards >= BOARDS:
+                break
+        while not unique(board, clues, kept):
             other = model.decode(sat.get_model())
             kept.add(rng.choice([c for c in range(n * n) if other[c] != board[c]]))
         order = [(side, i) for side in SIDES for i in range(n)]
@@ -119,12 +131,13 @@ def generate_skyscrapers(size: int | None = None, *, max_height: int | None = No
         for side, i in order:
             trial = {s: list(v) for s, v in clues.items()}
             trial[side][i] = 0
-            if unique(trial, kept):
+            if unique(board, trial, kept):
                 clues = trial
     puzzle = Skyscrapers(n, m, **clues, givens=[board[c] if c in kept else None for c in range(n * n)])
     res = check(puzzle)
     if res.status != "unique" or tuple(res.solution) != tuple(board):
         raise GridsatError(f"generator bug: the final check says {res.status}")  # pragma: no cover
-    info = {"size": n, "max": m, "clues": puzzle.num_clues, "cells_given": len(kept), "oracle_calls": calls}
+    info = {"size": n, "max": m, "clues": puzzle.num_clues, "cells_given": len(kept), "boards": boards,
+            "oracle_calls": calls}
     return Generated(puzzle=puzzle, solution=tuple(board), seed=seed, kind="skyscrapers",
                      time=time.perf_counter() - t0, info=info)
