@@ -117,6 +117,7 @@ SKYSCRAPERS = register_kind(Kind(
     samples=samples,
     encodings={"cnf-sky": ("cnf", _load_cnf), "cpsat-sky": ("cpsat", _load_cpsat)},
     load_formats=_load_formats,
+    guess_format=Late(lambda: _format().guess),
     order=40,
     oracle=ORACLE,
     max_cells=256,

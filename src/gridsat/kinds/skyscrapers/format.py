@@ -28,7 +28,7 @@ from ...formats.base import Entry, Format, register_format, register_json_kind
 from ...verifier import verify
 from .puzzle import MAX_SIZE, SIDES, Skyscrapers
 
-__all__ = ["read_janko", "write_janko", "sniff_janko", "read_puzzlink", "write_puzzlink", "from_json", "to_json"]
+__all__ = ["guess", "read_janko", "write_janko", "sniff_janko", "read_puzzlink", "write_puzzlink", "from_json", "to_json"]
 
 
 def _blocks(text: str) -> list[list[tuple[int, str]]]:
@@ -167,6 +167,16 @@ def sniff_janko(text: str, loose: bool = False) -> bool:
         return False
     n = nums[0]
     return len(block) == n + 5 and all(len(_tokens(*row)) == n for row in block[1:])
+
+
+def guess(text: str, early: bool) -> str | None:
+    """``skyscrapers`` for a text no format claims whose first line is a header ``n n [m]`` (asked
+    late only), so its reader says what is wrong below it."""
+    blocks = _blocks(text[:20_000])
+    if early or not blocks:
+        return None
+    nums = [_number(t) for _, t in _tokens(*blocks[0][0])]
+    return "skyscrapers" if len(nums) in (2, 3) and None not in nums and nums[0] == nums[1] else None
 
 
 # ---------------------------------------------------------------------- puzz.link
