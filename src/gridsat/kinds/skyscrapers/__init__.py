@@ -59,8 +59,7 @@ def samples() -> list[tuple[Skyscrapers, int]]:
 
 
 def _not_yet(*args, **kwargs):
-    raise UnsupportedError("the logical solver and MiniZinc model handle Sudoku-family and Hidato puzzles, "
-                           "not skyscrapers")
+    raise UnsupportedError("skyscrapers have no logical solver and no MiniZinc model yet")
 
 
 def _generate():
@@ -93,7 +92,7 @@ def _load_formats() -> None:
 SKYSCRAPERS = register_kind(Kind(
     name="skyscrapers",
     puzzle_class=Skyscrapers,
-    aliases=("skyscraper", "building"),
+    aliases=(),
     choices=(DEFAULT,),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
