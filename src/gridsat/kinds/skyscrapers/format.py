@@ -20,11 +20,13 @@ or ``null`` no clue; ``rows`` optional; ``"solution"``: rows of heights).
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Sequence
 
 from ...errors import GridsatError, ParseError, UnsupportedError
 from ...formats.base import Entry, Format, register_format, register_json_kind
+from ...formats.oneline import register_generated
 from ...verifier import verify
 from .puzzle import MAX_SIZE, SIDES, Skyscrapers
 
@@ -344,3 +346,16 @@ register_format(Format("skyscrapers-puzzlink", "skyscrapers", read_puzzlink, wri
                        many=True, description="puzz.link / pzprjs URLs p?skyscrapers/<n>/<n>/<body>", priority=8,
                        link="puzz.link p?skyscrapers"))
 register_json_kind("skyscrapers", from_json, to_json)
+
+
+def _load_generated(obj: dict, line: str, name, kind, box) -> Skyscrapers:
+    """The puzzle of a ``gridsat generate --json`` object: its line is a URL or a JSON object."""
+    text = line.strip()
+    if text.startswith("{"):
+        p, _ = from_json(json.loads(text))
+    else:
+        p = _one_url(text, None, None, 1)
+    return Skyscrapers(p.n, p.m, top=p.top, bottom=p.bottom, left=p.left, right=p.right, givens=p.givens, name=name)
+
+
+register_generated(("skyscrapers",), _load_generated)

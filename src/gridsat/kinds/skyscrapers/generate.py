@@ -96,7 +96,7 @@ def generate_skyscrapers(size: int | None = None, *, max_height: int | None = No
         raise PuzzleError(f"--size must be 2..{MAX_SIZE}, got {n}")
     m = n if max_height is None else max_height
     if not 1 <= m <= n:
-        raise PuzzleError(f"--max must be 1..{n}, got {m}")
+        raise PuzzleError(f"--max-height must be 1..{n}, got {m}")
     if not 0 <= givens <= n * n:
         raise PuzzleError(f"--givens must be 0..{n * n}, got {givens}")
     if seed is None:
