@@ -42,6 +42,11 @@ def _lines(n: int) -> list[tuple[str, int, list[int]]]:
 
 
 @lru_cache(maxsize=16)
+def _line_table(n: int) -> dict[tuple[str, int], list[int]]:
+    return {(side, i): cells for side, i, cells in _lines(n)}
+
+
+@lru_cache(maxsize=16)
 def base_formula(n: int, m: int) -> tuple[int, list[list[int]], np.ndarray, dict]:
     """``(nvars, clauses, var, counts)`` for side ``n`` and heights 1..m; ``counts[(side, i)]``
     lists the counter literals ``s(n-1, k)`` for ``k = 1..m``."""
@@ -123,13 +128,13 @@ def assumptions(puzzle, var: np.ndarray, counts: dict) -> list[int]:
     """The literals that pose ``puzzle``'s givens and clues on the base formula."""
     n, m = puzzle.n, puzzle.m
     out = [int(var[c, v]) for c, v in enumerate(puzzle.givens) if v is not None]
-    lines = {(side, i): cells for side, i, cells in _lines(n)}
+    lines = _line_table(n)
     for side in SIDES:
         for i, k in enumerate(getattr(puzzle, side)):
             if not k:
                 continue
             s = counts[(side, i)]
-            out.append(s[k - 1] if s[k - 1] else 0)
+            out.append(s[k - 1])
             if k < m:
                 out.append(-s[k])
             for j, c in enumerate(lines[(side, i)]):
