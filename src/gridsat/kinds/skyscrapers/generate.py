@@ -5,10 +5,10 @@
 2. Every clue of that board, plus ``givens`` cells chosen at random (kept). All the clues of a
    random 6x6 board leave it the only solution about one time in ten: boards are drawn until
    one is (up to :data:`BOARDS`; past that, cells where a second solution differs are given).
-3. Clues removed in random order while the SAT oracle proves the board the only solution: the
-   shape's formula (:mod:`.encode_cnf`) with the board itself blocked once; each removal is one
-   call under the kept clues as assumptions (unsatisfiable: still unique). One pass leaves a
-   puzzle from which no single clue can go.
+3. Clues removed in random order while the SAT oracle proves the board the only solution:
+   the shape's formula (:mod:`gridsat.kinds.skyscrapers.encode_cnf`) with the board itself
+   blocked; each removal is one call under the kept clues as assumptions (unsatisfiable:
+   still unique). One pass leaves a puzzle from which no single clue can go.
 4. The result is checked once more through :func:`gridsat.check`.
 
 Everything random comes from one ``random.Random(seed)``, and only SAT/UNSAT answers steer the
