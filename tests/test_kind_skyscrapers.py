@@ -196,3 +196,6 @@ def test_detected_without_kind_and_rendered(generated):
 
     svg = render_svg(generated[0].puzzle, generated[0].solution)
     assert svg.count('class="skyscraper-clue"') == generated[0].puzzle.num_clues
+    assert generated[0].puzzle._repr_svg_().count('class="skyscraper-clue"') == generated[0].puzzle.num_clues
+    empty = Skyscrapers(4, 3, givens=[0] + [None] * 15, top=(1, 0, 0, 0))
+    assert render_svg(empty).count('class="empty"') == 1

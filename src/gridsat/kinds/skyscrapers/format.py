@@ -172,13 +172,14 @@ def sniff_janko(text: str, loose: bool = False) -> bool:
 
 
 def guess(text: str, early: bool) -> str | None:
-    """``skyscrapers`` for a text no format claims whose first line is a header ``n n [m]`` (asked
-    late only), so its reader says what is wrong below it."""
+    """``skyscrapers`` for a text no format claims whose first line is a header ``n n m`` (asked
+    late only), so its reader says what is wrong below it (two numbers could be another kind's
+    ``rows cols``)."""
     blocks = _blocks(text[:20_000])
     if early or not blocks:
         return None
     nums = [_number(t) for _, t in _tokens(*blocks[0][0])]
-    return "skyscrapers" if len(nums) in (2, 3) and None not in nums and nums[0] == nums[1] else None
+    return "skyscrapers" if len(nums) == 3 and None not in nums and nums[0] == nums[1] else None
 
 
 # ---------------------------------------------------------------------- puzz.link

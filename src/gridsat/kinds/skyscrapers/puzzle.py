@@ -190,6 +190,12 @@ class Skyscrapers:
                            f'fill="#d0d0d0" stroke="none"/>')
         return out
 
+    def _repr_svg_(self) -> str:
+        """Jupyter display: the board and its clues as SVG (see :func:`gridsat.rendering.render_svg`)."""
+        from ...rendering.svg import render_svg
+
+        return render_svg(self)
+
     # ------------------------------------------------------------------ text
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Skyscrapers) and other.key == self.key
