@@ -25,6 +25,7 @@ KINDS = {
     "hidato": ["hidato", "--rows", "5"],
     "numbrix": ["numbrix", "--rows", "5"],
     "hidato-ring": ["hidato", "--shape", "ring", "--rows", "6"],
+    "skyscrapers": ["skyscrapers"],
 }
 
 

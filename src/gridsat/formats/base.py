@@ -97,6 +97,9 @@ class Format:
     one_line: bool = False
     line_token: Callable[[str], bool] | None = None
     head_words: frozenset = field(default_factory=frozenset)
+    # -- a sniff no other kind's text passes (a kind's own header): detection takes it before
+    #    any kind's early guess of a broken text of its own (``Kind.guess_format``)
+    certain: bool = False
 
 
 def _load_formats(kind) -> None:

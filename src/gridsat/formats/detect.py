@@ -80,7 +80,7 @@ def _detect(text: str, kind: str | None, file: str | None, read: dict) -> Format
     # kinds whose record guesses a format for text none of their formats claims (Sudoku)
     guessers = [k for k in KINDS.values() if k.guess_format is not None and kind in (None, k.name)]
     for k in guessers:
-        if not any(f.kind == k.name for f in cands):
+        if not any(f.kind == k.name or f.certain for f in cands):
             name = k.guess_format(text, early=True)  # e.g. a broken line-format puzzle
             if name:
                 return FORMATS[name]

@@ -77,6 +77,11 @@ class Layout:
     shade_regions: bool = False
     path: bool = False
     max_value: int = 9
+    # -- clues outside the board (a kind whose clues sit beside the grid)
+    #: extra margin around the board, in cells
+    pad: float = 0.0
+    #: ``outside(frame) -> [svg elements]``: drawn with the constraints' layers
+    outside: Any = None
 
     @property
     def positions(self) -> list[int]:
@@ -244,7 +249,7 @@ def render_svg(
     if path is None:
         path = lay.path and solution is not None
     s = float(cell)
-    margin = s * 0.25
+    margin = s * (0.25 + lay.pad)
     top = margin + (s * 0.8 if title else 0)
     W = lay.cols * s + 2 * margin
     H = lay.rows * s + top + margin
@@ -288,6 +293,8 @@ def render_svg(
             if g:
                 frame.write(cidx, g)
     layers = [el for rule in rules or () for el in rule.svg(frame)]
+    if lay.outside is not None:
+        layers += lay.outside(frame)
     if layers:
         add('<g class="constraints">')
         body += layers
