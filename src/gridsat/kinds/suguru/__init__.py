@@ -1,0 +1,125 @@
+"""The Suguru kind (Tectonic): regions of ``k`` cells holding ``1..k``, equal digits never touching."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...errors import UnsupportedError
+from .puzzle import Suguru
+from . import rules  # noqa: F401  (registers the verifier rules)
+from ..base import Generator, Kind, Late, register_kind
+from .choices import CPSAT, DEFAULT, ORACLE, default
+
+__all__ = ["SUGURU", "Suguru", "board", "solution_line", "puzzle_line", "board_file", "samples"]
+
+
+def board(puzzle, values: Sequence[int] | None = None, *, numbers: bool | None = None) -> str:
+    """The digits (``.`` empty) beside the region map (letters, then digits past 26 regions)."""
+    vals = puzzle.givens if values is None else tuple(values)
+    marks = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    many = max(puzzle.regions) >= len(marks)
+    lines = []
+    for r in range(puzzle.rows):
+        row = range(r * puzzle.cols, (r + 1) * puzzle.cols)
+        digits = " ".join(str(vals[c]) if vals[c] else "." for c in row)
+        regs = " ".join(str(puzzle.regions[c] + 1) if many else marks[puzzle.regions[c]] for c in row)
+        lines.append(f"{digits}   {regs}")
+    return "\n".join(lines)
+
+
+def solution_line(puzzle, values: Sequence[int]) -> str:
+    """A solution on one line: the digits row by row, rows joined by ``/``."""
+    return "/".join("".join(map(str, row)) for row in puzzle.grid(values))
+
+
+def puzzle_line(puzzle) -> str:
+    """The puzzle on one line: its puzz.link URL."""
+    from .format_puzzlink import write_puzzlink
+
+    return write_puzzlink(puzzle).strip()
+
+
+def board_file(puzzle) -> str:
+    """The puzzle in janko.at's text, which reads back."""
+    from .format import write_janko
+
+    return write_janko(puzzle)
+
+
+def samples() -> list[tuple[Suguru, int]]:
+    """Small boards with known counts (worked out by hand, and by brute force in the tests).
+
+    A 2x2 region: its four cells touch each other, so any order of 1-4 (24). A 1x4 strip of
+    two 2-cell regions: each region is 12 or 21, and the middle two cells differ (2). A 2x3
+    board of a 2x2 region and a 2-cell column: 24 x 2 orders, the column's 1 and 2 both touching
+    the block's right column, which then holds 3 and 4 (2 x 2 x 2 = 8).
+    """
+    return [(Suguru(2, 2, (0, 0, 0, 0)), 24), (Suguru(1, 4, (0, 0, 1, 1)), 2),
+            (Suguru(2, 3, (0, 0, 1, 0, 0, 1)), 8)]
+
+
+def _not_yet(*args, **kwargs):
+    raise UnsupportedError("the Suguru kind has no logical solver or MiniZinc model")
+
+
+def _generators():
+    from . import generate
+    return generate
+
+
+def _cli():
+    from . import cli
+    return cli
+
+
+def _load_cnf() -> None:
+    from . import encode_cnf  # noqa: F401  (registers cnf-direct)
+
+
+def _load_cpsat() -> None:
+    from . import encode_cpsat  # noqa: F401  (registers cpsat-bool, cpsat-int)
+
+
+def _load_formats() -> None:
+    from . import format, format_puzzlink  # noqa: F401  (registers the formats)
+
+
+SUGURU = register_kind(Kind(
+    name="suguru",
+    puzzle_class=Suguru,
+    aliases=("tectonic",),
+    choices=(DEFAULT, CPSAT),
+    default=default,
+    encoding_for=lambda puzzle, backend, target: None,
+    export_encoding="cnf-direct",
+    count_encoding="cpsat-bool",
+    race=(("default", "default"), ("cpsat", "cpsat-bool")),
+    clash_scan_first=lambda puzzle, time_limit: True,
+    variant=lambda puzzle: "suguru",
+    describe=lambda puzzle: repr(puzzle).strip("<>"),
+    board=board,
+    solution_line=solution_line,
+    puzzle_line=puzzle_line,
+    board_file=board_file,
+    generators={
+        "suguru": Generator(Late(lambda: _generators().generate_suguru),
+                            "Suguru (Tectonic) on a random region map",
+                            Late(lambda: _cli().add_options), Late(lambda: _cli().values)),
+    },
+    hint=_not_yet, explain=_not_yet, rate=_not_yet, candidates=_not_yet,
+    mzn_model="", mzn_about="", mzn_data=_not_yet, mzn_decode=_not_yet, mzn_key=_not_yet,
+    samples=samples,
+    encodings={"cnf-direct": ("cnf", _load_cnf),
+               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")}},
+    load_formats=_load_formats,
+    order=20,
+    oracle=ORACLE,
+    max_cells=3600,
+    max_board="60x60",
+    cells=lambda puzzle: puzzle.num_cells,
+    shape=lambda puzzle: puzzle.shape_key,
+    help_names=("Suguru",),
+    help_examples={"generate": ("gridsat generate suguru --rows 8 --seed 1",)},
+    help_words={"formats": "suguru-janko, suguru-puzzlink",
+                "render": "Suguru regions with thick borders"},
+))
