@@ -156,6 +156,11 @@ class Suguru:
         return self.rows * self.cols
 
     @property
+    def num_givens(self) -> int:
+        """The cells given."""
+        return sum(1 for v in self.givens if v)
+
+    @property
     def region_cells(self) -> tuple[tuple[int, ...], ...]:
         """The cells of each region, region by region."""
         out: list[list[int]] = [[] for _ in range(max(self.regions) + 1)]
