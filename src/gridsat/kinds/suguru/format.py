@@ -158,7 +158,8 @@ def read_janko(text: str, file: str | None = None) -> list[Entry]:
         if _is_comment(line):
             words = line.strip().lstrip("#").strip()
             solution_next = bool(re.match(r"(?i)solution\b", words))
-            name = None if solution_next or _MARK.fullmatch(words) else (words or None)
+            words = re.sub(r"(?i)^(suguru|tectonic)\b\s*", "", words)
+            name = None if solution_next else (words or None)
             cur.i += 1
             continue
         lineno = cur.i + 1
@@ -203,6 +204,14 @@ def _shape_ok(text: str) -> bool:
     rows, cols = int(m.group(1)), int(m.group(2))
     body = lines[1:1 + 2 * rows]
     return len(body) == 2 * rows and all(len(ln.split()) == cols for ln in body)
+
+
+def _size_first(text: str) -> bool:
+    """The first content line is a size line ``rows cols`` (the kind named: its reader says what is wrong)."""
+    for line in split_lines(text)[:50]:
+        if line.strip() and not _is_comment(line):
+            return bool(_HEADER.match(line))
+    return False
 
 
 def sniff_janko(text: str) -> bool:
@@ -299,5 +308,5 @@ def to_json(puzzle: Suguru, solution: Sequence[int] | None = None) -> dict:
 
 register_format(Format("suguru-janko", "suguru", read_janko, write_janko, sniff_janko, many=True,
                        description="janko.at Suguru text: 'rows cols', givens ('-' empty), region labels",
-                       priority=3, kind_sniff=_shape_ok))
+                       priority=3, kind_sniff=_size_first))
 register_json_kind("suguru", from_json, to_json, aliases=("tectonic",))
