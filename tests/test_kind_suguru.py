@@ -217,3 +217,8 @@ def test_render_draws_regions():
     svg = render_svg(GENERATED[0].puzzle, GENERATED[0].solution)
     assert svg.count('class="given"') == GENERATED[0].puzzle.num_givens
     assert 'class="border"' in svg
+
+
+def test_marked_text_is_detected_even_when_broken():
+    (e,) = read_text("# suguru\n" + HOSTILE[2][0], "m.txt")
+    assert not e.ok and (e.error.line, e.error.col) == (3, 5) and "above its region's size" in e.error.message
