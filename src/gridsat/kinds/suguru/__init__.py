@@ -117,6 +117,11 @@ SUGURU = register_kind(Kind(
     max_cells=3600,
     max_board="60x60",
     cells=lambda puzzle: puzzle.num_cells,
+    # memory: the model's size grows with the cell/digit literals (the sum of the region sizes);
+    # the figures are three times the builders' traced peak on a 30x30 map (cnf-direct 1.1 kB a
+    # literal, cpsat-bool 0.3 kB, cpsat-int 0.1 kB), for the solvers' own copies
+    size_units=lambda puzzle: sum(puzzle.sizes),
+    memory={"cnf-direct": 3300.0, "cpsat-bool": 900.0, "cpsat-int": 300.0},
     shape=lambda puzzle: puzzle.shape_key,
     help_names=("Suguru",),
     help_examples={"generate": ("gridsat generate suguru --rows 8 --seed 1",)},
