@@ -123,6 +123,9 @@ SUGURU = register_kind(Kind(
     size_units=lambda puzzle: sum(puzzle.sizes),
     memory={"cnf-direct": 3300.0, "cpsat-bool": 900.0, "cpsat-int": 300.0},
     shape=lambda puzzle: puzzle.shape_key,
+    # the workbench page: the JSON object's givens in "rows", a painted region map in "regions";
+    # digits up to the board's side (a region's size bounds them; the server checks)
+    web={"values": "rows", "regions": "regions", "max_value": "side"},
     help_names=("Suguru",),
     help_examples={"generate": ("gridsat generate suguru --rows 8 --seed 1",)},
     help_words={"formats": "suguru-janko, suguru-puzzlink",

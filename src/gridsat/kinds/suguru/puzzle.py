@@ -168,6 +168,10 @@ class Suguru:
             out[r].append(c)
         return tuple(tuple(x) for x in out)
 
+    def cell_name(self, cell: int) -> str:
+        """``r3c8`` style name of a cell (1-based)."""
+        return f"r{cell // self.cols + 1}c{cell % self.cols + 1}"
+
     def size_of(self, cell: int) -> int:
         """The size of the cell's region (its largest digit)."""
         return self.regions.count(self.regions[cell])
