@@ -47,15 +47,15 @@ def board_file(puzzle) -> str:
 
 
 def samples() -> list[tuple[Suguru, int]]:
-    """Small boards with known counts (worked out by hand, and by brute force in the tests).
-
-    A 2x2 region: its four cells touch each other, so any order of 1-4 (24). A 1x4 strip of
-    two 2-cell regions: each region is 12 or 21, and the middle two cells differ (2). A 2x3
-    board of a 2x2 region and a 2-cell column: 24 x 2 orders, the column's 1 and 2 both touching
-    the block's right column, which then holds 3 and 4 (2 x 2 x 2 = 8).
+    """Small boards with known counts (worked out by brute force in the tests), each with two
+    touching cells of different regions whose regions may be swapped (the workbench's test
+    paints them). A 3x2 board of a corner cell and a 5-cell region: the corner holds 1, the
+    region's 1 goes to the bottom row (2 ways) and 2-5 fill the other four cells (24 orders):
+    48. A 2x4 board of two 1x4 rows: a bottom cell differs from the three top cells it touches,
+    which leaves one bottom row for each of the 24 top rows (renaming digits maps one top row
+    to another), 24 in all.
     """
-    return [(Suguru(2, 2, (0, 0, 0, 0)), 24), (Suguru(1, 4, (0, 0, 1, 1)), 2),
-            (Suguru(2, 3, (0, 0, 1, 0, 0, 1)), 8)]
+    return [(Suguru(3, 2, (0, 1, 1, 1, 1, 1)), 48), (Suguru(2, 4, (0, 0, 0, 0, 1, 1, 1, 1)), 24)]
 
 
 def _not_yet(*args, **kwargs):
