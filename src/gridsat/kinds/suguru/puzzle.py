@@ -12,6 +12,7 @@ point at the token.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Hashable, Sequence
 
 from ...errors import PuzzleError
@@ -88,8 +89,9 @@ def board_problem(rows: int, cols: int, labels: Sequence[Any],
     return None
 
 
-def king_pairs(rows: int, cols: int) -> list[tuple[int, int]]:
-    """Every pair of cells ``(a, b)``, ``a < b``, that touch by a side or a corner."""
+@lru_cache(maxsize=64)
+def king_pairs(rows: int, cols: int) -> tuple[tuple[int, int], ...]:
+    """Every pair of cells ``(a, b)``, ``a < b``, that touch by a side or a corner (cached per size)."""
     out = []
     for r in range(rows):
         for c in range(cols):
@@ -98,7 +100,7 @@ def king_pairs(rows: int, cols: int) -> list[tuple[int, int]]:
                 r2, c2 = r + dr, c + dc
                 if 0 <= r2 < rows and 0 <= c2 < cols:
                     out.append((a, r2 * cols + c2))
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True)
