@@ -180,6 +180,11 @@ def test_puzzlink_hostile_input(url, words):
     assert not e.ok and e.error.line == 1 and e.error.col is not None and words in e.error.message
 
 
+def test_puzzlink_points_at_the_given():
+    (e,) = read_puzzlink("p?suguru/2/2/o0g5h", "u.txt")  # the 5 is the body's fourth character
+    assert not e.ok and e.error.col == len("p?suguru/2/2/o0g") + 1 and "r1c2" in e.error.message
+
+
 @pytest.mark.parametrize("obj,words", [
     ({"kind": "suguru", "rows": [[0, 0], [0]], "regions": [[1, 1], [1, 1]]}, "ragged"),
     ({"kind": "suguru", "rows": [[0, 3], [0, 0]], "regions": [[1, 1], [2, 2]]}, "above its region's size"),

@@ -95,12 +95,15 @@ def encode_borders(regions: Sequence[int], rows: int, cols: int) -> str:
     return "".join(out)
 
 
-def _decode_numbers(body: str, cells: int) -> tuple[list[int], int]:
-    """Givens from a number part; returns them and the characters read."""
+def _decode_numbers(body: str, cells: int, where: "list[int] | None" = None) -> tuple[list[int], int]:
+    """Givens from a number part; returns them and the characters read (``where`` gets the
+    position of each given's code)."""
     out: list[int] = []
     i = 0
     while i < len(body) and len(out) < cells:
         ch = body[i]
+        if where is not None and (ch in _HEX or ch == "-"):
+            where += [i] * (len(out) + 1 - len(where))
         if ch in _HEX:
             out.append(_HEX.index(ch))
             i += 1
@@ -154,9 +157,10 @@ def _parse(m: "re.Match[str]", file, lineno: int, name) -> Suguru:
         raise ParseError("data after the body", file, lineno, m.start(4) + 1)
     at = m.start(3) + 1
     used = 0
+    where: list[int] = []
     try:
         labels, used = decode_borders(body, rows, cols)
-        givens, read = _decode_numbers(body[used:], rows * cols)
+        givens, read = _decode_numbers(body[used:], rows * cols, where)
     except ParseError as e:
         raise ParseError(e.message, file, lineno, at + used + (e.col or 0)) from None
     rest = body[used + read:]
@@ -164,7 +168,9 @@ def _parse(m: "re.Match[str]", file, lineno: int, name) -> Suguru:
         raise ParseError("empty (off-board) cells are not supported in a Suguru", file, lineno, at + used + read)
     problem = board_problem(rows, cols, labels, givens)
     if problem is not None:
-        raise ParseError(problem[0], file, lineno, at + used)
+        msg, cell, part = problem
+        off = used + where[cell] if part == "givens" and cell < len(where) else 0
+        raise ParseError(msg, file, lineno, at + off)
     return Suguru(rows, cols, labels, givens, name)
 
 
