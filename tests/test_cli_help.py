@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import re
 import subprocess
 import sys
 
@@ -61,7 +62,7 @@ def toy_kind():
 
     kind = dataclasses.replace(
         get_kind("sudoku"), name="toyhelp", puzzle_class=Toy, aliases=(), generators={}, encodings={}, backends={},
-        load_formats=lambda: None, order=50, help_names=("Toy",),
+        load_formats=lambda: None, order=10 ** 6, help_names=("Toy",),
         help_examples={"": ("gridsat check toy.txt",), "solve": ("gridsat solve --kind toyhelp toy.txt",)},
         help_words={"box": "toy squares", "rate": "the toy scale", "path": "Toy", "formats": "toy-line"},
         make_examples={}, cli_generate=None, cli_count=None, bulk_encoding="", bulk_puzzle=None)
@@ -74,15 +75,15 @@ def toy_kind():
 
 def test_a_kind_registered_brings_its_words_to_the_helps(capsys, toy_kind):
     top = help_of([], capsys)
-    # (kinds of a later order than the toy's 50 may follow it)
-    assert "(Sudoku, jigsaw, Hidato, Toy" in top and "\n  gridsat check toy.txt\n" in top
+    # the toy comes last; the kinds registered between the built-in ones and it may vary
+    assert re.search(r"\(Sudoku, jigsaw, Hidato(, [\w -]+)*, Toy\)", top) and "\n  gridsat check toy.txt\n" in top
     solve = help_of(["solve"], capsys)
     assert "\n  gridsat solve --kind toyhelp toy.txt\n" in solve
     words = flat(solve)
     assert "box shape of classic puzzles and toy squares," in words
-    assert "puzzle kind (sudoku, hidato, toyhelp" in words
-    assert "line, grid, vector, nonomino, hidato, hidato-haskell, toy-line, " in words and ", json, ..." in words
-    assert "for Hidato; default,cpsat:cpsat-int for Toy" in words
+    assert re.search(r"puzzle kind \(sudoku, hidato(, [\w-]+)*, toyhelp, \.\.\.\)", words)
+    assert re.search(r"line, grid, vector, nonomino, hidato, hidato-haskell(, [\w-]+)*, toy-line, json, \.\.\.", words)
+    assert re.search(r"for Hidato(; [^;()]+)*; default,cpsat:cpsat-int for Toy\)", words)
     assert "Rate difficulty on the Sudoku Explainer scale or the toy scale" in flat(help_of(["rate"], capsys))
     assert "Hidato and Toy: draw the path" in flat(help_of(["render"], capsys))
 
