@@ -61,7 +61,7 @@ def toy_kind():
 
     kind = dataclasses.replace(
         get_kind("sudoku"), name="toyhelp", puzzle_class=Toy, aliases=(), generators={}, encodings={}, backends={},
-        load_formats=lambda: None, order=50, help_names=("Toy",),
+        load_formats=lambda: None, order=1, help_names=("Toy",),
         help_examples={"": ("gridsat check toy.txt",), "solve": ("gridsat solve --kind toyhelp toy.txt",)},
         help_words={"box": "toy squares", "rate": "the toy scale", "path": "Toy", "formats": "toy-line"},
         make_examples={}, cli_generate=None, cli_count=None, bulk_encoding="", bulk_puzzle=None)
@@ -74,14 +74,15 @@ def toy_kind():
 
 def test_a_kind_registered_brings_its_words_to_the_helps(capsys, toy_kind):
     top = help_of([], capsys)
-    assert "(Sudoku, jigsaw, Hidato, Toy)" in top and "\n  gridsat check toy.txt\n" in top
+    # (the toy comes right after Hidato, the kinds after it follow: the lists are not closed here)
+    assert "(Sudoku, jigsaw, Hidato, Toy" in top and "\n  gridsat check toy.txt\n" in top
     solve = help_of(["solve"], capsys)
     assert "\n  gridsat solve --kind toyhelp toy.txt\n" in solve
     words = flat(solve)
     assert "box shape of classic puzzles and toy squares," in words
-    assert "puzzle kind (sudoku, hidato, toyhelp, ...)" in words
-    assert "line, grid, vector, nonomino, hidato, hidato-haskell, toy-line, json, ..." in words
-    assert "for Hidato; default,cpsat:cpsat-int for Toy)" in words
+    assert "puzzle kind (sudoku, hidato, toyhelp, " in words
+    assert "line, grid, vector, nonomino, hidato, hidato-haskell, toy-line, " in words
+    assert "for Hidato; default,cpsat:cpsat-int for Toy" in words
     assert "Rate difficulty on the Sudoku Explainer scale or the toy scale" in flat(help_of(["rate"], capsys))
     assert "Hidato and Toy: draw the path" in flat(help_of(["render"], capsys))
 

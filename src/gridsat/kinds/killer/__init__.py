@@ -106,7 +106,10 @@ KILLER = register_kind(Kind(
     max_board="36x36",
     cells=lambda puzzle: puzzle.n * puzzle.n,
     shape=lambda puzzle: puzzle.shape_key,
-    help_names=("killer",),
+    # the workbench page: the plain board's description fits as is (values in "givens", a painted
+    # region map replaces "box"); the cages ride along in the object, drawn but not edited there
+    web={"values": "givens", "regions": "regions", "replaces": ["box"], "max_value": "side"},
+    help_names=("Killer",),
     help_examples={
         "generate": ("gridsat generate killer -n 3 --seed 1",),
     },
