@@ -13,7 +13,7 @@ def add_options(p: argparse.ArgumentParser, name: str) -> None:
     """Add the killer generator's options to its subcommand parser."""
     p.add_argument("--size", type=int, default=9, help="board side, 4 to 16 (default 9)")
     p.add_argument("--box", help="box shape RxC (default: the usual one for the size)")
-    p.add_argument("--max-cage", type=int, default=5, help="the largest cage, in cells (default 5)")
+    p.add_argument("--max-cage", type=int, help="the largest cage, in cells (default 5, or the size when smaller)")
     p.add_argument("--no-givens", dest="allow_givens", action="store_false",
                    help="cages alone: grow new cage layouts until one is unique (else a few givens are "
                         "added where the cages leave two solutions)")

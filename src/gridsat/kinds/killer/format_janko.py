@@ -181,7 +181,7 @@ def write_janko(puzzle: Killer, solution: Sequence[int] | None = None) -> str:
     w = max([len(str(n * n))] + [len(str(s)) for s in sums.values()])
     out += [" ".join(str(sums.get(r * n + c, "-")).rjust(w) for c in range(n)) for r in range(n)]
     labels = ["-"] * (n * n)
-    for k, cage in enumerate(puzzle.cages):
+    for k, cage in enumerate(sorted(puzzle.cages, key=lambda cage: cage.members[0])):
         for c in cage.members:
             labels[c] = str(k + 1)
     out += [" ".join(labels[r * n + c].rjust(w) for c in range(n)) for r in range(n)]

@@ -91,7 +91,7 @@ def _second(solver, model, givens: list[int]) -> tuple[int, ...] | None:
 
 
 def generate_killer(size: int = 9, box: tuple[int, int] | None = None, seed: int | None = None,
-                    max_cage: int = 5, givens: bool = True, attempts: int = 50,
+                    max_cage: int | None = None, givens: bool = True, attempts: int = 50,
                     solver: str | None = None, **_: Any) -> Generated:
     """One killer puzzle with exactly one solution.
 
@@ -103,8 +103,8 @@ def generate_killer(size: int = 9, box: tuple[int, int] | None = None, seed: int
         Box shape ``(rows, cols)``.
     seed : int, optional
         Random seed; the same seed makes the same puzzle.
-    max_cage : int
-        The largest cage, in cells (2 to ``size``).
+    max_cage : int, optional
+        The largest cage, in cells (2 to ``size``; default 5, or ``size`` when smaller).
     givens : bool
         Whether givens may be added where the cages leave two solutions (few are: each is
         dropped again when the puzzle stays unique); ``False``: cages alone, new layouts are
@@ -138,7 +138,8 @@ def generate_killer(size: int = 9, box: tuple[int, int] | None = None, seed: int
     b = tuple(box) if box is not None else usual_box(size)
     if b is None or b[0] * b[1] != size or min(b) < 2:
         raise PuzzleError(f"no box shape {b} for size {size}; give --box RxC that tiles the board")
-    if not 2 <= max_cage <= size:
+    max_cage = min(5, size) if max_cage is None else max_cage
+    if not isinstance(max_cage, int) or not 2 <= max_cage <= size:
         raise PuzzleError(f"the largest cage must be 2..{size} cells, got {max_cage}")
     rng = random.Random(seed)
     grid = solved_grid(size, b, rng)
