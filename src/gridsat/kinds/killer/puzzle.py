@@ -90,7 +90,7 @@ class Killer:
         Side length; values run ``1..n``.
     cages : sequence of KillerCage or (cells, sum)
         The cages (``sum`` ``None``: a cage without a sum). No cell is in two cages; a cell may
-        be in none.
+        be in none. They are kept in the order of their first cells.
     givens : sequence of int, optional
         ``n*n`` values row by row, ``0`` for an empty cell (default: none).
     regions : sequence, optional
@@ -143,6 +143,7 @@ class Killer:
             regs = check_regions(n, list(regions))
             box = next((b for b in _shapes(n) if check_regions(n, box_map(n, *b)) == regs), None)
         cs = tuple(_cage(n, item, k) for k, item in enumerate(cages))
+        cs = tuple(sorted(cs, key=lambda cage: cage.members))  # (one order: equal puzzles compare equal)
         owner: dict[int, int] = {}
         for k, cage in enumerate(cs):
             for c in cage.members:
