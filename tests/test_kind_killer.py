@@ -250,3 +250,22 @@ def test_describe_and_the_board():
     assert get_kind("sumdoku") is get_kind("killer")
     assert str(p).splitlines()[-1] == ". . | . 1"
     assert isinstance(p.cages[0], KillerCage)
+
+
+@pytest.mark.parametrize("cells,sides", [((0, 1, 4), 8), ((0, 1, 2, 3), 10), ((5, 6, 9, 10), 8), ((1, 5, 6, 9), 10), ((2, 5, 6, 7), 10)],
+                         ids=["L", "row", "square", "T", "T-up"])
+def test_a_cage_is_drawn_as_one_closed_outline(cells, sides):
+    """One dashed line per cell side on the cage's border, meeting end to end: every end point
+    is shared by exactly two lines (a closed loop, corners joined)."""
+    import re
+    from collections import Counter
+
+    from gridsat.rendering.svg import STYLE, Frame
+
+    p = Killer(4, [(cells, None)])
+    frame = Frame(p.layout(), 40.0, dict(STYLE))
+    lines = [tuple(map(float, m)) for el in p.cages[0].svg(frame)
+             for m in re.findall(r'x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)"', el)]
+    assert len(lines) == sides
+    ends = Counter(pt for x1, y1, x2, y2 in lines for pt in ((round(x1, 6), round(y1, 6)), (round(x2, 6), round(y2, 6))))
+    assert set(ends.values()) == {2}, ends
