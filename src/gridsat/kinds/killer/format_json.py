@@ -97,4 +97,6 @@ def killer_to_json(puzzle: Killer, solution: Sequence[int] | None = None) -> dic
     return d
 
 
-register_json_kind("killer", killer_from_json, killer_to_json, aliases=("sumdoku",))
+# (an object without "kind" that has "cages" is a killer puzzle, not the default kind's with
+# its cages dropped)
+register_json_kind("killer", killer_from_json, killer_to_json, aliases=("sumdoku",), marks=("cages",))
