@@ -269,3 +269,10 @@ def test_a_cage_is_drawn_as_one_closed_outline(cells, sides):
     assert len(lines) == sides
     ends = Counter(pt for x1, y1, x2, y2 in lines for pt in ((round(x1, 6), round(y1, 6)), (round(x2, 6), round(y2, 6))))
     assert set(ends.values()) == {2}, ends
+
+
+def test_a_json_object_without_kind_but_with_cages_is_a_killer_not_a_board_without_them():
+    obj = json.loads(write(_puzzles()[0], "json"))
+    del obj["kind"]
+    (e,) = read_text(json.dumps(obj))
+    assert e.ok and e.puzzle == _puzzles()[0]
