@@ -276,3 +276,12 @@ def test_a_json_object_without_kind_but_with_cages_is_a_killer_not_a_board_witho
     del obj["kind"]
     (e,) = read_text(json.dumps(obj))
     assert e.ok and e.puzzle == _puzzles()[0]
+
+
+def test_the_parts_the_kind_has_not_are_refused_with_a_message(capsys, tmp_path):
+    f = tmp_path / "k.txt"
+    f.write_text(JANKO, encoding="utf-8")
+    assert main(["rate", str(f)]) == 2
+    assert "no techniques for killer puzzles" in capsys.readouterr().err
+    assert main(["export", "--to", "dzn", str(f)]) == 2
+    assert "no MiniZinc model" in capsys.readouterr().err

@@ -25,9 +25,14 @@ def samples() -> list[tuple[Killer, int]]:
     return [(Killer(4, []), 288), (Killer(4, [((0, 1), 3), ((4, 5), 7)]), 48)]
 
 
-def _not_here(*args, **kwargs):
-    raise UnsupportedError("the logical solver does not take killer puzzles (it handles "
-                           "the puzzles 'gridsat rate --help' names)")
+def _no_logic(*args, **kwargs):
+    raise UnsupportedError("the logical solver has no techniques for killer puzzles (hint, explain, rate "
+                           "and candidates); solve, count and check take them")
+
+
+def _no_model(*args, **kwargs):
+    raise UnsupportedError("killer puzzles have no MiniZinc model; the cnf-cages and cpsat-int encodings "
+                           "hold them")
 
 
 # the upper layers' modules, loaded when first used (each function imports one module)
@@ -87,15 +92,15 @@ KILLER = register_kind(Kind(
                             "killer puzzles: cages cut from a solved grid, their sums, few or no givens",
                             Late(lambda: _cli().add_options), Late(lambda: _cli().values)),
     },
-    hint=_not_here,
-    explain=_not_here,
-    rate=_not_here,
-    candidates=_not_here,
+    hint=_no_logic,
+    explain=_no_logic,
+    rate=_no_logic,
+    candidates=_no_logic,
     mzn_model="",
     mzn_about="",
-    mzn_data=_not_here,
-    mzn_decode=_not_here,
-    mzn_key=_not_here,
+    mzn_data=_no_model,
+    mzn_decode=_no_model,
+    mzn_key=_no_model,
     samples=samples,
     encodings={"cnf-cages": ("cnf", _load_cnf), "cpsat-int": ("cpsat", _load_cpsat),
                "cpsat-bool": ("cpsat", _load_cpsat)},
