@@ -7,7 +7,7 @@
 2. Cages grown over it: a random cell not yet caged starts a cage of a random size (1 to
    ``max_cage`` cells, mostly 2 to 4); it grows by random orthogonal neighbours not caged yet
    whose digit is not in it. Each cage's sum is its digits' sum.
-3. Uniqueness, proved by the oracle (:data:`~.choices.ORACLE`, a python-sat solver on
+3. Uniqueness, proved by the oracle (:data:`gridsat.kinds.killer.choices.ORACLE`, a python-sat solver on
    ``cnf-cages``) with the grid blocked: while another solution exists, a cell where it differs
    from the grid becomes a given. Then each given is dropped again when the puzzle stays unique
    without it. With ``givens=False`` a layout that needs any given is dropped and new cages
