@@ -107,9 +107,14 @@ KILLER = register_kind(Kind(
     load_formats=_load_formats,
     order=2,
     oracle=ORACLE,
+    # caps and memory: peak memory of whole jobs (count --limit 2) on 16x16 boards of random
+    # cages, less the same job on a 4x4 board, per n**4 (docs/howto/kind-killer.md); at the cap,
+    # 36x36, the CNF stays under 1 GB
     max_cells=36 * 36,
     max_board="36x36",
     cells=lambda puzzle: puzzle.n * puzzle.n,
+    size_units=lambda puzzle: puzzle.n ** 4,
+    memory={"cnf-cages": 540.0, "cpsat-int": 160.0, "cpsat-bool": 460.0},
     shape=lambda puzzle: puzzle.shape_key,
     # the workbench page: the plain board's description fits as is (values in "givens", a painted
     # region map replaces "box"); the cages ride along in the object, drawn but not edited there
