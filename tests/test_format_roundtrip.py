@@ -79,8 +79,22 @@ def sudokus(draw):
     return make(givens), sol
 
 
+@lru_cache(maxsize=1)
+def killers() -> list[tuple[object, tuple[int, ...]]]:
+    """Killer puzzles made by the generator (6x6 with givens, 4x4 without) and a jigsaw one with
+    a cage without a sum and cells in no cage, with their solutions."""
+    from gridsat.generators import generate
+    from gridsat.kinds.killer import Killer
+
+    out = [(g.puzzle, g.solution) for g in (generate("killer", size=6, seed=2), generate("killer", size=4, seed=7))]
+    jig = Killer(4, [((0, 1), 3), ((2, 3), None), ((9, 13), 5)], regions=[0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3])
+    out.append((jig, gridsat.solve(jig).solution))
+    return out
+
+
 def puzzles():
-    return st.one_of(sudokus(), st.sampled_from(range(2)).map(lambda k: hidatos()[k]))
+    return st.one_of(sudokus(), st.sampled_from(range(2)).map(lambda k: hidatos()[k]),
+                     st.sampled_from(range(3)).map(lambda k: killers()[k]))
 
 
 FORMATS = [f.name for f in list_formats() if f.name not in READ_ONLY]

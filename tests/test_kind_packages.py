@@ -58,12 +58,23 @@ def _code_words(tree: ast.AST) -> list[str]:
     return words
 
 
+def _vocabulary_words() -> "re.Pattern":
+    """The constraint types' names and class names (``killercage``, ``KillerCage``): words of
+    the constraint vocabulary, not kind names, whatever kind name one of them contains."""
+    from gridsat.constraints import get_constraint, list_constraints
+
+    names = {w for t in list_constraints() for w in (t, get_constraint(t).__name__)}
+    return re.compile("|".join(sorted(map(re.escape, names), key=len, reverse=True)), re.IGNORECASE)
+
+
 def kind_name_mentions(words: tuple[str, ...] = KIND_WORDS) -> dict[str, int]:
     """Module -> how many of its identifiers and string literals name a kind, for every module
-    outside the kind packages (a kind package may name only its own kind)."""
+    outside the kind packages (a kind package may name only its own kind); the constraint
+    vocabulary's type names are left out first (:func:`_vocabulary_words`)."""
     from gridsat.kinds import get_kind
 
     pattern = re.compile("|".join(words), re.IGNORECASE)
+    vocabulary = _vocabulary_words()
     out: dict[str, int] = {}
     for name, path in structure.modules().items():
         pkg = structure.kind_package(name)
@@ -72,7 +83,8 @@ def kind_name_mentions(words: tuple[str, ...] = KIND_WORDS) -> dict[str, int]:
             kind = get_kind(pkg.rpartition(".")[2])
             mine = {kind.name, *kind.aliases, kind.puzzle_class.__name__.lower()}
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        n = sum(1 for w in _code_words(tree) for m in pattern.finditer(w) if m.group(0).lower() not in mine)
+        n = sum(1 for w in _code_words(tree) for m in pattern.finditer(vocabulary.sub(" ", w))
+                if m.group(0).lower() not in mine)
         if n:
             out[name] = n
     return out

@@ -161,19 +161,38 @@ class _Cage(Constraint):
         return self.type, item
 
     def svg(self, frame: Any) -> list[str]:
-        """A dashed outline around each cell of the cage, and its sum in the first cell's corner."""
+        """A dashed outline just inside the cage's border (one line per cell side on the border,
+        joined at the corners), and its sum in the first cell's corner."""
         s = frame.s
-        out = []
         inset = s * 0.08
-        for c in self.members:
-            x, y = frame.centre(c)
-            h = s / 2 - inset
-            out.append(f'<rect class="{self.type}" x="{x - h:g}" y="{y - h:g}" width="{2 * h:g}" height="{2 * h:g}" '
-                       f'fill="none" stroke="#444444" stroke-width="{s * 0.02:g}" stroke-dasharray="{s * 0.08:g}"/>')
+        cells = set(self.members)
+        n = self.n
+
+        def inside(r: int, c: int) -> bool:
+            return 0 <= r < n and 0 <= c < n and r * n + c in cells
+
+        out = []
+        style = f'stroke="#444444" stroke-width="{s * 0.02:g}" stroke-dasharray="{s * 0.08:g}"'
+        for cell in self.members:
+            r, c = divmod(cell, n)
+            x, y = frame.centre(cell)
+            lo_x, hi_x, lo_y, hi_y = x - s / 2, x + s / 2, y - s / 2, y + s / 2
+            # each side on the border runs from corner to corner: short of a corner the cage
+            # turns at (convex), past one where it turns inwards (concave), to it where it goes on
+            for dr, dc, fixed in ((-1, 0, lo_y + inset), (1, 0, hi_y - inset)):
+                if not inside(r + dr, c):
+                    a = lo_x + (inset if not inside(r, c - 1) else 0 if not inside(r + dr, c - 1) else -inset)
+                    b = hi_x - (inset if not inside(r, c + 1) else 0 if not inside(r + dr, c + 1) else -inset)
+                    out.append(f'<line class="{self.type}" x1="{a:g}" y1="{fixed:g}" x2="{b:g}" y2="{fixed:g}" {style}/>')
+            for dr, dc, fixed in ((0, -1, lo_x + inset), (0, 1, hi_x - inset)):
+                if not inside(r, c + dc):
+                    a = lo_y + (inset if not inside(r - 1, c) else 0 if not inside(r - 1, c + dc) else -inset)
+                    b = hi_y - (inset if not inside(r + 1, c) else 0 if not inside(r + 1, c + dc) else -inset)
+                    out.append(f'<line class="{self.type}" x1="{fixed:g}" y1="{a:g}" x2="{fixed:g}" y2="{b:g}" {style}/>')
         if self.total is not None:
             x, y = frame.centre(self.members[0])
-            out.append(f'<text class="{self.type}-sum" x="{x - s * 0.27:g}" y="{y - s * 0.13:g}" '
-                       f'font-size="{s * 0.26:g}" fill="#222222">{self.total}</text>')
+            out.append(f'<text class="{self.type}-sum" x="{x - s * 0.4:g}" y="{y - s * 0.22:g}" '
+                       f'font-size="{s * 0.22:g}" fill="#222222">{self.total}</text>')
         return out
 
     @classmethod

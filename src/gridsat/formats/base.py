@@ -26,7 +26,8 @@ from ..kinds.base import Filled
 
 __all__ = [
     "Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS",
-    "JsonKind", "register_json_kind", "get_json_kind", "json_puzzle_kind", "json_kind_name", "JSON_KINDS", "locate",
+    "JsonKind", "register_json_kind", "get_json_kind", "json_puzzle_kind", "json_kind_name", "json_kind_of_keys",
+    "JSON_KINDS", "locate",
     "line_col",
     "is_digits",
 ]
@@ -166,6 +167,8 @@ class JsonKind:
     is the ``puzzle.kind`` of what ``load`` makes (``numbrix`` objects make ``hidato``
     puzzles), so a reader asked for that kind accepts the object. ``aliases``: other
     ``"kind"`` values that mean these objects (a variant's name, such as ``jigsaw``).
+    ``marks``: keys only these objects carry (``cages``); an object without ``"kind"`` that
+    has one is read as this kind, not the default one (:func:`json_kind_of_keys`).
     """
 
     kind: str
@@ -173,6 +176,8 @@ class JsonKind:
     dump: Callable[..., dict]
     puzzle_kind: str = ""
     aliases: tuple[str, ...] = ()
+    # -- an object without "kind": the keys that tell this kind
+    marks: tuple[str, ...] = ()
 
 
 JSON_KINDS: "MutableMapping[str, JsonKind]" = Filled(_load_formats)
@@ -181,7 +186,8 @@ _JSON_ALIASES: dict[str, str] = {}
 
 
 def register_json_kind(kind: str, load: Callable[[dict], tuple[Any, Any]], dump: Callable[..., dict], *,
-                       puzzle_kind: str | None = None, aliases: tuple[str, ...] = ()) -> JsonKind:
+                       puzzle_kind: str | None = None, aliases: tuple[str, ...] = (),
+                       marks: tuple[str, ...] = ()) -> JsonKind:
     """Let the ``json`` format read objects with ``"kind": kind`` (or one of ``aliases``).
 
     Parameters
@@ -194,12 +200,23 @@ def register_json_kind(kind: str, load: Callable[[dict], tuple[Any, Any]], dump:
         The kind of the puzzles ``load`` makes, when it is not ``kind`` itself.
     aliases : tuple of str
         Other ``"kind"`` values read as ``kind`` (see :func:`json_kind_name`).
+    marks : tuple of str
+        Keys only these objects carry, which tell the kind of an object without ``"kind"``.
     """
-    jk = JsonKind(kind, load, dump, puzzle_kind or kind, tuple(aliases))
+    jk = JsonKind(kind, load, dump, puzzle_kind or kind, tuple(aliases), tuple(marks))
     JSON_KINDS[kind] = jk
     for alias in jk.aliases:
         _JSON_ALIASES[alias] = kind
     return jk
+
+
+def json_kind_of_keys(obj: dict) -> str | None:
+    """The JSON kind an object without ``"kind"`` is, told by its keys (a kind's ``marks``), or
+    ``None`` when no kind marks it; :class:`ParseError` when two kinds' marks are there."""
+    found = sorted({jk.kind for jk in JSON_KINDS.values() if any(m in obj for m in jk.marks)})
+    if len(found) > 1:
+        raise ParseError(f'an object without "kind" whose keys fit kinds {", ".join(found)}: give "kind"')
+    return found[0] if found else None
 
 
 def get_json_kind(kind: str) -> JsonKind:

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..errors import GridsatError, ParseError
 from ..kinds.base import default_kind
-from .base import Entry, Format, get_json_kind, json_kind_name, json_puzzle_kind, locate, register_format
+from .base import (Entry, Format, get_json_kind, json_kind_name, json_kind_of_keys, json_puzzle_kind, locate,
+                   register_format)
 from .jsonparse import values
 from .oneline import load_generated
 
@@ -53,7 +54,7 @@ def read_json(text: str, file: str | None = None, *, box: "str | tuple[int, int]
                     raise ParseError("expected a JSON object per puzzle, got a list (a list of puzzles "
                                      "must be the whole file)")
                 raise ParseError(f"expected a JSON object per puzzle, got {type(val).__name__}")
-            k = val["kind"] if "kind" in val else kind or default_kind().name
+            k = val["kind"] if "kind" in val else kind or json_kind_of_keys(val) or default_kind().name
             if not isinstance(k, str):
                 raise ParseError(f'"kind" must be a string, got {k!r}')
             raw_kind = k
