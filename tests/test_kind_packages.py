@@ -67,6 +67,13 @@ def _vocabulary_words() -> "re.Pattern":
     return re.compile("|".join(sorted(map(re.escape, names), key=len, reverse=True)), re.IGNORECASE)
 
 
+#: string literals that are a word of an outside format and happen to equal a kind's name,
+#: each with the module that reads it and what the word means there (exact literals only)
+FORMAT_WORDS: dict[tuple[str, str], str] = {
+    ("gridsat.kinds.sudoku.format_scl", "killer"): "SudokuPad's style name of a cage with a sum",
+}
+
+
 def kind_name_mentions(words: tuple[str, ...] = KIND_WORDS) -> dict[str, int]:
     """Module -> how many of its identifiers and string literals name a kind, for every module
     outside the kind packages (a kind package may name only its own kind); the constraint
@@ -83,8 +90,8 @@ def kind_name_mentions(words: tuple[str, ...] = KIND_WORDS) -> dict[str, int]:
             kind = get_kind(pkg.rpartition(".")[2])
             mine = {kind.name, *kind.aliases, kind.puzzle_class.__name__.lower()}
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        n = sum(1 for w in _code_words(tree) for m in pattern.finditer(vocabulary.sub(" ", w))
-                if m.group(0).lower() not in mine)
+        n = sum(1 for w in _code_words(tree) if (name, w) not in FORMAT_WORDS
+                for m in pattern.finditer(vocabulary.sub(" ", w)) if m.group(0).lower() not in mine)
         if n:
             out[name] = n
     return out
