@@ -84,7 +84,8 @@ KENKEN = register_kind(Kind(
     race=(("default", "default"), ("cpsat", "cpsat-table")),
     clash_scan_first=lambda puzzle, time_limit: True,
     variant=lambda puzzle: "kenken",
-    describe=lambda puzzle: f"{puzzle.n}x{puzzle.n} kenken, {len(puzzle.cages)} cages, {puzzle.num_givens} givens",
+    describe=lambda puzzle: (f"{puzzle.n}x{puzzle.n} kenken, {len(puzzle.cages)} cages, {puzzle.num_givens} "
+                             f"given{'' if puzzle.num_givens == 1 else 's'}"),
     board=board,
     solution_line=solution_line,
     puzzle_line=Late(lambda: _formats().kenken_line),
