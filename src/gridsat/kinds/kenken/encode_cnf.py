@@ -21,6 +21,7 @@ models counts the puzzle's solutions.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -30,19 +31,21 @@ from ...encoders.base import CnfModel, register
 __all__ = ["table", "select"]
 
 
-def _latin(n: int) -> list:
+@lru_cache(maxsize=16)
+def _latin(n: int) -> tuple:
+    """The Latin square's clauses for side ``n`` (made once per side: they are most of the formula)."""
     lit = lambda c, v: c * n + v  # noqa: E731
     groups = [[lit(c, v) for v in range(1, n + 1)] for c in range(n * n)]
     groups += [[lit(r * n + c, v) for c in range(n)] for r in range(n) for v in range(1, n + 1)]
     groups += [[lit(r * n + c, v) for r in range(n)] for c in range(n) for v in range(1, n + 1)]
     clauses = [list(g) for g in groups]
     clauses += [[-a, -b] for g in groups for a, b in combinations(g, 2)]
-    return clauses
+    return tuple(clauses)
 
 
 def _build(puzzle, supports: bool) -> CnfModel:
     n = puzzle.n
-    clauses = _latin(n)
+    clauses = list(_latin(n))
     nxt = n * n * n + 1
     for cage, tab in zip(puzzle.cages, puzzle.tables):
         if cage.op is None:

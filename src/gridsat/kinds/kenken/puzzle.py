@@ -263,7 +263,8 @@ class KenKen:
         s(self, "cage_of", tuple(owner))
         s(self, "tables", tuple(tables))
         s(self, "givens", tuple(givens))
-        s(self, "_key", (n, self.cages))
+        # a string caches its hash: the encoders' caches hash the key on every look-up
+        s(self, "_key", (n, ";".join(f"{c.clue}:{','.join(map(str, c.cells))}" for c in made)))
 
     def __setattr__(self, name, value) -> None:
         raise AttributeError("KenKen puzzles are immutable")
