@@ -38,6 +38,8 @@ __all__ = ["read_janko", "write_janko", "read_line", "kenken_line", "from_json",
 _CLUE = re.compile(r"^(\d{1,6})([-+*/x×:÷=]?)$")
 _EMPTY = {".", "-"}
 _HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+#: the word that opens a one-line puzzle
+_WORD = KenKen.kind
 
 
 def _tokens(line: str) -> list[tuple[str, int]]:
@@ -215,7 +217,7 @@ def kenken_line(puzzle: KenKen) -> str:
 
 def _line_fields(line_text: str, file, line: int) -> KenKen:
     toks = _tokens(line_text)
-    if not toks or toks[0][0].lower() != "kenken":
+    if not toks or toks[0][0].lower() != _WORD:
         raise ParseError("a kenken line starts with the word 'kenken'", file, line, 1)
     if len(toks) != 3:
         col = toks[3][1] if len(toks) > 3 else len(line_text.rstrip()) + 1
@@ -332,6 +334,6 @@ register_format(Format(name="kenken-janko", kind="kenken", read=read_janko, writ
 register_format(Format(name="kenken-line", kind="kenken", read=read_line,
                        write=lambda puzzle, solution=None: kenken_line(puzzle) + "\n", sniff=_sniff_line,
                        many=True, description="KenKen: one line, 'kenken CLUES MAP'", priority=3, one_line=True,
-                       line_token=lambda tok: tok.lower() == "kenken"))
+                       line_token=lambda tok: tok.lower() == _WORD))
 register_json_kind("kenken", _json_load, _json_dump, aliases=("calcudoku",))
 register_generated(("kenken",), _load_generated)
