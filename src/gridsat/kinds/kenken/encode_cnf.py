@@ -28,7 +28,12 @@ import numpy as np
 
 from ...encoders.base import CnfModel, register
 
-__all__ = ["table", "select"]
+__all__ = ["table", "select", "latin_clauses", "cage_clauses"]
+
+
+def latin_clauses(n: int) -> tuple:
+    """The Latin square's clauses for side ``n``: literal ``c * n + v`` is "cell c holds v"."""
+    return _latin(n)
 
 
 @lru_cache(maxsize=16)
@@ -43,39 +48,47 @@ def _latin(n: int) -> tuple:
     return tuple(clauses)
 
 
+def cage_clauses(n: int, cage, tab, nxt: int, supports: bool = True) -> tuple[list, int]:
+    """The clauses of one cage with clue (its table ``tab``), selectors numbered from ``nxt``:
+    ``(clauses, next free variable)``."""
+    clauses: list = []
+    cells = cage.cells
+    # digits no tuple allows
+    for i, c in enumerate(cells):
+        seen = {t[i] for t in tab}
+        clauses += [[-(c * n + v)] for v in range(1, n + 1) if v not in seen]
+    if len(cells) == 1:
+        return clauses, nxt
+    if supports and len(cells) == 2:
+        a, b = cells
+        for (x, y), (i, j) in (((a, b), (0, 1)), ((b, a), (1, 0))):
+            partners: dict[int, list[int]] = {}
+            for t in tab:
+                partners.setdefault(t[i], []).append(y * n + t[j])
+            clauses += [[-(x * n + v), *ws] for v, ws in partners.items()]
+        return clauses, nxt
+    sel = list(range(nxt, nxt + len(tab)))
+    nxt += len(tab)
+    clauses.append(sel)
+    by: dict[int, list[int]] = {}
+    for s, t in zip(sel, tab):
+        for c, v in zip(cells, t):
+            lit = c * n + v
+            clauses.append([-s, lit])
+            by.setdefault(lit, []).append(s)
+    if supports:
+        clauses += [[-lit, *ss] for lit, ss in by.items()]
+    return clauses, nxt
+
+
 def _build(puzzle, supports: bool) -> CnfModel:
     n = puzzle.n
     clauses = list(_latin(n))
     nxt = n * n * n + 1
     for cage, tab in zip(puzzle.cages, puzzle.tables):
-        if cage.op is None:
-            continue
-        cells = cage.cells
-        # digits no tuple allows
-        for i, c in enumerate(cells):
-            seen = {t[i] for t in tab}
-            clauses += [[-(c * n + v)] for v in range(1, n + 1) if v not in seen]
-        if len(cells) == 1:
-            continue
-        if supports and len(cells) == 2:
-            a, b = cells
-            for (x, y), (i, j) in (((a, b), (0, 1)), ((b, a), (1, 0))):
-                partners: dict[int, list[int]] = {}
-                for t in tab:
-                    partners.setdefault(t[i], []).append(y * n + t[j])
-                clauses += [[-(x * n + v), *ws] for v, ws in partners.items()]
-            continue
-        sel = list(range(nxt, nxt + len(tab)))
-        nxt += len(tab)
-        clauses.append(sel)
-        by: dict[tuple[int, int], list[int]] = {}
-        for s, t in zip(sel, tab):
-            for c, v in zip(cells, t):
-                lit = c * n + v
-                clauses.append([-s, lit])
-                by.setdefault(lit, []).append(s)
-        if supports:
-            clauses += [[-lit, *ss] for lit, ss in by.items()]
+        if cage.op is not None:
+            more, nxt = cage_clauses(n, cage, tab, nxt, supports)
+            clauses += more
     var = np.zeros((n * n, n + 1), dtype=np.int64)
     var[:, 1:] = np.arange(1, n * n * n + 1).reshape(n * n, n)
     return CnfModel(key=puzzle.key, nvars=nxt - 1, clauses=clauses, var=var, assume=lambda p: [],

@@ -13,6 +13,9 @@
    ``-``), a larger cage is split in two connected pieces, a two-cell cage out of operations
    becomes two givens. Cages only shrink or change operation, so this ends (all givens is
    unique).
+5. The givens (mostly made by the repairs) are then joined, one by one, to a neighbouring
+   cage of under four cells (two tried), with the tighter of its two tightest operations that
+   keeps the puzzle unique.
 """
 
 from __future__ import annotations
@@ -21,10 +24,10 @@ import random
 import time
 from typing import Any
 
-from ...encoders import get_encoding
 from ...errors import PuzzleError
 from ...generators.generated import Generated
 from .choices import ORACLE as _ORACLE
+from .encode_cnf import cage_clauses, latin_clauses
 from .puzzle import MAX_SIZE, KenKen
 
 __all__ = ["latin_square", "random_cages", "generate_kenken"]
@@ -140,16 +143,40 @@ def _split(cage: list[int], cell: int, n: int, rng: random.Random) -> list[list[
     return pieces
 
 
-def _second(puzzle: KenKen, solution: list[int], solver: str) -> list[int] | None:
-    """Another solution of ``puzzle`` than ``solution``, or ``None`` (unique)."""
-    from pysat.solvers import Solver
+class _Oracle:
+    """One incremental solver per generated puzzle: the Latin square loaded once, each cage's
+    clauses added once under an activation literal, the planned solution blocked for good; a
+    puzzle is unique when the solver finds nothing under its cages' literals."""
 
-    model = get_encoding("cnf-table", "kenken")(puzzle)
-    with Solver(name=solver, bootstrap_with=model.clauses) as s:
-        s.add_clause([-lit for lit in model.primary_true(solution)])
-        if not s.solve():
+    def __init__(self, n: int, sol: list[int], solver: str) -> None:
+        from pysat.solvers import Solver
+
+        self.n = n
+        self.solver = Solver(name=solver, bootstrap_with=latin_clauses(n))
+        self.solver.add_clause([-(c * n + v) for c, v in enumerate(sol)])
+        self.nxt = n ** 3 + 1
+        self.acts: dict = {}
+
+    def _act(self, cage, tab) -> int:
+        act = self.acts.get(cage)
+        if act is None:
+            act = self.acts[cage] = self.nxt
+            clauses, self.nxt = cage_clauses(self.n, cage, tab, self.nxt + 1)
+            for cl in clauses:
+                self.solver.add_clause([-act, *cl])
+        return act
+
+    def second(self, puzzle: KenKen) -> list[int] | None:
+        """Another solution than the planned one, or ``None`` (unique)."""
+        n = self.n
+        acts = [self._act(c, t) for c, t in zip(puzzle.cages, puzzle.tables) if c.op is not None]
+        if not self.solver.solve(assumptions=acts):
             return None
-        return list(model.decode(s.get_model()))
+        model = self.solver.get_model()
+        return [next(v for v in range(1, n + 1) if model[c * n + v - 1] > 0) for c in range(n * n)]
+
+    def close(self) -> None:
+        self.solver.delete()
 
 
 def generate_kenken(size: int = 6, *, seed: int | None = None, max_cage: int = 4, solver: str = ORACLE,
@@ -189,9 +216,10 @@ def generate_kenken(size: int = 6, *, seed: int | None = None, max_cage: int = 4
     cages = [(cells, _first_op([sol[c] for c in cells], rng)) for cells in random_cages(n, rng, max_cage)]
     tried: dict[tuple[int, ...], set[str]] = {tuple(sorted(c)): {op} for c, op in cages}
     repairs = 0
+    oracle = _Oracle(n, sol, solver)
     while True:
         puzzle = KenKen(n, [(cells, _clue(op, [sol[c] for c in cells]), op) for cells, op in cages])
-        other = _second(puzzle, sol, solver)
+        other = oracle.second(puzzle)
         if other is None:
             break
         repairs += 1
@@ -210,7 +238,37 @@ def generate_kenken(size: int = 6, *, seed: int | None = None, max_cage: int = 4
             pop = _first_op([sol[c] for c in piece], rng)
             tried[tuple(piece)] = {pop}
             cages.append((piece, pop))
+    cages, merged = _merge_givens(n, sol, cages, rng, oracle)
+    oracle.close()
     puzzle = KenKen(n, [(cells, _clue(op, [sol[c] for c in cells]), op)
                         for cells, op in sorted(cages, key=lambda co: min(co[0]))])
     return Generated(puzzle, tuple(sol), seed, "kenken", time.perf_counter() - t0,
-                     info={"cages": len(puzzle.cages), "givens": puzzle.num_givens, "repairs": repairs})
+                     info={"cages": len(puzzle.cages), "givens": puzzle.num_givens, "repairs": repairs,
+                           "merged": merged})
+
+
+def _merge_givens(n: int, sol: list[int], cages: list, rng: random.Random, oracle: _Oracle) -> tuple[list, int]:
+    """The repairs' givens joined to a neighbouring cage of under 4 cells (two neighbours at most,
+    the two tightest operations the joined digits allow) wherever the puzzle stays unique."""
+    merged = 0
+    for given in rng.sample([cells for cells, op in cages if len(cells) == 1], sum(1 for c, _ in cages if len(c) == 1)):
+        i = next((i for i, (cells, _) in enumerate(cages) if cells == given), None)
+        if i is None:
+            continue
+        cell = given[0]
+        near = [j for j, (cells, _) in enumerate(cages) if j != i and len(cells) < 4
+                and any(d in cells for d in _neighbours(cell, n))]
+        rng.shuffle(near)
+        done = False
+        for j in near[:2]:
+            joined = sorted(cages[j][0] + [cell])
+            for op in _ops([sol[c] for c in joined])[:2]:
+                trial = [co for k, co in enumerate(cages) if k not in (i, j)] + [(joined, op)]
+                p = KenKen(n, [(cells, _clue(o, [sol[c] for c in cells]), o) for cells, o in trial])
+                if oracle.second(p) is None:
+                    cages, done = trial, True
+                    merged += 1
+                    break
+            if done:
+                break
+    return cages, merged

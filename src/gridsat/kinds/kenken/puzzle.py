@@ -14,6 +14,7 @@ Cells are numbered row by row (``r * n + c``); solutions are tuples of digits in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ...errors import PuzzleError
@@ -132,6 +133,12 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
     return out
 
 
+@lru_cache(maxsize=4096)
+def _table(n: int, cage: Cage) -> tuple:
+    """:func:`cage_tuples` as a tuple, kept for the cages met again (a generator rebuilds its puzzles)."""
+    return tuple(cage_tuples(n, cage))
+
+
 def _connected(cells: Sequence[int], n: int) -> bool:
     todo, seen = [cells[0]], {cells[0]}
     members = set(cells)
@@ -187,7 +194,7 @@ def make_cage(n: int, cells, target, op) -> tuple[Cage, tuple]:
     cage = Cage(cs, target, sym)
     if len(cs) > 1 and not _connected(cs, n):
         raise PuzzleError(f"the cage {cage.clue or '(no clue)'} is not connected side by side")
-    tab = tuple(cage_tuples(n, cage))
+    tab = _table(n, cage)
     if sym is not None and not tab:
         raise PuzzleError(f"no {len(cs)} digits 1..{n} make {cage.clue}"
                           + ("" if len(cs) == 1 else " (none twice in a row or column)"))
