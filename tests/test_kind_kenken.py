@@ -253,3 +253,16 @@ def test_the_drawing_has_the_cage_borders_and_clues():
     svg = render_svg(_puzzle(), SOLUTION)
     assert svg.count('class="cage-clue"') == 9 and "12\u00d7" in svg and "3\u00f7" in svg
     assert 'class="given"' in svg and svg.count('class="solved"') == 14
+
+
+def test_a_cage_too_large_to_list_is_a_located_error_not_a_hang():
+    n = 16
+    clues = [["."] * n for _ in range(n)]
+    clues[0][0] = "60+"
+    labels = [[str(r * n + c + 1) for c in range(n)] for r in range(n)]
+    for r in (0, 1):
+        for c in range(8):
+            labels[r][c] = "1"  # a 16-cell cage: no 16 digits make 60, and the search gives up
+    text = f"{n} {n}\n" + "".join(" ".join(row) + "\n" for row in clues + labels)
+    e = read_text(text, "big.txt", kind="kenken")[-1].error
+    assert isinstance(e, ParseError) and (e.line, e.col) == (2, 1) and "too large" in e.message

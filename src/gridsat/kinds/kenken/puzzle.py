@@ -22,7 +22,7 @@ from ...errors import PuzzleError
 if TYPE_CHECKING:
     from ...rendering.svg import Layout
 
-__all__ = ["KenKen", "Cage", "OPS", "MAX_SIZE", "MAX_TUPLES", "cage_tuples", "make_cage", "op_symbol"]
+__all__ = ["KenKen", "Cage", "OPS", "MAX_SIZE", "MAX_TUPLES", "MAX_STEPS", "cage_tuples", "make_cage", "op_symbol"]
 
 #: the operations: their symbol in text, and the words accepted for them
 OPS = ("+", "-", "*", "/", "=")
@@ -32,6 +32,8 @@ _OP_ALIASES = {"+": "+", "-": "-", "*": "*", "x": "*", "X": "*", "×": "*", "/":
 MAX_SIZE = 16
 #: the most digit tuples one cage may allow (a larger cage is refused: its table would be too big)
 MAX_TUPLES = 200_000
+#: the most steps of the search for one cage's tuples (a cage past it is refused, as too large)
+MAX_STEPS = 600_000
 
 
 def op_symbol(op) -> str | None:
@@ -91,7 +93,7 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
     Raises
     ------
     PuzzleError
-        More than ``limit`` tuples.
+        More than ``limit`` tuples, or more than :data:`MAX_STEPS` steps of the search.
     """
     op, t, cells = cage.op, cage.target, cage.cells
     if op is None:
@@ -105,8 +107,12 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
              for i in range(k)]
     out: list[tuple[int, ...]] = []
     vals = [0] * k
+    steps = [0]
 
     def go(i: int, rest: int) -> None:
+        steps[0] += 1
+        if steps[0] > MAX_STEPS:
+            raise PuzzleError(f"the cage {cage.clue} of {k} cells is too large to list its digit tuples")
         if i == k:
             if (op == "+" and rest == 0) or (op == "*" and rest == 1):
                 out.append(tuple(vals))
@@ -114,8 +120,9 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
                     raise PuzzleError(f"the cage {cage.clue} of {k} cells allows over {limit} digit tuples")
             return
         left = k - i - 1
+        used = {vals[j] for j in clash[i]}
         for v in range(1, n + 1):
-            if any(vals[j] == v for j in clash[i]):
+            if v in used:
                 continue
             if op == "+":
                 r = rest - v
