@@ -50,6 +50,10 @@ def _not_yet(*args, **kwargs):
     raise UnsupportedError("the KenKen kind has no logical solver yet; use solve, check or count")
 
 
+def _no_model(*args, **kwargs):
+    raise UnsupportedError("the KenKen kind has no MiniZinc model; export it with --to dimacs or --to cpsat")
+
+
 def _generate():
     from . import generate
     return generate
@@ -96,7 +100,7 @@ KENKEN = register_kind(Kind(
                             Late(lambda: _cli().add_options), Late(lambda: _cli().values)),
     },
     hint=_not_yet, explain=_not_yet, rate=_not_yet, candidates=_not_yet,
-    mzn_model="", mzn_about="", mzn_data=_not_yet, mzn_decode=_not_yet, mzn_key=_not_yet,
+    mzn_model="", mzn_about="", mzn_data=_no_model, mzn_decode=_no_model, mzn_key=_no_model,
     samples=samples,
     encodings={
         **{name: ("cnf", _load_cnf) for name in ("cnf-table", "cnf-select")},
