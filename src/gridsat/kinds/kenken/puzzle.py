@@ -1,0 +1,376 @@
+"""KenKen (Calcudoku): an ``n x n`` Latin square cut into cages with arithmetic clues.
+
+Every row and column holds ``1..n`` once. The board is cut into cages, connected groups of
+cells; a cage's clue is a target and an operation: ``+`` (the digits add up to the target),
+``*`` (they multiply to it), ``-`` (two cells: the larger minus the smaller) or ``/`` (two
+cells: the larger divided by the smaller). A one-cell cage is a given: its digit is the
+target (operation ``=``). A cage without a clue (operation ``None``) adds no rule, so a board
+of clueless one-cell cages is the plain Latin square. Digits may repeat inside a cage when
+the cells share no row or column.
+
+Cells are numbered row by row (``r * n + c``); solutions are tuples of digits in that order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+from ...errors import PuzzleError
+
+if TYPE_CHECKING:
+    from ...rendering.svg import Layout
+
+__all__ = ["KenKen", "Cage", "OPS", "MAX_SIZE", "MAX_TUPLES", "MAX_STEPS", "cage_tuples", "make_cage", "op_symbol"]
+
+#: the operations: their symbol in text, and the words accepted for them
+OPS = ("+", "-", "*", "/", "=")
+_OP_ALIASES = {"+": "+", "-": "-", "*": "*", "x": "*", "X": "*", "×": "*", "/": "/", ":": "/", "÷": "/",
+               "=": "=", "": None, None: None}
+#: the largest side (digits 1..n)
+MAX_SIZE = 16
+#: the most digit tuples one cage may allow (a larger cage is refused: its table would be too big)
+MAX_TUPLES = 200_000
+#: the most steps of the search for one cage's tuples (a cage past it is refused, as too large)
+MAX_STEPS = 600_000
+
+
+def op_symbol(op) -> str | None:
+    """The canonical symbol of an operation (``x``, ``×`` -> ``*``; ``:``, ``÷`` -> ``/``); ``None``: no clue.
+
+    Raises
+    ------
+    PuzzleError
+        An unknown operation.
+    """
+    try:
+        return _OP_ALIASES[op]
+    except (KeyError, TypeError):
+        raise PuzzleError(f"unknown cage operation {op!r}; use +, -, *, / or = (none: no clue)") from None
+
+
+@dataclass(frozen=True)
+class Cage:
+    """One cage: its cells (row-major indices, ascending), target and operation (``None``: no clue)."""
+
+    cells: tuple[int, ...]
+    target: int | None
+    op: str | None
+
+    @property
+    def clue(self) -> str:
+        """The clue as written in a corner: ``12+``, ``2/``, ``3`` (a given), ``""`` (none)."""
+        if self.op is None:
+            return ""
+        if self.op == "=":
+            return str(self.target)
+        return f"{self.target}{'x' if self.op == '*' else self.op}"
+
+
+def _holds(op: str, target: int, vals: Sequence[int]) -> bool:
+    if op == "+":
+        return sum(vals) == target
+    if op == "*":
+        p = 1
+        for v in vals:
+            p *= v
+        return p == target
+    if op == "-":
+        return abs(vals[0] - vals[1]) == target
+    if op == "/":
+        a, b = max(vals), min(vals)
+        return a == target * b
+    return vals[0] == target
+
+
+def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, ...]]:
+    """The digit tuples (over ``cage.cells``, in order) that meet the cage's clue, with no digit twice
+    in a row or column inside the cage; ``[]`` for a cage without a clue (it allows everything).
+
+    A depth-first enumeration that prunes by the remaining sum (``+``) and divisibility (``*``).
+
+    Raises
+    ------
+    PuzzleError
+        More than ``limit`` tuples, or more than :data:`MAX_STEPS` steps of the search.
+    """
+    op, t, cells = cage.op, cage.target, cage.cells
+    if op is None:
+        return []
+    k = len(cells)
+    if op in "-/=":
+        from itertools import product
+        return [vs for vs in product(range(1, n + 1), repeat=k) if _holds(op, t, vs)
+                and (k == 1 or vs[0] != vs[1])]
+    clash = [[j for j in range(i) if cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n]
+             for i in range(k)]
+    out: list[tuple[int, ...]] = []
+    vals = [0] * k
+    steps = [0]
+
+    def go(i: int, rest: int) -> None:
+        steps[0] += 1
+        if steps[0] > MAX_STEPS:
+            raise PuzzleError(f"the cage {cage.clue} of {k} cells is too large to list its digit tuples")
+        if i == k:
+            if (op == "+" and rest == 0) or (op == "*" and rest == 1):
+                out.append(tuple(vals))
+                if len(out) > limit:
+                    raise PuzzleError(f"the cage {cage.clue} of {k} cells allows over {limit} digit tuples")
+            return
+        left = k - i - 1
+        used = {vals[j] for j in clash[i]}
+        for v in range(1, n + 1):
+            if v in used:
+                continue
+            if op == "+":
+                r = rest - v
+                if r < left or r > left * n:
+                    continue
+            else:
+                if rest % v:
+                    continue
+                r = rest // v
+            vals[i] = v
+            go(i + 1, r)
+        vals[i] = 0
+
+    go(0, t)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _table(n: int, cage: Cage) -> tuple:
+    """:func:`cage_tuples` as a tuple, kept for the cages met again (a generator rebuilds its puzzles)."""
+    return tuple(cage_tuples(n, cage))
+
+
+def _connected(cells: Sequence[int], n: int) -> bool:
+    todo, seen = [cells[0]], {cells[0]}
+    members = set(cells)
+    while todo:
+        c = todo.pop()
+        r, col = divmod(c, n)
+        for d in ((r - 1) * n + col if r else -1, (r + 1) * n + col if r + 1 < n else -1,
+                  c - 1 if col else -1, c + 1 if col + 1 < n else -1):
+            if d in members and d not in seen:
+                seen.add(d)
+                todo.append(d)
+    return len(seen) == len(members)
+
+
+def _cell(n: int, c) -> int:
+    if isinstance(c, (tuple, list)) and len(c) == 2:
+        if all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in c):
+            return c[0] * n + c[1]
+    elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < n * n:
+        return c
+    raise PuzzleError(f"cell {c!r} is not on the {n}x{n} board")
+
+
+def make_cage(n: int, cells, target, op) -> tuple[Cage, tuple]:
+    """One cage checked on an ``n x n`` board, with its table of digit tuples (:func:`cage_tuples`).
+
+    Raises
+    ------
+    PuzzleError
+        No cells, a cell off the board or twice, a cage not connected, a ``-``/``/`` cage of
+        other than two cells, a target that is not a whole number or that no digits can make.
+    """
+    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+        raise PuzzleError(f"a cage's cells are a list, got {cells!r}")
+    cs = tuple(sorted(_cell(n, c) for c in cells))
+    if not cs:
+        raise PuzzleError("a cage has no cells")
+    if len(set(cs)) != len(cs):
+        raise PuzzleError("a cell is listed twice in the cage")
+    sym = op_symbol(op)
+    if sym is None:
+        if target is not None:
+            raise PuzzleError(f"a target {target!r} needs an operation")
+    else:
+        if not isinstance(target, int) or isinstance(target, bool) or target < 0:
+            raise PuzzleError(f"the target must be a whole number, got {target!r}")
+        if len(cs) == 1 and sym in "+*":
+            sym = "="
+        if sym in "-/" and len(cs) != 2:
+            raise PuzzleError(f"a {sym} cage has two cells, not {len(cs)}")
+        if sym == "=" and len(cs) != 1:
+            raise PuzzleError(f"a given (no operation) is one cell, not {len(cs)}")
+    cage = Cage(cs, target, sym)
+    if len(cs) > 1 and not _connected(cs, n):
+        raise PuzzleError(f"the cage {cage.clue or '(no clue)'} is not connected side by side")
+    tab = _table(n, cage)
+    if sym is not None and not tab:
+        raise PuzzleError(f"no {len(cs)} digits 1..{n} make {cage.clue}"
+                          + ("" if len(cs) == 1 else " (none twice in a row or column)"))
+    return cage, tab
+
+
+class KenKen:
+    """A KenKen (Calcudoku) puzzle: side ``n`` and its cages.
+
+    Parameters
+    ----------
+    n : int
+        The side; digits run ``1..n``.
+    cages : iterable of (cells, target, op)
+        Cells are row-major indices (or ``(row, col)`` pairs, 0-based); every cell is in exactly
+        one cage, and a cage's cells are connected side by side. ``op`` is ``+``, ``-``, ``*``
+        (or ``x``), ``/`` or ``=`` (a given, one cell); ``None`` for no clue (target ``None``).
+        ``-`` and ``/`` cages have two cells; a one-cell ``+`` or ``*`` cage is a given.
+    name : str, optional
+
+    Raises
+    ------
+    PuzzleError
+        A bad side, a cell outside the board or in two cages, a cell in no cage, a cage that is
+        not connected, a ``-``/``/`` cage of other than two cells, or a target no digits of
+        the cage can make.
+
+    Examples
+    --------
+    >>> p = KenKen(2, [([0, 1], 3, "+"), ([2], 2, "="), ([3], None, None)])
+    >>> p
+    <KenKen 2x2, 3 cages, 1 given>
+    >>> [c.clue for c in p.cages]
+    ['3+', '2', '']
+    """
+
+    kind = "kenken"
+    __slots__ = ("n", "cages", "name", "cage_of", "tables", "givens", "_key")
+
+    def __init__(self, n: int, cages: Iterable, name: str | None = None) -> None:
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SIZE:
+            raise PuzzleError(f"a KenKen's side must be 1..{MAX_SIZE}, got {n!r}")
+        made: list[Cage] = []
+        tables = []
+        owner = [-1] * (n * n)
+        for i, item in enumerate(cages):
+            try:
+                raw_cells, target, op = item
+            except (TypeError, ValueError):
+                raise PuzzleError(f"cage {i + 1}: give (cells, target, op), got {item!r}") from None
+            try:
+                cage, tab = make_cage(n, raw_cells, target, op)
+            except PuzzleError as e:
+                raise PuzzleError(f"cage {i + 1}: {e}") from None
+            for c in cage.cells:
+                if owner[c] >= 0:
+                    raise PuzzleError(f"cell r{c // n + 1}c{c % n + 1} is in cages {owner[c] + 1} and {i + 1}")
+                owner[c] = i
+            made.append(cage)
+            tables.append(tab)
+        missing = [c for c in range(n * n) if owner[c] < 0]
+        if missing:
+            c = missing[0]
+            raise PuzzleError(f"cell r{c // n + 1}c{c % n + 1} is in no cage ({len(missing)} cells without one)")
+        givens = [0] * (n * n)
+        for cage in made:
+            if cage.op == "=":
+                givens[cage.cells[0]] = cage.target
+        s = object.__setattr__
+        s(self, "n", n)
+        s(self, "cages", tuple(made))
+        s(self, "name", name)
+        s(self, "cage_of", tuple(owner))
+        s(self, "tables", tuple(tables))
+        s(self, "givens", tuple(givens))
+        # a string caches its hash: the encoders' caches hash the key on every look-up
+        s(self, "_key", (n, ";".join(f"{c.clue}:{','.join(map(str, c.cells))}" for c in made)))
+
+    def __setattr__(self, name, value) -> None:
+        raise AttributeError("KenKen puzzles are immutable")
+
+    @classmethod
+    def empty(cls, n: int) -> "KenKen":
+        """The board of ``n * n`` clueless one-cell cages: its solutions are the Latin squares."""
+        return cls(n, [([c], None, None) for c in range(n * n)])
+
+    @classmethod
+    def from_map(cls, n: int, cage_map: Sequence[Sequence], clues: dict, name: str | None = None) -> "KenKen":
+        """A puzzle from a map of cage labels (``n`` rows of ``n``) and ``{label: (target, op)}``
+        (a label missing from ``clues``: no clue). Cages are ordered by their first cell."""
+        cells: dict = {}
+        for r, row in enumerate(cage_map):
+            for c, lab in enumerate(row):
+                cells.setdefault(lab, []).append(r * n + c)
+        return cls(n, [(cs, *clues.get(lab, (None, None))) for lab, cs in cells.items()], name=name)
+
+    # ------------------------------------------------------------------ the house's questions
+    @property
+    def key(self):
+        """Everything the encodings depend on: the side and the cages."""
+        return self._key
+
+    @property
+    def size(self) -> int:
+        """The side (as a Sudoku's)."""
+        return self.n
+
+    @property
+    def num_cells(self) -> int:
+        """``n * n``."""
+        return self.n * self.n
+
+    @property
+    def num_givens(self) -> int:
+        """The one-cell cages."""
+        return sum(1 for g in self.givens if g)
+
+    def cell_name(self, cell: int) -> str:
+        """``r3c4`` (1-based)."""
+        return f"r{cell // self.n + 1}c{cell % self.n + 1}"
+
+    def cage_map(self) -> list[list[int]]:
+        """The cage index of each cell, as rows."""
+        n = self.n
+        return [list(self.cage_of[r * n:(r + 1) * n]) for r in range(n)]
+
+    def conflicts(self) -> list[str]:
+        """Givens that clash in a row or column, and cages no digits can fill next to the givens."""
+        n, g = self.n, self.givens
+        out = []
+        for what, lines in (("row", [[r * n + c for c in range(n)] for r in range(n)]),
+                            ("column", [[r * n + c for r in range(n)] for c in range(n)])):
+            for i, line in enumerate(lines):
+                seen: dict[int, int] = {}
+                for c in line:
+                    if g[c] and g[c] in seen:
+                        out.append(f"{g[c]} is given twice in {what} {i + 1}: {self.cell_name(seen[g[c]])} "
+                                   f"and {self.cell_name(c)}")
+                    elif g[c]:
+                        seen[g[c]] = c
+        return out
+
+    def layout(self) -> "Layout":
+        """The board as a :class:`~gridsat.rendering.svg.Layout`: the cages as regions."""
+        from ...rendering.svg import Layout
+
+        n = self.n
+        return Layout("kenken", n, n, list(self.cage_of), list(range(n * n)), self.givens, max_value=n)
+
+    @property
+    def constraints(self) -> tuple:
+        """What the drawing draws over the board: the cages' clues in their corners."""
+        from .draw import CageClues
+
+        return (CageClues(self.n, tuple((c.cells[0], c.clue) for c in self.cages if c.clue),
+                          tuple((c, v) for c, v in enumerate(self.givens) if v)),)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter display: the board as SVG (see :func:`gridsat.rendering.render_svg`)."""
+        from ...rendering.svg import render_svg
+
+        return render_svg(self)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, KenKen) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        k = self.num_givens
+        return f"<KenKen {self.n}x{self.n}, {len(self.cages)} cages, {k} given{'' if k == 1 else 's'}>"
