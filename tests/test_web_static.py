@@ -62,9 +62,12 @@ def test_info_describes_every_kind():
         from starlette.testclient import TestClient
 
         info = TestClient(create_app(workers=1)).get("/api/info").json()  # no lifespan: no worker starts
-    # every kind gridsat ships describes its board (a kind a test registers need not)
+    # every kind gridsat ships with a board description is edited on the page (a kind without
+    # one is shown, not edited; a kind a test registers need not have one)
     shipped = {k for k in list_kinds() if get_kind(k).samples.__module__.startswith("gridsat.")}
-    assert shipped and shipped <= set(info["boards"]) <= set(list_kinds())
+    described = {k for k in shipped if get_kind(k).web}
+    assert {"sudoku", "hidato"} <= described and described == set(info["boards"]) & shipped
+    assert set(info["boards"]) <= set(list_kinds())
     for name, d in info["boards"].items():
         assert d == boards()[name]
         assert isinstance(d["values"], str) and d["max_value"] in ("side", "cells"), d
