@@ -79,6 +79,11 @@ def _improve():
     return improve
 
 
+def _setter():
+    from . import generate_setter
+    return generate_setter
+
+
 def _front():
     from . import logic_front
     return logic_front
@@ -238,4 +243,8 @@ SUDOKU = register_kind(Kind(
     cli_count=Late(lambda: _cli().add_count_options),
     bulk_encoding="sudoku-native",
     bulk_puzzle=bulk_puzzle,
+    # -- the setter's jobs
+    true_candidates=Late(lambda: _setter().true_candidates),
+    redundant=Late(lambda: _setter().redundant),
+    explain_ambiguity=Late(lambda: _setter().explain_ambiguity),
 ))
