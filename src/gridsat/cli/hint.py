@@ -2,7 +2,8 @@
 
 * ``hint``: the next logical step of each puzzle;
 * ``explain``: the whole logical path, step by step, and the rating;
-* ``candidates``: every empty cell's candidates, fewest first;
+* ``candidates``: every empty cell's candidates, fewest first (``--true``: the digits of some
+  solution, found by SAT, with solution counts; see :mod:`gridsat.cli.setter`);
 * ``rate``: the Sudoku Explainer-scale rating, grade and search-effort figures; ``rate --kit``:
   the Clojure kit's level, maxlevel and complexity figures (:func:`gridsat.kinds.kit_figures`).
 
@@ -29,6 +30,7 @@ from .argtypes import positive_float
 from .helptext import Later, examples_epilog, kind_words, sentence
 from .inputs import load_entries
 from .options import add_input_args
+from .setter import add_true_args, true_one
 from .outputs import fail
 from .jobs import add_runner_args, wants_runner
 from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
@@ -78,6 +80,7 @@ def register(subparsers) -> None:
             _logic_args(p, fig)
         else:
             p.add_argument_group("output").add_argument("--json", action="store_true", help="one JSON object per puzzle")
+            add_true_args(p)
         p.add_argument_group("time").add_argument(
             "-t", "--time-limit", type=positive_float, metavar="SECONDS",
             help="per puzzle; when it runs out the puzzle is answered 'unknown' and the next one starts")
@@ -246,6 +249,8 @@ def run_explain(args) -> int:
 
 
 def _cands_one(args, where, puzzle) -> bool:
+    if getattr(args, "true", False):
+        return true_one(args, where, puzzle)
     cs = kind_of(puzzle).candidates(puzzle)
     name = puzzle.cell_name
     if args.json:
