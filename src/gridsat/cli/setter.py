@@ -1,6 +1,6 @@
 """``gridsat candidates --true | redundant | explain-ambiguity``: the setter's jobs.
 
-* ``candidates --true [--cap N]``: every digit of every open cell that appears in some
+* ``candidates --true [--cap N]`` (its options and its run are in :mod:`gridsat.cli.hint`): every digit of every open cell that appears in some
   solution, with the number of solutions that put it there, counted up to ``N``;
 * ``redundant``: the givens and the extra constraints that can each be removed (one at a
   time) while the puzzle stays unique;
@@ -19,35 +19,18 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import UnsupportedError
 from ..kinds import kind_of
-from .argtypes import positive_float, positive_int
+from .argtypes import positive_float
 from .helptext import examples_epilog, sentence
+from .hint import _cap, _emit_json, _how_many, _job, _loop
 from .options import add_input_args
 
-__all__ = ["register", "add_true_args", "true_one", "redundant_one", "ambiguity_one", "run_redundant",
-           "run_explain_ambiguity", "DEFAULT_CAP"]
-
-#: solutions counted per digit unless ``--cap`` says
-DEFAULT_CAP = 10
+__all__ = ["register", "redundant_one", "ambiguity_one", "run_redundant", "run_explain_ambiguity"]
 
 EXAMPLES = {
     "redundant": ["gridsat redundant --json draft.txt"],
     "explain-ambiguity": ["gridsat explain-ambiguity --cap 100 draft.txt"],
 }
-
-
-def add_true_args(p: argparse.ArgumentParser) -> None:
-    """``--true`` and ``--cap`` (of ``gridsat candidates``)."""
-    g = p.add_argument_group("true candidates")
-    g.add_argument("--true", action="store_true",
-                   help="the digits of some solution in each open cell (SAT), with solution counts")
-    _cap(g)
-
-
-def _cap(g) -> None:
-    g.add_argument("--cap", type=positive_int, default=DEFAULT_CAP, metavar="N",
-                   help=f"count the solutions of each digit up to N (default {DEFAULT_CAP}; 1: no counts)")
 
 
 def register(subparsers) -> None:
@@ -72,45 +55,8 @@ def register(subparsers) -> None:
         p.set_defaults(func=globals()[fn])
 
 
-def _job(puzzle, name: str):
-    """The kind record's job ``name`` (an error naming the puzzles without it)."""
-    fn = getattr(kind_of(puzzle), name, None)
-    if fn is None:
-        raise UnsupportedError(f"{name.replace('_', ' ')} is not available for {puzzle.kind} puzzles")
-    return fn
-
-
 def _prefix(where) -> str:
     return f"{where}: " if where else ""
-
-
-def _emit(args, where, d: dict) -> None:
-    from .hint import _emit_json
-
-    _emit_json(d, where)
-
-
-def _how_many(k: int, complete: bool) -> str:
-    return f"{k} solution{'s' * (k != 1)}" + ("" if complete else " found (there may be more)")
-
-
-def true_one(args, where, puzzle) -> bool:
-    """``candidates --true`` of one puzzle; whether it has a solution."""
-    r = _job(puzzle, "true_candidates")(puzzle, cap=args.cap, time_limit=args.time_limit)
-    name = puzzle.cell_name
-    if args.json:
-        _emit(args, where, r.to_dict(name))
-        return r.status != "impossible"
-    if where:
-        print(f"# {where}")
-    if r.status == "impossible":
-        print("impossible: no solution")
-        return False
-    print(f"{r.status}: {_how_many(len(r.solutions), r.complete)}; counts up to {r.cap}")
-    for c, ds in sorted(r.counts.items()):
-        words = [str(d) if r.cap == 1 else f"{d}({k}{'+' if k >= r.cap else ''})" for d, k in sorted(ds.items())]
-        print(f"{name(c)}: {' '.join(words)}")
-    return True
 
 
 def redundant_one(args, where, puzzle) -> bool:
@@ -122,7 +68,7 @@ def redundant_one(args, where, puzzle) -> bool:
         d = r.to_dict(name, label)
         if r.status == "unique":
             d["given_values"] = {name(c): puzzle.givens[c] for c in r.givens}
-        _emit(args, where, d)
+        _emit_json(d, where)
         return r.status == "unique"
     p = _prefix(where)
     if r.status == "impossible":
@@ -146,7 +92,7 @@ def ambiguity_one(args, where, puzzle) -> bool:
     a = _job(puzzle, "explain_ambiguity")(puzzle, cap=args.cap, time_limit=args.time_limit)
     name = puzzle.cell_name
     if args.json:
-        _emit(args, where, a.to_dict(name))
+        _emit_json(a.to_dict(name), where)
         return a.status != "impossible"
     p = _prefix(where)
     if a.status == "impossible":
@@ -168,13 +114,9 @@ def ambiguity_one(args, where, puzzle) -> bool:
 
 def run_redundant(args) -> int:
     """Run ``gridsat redundant``; returns the exit code."""
-    from .hint import _loop
-
     return _loop(args, redundant_one)
 
 
 def run_explain_ambiguity(args) -> int:
     """Run ``gridsat explain-ambiguity``; returns the exit code."""
-    from .hint import _loop
-
     return _loop(args, ambiguity_one)
