@@ -287,3 +287,9 @@ def test_cli_time_limit_answers_unknown():
     """A job far too large for its limit stops at it (the bound is the solver's interrupt)."""
     out = gridsat_cli("candidates", "--true", "--cap", "100000", "-t", "0.5", stdin="." * 256 + "\n")
     assert out.returncode == 1 and out.stdout.startswith("unknown: time limit of 0.5 s reached"), out
+
+
+@pytest.mark.parametrize("command", [["candidates", "--true"], ["redundant"], ["explain-ambiguity"]])
+def test_cli_an_impossible_puzzle_names_its_clash(command):
+    out = gridsat_cli(*command, stdin="11..............\n")
+    assert out.returncode == 1 and out.stdout.startswith("impossible: 1 is given twice in row 1"), out

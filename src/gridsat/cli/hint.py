@@ -289,6 +289,12 @@ def _job(puzzle, name: str):
     return fn
 
 
+def _why(puzzle) -> str:
+    """Why a puzzle has no solution, in words: its clashing givens, if any."""
+    clashes = puzzle.conflicts() if hasattr(puzzle, "conflicts") else []
+    return "; ".join(clashes) if clashes else "no solution exists"
+
+
 def _how_many(k: int, complete: bool) -> str:
     return f"{k} solution{'s' * (k != 1)}" + ("" if complete else " found (there may be more)")
 
@@ -303,7 +309,7 @@ def _true_one(args, where, puzzle) -> bool:
     if where:
         print(f"# {where}")
     if r.status == "impossible":
-        print("impossible: no solution")
+        print(f"impossible: {_why(puzzle)}")
         return False
     print(f"{r.status}: {_how_many(len(r.solutions), r.complete)}; counts up to {r.cap}")
     for c, ds in sorted(r.counts.items()):

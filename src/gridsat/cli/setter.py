@@ -22,7 +22,7 @@ import argparse
 from ..kinds import kind_of
 from .argtypes import positive_float
 from .helptext import examples_epilog, sentence
-from .hint import _cap, _emit_json, _how_many, _job, _loop
+from .hint import _cap, _emit_json, _how_many, _job, _loop, _why
 from .options import add_input_args
 
 __all__ = ["register", "redundant_one", "ambiguity_one", "run_redundant", "run_explain_ambiguity"]
@@ -72,7 +72,7 @@ def redundant_one(args, where, puzzle) -> bool:
         return r.status == "unique"
     p = _prefix(where)
     if r.status == "impossible":
-        print(f"{p}impossible: no solution")
+        print(f"{p}impossible: {_why(puzzle)}")
         return False
     if r.status == "ambiguous":
         print(f"{p}ambiguous: the puzzle has more than one solution (see gridsat explain-ambiguity)")
@@ -96,7 +96,7 @@ def ambiguity_one(args, where, puzzle) -> bool:
         return a.status != "impossible"
     p = _prefix(where)
     if a.status == "impossible":
-        print(f"{p}impossible: no solution")
+        print(f"{p}impossible: {_why(puzzle)}")
         return False
     if a.status == "unique":
         print(f"{p}unique: nothing to explain")
