@@ -39,7 +39,7 @@ from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 EXAMPLES = {
     "hint": ["gridsat hint --json puzzles.txt"],
     "explain": ["gridsat explain -u --no-search puzzle.txt"],
-    "candidates": [],
+    "candidates": ["gridsat candidates --true --cap 100 draft.txt"],
     "rate": ["gridsat rate --json --no-figures puzzles.txt"],
 }
 
