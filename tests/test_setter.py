@@ -61,6 +61,9 @@ def brute(p) -> list[tuple[int, ...]]:
 
 # a solution grid of each size, and drafts on it (cells are row * n + col)
 GRID4 = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+JIGSAW6 = [0, 0, 0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 3, 3, 3, 1, 1, 2, 3, 4, 3, 5, 5, 2, 4, 4, 3, 5, 5,
+           2, 4, 4, 4, 5, 5]
+JIGSAW_GIVENS = [1, 2, 3, 4, 5, 6] + [0] * 6 + [2, 0, 0, 0, 0, 0] + [0] * 18
 GRID6 = (1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2)
 
 
@@ -80,7 +83,10 @@ def puzzles() -> dict:
     p6b = Sudoku(6, _keep(GRID6, {0, 1, 2, 6, 8, 11, 14, 18, 21, 22, 28, 35}),
                  extra=[KillerCage(6, (1, 2), 5), Renban(6, ((24, 25, 26),)), PencilMarks(6, 5, (3, 6)),
                         Whispers(6, ((4, 10),), 3)])
-    return {"4x4-cage-thermo": p4a, "4x4-cages-arrow-dot": p4b, "6x6-cage-lines": p6a, "6x6-cage-lines-marks": p6b}
+    # a 6x6 jigsaw (262 solutions without its cage and line)
+    jig = Sudoku(6, JIGSAW_GIVENS, regions=JIGSAW6,
+                 extra=[KillerCage(6, (6, 7, 8), 11), Renban(6, ((30, 31, 32),))])
+    return {"6x6-jigsaw-cage-renban": jig, "4x4-cage-thermo": p4a, "4x4-cages-arrow-dot": p4b, "6x6-cage-lines": p6a, "6x6-cage-lines-marks": p6b}
 
 
 PUZZLES = puzzles()
