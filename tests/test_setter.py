@@ -209,6 +209,16 @@ def test_from_partial_completes_a_variant_draft_keeping_its_constraints_and_give
     assert g.info["dropped"] == []
 
 
+def test_from_partial_keep_adds_the_given_that_cuts_the_most(solutions):
+    """On this draft one given leaves one solution (brute force): that is the one added."""
+    p, sols = PUZZLES["6x6-cage-lines"], solutions["6x6-cage-lines"]
+    counts = Counter((c, s[c]) for s in sols for c in range(36) if not p.givens[c])
+    assert min(counts.values()) == 1
+    g = gridsat.get_kind("sudoku").from_partial(p, seed=3, keep=True)
+    [cell] = [c for c in range(36) if g.puzzle.givens[c] != p.givens[c]]
+    assert counts[cell, g.puzzle.givens[cell]] == 1
+
+
 def test_generate_from_unique_on_a_draft(draft):
     out = gridsat_cli("generate", "sudoku", "--from", str(draft), "--unique", "--seed", "1")
     assert out.returncode == 0, out.stderr

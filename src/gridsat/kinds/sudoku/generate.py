@@ -209,6 +209,14 @@ def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int 
     return out
 
 
+#: the largest board side on which ``from_partial(keep=True)`` adds the given that cuts the most
+#: solutions (counted up to 10 per digit) instead of one at a random cell where two solutions
+#: differ. Measured: a 6x6 draft with a cage and three lines, 1 given added in 0.03 s instead of
+#: 3 in 0.29 s; two 9x9 killer drafts, 5-6 givens in 1.0-1.2 s instead of 6-7 in 0.2-0.3 s; a
+#: 16x16 draft with 53 givens, unfinished after 200 s instead of 41 givens in 1.4 s.
+BEST_GIVENS_MAX_N = 9
+
+
 def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = ORACLE,
                  rng: random.Random | None = None, keep: bool = False) -> Generated:
     """A unique puzzle consistent with a partial grid (a draft, with any extra constraints).
@@ -223,7 +231,10 @@ def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = ORACL
 
     With ``keep``, no given of the draft is dropped: a draft without a solution raises
     :class:`~gridsat.errors.PuzzleError` naming the clashing givens (or those of the solver's
-    core), and givens are only added.
+    core), and givens are only added: on boards up to ``BEST_GIVENS_MAX_N``, each the one that
+    cuts the most solutions at its turn
+    (:func:`~gridsat.kinds.sudoku.generate_setter.add_best_givens`; ``seed`` only orders the
+    removal of those that later ones made redundant), on larger boards as without ``keep``.
     """
     t0 = time.perf_counter()
     rng = rng or random.Random(seed)
@@ -257,7 +268,15 @@ def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = ORACL
             dropped.append(puzzle.cell_name(c))
             g[c] = 0
         added: list[str] = []
-        while True:
+        greedy = keep and n <= BEST_GIVENS_MAX_N
+        if greedy:  # the given that cuts the most solutions, round after round
+            from .generate_setter import add_best_givens
+
+            best, first = add_best_givens(puzzle.with_givens(g))
+            for c, v in best:
+                g[c] = v
+            added = [c for c, _ in best]
+        while not greedy:
             lits = [int(oracle.var[c, v]) for c, v in enumerate(g) if v]
             oracle.sat(lits)
             first = oracle.model_values()

@@ -439,3 +439,41 @@ def explain_ambiguity(puzzle: Sudoku, *, cap: int = DEFAULT_CAP, time_limit: flo
     best = min(((k, c not in inside, c, d) for c, ds in tc.counts.items() for d, k in ds.items()))
     return Ambiguity("ambiguous", first, second, differ, (best[2], best[3]), best[0], len(tc.solutions),
                      tc.complete, tc.cap)
+
+
+def add_best_givens(puzzle: Sudoku, *, cap: int = DEFAULT_CAP,
+                    time_limit: float | None = None) -> tuple[list[tuple[int, int]], tuple[int, ...]]:
+    """Givens that make ``puzzle`` unique, each the one that cuts the most solutions at its turn.
+
+    Each round counts the solutions of every digit of the open cells where some solutions
+    differ (up to ``cap``, on one solver for all rounds) and adds the digit with the fewest,
+    ties to the first cell and digit. The choice rests on exact counts (below the cap) or on
+    the cell order alone, so it does not depend on which solutions the solver happened to find.
+
+    Returns
+    -------
+    (list of (cell, digit), tuple)
+        The givens added, in order, and the solution of the puzzle with them.
+
+    Raises
+    ------
+    PuzzleError
+        The puzzle has no solution.
+    """
+    from ...errors import PuzzleError
+
+    added: list[tuple[int, int]] = []
+    with SetterSolver(puzzle, time_limit) as s:
+        while True:
+            g = list(puzzle.givens)
+            for c, d in added:
+                g[c] = d
+            now = puzzle.with_givens(g)
+            tc = _count_digits(s, now, cap, [c for c in range(puzzle.n ** 2) if not g[c]])
+            if tc.status == "impossible":
+                raise PuzzleError("the draft has no solution")
+            if tc.status == "unique":
+                return added, tc.solutions[0]
+            k, c, d = min((k, c, d) for c, ds in tc.counts.items() if len(ds) > 1 for d, k in ds.items())
+            added.append((c, d))
+            s.givens[c] = d
