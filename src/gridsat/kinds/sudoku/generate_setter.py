@@ -42,7 +42,7 @@ from ...verifier import verify
 from .puzzle import Sudoku
 
 __all__ = ["SetterSolver", "TrueCandidates", "Redundant", "Ambiguity", "true_candidates", "redundant",
-           "explain_ambiguity", "DEFAULT_CAP", "SOLVER"]
+           "explain_ambiguity", "add_best_givens", "without_given", "without_constraint", "DEFAULT_CAP", "SOLVER"]
 
 #: solutions counted per digit by default
 DEFAULT_CAP = 10
