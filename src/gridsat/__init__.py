@@ -56,6 +56,7 @@ def _result():
 #: puzzle classes (``gridsat.Sudoku``, ...) come from the kind records (:func:`_public_names`)
 _LAZY = {
     "check": _api, "check_many": _api, "count": _api, "default_choice": _api, "solve": _api, "solve_many": _api,
+    "true_candidates": _api, "redundant": _api, "explain_ambiguity": _api,
     "get_backend": _backends, "list_backends": _backends,
     "get_encoding": _encoders, "list_encodings": _encoders,
     "GridsatError": _errors, "ParseError": _errors, "PuzzleError": _errors, "UnsupportedError": _errors,
@@ -68,6 +69,7 @@ if TYPE_CHECKING:  # what static tools see: the names as if imported here (a puz
     from pathlib import Path
 
     from .api import check, check_many, count, default_choice, solve, solve_many
+    from .api import explain_ambiguity, redundant, true_candidates
     from .backends import get_backend, list_backends
     from .encoders import get_encoding, list_encodings
     from .errors import GridsatError, ParseError, PuzzleError, UnsupportedError
@@ -185,4 +187,5 @@ _PUBLIC = [
     "list_backends", "get_backend", "list_encodings", "get_encoding", "default_choice",
     "get_kind", "kind_of", "list_kinds",
     "GridsatError", "ParseError", "PuzzleError", "UnsupportedError",
+    "true_candidates", "redundant", "explain_ambiguity",
 ]

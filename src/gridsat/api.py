@@ -24,7 +24,7 @@ from .result import Result
 from .selection import default_choice, default_roles, pick_encoding, resolve
 
 __all__ = ["solve", "count", "check", "run", "solve_many", "check_many", "VerificationError", "resolve", "pick_encoding",
-           "default_choice", "default_roles"]
+           "default_choice", "default_roles", "true_candidates", "redundant", "explain_ambiguity"]
 
 
 def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,
@@ -132,3 +132,85 @@ def solve_many(puzzles: Iterable, *, backend=None, encoding=None, time_limit: fl
     """:func:`solve` on each puzzle, in order, as a generator (see :func:`check_many`)."""
     return run_many(puzzles, "solve", limit=1, backend=backend, encoding=encoding, time_limit=time_limit,
                     errors=errors, one=run)
+
+
+# -- the setter's jobs, through the kind records
+
+
+def _setter_job(puzzle, job: str):
+    from .errors import UnsupportedError
+    from .kinds import kind_of
+
+    fn = getattr(kind_of(puzzle), job, None)
+    if fn is None:
+        raise UnsupportedError(f"{job.replace('_', ' ')} is not available for {puzzle.kind} puzzles")
+    return fn
+
+
+def true_candidates(puzzle, *, cap: int = 10, time_limit: float | None = None):
+    """Every digit of every open cell that appears in some solution, with solution counts up to ``cap``.
+
+    One incremental SAT solver answers every digit under assumptions; every solution found is
+    verified. See :func:`gridsat.kinds.sudoku.generate_setter.true_candidates`.
+
+    Parameters
+    ----------
+    puzzle : Sudoku
+    cap : int
+        Count each digit's solutions up to this many (1: the candidates alone).
+    time_limit : float, optional
+        Seconds for the whole job (past them: :class:`~gridsat.limits.clocks.TimeLimitReached`).
+
+    Returns
+    -------
+    TrueCandidates
+        ``status``, ``counts`` (open cell -> {digit: solutions}), ``solutions``, ``complete``.
+
+    Examples
+    --------
+    >>> from gridsat import Sudoku, true_candidates
+    >>> tc = true_candidates(Sudoku.classic([1, 2, 3, 4, 3, 4, 1, 2] + [0] * 8))
+    >>> tc.status, len(tc.solutions), tc.candidates(8)
+    ('ambiguous', 4, [2, 4])
+    """
+    return _setter_job(puzzle, "true_candidates")(puzzle, cap=cap, time_limit=time_limit)
+
+
+def redundant(puzzle, *, time_limit: float | None = None):
+    """The givens and extra constraints that can each be removed while the puzzle stays unique.
+
+    See :func:`gridsat.kinds.sudoku.generate_setter.redundant`.
+
+    Parameters
+    ----------
+    puzzle : Sudoku
+    time_limit : float, optional
+        Seconds for the whole job.
+
+    Returns
+    -------
+    Redundant
+        ``status``, ``givens`` (cells), ``constraints`` (indices into ``puzzle.extra``).
+    """
+    return _setter_job(puzzle, "redundant")(puzzle, time_limit=time_limit)
+
+
+def explain_ambiguity(puzzle, *, cap: int = 10, time_limit: float | None = None):
+    """Two verified solutions, the cells where they differ, and the given that cuts the most solutions.
+
+    See :func:`gridsat.kinds.sudoku.generate_setter.explain_ambiguity`.
+
+    Parameters
+    ----------
+    puzzle : Sudoku
+    cap : int
+        Count solutions up to this many.
+    time_limit : float, optional
+        Seconds for the whole job.
+
+    Returns
+    -------
+    Ambiguity
+        ``status``, ``first``, ``second``, ``differ``, ``best`` (cell, digit) and ``left``.
+    """
+    return _setter_job(puzzle, "explain_ambiguity")(puzzle, cap=cap, time_limit=time_limit)

@@ -37,8 +37,9 @@ __all__ = ["main", "build_parser", "COMMANDS", "EXIT_OK", "EXIT_FAILED", "EXIT_U
 #: every command, by the submodule that registers it, in the order ``gridsat -h`` lists them
 COMMANDS = {"solve": "solve", "count": "count", "check": "check", "examples": "examples", "backends": "backends",
             "encodings": "encodings", "formats": "formats", "hint": "hint", "explain": "hint",
-            "candidates": "hint", "rate": "hint", "generate": "generate", "render": "render", "export": "export",
-            "convert": "convert", "bench": "bench", "serve": "serve"}
+            "candidates": "hint", "rate": "hint", "redundant": "setter", "explain-ambiguity": "setter",
+            "generate": "generate", "render": "render", "export": "export", "convert": "convert", "bench": "bench",
+            "serve": "serve"}
 
 
 def _module(name: str) -> ModuleType:

@@ -160,9 +160,7 @@ def run(args) -> int:
         if getattr(args, "partial", None):
             kind = get_kind(args.puzzle_kind)  # (a generator that takes --from: its kind completes the grid)
             p = load_one(args.partial, kind.name, parse_box(getattr(args, "box", None)))
-            g = kind.from_partial(p, seed=args.seed)
-            _emit(args, g)
-            return EXIT_OK
+            return _from_partial(args, kind, p)
         opts = args.generator.cli_values(args, args.gen_kind)
         if args.backend:
             opts["solver"] = args.backend
@@ -195,6 +193,29 @@ def run(args) -> int:
     except (GridsatError, OSError) as e:
         print(f"gridsat: {e}", file=sys.stderr, flush=True)
         return EXIT_USAGE if not isinstance(e, GridsatError) or "bug" not in str(e) else EXIT_FAILED
+
+
+def _from_partial(args, kind, puzzle) -> int:
+    """``--from FILE``: the kind completes the draft to a unique puzzle (``--unique``: keeping every
+    given; a draft without a solution is answered ``impossible``, exit 1), within ``-t``."""
+    from ..errors import PuzzleError
+    from ..limits.clocks import TimeLimitReached, alarm
+
+    limit = getattr(args, "time_limit", None)
+    keep = {"keep": True} if getattr(args, "unique", False) else {}
+    try:
+        with alarm(limit, f"time limit of {limit} s reached"):
+            g = kind.from_partial(puzzle, seed=args.seed, **keep)
+    except TimeLimitReached as e:
+        print(f"unknown: {e}", flush=True)
+        return EXIT_FAILED
+    except PuzzleError as e:
+        if not keep:
+            raise
+        print(f"impossible: {e}", flush=True)
+        return EXIT_FAILED
+    _emit(args, g)
+    return EXIT_OK
 
 
 def _clocked_stream(args, opts: dict, seed: int, count: int | None, limit: float):

@@ -2,7 +2,8 @@
 
 * ``hint``: the next logical step of each puzzle;
 * ``explain``: the whole logical path, step by step, and the rating;
-* ``candidates``: every empty cell's candidates, fewest first;
+* ``candidates``: every empty cell's candidates, fewest first (``--true``: the digits of some
+  solution, found by SAT, with solution counts; see :mod:`gridsat.cli.setter`);
 * ``rate``: the Sudoku Explainer-scale rating, grade and search-effort figures; ``rate --kit``:
   the Clojure kit's level, maxlevel and complexity figures (:func:`gridsat.kinds.kit_figures`).
 
@@ -22,10 +23,10 @@ import io
 import json
 import sys
 
-from ..errors import GridsatError, LogicBugError, ParseError
+from ..errors import GridsatError, LogicBugError, ParseError, UnsupportedError
 from ..kinds import KINDS, kind_of, kit_figures, logic_serves, technique_names
 from ..limits.clocks import TimeLimitReached, alarm
-from .argtypes import positive_float
+from .argtypes import positive_float, positive_int
 from .helptext import Later, examples_epilog, kind_words, sentence
 from .inputs import load_entries
 from .options import add_input_args
@@ -38,7 +39,7 @@ from .exitcodes import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 EXAMPLES = {
     "hint": ["gridsat hint --json puzzles.txt"],
     "explain": ["gridsat explain -u --no-search puzzle.txt"],
-    "candidates": [],
+    "candidates": ["gridsat candidates --true --cap 100 draft.txt"],
     "rate": ["gridsat rate --json --no-figures puzzles.txt"],
 }
 
@@ -78,6 +79,7 @@ def register(subparsers) -> None:
             _logic_args(p, fig)
         else:
             p.add_argument_group("output").add_argument("--json", action="store_true", help="one JSON object per puzzle")
+            add_true_args(p)
         p.add_argument_group("time").add_argument(
             "-t", "--time-limit", type=positive_float, metavar="SECONDS",
             help="per puzzle; when it runs out the puzzle is answered 'unknown' and the next one starts")
@@ -246,6 +248,8 @@ def run_explain(args) -> int:
 
 
 def _cands_one(args, where, puzzle) -> bool:
+    if getattr(args, "true", False):
+        return _true_one(args, where, puzzle)
     cs = kind_of(puzzle).candidates(puzzle)
     name = puzzle.cell_name
     if args.json:
@@ -255,6 +259,62 @@ def _cands_one(args, where, puzzle) -> bool:
             print(f"# {where}")
         for c, ds in cs:
             print(f"{name(c)}: {' '.join(str(x) for x in ds)}")
+    return True
+
+
+# -- candidates --true: the setter's true candidates (redundant, explain-ambiguity: gridsat.cli.setter)
+
+#: solutions counted per digit unless ``--cap`` says
+DEFAULT_CAP = 10
+
+
+def add_true_args(p: argparse.ArgumentParser) -> None:
+    """``--true`` and ``--cap`` (of ``gridsat candidates``)."""
+    g = p.add_argument_group("true candidates")
+    g.add_argument("--true", action="store_true",
+                   help="the digits of some solution in each open cell (SAT), with solution counts")
+    _cap(g)
+
+
+def _cap(g) -> None:
+    g.add_argument("--cap", type=positive_int, default=DEFAULT_CAP, metavar="N",
+                   help=f"count the solutions of each digit up to N (default {DEFAULT_CAP}; 1: no counts)")
+
+
+def _job(puzzle, name: str):
+    """The kind record's job ``name`` (an error naming the puzzles without it)."""
+    fn = getattr(kind_of(puzzle), name, None)
+    if fn is None:
+        raise UnsupportedError(f"{name.replace('_', ' ')} is not available for {puzzle.kind} puzzles")
+    return fn
+
+
+def _why(puzzle) -> str:
+    """Why a puzzle has no solution, in words: its clashing givens, if any."""
+    clashes = puzzle.conflicts() if hasattr(puzzle, "conflicts") else []
+    return "; ".join(clashes) if clashes else "no solution exists"
+
+
+def _how_many(k: int, complete: bool) -> str:
+    return f"{k} solution{'s' * (k != 1)}" + ("" if complete else " found (there may be more)")
+
+
+def _true_one(args, where, puzzle) -> bool:
+    """``candidates --true`` of one puzzle; whether it has a solution."""
+    r = _job(puzzle, "true_candidates")(puzzle, cap=args.cap, time_limit=args.time_limit)
+    name = puzzle.cell_name
+    if args.json:
+        _emit_json(r.to_dict(name), where)
+        return r.status != "impossible"
+    if where:
+        print(f"# {where}")
+    if r.status == "impossible":
+        print(f"impossible: {_why(puzzle)}")
+        return False
+    print(f"{r.status}: {_how_many(len(r.solutions), r.complete)}; counts up to {r.cap}")
+    for c, ds in sorted(r.counts.items()):
+        words = [str(d) if r.cap == 1 else f"{d}({k}{'+' if k >= r.cap else ''})" for d, k in sorted(ds.items())]
+        print(f"{name(c)}: {' '.join(words)}")
     return True
 
 

@@ -308,6 +308,12 @@ class Kind:
     bulk_puzzle : callable, optional
         ``bulk_puzzle(givens) -> puzzle``: the puzzle of such a line, from its 81 values as
         bytes (0 empty), made without checks.
+    true_candidates, redundant, explain_ambiguity : callable, optional
+        The setter's jobs (``gridsat candidates --true``, ``gridsat redundant``, ``gridsat
+        explain-ambiguity``): ``true_candidates(puzzle, cap=..., time_limit=...)``,
+        ``redundant(puzzle, time_limit=...)`` and ``explain_ambiguity(puzzle, cap=...,
+        time_limit=...)``, each returning a result with ``status`` and ``to_dict()`` (see
+        :mod:`gridsat.kinds.sudoku.generate_setter`); ``None``: the kind has no such job.
     """
 
     name: str
@@ -371,6 +377,10 @@ class Kind:
     cli_count: "Callable | None" = None
     bulk_encoding: str = ""
     bulk_puzzle: "Callable | None" = None
+    # -- the setter's jobs: true candidates with counts, redundant clues, the ambiguity explained
+    true_candidates: "Callable | None" = None
+    redundant: "Callable | None" = None
+    explain_ambiguity: "Callable | None" = None
 
     def cap(self, encoding: str) -> tuple[int, str]:
         """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""

@@ -79,6 +79,20 @@ def _improve():
     return improve
 
 
+def _setter():
+    from . import generate_setter
+    return generate_setter
+
+
+def puzzle_line(puzzle) -> str:
+    """The puzzle on one line: ``givens|regions``, or an f-puzzles link when it has extra
+    constraints (which the plain line cannot hold; the link reads back with all of them)."""
+    if puzzle.extra:
+        from .format_fpuzzles import write_fpuzzles
+        return write_fpuzzles(puzzle).strip()
+    return _oneline().jigsaw_line_string(puzzle)
+
+
 def _front():
     from . import logic_front
     return logic_front
@@ -175,7 +189,7 @@ SUDOKU = register_kind(Kind(
     describe=describe,
     board=format_board,
     solution_line=solution_line,
-    puzzle_line=Late(lambda: _oneline().jigsaw_line_string),
+    puzzle_line=puzzle_line,
     board_file=board_file,
     generators={
         "sudoku": Generator(Late(lambda: _generators().generate_sudoku),
@@ -238,4 +252,8 @@ SUDOKU = register_kind(Kind(
     cli_count=Late(lambda: _cli().add_count_options),
     bulk_encoding="sudoku-native",
     bulk_puzzle=bulk_puzzle,
+    # -- the setter's jobs
+    true_candidates=Late(lambda: _setter().true_candidates),
+    redundant=Late(lambda: _setter().redundant),
+    explain_ambiguity=Late(lambda: _setter().explain_ambiguity),
 ))

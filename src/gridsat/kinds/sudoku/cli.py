@@ -34,6 +34,9 @@ def add_classic_options(p: argparse.ArgumentParser, name: str) -> None:
     p.add_argument("--add-random", type=_count, metavar="K", action=_AddRandom,
                    help="with --from: add K random values that clash with no value in their row, column or box "
                         "(the Clojure kit's addrandom; the result may be unsolvable or ambiguous)")
+    p.add_argument("--unique", action="store_true",
+                   help="with --from: keep every given of the draft (with its constraints) and only add givens "
+                        "until it is unique; a draft without a solution is refused")
     p.set_defaults(add_random=None, from_file=None)
     _shared(p)
 

@@ -209,26 +209,45 @@ def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int 
     return out
 
 
+#: the largest board side on which ``from_partial(keep=True)`` adds the given that cuts the most
+#: solutions (counted up to 10 per digit) instead of one at a random cell where two solutions
+#: differ. Measured: a 6x6 draft with a cage and three lines, 1 given added in 0.03 s instead of
+#: 3 in 0.29 s; two 9x9 killer drafts, 5-6 givens in 1.0-1.2 s instead of 6-7 in 0.2-0.3 s; a
+#: 16x16 draft with 53 givens, unfinished after 200 s instead of 41 givens in 1.4 s.
+BEST_GIVENS_MAX_N = 9
+
+
 def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = ORACLE,
-                 rng: random.Random | None = None) -> Generated:
-    """A unique puzzle consistent with a partial grid.
+                 rng: random.Random | None = None, keep: bool = False) -> Generated:
+    """A unique puzzle consistent with a partial grid (a draft, with any extra constraints).
 
     No solution: givens that clash in a unit are dropped (the later one), then givens in
     the solver's unsatisfiable core, one at a time, until a solution exists. Several
     solutions: a given is added at a random cell where two solutions differ (value from the
     first), until one solution is left; then added givens that became redundant are removed
     again while the puzzle stays unique. ``info`` lists ``dropped`` and ``added`` cells.
-    A fresh solver is used so the result depends only on the input and the seed.
+    A fresh solver is used so the result depends only on the input and the seed. The
+    puzzle's extra constraints (:attr:`Sudoku.extra`) are part of the formula and stay.
+
+    With ``keep``, no given of the draft is dropped: a draft without a solution raises
+    :class:`~gridsat.errors.PuzzleError` naming the clashing givens (or those of the solver's
+    core), and givens are only added: on boards up to ``BEST_GIVENS_MAX_N``, each the one that
+    cuts the most solutions at its turn
+    (:func:`~gridsat.kinds.sudoku.generate_setter.add_best_givens`; ``seed`` only orders the
+    removal of those that later ones made redundant), on larger boards as without ``keep``.
     """
     t0 = time.perf_counter()
     rng = rng or random.Random(seed)
     n = puzzle.n
     enc = get_encoding("cnf-extended", "sudoku")
-    oracle = CnfOracle(enc.build(Sudoku(n, None, regions=puzzle.regions, box=puzzle.box)), solver)
+    oracle = CnfOracle(enc.build(Sudoku(n, None, regions=puzzle.regions, box=puzzle.box, extra=puzzle.extra)),
+                       solver)
     try:
         g = list(puzzle.givens)
         dropped: list[str] = []
         peers = sudoku_peers(n, puzzle.regions)
+        if keep and puzzle.conflicts():
+            raise PuzzleError("the draft has no solution: " + "; ".join(puzzle.conflicts()))
         for c in range(n * n):  # direct clashes: drop the later given
             if g[c] and any(g[p] == g[c] for p in peers[c] if p < c):
                 dropped.append(puzzle.cell_name(c))
@@ -237,13 +256,27 @@ def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = ORACL
             lits = [int(oracle.var[c, v]) for c, v in enumerate(g) if v]
             if oracle.sat(lits):
                 break
+            if not lits:
+                raise PuzzleError("the draft has no solution, whatever its givens: its constraints contradict "
+                                  "each other")
             core = set(oracle.core() or lits)
             cells = sorted(c for c, v in enumerate(g) if v and int(oracle.var[c, v]) in core)
+            if keep:
+                raise PuzzleError("the draft has no solution; these givens cannot all hold: "
+                                  + " ".join(f"{puzzle.cell_name(c)}={g[c]}" for c in cells))
             c = rng.choice(cells)
             dropped.append(puzzle.cell_name(c))
             g[c] = 0
         added: list[str] = []
-        while True:
+        greedy = keep and n <= BEST_GIVENS_MAX_N
+        if greedy:  # the given that cuts the most solutions, round after round
+            from .generate_setter import add_best_givens
+
+            best, first = add_best_givens(puzzle.with_givens(g))
+            for c, v in best:
+                g[c] = v
+            added = [c for c, _ in best]
+        while not greedy:
             lits = [int(oracle.var[c, v]) for c, v in enumerate(g) if v]
             oracle.sat(lits)
             first = oracle.model_values()
