@@ -16,19 +16,19 @@ from .base import (Constraint, Example, cell_name, constraint_from_json, get_con
                    pairwise_amo, register_constraint)
 from .alldifferent import AllDifferent
 from .givens import Givens
-# local rules and lines
-from .dots import XV, Difference, Ratio
-from .negative import Negative
-from .lines import BetweenLine, Palindrome, Renban, SlowThermometer, Thermometer, Whispers
-from .grouplines import EntropicLine, ModularLine
-from .boardrules import AntiKing, AntiKnight, DiagonalNegative, DiagonalPositive, DisjointGroups
-from .cellrules import Clone, Even, ExtraRegion, Maximum, Minimum, Odd, PencilMarks
-# sums and cages
-from .cages import Cage, KillerCage
-from .arrows import Arrow, DoubleArrow
-from .outside import LittleKillerSum, SandwichSum, Skyscraper, XSum
-from .sumlines import RegionSumLine, ZipperLine
-from .quadruple import Quadruple
+from .base import set_loader as _set_loader
+
+
+def _load_all() -> tuple:
+    """Import every type module of the vocabulary beyond the two above (each registers its
+    types on import; :mod:`gridsat.constraints.base` calls this before its first full read,
+    so importing one type's module does not import them all)."""
+    from . import arrows, boardrules, cages, cellrules, dots, grouplines, lines, negative, outside, quadruple, sumlines
+
+    return (dots, negative, lines, grouplines, boardrules, cellrules, cages, arrows, outside, sumlines, quadruple)
+
+
+_set_loader(_load_all)
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
            "constraint_from_json", "pairwise_amo", "cell_name", "AllDifferent", "Givens", "grid_constraints",
@@ -46,3 +46,15 @@ def grid_constraints(n: int, givens, units, extra=()) -> tuple:
     """A Latin-square board's list: the givens (``n * n`` values, ``0`` empty), each unit
     ``(label, cells)`` as a full :class:`AllDifferent`, then the ``extra`` constraints."""
     return (Givens.of_grid(n, givens), *(AllDifferent(n, cells, True, label) for label, cells in units), *extra)
+
+
+def __getattr__(name: str):
+    """A type class of a module not imported yet (``gridsat.constraints.KillerCage``): every
+    type module is imported once, then the name is kept here."""
+    if name not in __all__:  # (a submodule being imported asks here first: not one of ours)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    for module in _load_all():
+        if name in getattr(module, "__all__", ()):
+            value = globals()[name] = getattr(module, name)
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -34,7 +34,7 @@ from ..errors import ParseError, PuzzleError, UnsupportedError
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
            "constraint_from_json", "pairwise_amo", "cell_name", "check_cells", "check_board", "fpuzzles_cell",
-           "fpuzzles_name", "fpuzzles_number", "fpuzzles_cells", "fpuzzles_lines"]
+           "fpuzzles_name", "fpuzzles_number", "fpuzzles_cells", "fpuzzles_lines", "set_loader"]
 
 #: ``lit(cell, value) -> int``: the literal of "cell holds value" (DIMACS style, > 0)
 Lit = Callable[[int, int], int]
@@ -273,6 +273,22 @@ class Constraint:
 
 
 _TYPES: dict[str, type[Constraint]] = {}
+#: ``load()``: imports every type module of the vocabulary (set by the package's
+#: ``__init__``); the registry calls it before its first full read, so importing one type
+#: (``from gridsat.constraints.cages import KillerCage``) does not import them all
+_LOADER: "list[Callable[[], Any]]" = []
+
+
+def set_loader(load: Callable[[], Any]) -> None:
+    """Make ``load`` the function that imports every type module (called once, on the first read)."""
+    _LOADER[:] = [load]
+
+
+def _types() -> dict[str, type[Constraint]]:
+    """The registry, every type module imported."""
+    while _LOADER:
+        _LOADER.pop()()
+    return _TYPES
 
 
 def register_constraint(cls: type[Constraint]) -> type[Constraint]:
@@ -286,14 +302,14 @@ def register_constraint(cls: type[Constraint]) -> type[Constraint]:
 def get_constraint(name: str) -> type[Constraint]:
     """The constraint type called ``name``; :class:`UnsupportedError` naming the known ones."""
     try:
-        return _TYPES[name]
+        return _types()[name]
     except (KeyError, TypeError):
         raise UnsupportedError(f"no constraint type {name!r}; known: {', '.join(list_constraints())}") from None
 
 
 def list_constraints() -> list[str]:
     """The registered constraint types' names, sorted."""
-    return sorted(_TYPES)
+    return sorted(_types())
 
 
 def constraint_from_json(obj: Any, n: int, where: str = "constraint") -> Constraint:
@@ -304,7 +320,7 @@ def constraint_from_json(obj: Any, n: int, where: str = "constraint") -> Constra
     if not isinstance(obj, dict):
         raise ParseError(f"{where} must be an object with a \"type\", got {type(obj).__name__}")
     name = obj.get("type")
-    if name not in _TYPES:
+    if name not in _types():
         raise ParseError(f"{where}: unknown constraint type {name!r}; known: {', '.join(list_constraints())}")
     try:
         return _TYPES[name].from_json(obj, n)

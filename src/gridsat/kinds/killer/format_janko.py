@@ -154,7 +154,7 @@ def _puzzle(header, body, line, file, name) -> Killer:
                 if not (is_int(t, signed=False) and 1 <= int(t) <= n):
                     raise ParseError(f"bad given {t[:12]!r} (expected 1..{n} or '-')", file, lno, col)
                 givens[r * n + c] = int(t)
-    from ...constraints import KillerCage
+    from ...constraints.cages import KillerCage
 
     made = []
     for (cells, total), lno, col in cages:

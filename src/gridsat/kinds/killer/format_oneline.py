@@ -74,7 +74,7 @@ def parse_line(fields: list[tuple[str, int]], name: str | None, file: str | None
     sums = stext.split(",")
     if len(sums) != len(members):
         raise ParseError(f"{len(sums)} sums for {len(members)} cages", file, line, scol)
-    from ...constraints import KillerCage
+    from ...constraints.cages import KillerCage
 
     cages = []
     pos = scol

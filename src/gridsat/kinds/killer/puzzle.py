@@ -23,7 +23,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ...boards import box_map
-from ...constraints import KillerCage, grid_constraints
+from ...constraints import grid_constraints
+from ...constraints.cages import KillerCage
 from ...errors import PuzzleError
 
 if TYPE_CHECKING:

@@ -33,7 +33,8 @@ import json
 import re
 from typing import Any
 
-from ...constraints import KillerCage, get_constraint, list_constraints
+from ...constraints import get_constraint, list_constraints
+from ...constraints.cages import KillerCage
 from ...errors import ParseError, PuzzleError
 from ...formats.common import check_solution
 from .puzzle import Sudoku
@@ -63,6 +64,9 @@ _MARKER = re.compile(r'"__\{S(\d+)\}__"')
 #: the longest unzipped text read
 MAX_TEXT = 2_000_000
 
+
+#: SudokuPad's words for the style of a cage it draws with a sum (no style: the same cage)
+_SUM_CAGE_STYLES = frozenset({None, "killer"})
 
 def max_items(n: int) -> int:
     """The most items of one kind (cages, dots, lines) read on a board of side ``n``: four per
@@ -230,7 +234,7 @@ def scl_puzzle(obj: Any, max_size: int = 16) -> tuple[Sudoku, tuple[int, ...] | 
         if not isinstance(cells, list):
             raise ParseError(f"{where}: \"cells\" must be a list of [row, col] pairs")
         style = cage.get("style")
-        if style not in (None, "killer") or cage.get("type") is not None:
+        if style not in _SUM_CAGE_STYLES or cage.get("type") is not None:
             raise ParseError(f"{where}: a cage of style {str(style or cage.get('type'))[:30]!r} is not read")
         other = sorted(k for k in cage if k not in _CAGE_LOOKS and k not in ("cells", "value", "sum", "unique",
                                                                                "hidden", "style", "type"))
