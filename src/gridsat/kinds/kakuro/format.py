@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from ...errors import ParseError, PuzzleError
 from ...formats.base import Entry, Format, register_format, register_json_kind
+from ...formats.oneline import register_generated
 from ...verifier import verify
 from .puzzle import MAX_SIDE, Kakuro
 
@@ -244,3 +245,14 @@ register_format(Format("kakuro", "kakuro", read_janko, write_janko, sniff_janko,
                        description="janko.at kakuro: 'rows cols' header, rows of 0 / - / down,across",
                        priority=3, certain=True))
 register_json_kind("kakuro", from_json, to_json)
+
+
+def _load_generated(obj: dict, line: str, name, kind, box) -> Kakuro:
+    """The puzzle of a ``gridsat generate --json`` object: its line is the puzzle's JSON object."""
+    import json
+
+    p, _ = from_json(json.loads(line))
+    return Kakuro(p.rows, p.cols, p.cells, name=name)
+
+
+register_generated(("kakuro",), _load_generated)
