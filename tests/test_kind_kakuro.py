@@ -219,3 +219,35 @@ def test_render_draws_clue_triangles():
 
     svg = render_svg(read_text(JANKO)[0].puzzle)
     assert svg.count('class="kakuro-black"') == 9 and 'class="kakuro-down"' in svg and '>17<' in svg
+
+
+def test_puzzlink_reads_a_url_decoded_by_hand_and_round_trips(generated):
+    # inner 3x3: white, white, black 6\ / three white / black \6, white, white;
+    # outside: down sums 4 and 16 over columns 1-2, across sums 3 and 17 beside rows 1-2
+    url = "https://puzz.link/p?kakuro/3/3/l60m06l4g3h"
+    entries = read_text(url)
+    assert entries[0].format == "kakuro-puzzlink" and entries[0].puzzle == read_text(JANKO)[0].puzzle
+    fmt = get_format("kakuro-puzzlink")
+    assert fmt.write(entries[0].puzzle).strip() == url
+    for g in generated:
+        assert read_text(fmt.write(g.puzzle))[0].puzzle == g.puzzle
+
+
+@pytest.mark.parametrize("url", [
+    "https://puzz.link/p?kakuro/3/3/l60m06l4g3",       # an outside sum missing
+    "https://puzz.link/p?kakuro/3/3/l60m06l4g3hh",     # a character too many
+    "https://puzz.link/p?kakuro/3/3/l60m06",           # the body ends inside the board
+    "https://puzz.link/p?kakuro/3/3/l6!m06l4g3h",      # not a sum
+    "https://puzz.link/p?kakuro/3/3/lZ0m06l4g3h",      # a down sum of 45 over a run of 2
+])
+def test_hostile_puzzlink_is_refused_with_a_location(url):
+    entries = get_format("kakuro-puzzlink").read(url, "u.txt")
+    assert len(entries) == 1 and not entries[0].ok
+    assert entries[0].error.line == 1 and entries[0].error.col >= 1
+
+
+def test_puzzlink_refuses_a_white_edge():
+    from gridsat.errors import UnsupportedError
+
+    with pytest.raises(UnsupportedError):
+        get_format("kakuro-puzzlink").write(SMALL[4].with_cells([x] + list(SMALL[4].cells[1:])))

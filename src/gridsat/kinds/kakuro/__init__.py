@@ -135,5 +135,5 @@ KAKURO = register_kind(Kind(
         "generate": ("gridsat generate kakuro --size 12 --seed 1",),
         "solve": ("gridsat solve --kind kakuro puzzle.txt",),
     },
-    help_words={"formats": "kakuro, json", "render": "kakuro clue triangles"},
+    help_words={"formats": "kakuro, kakuro-puzzlink", "render": "kakuro clue triangles"},
 ))

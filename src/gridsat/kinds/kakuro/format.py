@@ -1,4 +1,4 @@
-"""Kakuro text formats: janko.at's text and JSON.
+"""Kakuro text formats: janko.at's text, puzz.link URLs and JSON.
 
 ``kakuro`` (janko.at): a header ``rows cols`` (the clue row and column included), then
 ``rows`` lines of ``cols`` tokens: ``0`` a white cell, ``-`` a black cell without sums,
@@ -7,6 +7,12 @@ alone, ``,7`` an across sum alone). A file holds many puzzles separated by blank
 block of a header and ``rows`` lines of digits and ``-`` right after a puzzle is that
 puzzle's solution (checked); lines starting with ``#`` are comments. Detection needs a
 token with a comma.
+
+``kakuro-puzzlink``: ``https://puzz.link/p?kakuro/<cols>/<rows>/<body>`` in pzprjs's
+encoding, ``cols`` and ``rows`` counting the inner board (the first row and column hold the
+outside sums): the inner cells row by row (a run of ``k`` white cells as the base-36 letter
+``k + 19``, a black cell ``.`` or its down and across sums as one character each), then the
+down sums above the columns and the across sums beside the rows that start white.
 
 JSON: ``{"kind": "kakuro", "rows": R, "cols": C, "cells": [[null or [down, across], ...], ...],
 "name": ..., "solution": [[digit or 0, ...], ...]}``.
@@ -17,13 +23,13 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from ...errors import ParseError, PuzzleError
+from ...errors import ParseError, PuzzleError, UnsupportedError
 from ...formats.base import Entry, Format, register_format, register_json_kind
 from ...formats.oneline import register_generated
 from ...verifier import verify
 from .puzzle import MAX_SIDE, Kakuro
 
-__all__ = ["read_janko", "write_janko", "sniff_janko", "from_json", "to_json", "guess"]
+__all__ = ["read_janko", "write_janko", "sniff_janko", "from_json", "to_json", "guess", "read_puzzlink", "write_puzzlink"]
 
 _CLUE = re.compile(r"(\d{0,2}),(\d{0,2})")
 
@@ -256,3 +262,136 @@ def _load_generated(obj: dict, line: str, name, kind, box) -> Kakuro:
 
 
 register_generated(("kakuro",), _load_generated)
+
+
+# ---------------------------------------------------------------------- puzz.link
+_URL = re.compile(r"(?:https?://[^\s/?]+/)?p(?:\.html)?\?kakuro/(\d+)/(\d+)/([0-9a-zA-Z.]*)")
+
+
+def _decval(ch: str) -> int | None:
+    if ch.isdigit():
+        return int(ch)
+    if "a" <= ch <= "j":
+        return ord(ch) - ord("a") + 10
+    if "A" <= ch <= "Z":
+        return ord(ch) - ord("A") + 20
+    return None
+
+
+def _encval(v: int) -> str:
+    if 1 <= v <= 9:
+        return str(v)
+    if 10 <= v <= 19:
+        return chr(ord("a") + v - 10)
+    if 20 <= v <= 45:
+        return chr(ord("A") + v - 20)
+    return "0"
+
+
+def _one_url(url: str, file, no: int | None, col: int) -> Kakuro:
+    m = _URL.fullmatch(url)
+    if m is None:
+        raise ParseError("not a puzz.link kakuro URL (p?kakuro/<cols>/<rows>/<body>)", file, no, col)
+    cols, rows, body = int(m.group(1)), int(m.group(2)), m.group(3)
+    at = col + m.start(3)
+    if not 1 <= cols < MAX_SIDE or not 1 <= rows < MAX_SIDE:
+        raise ParseError(f"a kakuro board has 1 to {MAX_SIDE - 1} inner rows and columns, got {cols}x{rows}",
+                         file, no, col)
+    R, C = rows + 1, cols + 1
+    cells: list = [(0, 0)] * C + [None] * (R * C - C)
+    for r in range(1, R):
+        cells[r * C] = (0, 0)
+    inner = [r * C + c for r in range(1, R) for c in range(1, C)]
+    i = k = 0
+    while k < len(inner):
+        if i >= len(body):
+            raise ParseError(f"the URL's body ends after {k} of {len(inner)} cells", file, no, at + i)
+        ch = body[i]
+        if "k" <= ch <= "z":
+            k += int(ch, 36) - 19
+            i += 1
+            continue
+        if ch == ".":
+            cells[inner[k]] = (0, 0)
+            i += 1
+        else:
+            pair = [_decval(x) for x in body[i:i + 2]]
+            if len(pair) != 2 or None in pair:
+                raise ParseError(f"{body[i:i + 2]!r} is not a pair of sums", file, no, at + i)
+            cells[inner[k]] = (pair[0], pair[1])
+            i += 2
+        k += 1
+    if k > len(inner):
+        raise ParseError(f"the URL's body runs past the board's {len(inner)} cells", file, no, at + i - 1)
+    edges = [(c, 0) for c in range(1, C) if cells[C + c] is None] + \
+            [(r * C, 1) for r in range(1, R) if cells[r * C + 1] is None]
+    for cell, slot in edges:
+        v = _decval(body[i]) if i < len(body) else None
+        if v is None:
+            raise ParseError("the URL's body lacks an outside sum", file, no, at + min(i, len(body)))
+        sums = [0, 0]
+        sums[slot] = v
+        cells[cell] = tuple(sums)
+        i += 1
+    if i != len(body):
+        raise ParseError("the URL's body has characters past its sums", file, no, at + i)
+    try:
+        return Kakuro(R, C, cells)
+    except PuzzleError as e:
+        raise ParseError(str(e), file, no, col) from None
+
+
+def read_puzzlink(text: str, file: str | None = None, **_: Any) -> list[Entry]:
+    """Every puzz.link kakuro URL of a text, one per line."""
+    entries: list[Entry] = []
+    for no, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        col = raw.index(line[0]) + 1
+        try:
+            entries.append(Entry(_one_url(line, file, no, col), None, file, no, format="kakuro-puzzlink"))
+        except ParseError as e:
+            entries.append(Entry(None, e, file, no, format="kakuro-puzzlink"))
+    if not entries:
+        entries.append(Entry(None, ParseError("no kakuro URL found", file, 1, 1), file, 1))
+    return entries
+
+
+def write_puzzlink(puzzle: Kakuro, solution: Sequence[int] | None = None) -> str:
+    """The puzzle as a puzz.link URL (its first row and column must be black: puzz.link keeps
+    the sums there outside the board)."""
+    R, C, cells = puzzle.rows, puzzle.cols, puzzle.cells
+    edge = list(range(C)) + [r * C for r in range(1, R)]
+    if any(cells[i] is None for i in edge):
+        raise UnsupportedError("puzz.link keeps a kakuro's first row and column for sums: they must be black")
+    out, count = [], 0
+    for r in range(1, R):
+        for c in range(1, C):
+            v = cells[r * C + c]
+            if v is None:
+                count += 1
+                if count == 16:
+                    out.append("z")
+                    count = 0
+                continue
+            if count:
+                out.append(chr(ord("k") + count - 1))
+                count = 0
+            out.append("." if v == (0, 0) else _encval(v[0]) + _encval(v[1]))
+    if count:
+        out.append(chr(ord("k") + count - 1))
+    out += [_encval(cells[c][0]) for c in range(1, C) if cells[C + c] is None]
+    out += [_encval(cells[r * C][1]) for r in range(1, R) if cells[r * C + 1] is None]
+    return f"https://puzz.link/p?kakuro/{C - 1}/{R - 1}/{''.join(out)}\n"
+
+
+def sniff_puzzlink(text: str) -> bool:
+    """Whether every non-blank line is a puzz.link kakuro URL."""
+    lines = [s.strip() for s in text.split("\n") if s.strip() and not s.strip().startswith("#")]
+    return bool(lines) and all(_URL.fullmatch(s) for s in lines)
+
+
+register_format(Format("kakuro-puzzlink", "kakuro", read_puzzlink, write_puzzlink, sniff_puzzlink, many=True,
+                       description="puzz.link / pzprjs URLs p?kakuro/<cols>/<rows>/<body>", priority=8,
+                       link="puzz.link p?kakuro"))
