@@ -1,9 +1,9 @@
-"""The Ripple kind's default backend/encoding pairs, each with the puzzles it serves and why.
+"""The Ripple Effect kind's default backend/encoding pairs, each with the puzzles it serves and why.
 
-Measured on 20 generated 8x8 puzzles (``gridsat.check``: solve and prove unique, the model built
-for each puzzle, CPU time a puzzle, two runs): minisat22 on ``cnf-direct`` 2.6-3.0 ms, glucose4
-2.9-3.2 ms, cadical153 3.8-4.5 ms; CP-SAT on ``cpsat-bool`` 12-15 ms and on ``cpsat-int``
-16.5-18.5 ms.
+Measured on 10 generated 10x10 puzzles (``gridsat.count`` with a limit of 2: solve and prove
+unique, the model built for each puzzle, CPU time a puzzle, two runs on a busy machine):
+minisat22 on ``cnf-direct`` 4.2 ms (after its first run), glucose4 4.5-6.2 ms, cadical153
+4.8-7.4 ms; CP-SAT on ``cpsat-int`` 11.4-13.0 ms and on ``cpsat-bool`` 54-56 ms.
 """
 
 from __future__ import annotations
@@ -12,19 +12,19 @@ from ..base import Choice
 
 __all__ = ["DEFAULT", "CPSAT", "ORACLE", "default"]
 
-DEFAULT = Choice("minisat22", "cnf-direct", "every Ripple",
-                 "a few hundred literals and binary clauses that unit propagation mostly decides: minisat22 "
-                 "checks a generated 8x8 in 2.6-3.0 ms of CPU (glucose4 2.9-3.2, cadical153 3.8-4.5, CP-SAT "
-                 "12-15 on cpsat-bool, 16.5-18.5 on cpsat-int)")
-CPSAT = Choice("cpsat", "cpsat-bool", "Ripple on CP-SAT (--backend cpsat)",
-               "Boolean literals with AtMostOne per 2x2 window and digit: 12-15 ms a generated 8x8 against "
-               "16.5-18.5 ms for the integer model cpsat-int")
+DEFAULT = Choice("minisat22", "cnf-direct", "every Ripple Effect",
+                 "direct literals and binary clauses that unit propagation mostly decides: minisat22 checks a "
+                 "generated 10x10 in 4.2 ms of CPU (glucose4 4.5-6.2, cadical153 4.8-7.4, CP-SAT 11.4-13.0 on "
+                 "cpsat-int, 54-56 on cpsat-bool)")
+CPSAT = Choice("cpsat", "cpsat-int", "Ripple Effect on CP-SAT (--backend cpsat)",
+               "an integer per cell with AllDifferent per region and forbidden equal pairs: 11.4-13.0 ms a "
+               "generated 10x10 against 54-56 ms for the Boolean model cpsat-bool")
 #: the python-sat solver (and CNF encoding) that proves uniqueness while the generator carves
-ORACLE = Choice("minisat22", "cnf-direct", "Ripple generation",
-                "one incremental MiniSat on the region map's formula (random phases fill it), the solution "
-                "blocked, the givens as assumptions")
+ORACLE = Choice("minisat22", "cnf-direct", "Ripple Effect generation",
+                "one incremental MiniSat on the region map's formula, the solution blocked, the givens as "
+                "assumptions")
 
 
 def default(puzzle) -> Choice:
-    """The default pair for ``puzzle`` (one for every Ripple)."""
+    """The default pair for ``puzzle`` (one for every Ripple Effect)."""
     return DEFAULT
