@@ -308,5 +308,5 @@ def to_json(puzzle: Ripple, solution: Sequence[int] | None = None) -> dict:
 
 register_format(Format("ripple-janko", "ripple", read_janko, write_janko, sniff_janko, many=True,
                        description="janko.at Ripple text: 'rows cols', givens ('-' empty), region labels",
-                       priority=4, kind_sniff=_size_first))
+                       priority=4, kind_sniff=_size_first, certain=True))
 register_json_kind("ripple", from_json, to_json, aliases=("hakyuu",))
