@@ -261,3 +261,13 @@ def test_render_draws_regions():
 def test_marked_text_is_detected_even_when_broken():
     (e,) = read_text("# ripple\n" + HOSTILE[2][0], "m.txt")
     assert not e.ok and (e.error.line, e.error.col) == (3, 5) and "above its region's size" in e.error.message
+
+
+def test_model_cache_keeps_the_kinds_apart():
+    # a Suguru on the same region map has other rules (48 solutions here, 72 as a Ripple Effect):
+    # the models built for one must not answer for the other
+    other = get_kind("suguru").puzzle_class(3, 2, (0, 1, 1, 1, 1, 1))
+    assert gridsat.count(other).count == 48
+    assert gridsat.count(Ripple(3, 2, (0, 1, 1, 1, 1, 1))).count == 72
+    assert gridsat.count(other, backend="cpsat", encoding="cpsat-int").count == 48
+    assert gridsat.count(Ripple(3, 2, (0, 1, 1, 1, 1, 1)), backend="cpsat", encoding="cpsat-int").count == 72

@@ -199,8 +199,9 @@ class Ripple:
 
     @property
     def shape_key(self) -> tuple:
-        """All that the base formulas depend on: the size and the region map (not the givens)."""
-        return (self.rows, self.cols, self.regions)
+        """All that the base formulas depend on: the kind, the size and the region map (not the givens;
+        the kind's name keeps the key apart from a Suguru's on the same map in shared model caches)."""
+        return ("ripple", self.rows, self.cols, self.regions)
 
     def grid(self, values: Sequence[int] | None = None) -> list[list[int]]:
         """``values`` (default: the givens) as rows."""
