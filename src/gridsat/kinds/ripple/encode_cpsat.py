@@ -24,7 +24,7 @@ __all__ = ["boolean", "integer"]
           description="CP-SAT: Boolean literal per cell and digit, ExactlyOne per cell and region/digit, "
                       "AtMostOne per digit v and run of v+1 cells in a line")
 def boolean(puzzle) -> CpsatModel:
-    """Boolean literals with ExactlyOne per cell and per region/digit, AtMostOne per digit v and line run of v+1 cells."""
+    """Boolean literals, ExactlyOne per cell and per region/digit, AtMostOne per digit v and line run of v+1 cells."""
     from ortools.sat.python import cp_model  # OR-tools loads on first use
 
     m = cp_model.CpModel()

@@ -28,7 +28,7 @@ from ...errors import PuzzleError, UnsupportedError
 from ...generators.generated import Generated
 from .choices import ORACLE
 from ...verifier import verify
-from .puzzle import MAX_REGION, MAX_SIDE, Ripple
+from .puzzle import MAX_REGION_SIZE, MAX_SIDE, Ripple
 
 __all__ = ["generate_ripple", "random_filled"]
 
@@ -160,7 +160,7 @@ def generate_ripple(rows: int | None = None, cols: int | None = None, max_region
     rows, cols : int, optional
         The board's size (default 10x10; ``cols`` defaults to ``rows``).
     max_region : int, optional
-        The largest region (default 7, at most :data:`~.puzzle.MAX_REGION`).
+        The largest region (default 7, at most :data:`~gridsat.kinds.ripple.puzzle.MAX_REGION_SIZE`).
     seed : int, optional
         The seed; the same seed makes the same puzzle.
     solver : str, optional
@@ -176,8 +176,8 @@ def generate_ripple(rows: int | None = None, cols: int | None = None, max_region
     max_region = 7 if max_region is None else max_region
     if not (2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE):
         raise PuzzleError(f"a generated Ripple Effect has 2 to {MAX_SIDE} rows and columns, got {rows}x{cols}")
-    if not 2 <= max_region <= MAX_REGION:
-        raise PuzzleError(f"--max-region must be 2 to {MAX_REGION}, got {max_region}")
+    if not 2 <= max_region <= MAX_REGION_SIZE:
+        raise PuzzleError(f"--max-region must be 2 to {MAX_REGION_SIZE}, got {max_region}")
     solver = solver or ORACLE.backend
     t0 = time.perf_counter()
     rng = random.Random(seed)

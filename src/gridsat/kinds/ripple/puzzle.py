@@ -5,7 +5,7 @@ least ``d`` other cells between them.
 Cells are numbered row by row (``cell = row * cols + col``); a solution is a tuple of digits in
 that order. Regions are given as one label per cell and kept as numbers ``0..R-1`` in the order
 their first cells come. The board is checked on construction: every cell belongs to a region, a
-region is one orthogonally connected piece of at most :data:`MAX_REGION` cells, and a given lies
+region is one orthogonally connected piece of at most :data:`MAX_REGION_SIZE` cells, and a given lies
 in ``1..k`` of its region. :func:`board_problem` says what is wrong and where, so the readers can
 point at the token.
 """
@@ -18,11 +18,11 @@ from typing import Any, Hashable, Sequence
 
 from ...errors import PuzzleError
 
-__all__ = ["Ripple", "MAX_REGION", "MAX_SIDE", "board_problem", "line_pairs", "normalise_regions"]
+__all__ = ["Ripple", "MAX_REGION_SIZE", "MAX_SIDE", "board_problem", "line_pairs", "normalise_regions"]
 
 #: the largest region (and so the largest digit) a Ripple Effect here takes (two hex digits in
 #: puzz.link's number code would allow more; published puzzles stay below ten)
-MAX_REGION = 36
+MAX_REGION_SIZE = 36
 #: the longest side a board may have
 MAX_SIDE = 60
 
@@ -77,9 +77,9 @@ def board_problem(rows: int, cols: int, labels: Sequence[Any],
                     f"connected to r{a // cols + 1}c{a % cols + 1}", piece[0], "regions")
         first[lab] = piece[0]
         size[lab] = len(piece)
-        if len(piece) > MAX_REGION:
-            return (f"region {lab} has {len(piece)} cells; a Ripple Effect region holds at most {MAX_REGION} "
-                    f"(the digits 1-{MAX_REGION})", piece[0], "regions")
+        if len(piece) > MAX_REGION_SIZE:
+            return (f"region {lab} has {len(piece)} cells; a Ripple Effect region holds at most {MAX_REGION_SIZE} "
+                    f"(the digits 1-{MAX_REGION_SIZE})", piece[0], "regions")
     for c in range(n):
         v = givens[c]
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
@@ -128,7 +128,7 @@ class Ripple:
     ------
     PuzzleError
         A size out of range, a cell in no region, a region split in two or larger than
-        :data:`MAX_REGION`, or a given outside ``1..k`` of its region.
+        :data:`MAX_REGION_SIZE`, or a given outside ``1..k`` of its region.
     """
 
     rows: int
