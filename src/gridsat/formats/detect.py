@@ -87,6 +87,9 @@ def _detect(text: str, kind: str | None, file: str | None, read: dict) -> Format
     specific = [f for f in cands if f.kind != "*"]
     if specific:
         cands = specific
+    certain = [f for f in cands if f.certain]
+    if certain:  # a kind's own header: no other kind's text passes its sniff
+        cands = certain
     if len({f.kind for f in cands}) > 1:
         cands = _cross_kind(text, cands, file, read)
     if cands:

@@ -1,0 +1,128 @@
+"""The Ripple Effect kind (Hakyuu): regions of ``k`` cells holding ``1..k``, two equal digits ``d`` in a
+row or column at least ``d`` cells apart."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...errors import UnsupportedError
+from .puzzle import Ripple
+from . import rules  # noqa: F401  (registers the verifier rules)
+from ..base import Generator, Kind, Late, register_kind
+from .choices import CPSAT, DEFAULT, ORACLE, default
+
+__all__ = ["RIPPLE", "Ripple", "board", "solution_line", "puzzle_line", "board_file", "samples"]
+
+
+def board(puzzle, values: Sequence[int] | None = None, *, numbers: bool | None = None) -> str:
+    """The digits (``.`` empty) beside the region map (letters, then digits past 26 regions)."""
+    vals = puzzle.givens if values is None else tuple(values)
+    marks = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    many = max(puzzle.regions) >= len(marks)
+    lines = []
+    for r in range(puzzle.rows):
+        row = range(r * puzzle.cols, (r + 1) * puzzle.cols)
+        digits = " ".join(str(vals[c]) if vals[c] else "." for c in row)
+        regs = " ".join(str(puzzle.regions[c] + 1) if many else marks[puzzle.regions[c]] for c in row)
+        lines.append(f"{digits}   {regs}")
+    return "\n".join(lines)
+
+
+def solution_line(puzzle, values: Sequence[int]) -> str:
+    """A solution on one line: the digits row by row, rows joined by ``/``."""
+    return "/".join("".join(map(str, row)) for row in puzzle.grid(values))
+
+
+def puzzle_line(puzzle) -> str:
+    """The puzzle on one line: its puzz.link URL."""
+    from .format_puzzlink import write_puzzlink
+
+    return write_puzzlink(puzzle).strip()
+
+
+def board_file(puzzle) -> str:
+    """The puzzle in janko.at's text, which reads back."""
+    from .format import write_janko
+
+    return write_janko(puzzle)
+
+
+def samples() -> list[tuple[Ripple, int]]:
+    """Small boards with known counts (worked out by brute force in the tests): a 3x2 board of a
+    corner cell and a 5-cell region has 72 solutions, a 2x3 board of a 4-cell and a 2-cell region
+    has 20.
+    """
+    return [(Ripple(3, 2, (0, 1, 1, 1, 1, 1)), 72), (Ripple(2, 3, (0, 0, 1, 0, 0, 1)), 20)]
+
+
+def _not_yet(*args, **kwargs):
+    raise UnsupportedError("the Ripple Effect kind has no logical solver or MiniZinc model")
+
+
+def _generators():
+    from . import generate
+    return generate
+
+
+def _cli():
+    from . import cli
+    return cli
+
+
+def _load_cnf() -> None:
+    from . import encode_cnf  # noqa: F401  (registers cnf-direct)
+
+
+def _load_cpsat() -> None:
+    from . import encode_cpsat  # noqa: F401  (registers cpsat-bool, cpsat-int)
+
+
+def _load_formats() -> None:
+    from . import format, format_puzzlink  # noqa: F401  (registers the formats)
+
+
+RIPPLE = register_kind(Kind(
+    name="ripple",
+    puzzle_class=Ripple,
+    aliases=("hakyuu",),
+    choices=(DEFAULT, CPSAT),
+    default=default,
+    encoding_for=lambda puzzle, backend, target: None,
+    export_encoding="cnf-direct",
+    count_encoding="cpsat-int",
+    race=(("default", "default"), ("cpsat", "cpsat-int")),
+    clash_scan_first=lambda puzzle, time_limit: False,  # (clashing givens are named when no solution is found)
+    variant=lambda puzzle: "ripple",
+    describe=lambda puzzle: repr(puzzle).strip("<>"),
+    board=board,
+    solution_line=solution_line,
+    puzzle_line=puzzle_line,
+    board_file=board_file,
+    generators={
+        "ripple": Generator(Late(lambda: _generators().generate_ripple),
+                            "Ripple Effect (Hakyuu) on a random region map",
+                            Late(lambda: _cli().add_options), Late(lambda: _cli().values)),
+    },
+    hint=_not_yet, explain=_not_yet, rate=_not_yet, candidates=_not_yet,
+    mzn_model="", mzn_about="", mzn_data=_not_yet, mzn_decode=_not_yet, mzn_key=_not_yet,
+    samples=samples,
+    encodings={"cnf-direct": ("cnf", _load_cnf),
+               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")}},
+    load_formats=_load_formats,
+    order=21,
+    oracle=ORACLE,
+    max_cells=3600,
+    max_board="60x60",
+    cells=lambda puzzle: puzzle.num_cells,
+    # memory: the model's size grows with the cell/digit literals (the sum of the region sizes);
+    # the figures are three times the builders' traced peak on a 30x30 map (nine generated 10x10
+    # maps side by side; cnf-direct 1.2 kB a literal, cpsat-bool 0.3 kB, cpsat-int 0.05 kB), for
+    # the solvers' own copies
+    size_units=lambda puzzle: sum(puzzle.sizes),
+    memory={"cnf-direct": 3700.0, "cpsat-bool": 900.0, "cpsat-int": 150.0},
+    shape=lambda puzzle: puzzle.shape_key,
+    help_names=("Ripple Effect",),
+    help_examples={"generate": ("gridsat generate ripple --rows 10 --seed 1",)},
+    help_words={"formats": "ripple-janko, ripple-puzzlink",
+                "render": "Ripple Effect regions with thick borders"},
+))
