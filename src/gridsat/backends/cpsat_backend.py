@@ -120,7 +120,7 @@ class CpsatBackend(Backend):
         self._cache: OrderedDict = OrderedDict()
 
     def _model(self, puzzle, encoding):
-        key = (encoding.name, encoding.key(puzzle))
+        key = (encoding.kind, encoding.name, encoding.key(puzzle))  # (kinds may share encoding names)
         m = self._cache.get(key)
         if m is not None:
             self._cache.move_to_end(key)

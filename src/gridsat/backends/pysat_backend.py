@@ -233,7 +233,7 @@ class PysatBackend(Backend):
 
     # ---------------------------------------------------------------- formula cache
     def _entry(self, puzzle, encoding):
-        key = (encoding.name, encoding.key(puzzle))
+        key = (encoding.kind, encoding.name, encoding.key(puzzle))  # (kinds may share encoding names)
         entry = self._cache.get(key)
         if entry is not None:
             self._cache.move_to_end(key)
