@@ -15,8 +15,9 @@ another layout of that size. A file may hold many puzzles, separated by blank li
 starts a comment line, and another comment right before a puzzle names it. A block after a
 comment line that says ``solution`` is the published solution of the puzzle before it (digits
 in the cells, ``-`` in the holes; checked by the verifier). Detection takes a text for a Samurai
-when its first board is a layout's size with holes (every size but the butterfly's 12x12) and no
-digit lies in a hole of a layout of that size.
+when its first board is a layout's size and no digit lies in a hole of a layout of that size,
+and either that layout has holes (every size but the butterfly's 12x12) or a comment before the
+board says ``samurai`` (the writer's first line) or names a layout.
 
 JSON: ``{"kind": "samurai", "layout": "samurai", "rows": [[9, 2, 0, ...], ...]}`` (``rows``: the
 whole board, ``0`` empty and in holes; rows may also be strings of the janko.at tokens), with
@@ -43,6 +44,7 @@ _HEADER = re.compile(r"^\s*([0-9]{1,3})\s+([0-9]{1,3})\s*$")
 _LAYOUT = re.compile(r"^\s*#+\s*layout\s*:\s*(\S*)", re.I)
 _EMPTY = ("-", ".", "0")
 _CELL = re.compile(r"^(?:[-.0-9])$")
+_MARK = re.compile(r"^\s*#.*\b(samurai|gattai)\b", re.I)
 
 
 def _tokens(line: str) -> list[tuple[str, int]]:
@@ -217,13 +219,19 @@ def _first_board(text: str) -> "tuple[int, int, list[list[str]], str] | None":
 
 
 def sniff_janko(text: str) -> bool:
-    """A layout's size with holes, rows of single digits or ``-``, and no digit in some layout's holes."""
+    """A layout's size, rows of single digits or ``-``, no digit in some layout's holes, and either
+    holes in that layout or a comment naming Samurai (or gattai, or a layout) before the board."""
     first = _first_board(text)
     if first is None:
         return False
     rows, cols, body, after = first
+    marked = False
+    for line in split_lines(text)[:50]:
+        if line.strip() and not _is_comment(line):
+            break
+        marked = marked or bool(_MARK.search(line) or _LAYOUT.match(line))
     fits = [name for name, (r, c, _) in LAYOUTS.items()
-            if (r, c) == (rows, cols) and len(layout_cells(name)) < r * c]
+            if (r, c) == (rows, cols) and (marked or len(layout_cells(name)) < r * c)]
     if not fits or len(body) != rows or any(len(row) != cols for row in body):
         return False
     if any(not _CELL.match(t) for row in body for t in row):

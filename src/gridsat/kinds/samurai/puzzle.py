@@ -221,4 +221,5 @@ class Samurai:
 
     def __repr__(self) -> str:
         name = f" {self.name!r}" if self.name else ""
-        return f"<Samurai{name} {self.pattern} {self.rows}x{self.cols}, {self.num_givens} givens>"
+        shape = "" if self.pattern == "samurai" else f" {self.pattern}"
+        return f"<Samurai{name}{shape} {self.rows}x{self.cols}, {self.num_givens} givens>"
