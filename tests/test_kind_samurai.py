@@ -266,7 +266,8 @@ def test_render_draws_the_board_with_holes():
     p = GENERATED[0].puzzle
     svg = render_svg(p, GENERATED[0].solution)
     assert svg.count('class="given"') == p.num_givens
-    assert svg.count('class="value"') + svg.count('class="given"') >= 369 or 'class="border"' in svg
+    assert svg.count('class="cell"') == 369 and svg.count('class="hole"') == 21 * 21 - 369
+    assert 'class="border"' in svg
 
 
 def test_marked_butterfly_is_detected():
