@@ -16,7 +16,7 @@ from typing import Sequence
 
 from ...errors import PuzzleError
 
-__all__ = ["LAYOUTS", "Samurai", "layout_cells", "layout_units", "layout_for_size"]
+__all__ = ["LAYOUTS", "DEFAULT_LAYOUT", "Samurai", "layout_cells", "layout_units", "layout_for_size"]
 
 #: layout name -> (board rows, board cols, the sub-grids' top-left corners (row, col))
 LAYOUTS: dict[str, tuple[int, int, tuple[tuple[int, int], ...]]] = {
@@ -30,6 +30,10 @@ LAYOUTS: dict[str, tuple[int, int, tuple[tuple[int, int], ...]]] = {
     "sumo": (33, 33, ((0, 0), (0, 12), (0, 24), (6, 6), (6, 18), (12, 0), (12, 12), (12, 24),
                       (18, 6), (18, 18), (24, 0), (24, 12), (24, 24))),
 }
+
+
+#: the layout a puzzle takes unless told otherwise
+DEFAULT_LAYOUT = next(iter(LAYOUTS))
 
 
 def layout_for_size(rows: int, cols: int) -> "str | None":
@@ -221,5 +225,5 @@ class Samurai:
 
     def __repr__(self) -> str:
         name = f" {self.name!r}" if self.name else ""
-        shape = "" if self.pattern == "samurai" else f" {self.pattern}"
+        shape = "" if self.pattern == DEFAULT_LAYOUT else f" {self.pattern}"
         return f"<Samurai{name}{shape} {self.rows}x{self.cols}, {self.num_givens} givens>"
