@@ -26,6 +26,7 @@ KINDS = {
     "numbrix": ["numbrix", "--rows", "5"],
     "hidato-ring": ["hidato", "--shape", "ring", "--rows", "6"],
     "skyscrapers": ["skyscrapers"],
+    "samurai": ["samurai"],
 }
 
 

@@ -163,6 +163,8 @@ def _cross_kind(text: str, cands: list[Format], file: str | None, read: dict) ->
         read[f.name] = entries
         if entries and all(e.ok for e in entries):
             reads.append((f, entries))
+    if len(reads) > 1 and sum(f.certain for f, _ in reads) == 1:
+        reads = [r for r in reads if r[0].certain]  # a kind's own mark (a header, a hole pattern) wins
     if len(reads) > 1:
         what = "; ".join(f"as {len(es)} {f.kind} puzzle{'s' if len(es) > 1 else ''} ({f.name}: "
                          f"{es[0].puzzle!r})" for f, es in reads)
