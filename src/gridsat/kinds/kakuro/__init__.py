@@ -129,6 +129,10 @@ KAKURO = register_kind(Kind(
     oracle=ORACLE,
     max_cells=1024,
     max_board="32x32",
+    # bytes per white cell-digit pair, the slope of a whole job's peak between generated 5x5 and
+    # 14x14 boards (check, python-sat or CP-SAT loaded in both)
+    size_units=lambda puzzle: 9 * len(puzzle.white),
+    memory={"cnf-combo": 1600.0, "cnf-sum": 4200.0, "cpsat-table": 5400.0, "cpsat-sum": 4000.0},
     cells=lambda puzzle: puzzle.num_cells,
     help_names=("Kakuro",),
     help_examples={

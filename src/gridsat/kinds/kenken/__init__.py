@@ -111,6 +111,10 @@ KENKEN = register_kind(Kind(
     oracle=ORACLE,
     max_cells=256,
     max_board="16x16",
+    # bytes per cell-value pair (n^3), the slope of a whole job's peak between a generated 4x4
+    # and 9x9 (check, python-sat or CP-SAT loaded in both)
+    size_units=lambda puzzle: puzzle.n ** 3,
+    memory={"cnf-table": 3200.0, "cnf-select": 2600.0, "cpsat-table": 3000.0, "cpsat-arith": 2700.0},
     cells=lambda puzzle: puzzle.n * puzzle.n,
     help_names=("KenKen",),
     help_examples={

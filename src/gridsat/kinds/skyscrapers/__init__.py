@@ -121,6 +121,10 @@ SKYSCRAPERS = register_kind(Kind(
     oracle=ORACLE,
     max_cells=256,
     max_board="16x16",
+    # bytes per cell-height pair (n^3 bounds n*n*m), the slope of a whole job's peak between a
+    # generated 4x4 and 9x9 (check, python-sat or CP-SAT loaded in both)
+    size_units=lambda puzzle: puzzle.n ** 3,
+    memory={"cnf-sky": 18400.0, "cpsat-sky": 4800.0},
     cells=lambda puzzle: puzzle.num_cells,
     help_names=("Skyscrapers",),
     help_examples={"generate": ("gridsat generate skyscrapers --size 6 -n 3",)},
