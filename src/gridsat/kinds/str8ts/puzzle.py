@@ -142,7 +142,8 @@ class Str8ts:
                       max_value=n, outside=self._svg_black)
 
     def _svg_black(self, frame) -> list[str]:
-        """The black cells as filled squares, their digits in white."""
+        """The black cells as filled squares; their digits in white take the cells' place among
+        the values (so a solution drawn over the board leaves them be)."""
         s, out = frame.s, []
         font = frame.style["font"]
         for c, b in enumerate(self.black):
@@ -152,7 +153,7 @@ class Str8ts:
             out.append(f'<rect class="str8ts-black" x="{x - s / 2:g}" y="{y - s / 2:g}" width="{s:g}" '
                        f'height="{s:g}" fill="#111111" stroke="none"/>')
             if self.givens[c] is not None:
-                out.append(f'<text class="str8ts-black-digit" x="{x:g}" y="{y + s * 0.2:g}" font-size="{s * 0.55:g}" '
+                frame.written[c] = (f'<text class="str8ts-black-digit" x="{x:g}" y="{y + s * 0.2:g}" font-size="{s * 0.55:g}" '
                            f'text-anchor="middle" font-family="{font}" fill="#ffffff">{self.givens[c]}</text>')
         return out
 
