@@ -191,27 +191,34 @@ def write_janko(puzzle: Str8ts, solution: Sequence[int] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _shape(text: str) -> bool:
+def _first(text: str) -> tuple[int, list[tuple[int, str]]] | None:
+    """``(n, block)`` when the first block opens with a square header ``n n``, else ``None``."""
     blocks = _blocks(text[:20_000])
     if not blocks:
-        return False
-    block = blocks[0]
-    nums = [_number(t) for _, t in _tokens(block[0][1])]
+        return None
+    nums = [_number(t) for _, t in _tokens(blocks[0][0][1])]
     if len(nums) != 2 or None in nums or nums[0] != nums[1]:
-        return False
-    n = nums[0]
-    toks = [t for _, line in block[1:] for _, t in _tokens(line)]
-    return len(block) == n + 1 and all(len(_tokens(line)) == n for _, line in block[1:]) and \
-        all(_CELL.fullmatch(t) for t in toks)
+        return None
+    return nums[0], blocks[0]
+
+
+def _header_only(text: str) -> bool:
+    """With ``--kind str8ts``: a text opening with a header ``n n`` is the kind's (its reader
+    says what is wrong below it)."""
+    blocks = _blocks(text[:20_000])
+    return bool(blocks) and [_number(t) is not None for _, t in _tokens(blocks[0][0][1])] == [True, True]
 
 
 def sniff_janko(text: str) -> bool:
-    """Whether ``text`` starts with a janko.at str8ts board: a header ``n n`` and ``n`` rows of
-    ``n`` cells, with at least one black cell (an ``x``: no other kind's text has one)."""
-    if not _shape(text):
+    """Whether ``text`` starts with a janko.at str8ts board: a header ``n n`` and at most ``n``
+    rows of cells (ragged rows too, so the reader can locate them), with at least one black
+    cell (an ``x``: another kind's text with rows of ``n`` cells has none)."""
+    first = _first(text)
+    if first is None:
         return False
-    block = _blocks(text[:20_000])[0]
-    return any(t[-1] in "xX" for _, line in block[1:] for _, t in _tokens(line))
+    n, block = first
+    toks = [t for _, line in block[1:] for _, t in _tokens(line)]
+    return 1 < len(block) <= n + 1 and all(_CELL.fullmatch(t) for t in toks) and any(t[-1] in "xX" for t in toks)
 
 
 # ---------------------------------------------------------------------- JSON
@@ -263,7 +270,7 @@ def to_json(puzzle: Str8ts, solution: Sequence[int] | None = None) -> dict:
 
 register_format(Format("str8ts", "str8ts", read_janko, write_janko, sniff_janko, many=True,
                        description="janko.at str8ts: 'n n' header, rows of '-', digits, 'x' and '4x' black cells",
-                       options=frozenset({"kind"}), priority=3, kind_sniff=_shape, certain=True))
+                       options=frozenset({"kind"}), priority=4, kind_sniff=_header_only, certain=True))
 register_json_kind("str8ts", from_json, to_json)
 
 
