@@ -114,6 +114,10 @@ STR8TS = register_kind(Kind(
     max_cells=256,
     max_board="16x16",
     cells=lambda puzzle: puzzle.num_cells,
+    # memory: peak of a whole job (count --limit 2) on a 12x12 layout with every digit open,
+    # 940 bytes per cell-digit pair for cnf-str8ts and 17,600 for cpsat-str8ts, rounded up
+    size_units=lambda puzzle: puzzle.n ** 3,
+    memory={"cnf-str8ts": 2000.0, "cpsat-str8ts": 20000.0},
     help_names=("Str8ts",),
     help_examples={"generate": ("gridsat generate str8ts --size 9 -n 3",)},
     help_words={"formats": "str8ts", "render": "str8ts black cells"},
