@@ -97,7 +97,7 @@ def test_verifier_rejects_wrong_answers():
     p = Str8ts(3, black)
     good = (0, 1, 2, 1, 2, 3, 2, 3, 0)
     assert gridsat.verify(p, good) == []
-    assert gridsat.verify(p, (0, 1, 3, 1, 2, 3, 3, 2, 0))  # r1 compartment 1,3 is not a straight
+    assert gridsat.verify(p, (0, 1, 3, 1, 3, 2, 3, 2, 0))  # no repeat, but r1's and c1's 1,3 are no straights
     assert gridsat.verify(p, (0, 1, 2, 1, 2, 3, 2, 1, 0))  # column 2 repeats 1 (and r3 then too)
     assert gridsat.verify(p, (1, 2, 3, 1, 2, 3, 2, 3, 0))  # a digit on an empty black cell
     assert gridsat.verify(Str8ts(3, black, [None, 2] + [None] * 7), good)  # a given changed
