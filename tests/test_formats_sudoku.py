@@ -226,8 +226,8 @@ def test_json_dispatches_each_object_on_its_kind():
 
 def test_kind_filter_and_forced_format():
     assert detect_format("{}").name == "json"
-    (e,) = read_text('{"kind": "kakuro", "givens": []}')
-    assert not e.ok and "unknown kind 'kakuro'; known:" in e.error.message and "sudoku" in e.error.message
+    (e,) = read_text('{"kind": "no-such-kind", "givens": []}')
+    assert not e.ok and "unknown kind 'no-such-kind'; known:" in e.error.message and "sudoku" in e.error.message
     (e,) = read_text('{"kind": "hidato", "rows": 2}', kind="sudoku")
     assert not e.ok and "expected a sudoku puzzle" in e.error.message
     (e,) = read_text("." * 16, format="json")
@@ -277,7 +277,7 @@ BAD = {
     "json-missing-givens": ('{"kind": "sudoku"}', 1, 1, r'missing "givens"'),
     "json-row-length": ('{"givens": [[1,2,3,4],[0,0,0],[0,0,0,0],[0,0,0,0]]}', 1, 1, r"row 2 has 3 cells"),
     "json-out-of-range": ('{"givens": [[1,2,3,9],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}', 1, 1, r"value 9 at r1c4"),
-    "json-unknown-kind": ('\n  {"kind": "kakuro", "givens": []}', 2, 3, r"kind 'kakuro'"),
+    "json-unknown-kind": ('\n  {"kind": "no-such-kind", "givens": []}', 2, 3, r"kind 'no-such-kind'"),
     "json-not-object": ('{"givens": "' + "." * 16 + '"}\n 7\n', 2, 2, r"JSON object per puzzle, got int"),
     "json-regions-partition": (json.dumps({"givens": "." * 16, "regions": ["AABB", "AABB", "CCDD", "CCDA"]}),
                                1, 1, r"region 'A' has 5 cells, expected 4"),

@@ -187,7 +187,7 @@ def test_generate_front_door_and_json():
     assert d["seed"] == 1 and d["givens"] == g.puzzle.num_givens and d["score"]["unique"]
     assert len(d["puzzle"]) == 16
     with pytest.raises(gridsat.UnsupportedError):
-        generate("kakuro")
+        generate("no-such-kind")
 
 
 def test_improve_api_jobs():

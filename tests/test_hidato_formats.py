@@ -185,12 +185,12 @@ def test_generated_json_objects_check_their_kind():
     assert not e.ok and 'a jigsaw "puzzle" needs "|"' in e.error.message
     e = one({"kind": "classic", "puzzle": "1...........4..1", "givens": 3})
     assert e.ok and e.puzzle.box == (2, 2)
-    e = one({"kind": "kakuro", "puzzle": "1...........4..1", "givens": 3})
+    e = one({"kind": "no-such-kind", "puzzle": "1...........4..1", "givens": 3})
     assert not e.ok
     from gridsat.formats.oneline import load_generated
 
-    with pytest.raises(ValueError, match="unknown kind 'kakuro' for a generated puzzle"):
-        load_generated({"puzzle": "1...........4..1"}, "kakuro")
+    with pytest.raises(ValueError, match="unknown kind 'no-such-kind' for a generated puzzle"):
+        load_generated({"puzzle": "1...........4..1"}, "no-such-kind")
 
 
 # ------------------------------------------------------------------ issue 12 spellings

@@ -308,5 +308,5 @@ def to_json(puzzle: Suguru, solution: Sequence[int] | None = None) -> dict:
 
 register_format(Format("suguru-janko", "suguru", read_janko, write_janko, sniff_janko, many=True,
                        description="janko.at Suguru text: 'rows cols', givens ('-' empty), region labels",
-                       priority=4, kind_sniff=_size_first))
+                       priority=4, kind_sniff=_size_first, certain=True))
 register_json_kind("suguru", from_json, to_json, aliases=("tectonic",))
