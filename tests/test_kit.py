@@ -148,15 +148,15 @@ def test_kit_figures_refuse_a_sudoku_with_other_constraints():
 
 @pytest.fixture
 def second_kind():
-    """A second kind with kit figures and no ``logic_serves`` (the Sudoku record under another
-    name and class), registered for the test."""
+    """A second kind with kit figures (the Sudoku record under another name and class),
+    registered for the test."""
     import dataclasses
 
     from gridsat.kinds import get_kind, register_kind, unregister_kind
 
     cls = type("Square", (Sudoku,), {"kind": "square"})
     register_kind(dataclasses.replace(get_kind("sudoku"), name="square", puzzle_class=cls, aliases=(), order=50,
-                                      logic_serves="", kit_serves="square boards"))
+                                      logic_serves="square", kit_serves="square boards"))
     try:
         yield cls
     finally:
@@ -164,7 +164,7 @@ def second_kind():
 
 
 def test_what_the_logical_solver_and_the_kit_serve_comes_from_the_kind_records(second_kind):
-    """The messages name every kind by its record: ``logic_serves`` (else its name) and the
+    """The messages name every kind by its record: ``logic_serves`` (none: no solver) and the
     ``kit_serves`` of the kinds with kit figures."""
     from gridsat.kinds import kit_figures as figures_of
     from gridsat.kinds import logic_serves

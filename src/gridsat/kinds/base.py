@@ -272,7 +272,8 @@ class Kind:
         file's text; ``python -m gridsat.examples._generate [NAME ...]`` writes them).
     logic_serves : str
         The kind's puzzles as the logical solver's messages name them (``"Sudoku-family"``):
-        ``the logical solver handles Sudoku-family and Hidato puzzles`` (:func:`~gridsat.kinds.logic.logic_serves`).
+        ``the logical solver handles Sudoku-family and Hidato puzzles`` (:func:`~gridsat.kinds.logic.logic_serves`);
+        empty: the kind has no logical solver.
     techniques : callable, optional
         ``techniques() -> list of str``: the names of the kind's logical techniques, which
         ``extra`` (``--extra``) may switch on (``None``: the kind has none to choose).

@@ -20,8 +20,8 @@ def _and(words: list[str]) -> str:
 
 def logic_serves() -> str:
     """The puzzles the logical solver handles, in words, from the kinds' ``logic_serves``
-    (``"Sudoku-family and Hidato puzzles"``)."""
-    return _and([k.logic_serves or k.name for k in KINDS.values()]) + " puzzles"
+    (``"Sudoku-family and Hidato puzzles"``; a kind without one has no logical solver)."""
+    return _and([k.logic_serves for k in KINDS.values() if k.logic_serves]) + " puzzles"
 
 
 def technique_names() -> list[str]:

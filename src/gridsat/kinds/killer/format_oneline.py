@@ -71,7 +71,7 @@ def parse_line(fields: list[tuple[str, int]], name: str | None, file: str | None
         members.setdefault(ch, []).append(i)
     if not _SUMS.fullmatch(stext):
         raise ParseError("the sums field is numbers or '-' separated by commas", file, line, scol)
-    sums = stext.split(",")
+    sums = [] if stext == "-" and not members else stext.split(",")  # ('-' alone: no cages, as written)
     if len(sums) != len(members):
         raise ParseError(f"{len(sums)} sums for {len(members)} cages", file, line, scol)
     from ...constraints.cages import KillerCage

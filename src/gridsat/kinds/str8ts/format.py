@@ -183,7 +183,7 @@ def _token(p: Str8ts, c: int, v: int | None) -> str:
 def write_janko(puzzle: Str8ts, solution: Sequence[int] | None = None) -> str:
     """The puzzle in janko.at's text; with ``solution``, the puzzle followed by its solution block."""
     n = puzzle.n
-    lines = [f"{n} {n}"]
+    lines = ["# str8ts", f"{n} {n}"]  # (the comment names the kind: a board without black cells reads as others' too)
     lines += [" ".join(_token(puzzle, c, puzzle.givens[c]) for c in range(r * n, (r + 1) * n)) for r in range(n)]
     if solution is not None:
         lines += ["", f"{n} {n}"]
@@ -209,13 +209,26 @@ def _header_only(text: str) -> bool:
     return bool(blocks) and [_number(t) is not None for _, t in _tokens(blocks[0][0][1])] == [True, True]
 
 
+def _named(text: str) -> bool:
+    """A comment naming the kind (``# str8ts``) before the first board."""
+    for line in text[:20_000].splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            return False
+        if line.lstrip().startswith("#") and "str8ts" in line.lower():
+            return True
+    return False
+
+
 def sniff_janko(text: str) -> bool:
     """Whether ``text`` starts with a janko.at str8ts board: a header ``n n`` and at most ``n``
     rows of cells (ragged rows too, so the reader can locate them), with at least one black
-    cell (an ``x``: another kind's text with rows of ``n`` cells has none)."""
+    cell (an ``x``: another kind's text with rows of ``n`` cells has none), or after a comment
+    naming the kind (as the writer puts it)."""
     first = _first(text)
     if first is None:
         return False
+    if _named(text):
+        return True
     n, block = first
     toks = [t for _, line in block[1:] for _, t in _tokens(line)]
     return 1 < len(block) <= n + 1 and all(_CELL.fullmatch(t) for t in toks) and any(t[-1] in "xX" for t in toks)
