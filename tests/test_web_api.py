@@ -214,7 +214,7 @@ def test_improve_is_a_job_with_progress(client):
 
 def test_info_lists_generators_and_formats(client):
     d = client.get("/api/info").json()
-    assert set(d["generators"]) == {"sudoku", "jigsaw", "hidato", "numbrix"}
+    assert {"sudoku", "jigsaw", "hidato", "numbrix"} <= set(d["generators"])
     assert "vector" in {f["name"] for f in d["formats"]} and d["limits"]["max_body"] > 0
 
 

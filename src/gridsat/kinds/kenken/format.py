@@ -161,7 +161,7 @@ def _rows(content, k: int, count: int, n: int, file, header_line: int) -> list[l
     for j in range(k, k + count):
         if j >= len(content):
             raise ParseError(f"the board has {j - k} of its {count} rows ({n} of clues, then {n} of cage labels)",
-                             file, content[-1][0] if content else header_line, None)
+                             file, content[-1][0] if content else header_line, 1)
         line, raw = content[j]
         toks = _tokens(raw)
         if len(toks) != n:

@@ -81,6 +81,10 @@ class Skyscrapers:
         self.givens: tuple[int | None, ...] = g
 
     # ------------------------------------------------------------------ shape
+    def cell_name(self, cell: int) -> str:
+        """``r3c4`` (1-based)."""
+        return f"r{cell // self.n + 1}c{cell % self.n + 1}"
+
     @property
     def num_cells(self) -> int:
         """The board's cells, ``n * n``."""
