@@ -123,7 +123,7 @@ def test_reload_after_many_conflicts_keeps_answers(solver):
         for rnd in range(3):
             r = gridsat.count(boards[0], backend=b, encoding="cnf-extended", limit=300)
             assert (r.count, r.complete) == (300, False)
-            ext = next(k for k in b._cache if k[0] == "cnf-extended")
+            ext = next(k for k in b._cache if k[1] == "cnf-extended")
             first = b._cache[ext][1]
             r = gridsat.count(boards[0], backend=b, encoding="cnf-extended", limit=300)
             assert (r.count, r.complete) == (300, False) and r.build_time > 0.0

@@ -35,7 +35,7 @@ def _edge_count(rows: int, cols: int) -> tuple[int, int]:
 def decode_borders(body: str, rows: int, cols: int) -> tuple[list[int], int]:
     """The region label of each cell from the border part of ``body``, and where that part ends.
 
-    >>> decode_borders("4", 1, 2)
+    >>> decode_borders("g", 1, 2)
     ([0, 1], 1)
     """
     nv, nh = _edge_count(rows, cols)
@@ -83,7 +83,7 @@ def encode_borders(regions: Sequence[int], rows: int, cols: int) -> str:
     """The border part of a body: walls between cells of different regions.
 
     >>> encode_borders([0, 1], 1, 2)
-    '4'
+    'g'
     """
     vertical = [int(regions[r * cols + k] != regions[r * cols + k + 1]) for r in range(rows) for k in range(cols - 1)]
     horizontal = [int(regions[r * cols + k] != regions[(r + 1) * cols + k]) for r in range(rows - 1) for k in range(cols)]
