@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"tracebacks: {counts['traceback']}, hangs over 5 s: {counts['hang']}, "
           f"wrong accepts: {counts['wrong accept']}, bad exits: {counts['bad exit']}, "
           f"unlocated errors: {counts['unlocated error']}")
-    known = [k for k in first if k in KNOWN]
+    known = [k for k in first if k in KNOWN or k.partition(" via ")[0] in KNOWN]
     if known:
         print(f"of which known and reported: {', '.join(known)}")
     for key, (f, text, kind, how) in first.items():

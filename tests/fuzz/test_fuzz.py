@@ -98,9 +98,3 @@ def test_fixed_findings_stay_fixed(key):
 def test_known_failures_are_still_there(key):
     kind = key.split()[1].split("->")[0] if key.startswith("kind ") else None
     assert check_reader(KNOWN[key], kind) == []
-
-
-@pytest.mark.xfail(strict=True, reason="known: a Skyscrapers text missing its header's third number "
-                                       "reads as a jigsaw Sudoku (see oracle.KNOWN)")
-def test_known_skyscrapers_text_without_its_height_is_not_read_as_another_kind():
-    assert check_reader(KNOWN["kind skyscrapers->sudoku via janko-sudoku"], "skyscrapers") == []
