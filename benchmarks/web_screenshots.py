@@ -1,8 +1,9 @@
 """Screenshots of the workbench for the docs: one page per puzzle kind (``docs/web-*.png``).
 
 Starts ``gridsat serve`` on a free port, drives Debian's chromium with Playwright and saves
-a Sudoku checked and hinted, a jigsaw solved, a Hidato with holes and its path, and a
-Numbrix showing its true candidates.
+a Sudoku checked and hinted, a jigsaw solved, a Hidato with holes and its path, a
+Numbrix showing its true candidates, and a puzzle of every other kind generated on the page
+(by its generator at the kind's common size, seeded), some solved, some with a digit typed.
 
 Usage::
 
@@ -17,6 +18,17 @@ import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import quote
+
+
+#: the kinds generated on the page: generator, its form's fields, then the buttons clicked
+GENERATED = [("killer", {"size": "9"}, ["#solve"]),
+             ("kenken", {"size": "6"}, ["type"]),
+             ("kakuro", {"size": "10", "cols": "10"}, ["#solve"]),
+             ("skyscrapers", {"size": "6"}, ["type"]),
+             ("suguru", {"rows": "8", "cols": "8"}, ["#solve"]),
+             ("ripple", {"rows": "10", "cols": "10"}, ["type"]),
+             ("str8ts", {"size": "9"}, ["#solve"]),
+             ("samurai", {}, ["#solve"])]
 
 
 def shots(url: str, out: Path, chromium: str) -> list[Path]:
@@ -43,6 +55,31 @@ def shots(url: str, out: Path, chromium: str) -> list[Path]:
                 page.wait_for_timeout(200)
             path = out / f"web-{name}.png"
             page.screenshot(path=str(path))
+            written.append(path)
+        for name, form, clicks in GENERATED:
+            page.goto(url)
+            page.wait_for_selector("body[data-ready='1']", timeout=20000)
+            page.select_option("#gen-kind", name)
+            for field, value in form.items():
+                page.fill(f"#gen-{field}", value)
+            page.fill("#gen-seed", "1")
+            page.evaluate("() => { document.getElementById('status').textContent = ''; }")
+            page.click("#generate")
+            page.wait_for_function("() => document.getElementById('status').textContent.startsWith('generated')",
+                                   timeout=120000)
+            for sel in clicks:
+                page.evaluate("() => { document.getElementById('status').textContent = ''; }")
+                if sel == "type":  # a digit typed in the first open cell
+                    pos = page.evaluate("() => { const b = window.workbench.board;"
+                                        " return b.positions().find((p) => !b.value(p) && !b.isBlocked(p)); }")
+                    page.click(f"svg rect.cell[data-pos='{pos}']")
+                    page.keyboard.press("1")
+                    continue
+                page.click(sel)
+                page.wait_for_function("() => document.getElementById('status').textContent !== ''", timeout=60000)
+                page.wait_for_timeout(200)
+            path = out / f"web-{name}.png"
+            page.screenshot(path=str(path), full_page=True)
             written.append(path)
         browser.close()
     return written

@@ -70,7 +70,8 @@ def test_info_describes_every_kind():
     assert set(info["boards"]) <= set(list_kinds())
     for name, d in info["boards"].items():
         assert d == boards()[name]
-        assert isinstance(d["values"], str) and d["max_value"] in ("side", "cells"), d
+        assert isinstance(d["values"], str) and d["max_value"] in ("side", "cells", "board"), d
+        assert d["blank"] in (0, None), d
         assert d["regions"] is None or isinstance(d["regions"], str)
     for gen in info["generators"].values():
         assert set(gen["form"]) <= set(gen["options"])
@@ -84,8 +85,17 @@ def page_spec(board: dict, d: dict, *, region=None, painted=False) -> dict:
     rows, cols = board["rows"], board["cols"]
     value = {p: board["givens"][c] for p, c in enumerate(board["cell_of"]) if c is not None}
     spec = copy.deepcopy(board["spec"])
-    spec[d["values"]] = [[None if region[r * cols + c] is None else value.get(r * cols + c, 0)
-                          for c in range(cols)] for r in range(rows)]
+    blocked, blank, old = set(board["blocked"]), d["blank"], spec.get(d["values"])
+
+    def at(p: int):
+        if region[p] is None and d["holes"]:
+            return None
+        if p in blocked or region[p] is None:  # (a black cell, a cell given empty: as the object has it)
+            return old[p // cols][p % cols] if old else blank
+        return value.get(p) or blank
+
+    if d["values"]:  # (else the object holds no values: digits stay on the page)
+        spec[d["values"]] = [[at(r * cols + c) for c in range(cols)] for r in range(rows)]
     if d["regions"] and painted:
         spec[d["regions"]] = [region[r * cols:(r + 1) * cols] for r in range(rows)]
         for f in d["replaces"]:

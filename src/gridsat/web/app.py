@@ -27,7 +27,7 @@ __all__ = ["create_app", "STATIC", "info", "boards", "TokenGuard"]
 STATIC = Path(__file__).with_name("static")
 
 #: the rules the page knows for a kind's largest value: the board's side, its cells
-MAX_VALUE_RULES = ("side", "cells")
+MAX_VALUE_RULES = ("side", "cells", "board")
 
 #: no script, style or picture from anywhere but the server itself
 CSP = ("default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
@@ -82,9 +82,12 @@ def boards() -> dict[str, dict]:
     -------
     dict
         Kind name -> ``values`` (the field of the kind's ``json`` object holding the values as
-        rows: ``0`` open, ``null`` no cell), ``regions`` (the field a painted region map goes
+        rows: ``0`` open, ``null`` no cell; ``""``: the object holds no values, a player's
+        digits stay on the page), ``blank`` (what an open cell is written as: ``0`` or
+        ``null``), ``regions`` (the field a painted region map goes
         into, ``None``: no painting), ``replaces`` (the fields that map replaces), ``holes``
-        (cells may be taken off the board), ``max_value`` (``"side"`` or ``"cells"``) and
+        (cells may be taken off the board), ``max_value`` (``"side"``, ``"cells"`` or ``"board"``,
+        the largest value the board itself names) and
         ``improve`` (the kind's puzzles can start an improvement: a generator of the kind
         starts from a given grid).
 
@@ -103,10 +106,12 @@ def boards() -> dict[str, dict]:
         web = kind.web
         if not web:
             continue
-        if not isinstance(web.get("values"), str) or web.get("max_value", "side") not in MAX_VALUE_RULES:
-            raise UnsupportedError(f"kind {name}: its web description needs a \"values\" field and a "
-                                   f"max_value in {', '.join(MAX_VALUE_RULES)}")
-        out[name] = {"values": web["values"], "regions": web.get("regions"), "replaces": list(web.get("replaces", ())),
+        if (not isinstance(web.get("values"), str) or web.get("max_value", "side") not in MAX_VALUE_RULES
+                or web.get("blank", 0) not in (0, None)):
+            raise UnsupportedError(f"kind {name}: its web description needs a \"values\" field, a "
+                                   f"max_value in {', '.join(MAX_VALUE_RULES)} and a blank of 0 or None")
+        out[name] = {"values": web["values"], "blank": web.get("blank", 0), "regions": web.get("regions"),
+                     "replaces": list(web.get("replaces", ())),
                      "holes": bool(web.get("holes", False)), "max_value": web.get("max_value", "side"),
                      "improve": kind_starts(kind)}
     return out

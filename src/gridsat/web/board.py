@@ -4,6 +4,14 @@ The board comes from the renderer's :func:`gridsat.rendering.layout` (the same r
 positions ``gridsat render`` draws: a region label per position, ``None`` for holes), so
 every kind is drawn by one rule on the page too. ``spec`` is the puzzle in the ``json``
 text format, which the page edits and sends back as the puzzle text.
+
+What a kind draws besides cells, regions and digits (cages with their sums, clue triangles,
+black cells, clues outside the grid, the lines, arrows, dots and thermometers of variant
+constraints) is sent as ``overlay``: the SVG elements of the puzzle's constraint layers and
+of its layout's ``outside`` drawing, laid out by the renderer's own :class:`Frame` at the
+page's cell side :data:`CELL`, so the page draws them as ``gridsat render`` does without
+knowing what they are. A kind's ``web["board"]`` function adds the positions that take no
+digit (``blocked``) and the clues a setter may change (``clues``).
 """
 
 from __future__ import annotations
@@ -12,8 +20,12 @@ from typing import Any, Sequence
 
 from ..kinds import kind_of
 from ..rendering import layout
+from ..rendering.svg import STYLE, Frame
 
-__all__ = ["board_of", "cell_index", "step_cells", "solution_positions"]
+__all__ = ["board_of", "overlay", "writes", "cell_index", "step_cells", "solution_positions", "CELL"]
+
+#: the page's cell side in SVG units (``static/board.js`` draws at the same side)
+CELL = 44
 
 
 def board_of(puzzle: Any) -> dict[str, Any]:
@@ -29,13 +41,21 @@ def board_of(puzzle: Any) -> dict[str, Any]:
         ``kind``, ``variant``, ``describe``, ``rows``, ``cols``, ``region`` (per position, ``None``
         for a hole), ``cell_of`` (position -> the puzzle's cell index), ``givens`` (per cell),
         ``max_value``, ``path`` (draw the Hidato path), ``shade_regions``, ``names`` (cell
-        names such as ``r3c8``, per cell) and ``spec`` (the puzzle as a ``json``-format object).
+        names such as ``r3c8``, per cell), ``spec`` (the puzzle as a ``json``-format object),
+        ``pad`` (the margin for clues outside the grid, in cells), ``overlay`` (see
+        :func:`overlay`), ``blocked`` (positions that take no digit) and ``clues`` (what a
+        setter may change besides digits: ``label``, ``value``, ``path`` into ``spec``,
+        ``pos`` the position it belongs to or ``null``, ``x`` and ``y`` its place in cells)
+        and ``writes`` (the formats that can write this puzzle, see :func:`writes`).
     """
     from ..formats.jsonfmt import to_json_dict
 
     kind = kind_of(puzzle)
     lay = layout(puzzle)
     cells = [c for c in lay.cell_of if c is not None]
+    more = kind.web.get("board")
+    extra = more(puzzle) if callable(more) else {}
+    blocked = sorted(int(p) for p in extra.get("blocked", ()))
     return {
         "kind": kind.name,
         "variant": kind.variant(puzzle),
@@ -50,7 +70,63 @@ def board_of(puzzle: Any) -> dict[str, Any]:
         "shade_regions": bool(lay.shade_regions),
         "names": [puzzle.cell_name(c) for c in sorted(cells)],
         "spec": to_json_dict(puzzle),  # (the object itself: not written as text and read back)
+        "pad": float(lay.pad),
+        "overlay": overlay(puzzle, lay, blocked),
+        "blocked": blocked,
+        "clues": list(extra.get("clues", ())),
+        "writes": writes(puzzle),
     }
+
+
+def writes(puzzle: Any) -> list[str]:
+    """The names of the formats that write ``puzzle`` (of its kind or of every kind, and whose
+    writer takes this board: a plain line cannot hold a region map, a size or a shape)."""
+    from ..errors import GridsatError
+    from ..formats import list_formats, write
+
+    out = []
+    for fmt in list_formats():
+        if fmt.kind not in (puzzle.kind, "*"):
+            continue
+        try:
+            write(puzzle, fmt.name)
+        except (GridsatError, NotImplementedError, ValueError):
+            continue
+        out.append(fmt.name)
+    return out
+
+
+def overlay(puzzle: Any, lay: Any = None, blocked: Sequence[int] = ()) -> str:
+    """The SVG elements drawn over the cells besides the digits, at the page's cell side.
+
+    The constraint layers (``rule.svg(frame)``: cages, lines, arrows, dots, thermometers,
+    ...) and the layout's ``outside`` drawing (clues outside the grid, black cells), in
+    coordinates whose origin is the grid's top-left corner; and the digits the layers write
+    in ``blocked`` positions (a black cell's digit), which the page does not draw itself.
+
+    Parameters
+    ----------
+    puzzle : puzzle
+    lay : Layout, optional
+        Its layout (default: computed).
+    blocked : sequence of int
+        Positions whose written digits belong to the overlay.
+
+    Returns
+    -------
+    str
+        SVG markup, without a root element (empty when there is nothing to draw).
+    """
+    lay = lay if lay is not None else layout(puzzle)
+    frame = Frame(lay, CELL, dict(STYLE))
+    parts = [el for rule in getattr(puzzle, "constraints", None) or () for el in rule.svg(frame)]
+    if lay.outside is not None:
+        parts += lay.outside(frame)
+    for p in blocked:
+        cell = lay.cell_of[p] if 0 <= p < len(lay.cell_of) else None
+        if cell is not None and cell in frame.written:
+            parts.append(frame.written[cell])
+    return "\n".join(parts)
 
 
 def cell_index(puzzle: Any) -> dict[str, int]:

@@ -93,6 +93,11 @@ def _load_formats() -> None:
     from . import format  # noqa: F401  (registers its formats)
 
 
+def _web():
+    from .web import board
+    return board
+
+
 KAKURO = register_kind(Kind(
     name="kakuro",
     puzzle_class=Kakuro,
@@ -134,6 +139,9 @@ KAKURO = register_kind(Kind(
     size_units=lambda puzzle: 9 * len(puzzle.white),
     memory={"cnf-combo": 1600.0, "cnf-sum": 4200.0, "cpsat-table": 5400.0, "cpsat-sum": 4000.0},
     cells=lambda puzzle: puzzle.num_cells,
+    # the workbench page: the JSON object holds no digits (a player's stay on the page); black
+    # cells take none, their sums are clues a setter may change (web.py)
+    web={"values": "", "max_value": "board", "board": Late(_web)},
     help_names=("Kakuro",),
     help_examples={
         "generate": ("gridsat generate kakuro --size 12 --seed 1",),

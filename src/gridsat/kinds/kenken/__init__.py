@@ -76,6 +76,11 @@ def _load_formats() -> None:
     from . import format  # noqa: F401  (registers its formats)
 
 
+def _web():
+    from .web import board
+    return board
+
+
 KENKEN = register_kind(Kind(
     name="kenken",
     puzzle_class=KenKen,
@@ -116,6 +121,9 @@ KENKEN = register_kind(Kind(
     size_units=lambda puzzle: puzzle.n ** 3,
     memory={"cnf-table": 3200.0, "cnf-select": 2600.0, "cpsat-table": 3000.0, "cpsat-arith": 2700.0},
     cells=lambda puzzle: puzzle.n * puzzle.n,
+    # the workbench page: the JSON object holds no digits (a player's stay on the page); the cages'
+    # targets are clues a setter may change (web.py)
+    web={"values": "", "max_value": "side", "board": Late(_web)},
     help_names=("KenKen",),
     help_examples={
         "generate": ("gridsat generate kenken --size 6 --seed 1",),

@@ -70,6 +70,11 @@ def _load_formats() -> None:
     from . import format_janko, format_json, format_oneline  # noqa: F401  (registers its formats)
 
 
+def _web():
+    from .web import board
+    return board
+
+
 KILLER = register_kind(Kind(
     name="killer",
     puzzle_class=Killer,
@@ -117,8 +122,9 @@ KILLER = register_kind(Kind(
     memory={"cnf-cages": 540.0, "cpsat-int": 160.0, "cpsat-bool": 460.0},
     shape=lambda puzzle: puzzle.shape_key,
     # the workbench page: the plain board's description fits as is (values in "givens", a painted
-    # region map replaces "box"); the cages ride along in the object, drawn but not edited there
-    web={"values": "givens", "regions": "regions", "replaces": ["box"], "max_value": "side"},
+    # region map replaces "box"); the cages ride along in the object, their sums are clues a setter
+    # may change (web.py)
+    web={"values": "givens", "regions": "regions", "replaces": ["box"], "max_value": "side", "board": Late(_web)},
     help_names=("Killer",),
     help_examples={
         "generate": ("gridsat generate killer -n 3 --seed 1",),

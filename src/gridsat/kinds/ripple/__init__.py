@@ -121,6 +121,9 @@ RIPPLE = register_kind(Kind(
     size_units=lambda puzzle: sum(puzzle.sizes),
     memory={"cnf-direct": 3700.0, "cpsat-bool": 900.0, "cpsat-int": 150.0},
     shape=lambda puzzle: puzzle.shape_key,
+    # the workbench page: givens in "rows", a painted region map in "regions"; digits up to the
+    # largest region's size
+    web={"values": "rows", "regions": "regions", "max_value": "board"},
     help_names=("Ripple Effect",),
     help_examples={"generate": ("gridsat generate ripple --rows 10 --seed 1",)},
     help_words={"formats": "ripple-janko, ripple-puzzlink",

@@ -126,6 +126,8 @@ SAMURAI = register_kind(Kind(
     memory={"cnf-direct": 3300.0, "cpsat-bool": 1300.0, "cpsat-int": 700.0},
     cells=lambda puzzle: puzzle.num_cells,
     shape=lambda puzzle: puzzle.shape_key,
+    # the workbench page: givens in "rows" (the holes between the grids stay null)
+    web={"values": "rows", "max_value": "side"},
     help_names=("Samurai",),
     help_examples={"generate": ("gridsat generate samurai --seed 1",)},
     help_words={"formats": "samurai-janko", "render": "Samurai and gattai boards with their holes"},

@@ -89,6 +89,11 @@ def _load_formats() -> None:
     from . import format  # noqa: F401  (registers its formats)
 
 
+def _web():
+    from .web import board
+    return board
+
+
 SKYSCRAPERS = register_kind(Kind(
     name="skyscrapers",
     puzzle_class=Skyscrapers,
@@ -126,6 +131,9 @@ SKYSCRAPERS = register_kind(Kind(
     size_units=lambda puzzle: puzzle.n ** 3,
     memory={"cnf-sky": 18400.0, "cpsat-sky": 4800.0},
     cells=lambda puzzle: puzzle.num_cells,
+    # the workbench page: givens in "rows" (null open), heights up to the board's max; the clues
+    # outside the grid may be changed by a setter, cells given empty take no digit (web.py)
+    web={"values": "rows", "blank": None, "max_value": "board", "board": Late(_web)},
     help_names=("Skyscrapers",),
     help_examples={"generate": ("gridsat generate skyscrapers --size 6 -n 3",)},
     help_words={"formats": "skyscrapers, skyscrapers-puzzlink", "render": "skyscraper clues outside the grid"},

@@ -124,8 +124,8 @@ SUGURU = register_kind(Kind(
     memory={"cnf-direct": 3300.0, "cpsat-bool": 900.0, "cpsat-int": 300.0},
     shape=lambda puzzle: puzzle.shape_key,
     # the workbench page: the JSON object's givens in "rows", a painted region map in "regions";
-    # digits up to the board's side (a region's size bounds them; the server checks)
-    web={"values": "rows", "regions": "regions", "max_value": "side"},
+    # digits up to the largest region's size (a region's own size bounds them; the server checks)
+    web={"values": "rows", "regions": "regions", "max_value": "board"},
     help_names=("Suguru",),
     help_examples={"generate": ("gridsat generate suguru --rows 8 --seed 1",)},
     help_words={"formats": "suguru-janko, suguru-puzzlink",

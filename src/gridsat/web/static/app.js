@@ -1,7 +1,7 @@
 // The workbench page: wires the board, the buttons and the keyboard to the JSON API.
 
 import { Board } from "./board.js";
-import { useBoards } from "./kinds.js";
+import { setClue, useBoards } from "./kinds.js";
 import { api, cancel, describe, follow, note, post } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,8 +11,8 @@ let info = null, current = null, solutions = null, solIndex = 0, typed = { pos: 
 
 // ------------------------------------------------------------------ undo / redo
 function remember() { if (board.st) { undoStack.push(board.snapshot()); redoStack.length = 0; } }
-function undo() { if (undoStack.length) { redoStack.push(board.snapshot()); board.restore(undoStack.pop()); note("undo"); } }
-function redo() { if (redoStack.length) { undoStack.push(board.snapshot()); board.restore(redoStack.pop()); note("redo"); } }
+function undo() { if (undoStack.length) { redoStack.push(board.snapshot()); board.restore(undoStack.pop()); showClues(); board.draw(); note("undo"); } }
+function redo() { if (redoStack.length) { undoStack.push(board.snapshot()); board.restore(redoStack.pop()); showClues(); board.draw(); note("redo"); } }
 
 function setStatus(text, cls = "") { const s = $("status"); s.textContent = text; s.className = `status ${cls}`; }
 function mode() { return document.querySelector("input[name=mode]:checked").value; }
@@ -29,19 +29,81 @@ function refreshControls() {
     for (let v = 1; v <= Math.min(max, 99); v++) hl.add(new Option(String(v), String(v)));
     hl.value = keep;
   }
-  formatsFor(current ? current.kind : null);
+  formatsFor(current ? current.kind : null, current ? current.writes : null);
 }
 board.onchange = refreshControls;
 
-// the "Copy as" list: the formats that write the loaded kind (or every kind)
-function formatsFor(kind) {
-  const sel = $("format"), keep = sel.value;
-  if (!info || sel.dataset.kind === String(kind)) return;
-  const fits = info.formats.filter((f) => !kind || f.kind === kind || f.kind === "*");
+// ------------------------------------------------------------------ clues a setter may change
+// (a board's `clues`: cage sums, clue triangles' sums, clues outside the grid, ...)
+function showClues() {
+  const clues = board.st ? board.st.clues : [];
+  $("clue-edit").hidden = !clues.length;
+  const sel = $("clue");
+  sel.replaceChildren();
+  clues.forEach((c, i) => sel.add(new Option(`${c.label}: ${c.value}`, String(i))));
+  board.clue = undefined;  // (no clue is marked on the board until one is picked)
+  if (clues.length) { sel.value = "0"; $("clue-value").value = clues[0].value; }
+}
+
+function pickClue(i, draw = true) {
+  const c = board.st.clues[i];
+  if (!c) return;
+  board.clue = i;  // (marked on the board)
+  $("clue").value = String(i);
+  $("clue-value").value = c.value;
+  if (draw) board.draw();
+}
+
+// the clue drawn nearest a click (within half a cell), as an index, or -1
+function clueNear(evt) {
+  if (!board.st.clues.length) return -1;
+  const box = board.svg.getBoundingClientRect(), scale = box.width / Number(board.svg.getAttribute("width"));
+  const x = ((evt.clientX - box.left) / scale - board.margin) / 44, y = ((evt.clientY - box.top) / scale - board.margin) / 44;
+  let best = -1, dist = 0.5;
+  board.st.clues.forEach((c, i) => { const d = Math.hypot(c.x - x, c.y - y); if (d < dist) { best = i; dist = d; } });
+  return best;
+}
+
+// The clue's new value goes into the puzzle object at its path; the server reads the object
+// (refusing what the kind's reader refuses) and draws the board anew. Digits typed stay.
+async function setClueValue() {
+  const c = board.st && board.st.clues[Number($("clue").value)];
+  if (!c) return;
+  const value = Number($("clue-value").value);
+  if (!Number.isInteger(value) || value < 0) { setStatus("a clue is a whole number, 0 or more", "error"); return; }
+  const keep = board.st.spec;
+  board.st.spec = setClue(keep, c.path, value);
+  const text = board.text();
+  board.st.spec = keep;
+  await busy("clue-set", async () => {
+    const { data } = await post("parse", { puzzle: text });
+    const before = board.snapshot(), st = board.st, index = Number($("clue").value);
+    current = data.board;
+    board.load(data.board);
+    if (board.st.rows === st.rows && board.st.cols === st.cols) {
+      board.st.entered = st.entered.map((v, p) => (board.st.givens[p] ? 0 : v));
+      board.st.marks = st.marks;
+    }
+    undoStack.push(before); redoStack.length = 0;
+    $("text").value = text;
+    hideSolutions();
+    showClues();
+    pickClue(Math.min(index, board.st.clues.length - 1));
+    note(`clue set: ${c.label} = ${value}`);
+    setStatus(`${c.label} is now ${value}`, "solved");
+  });
+}
+
+// the "Copy as" list: the formats that can write the loaded puzzle (the board's `writes`,
+// which the server tried), else those of its kind (or every kind)
+function formatsFor(kind, writes) {
+  const sel = $("format"), keep = sel.value, key = `${kind}:${writes ? writes.join(",") : ""}`;
+  if (!info || sel.dataset.kind === key) return;
+  const fits = info.formats.filter((f) => (writes ? writes.includes(f.name) : !kind || f.kind === kind || f.kind === "*"));
   sel.replaceChildren();
   fill(sel, fits.map((f) => [f.name, `${f.name} (${f.kind})`]));
   sel.value = fits.some((f) => f.name === keep) ? keep : (fits[0] || {}).name;
-  sel.dataset.kind = String(kind);
+  sel.dataset.kind = key;
 }
 
 function loadBoard(b, text) {
@@ -50,6 +112,8 @@ function loadBoard(b, text) {
   board.load(b);
   if (text !== undefined) $("text").value = text;
   hideSolutions();
+  $("candidates-list").textContent = "";  // (the list of the board before is not this board's)
+  showClues();
   refreshControls();
 }
 
@@ -76,8 +140,7 @@ async function solve() {
   const d = await run("solve");
   if (!d) return;
   board.clearMarks();
-  remember();
-  if (d.solution) board.setSolved(d.solution);
+  if (d.solution) { remember(); board.setSolved(d.solution); } else board.draw();  // (a failed solve changes nothing to undo)
   setStatus(d.status === "solved" ? "solved" : `${d.status}${d.reason ? ": " + d.reason : ""}`, d.status);
 }
 
@@ -319,7 +382,7 @@ function onKey(e) {
 function onClick(e) {
   if (!board.st) return;
   const p = board.posAt(e);
-  if (p < 0) return;
+  if (p < 0) { const i = clueNear(e); if (i >= 0) pickClue(i); return; }
   const m = mode();
   if (m === "holes" || m === "paint") {
     const snap = board.snapshot();
@@ -327,6 +390,8 @@ function onClick(e) {
     if (done) { undoStack.push(snap); redoStack.length = 0; board.clearMarks(); }
   }
   board.sel = p;
+  const here = board.cluesAt(p);
+  if (here.length) pickClue(here[(here.indexOf(board.clue) + 1) % here.length], false);  // (again: the next one)
   board.draw();
   $("board").focus();
 }
@@ -360,7 +425,9 @@ async function start() {
   on("cancel", async () => { if (running) { const j = await cancel(running); note(`cancel: ${j.state}`); } });
   on("generate", generate);
   on("load", () => loadText($("text").value));
-  on("copy", copyAs); on("download-svg", downloadSvg); on("download-png", downloadPng);
+  on("copy", copyAs); on("clue-set", setClueValue);
+  $("clue").addEventListener("change", () => pickClue(Number($("clue").value)));
+  $("clue-value").addEventListener("keydown", (e) => { if (e.key === "Enter") setClueValue(); }); on("download-svg", downloadSvg); on("download-png", downloadPng);
   $("highlight").addEventListener("change", () => { board.digit = Number($("highlight").value) || 0; board.draw(); });
   document.addEventListener("keydown", onKey);
   $("board").addEventListener("click", onClick);

@@ -1,11 +1,16 @@
 // The board: its state (per position: region, given, entered and solved values, pencil
 // marks) and its SVG picture, drawn as `gridsat render` draws it: thick borders wherever
 // the regions on the two sides differ, holes shaded, givens bold black, solved values blue.
+// What else the board shows (cages and their sums, clue triangles, black cells, clues outside
+// the grid, the lines, arrows, dots and thermometers of variant constraints) comes from the
+// server as `overlay`, SVG elements laid out at this page's cell side, drawn between the
+// borders and the digits; `pad` widens the margin for clues outside the grid. `blocked`
+// positions take no digit, and `clues` are what a setter may change besides digits.
 
 import { kindOf } from "./kinds.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const S = 44;          // cell side
+const S = 44;          // cell side (the server lays the overlay out at the same side)
 const M = 10;          // margin
 const STYLE = {
   hole: "#8c8c8c", thin: "#a0a0a0", thick: "#000", given: "#000", entered: "#26a269", solved: "#1a5fb4",
@@ -32,10 +37,12 @@ export class Board {
     board.cell_of.forEach((c, p) => { if (c !== null) givens[p] = board.givens[c]; });
     this.st = {
       kind: board.kind, rows: board.rows, cols: board.cols, region: board.region.slice(), spec: board.spec,
-      path: board.path, shade: board.shade_regions, regionsEdited: false,
+      path: board.path, shade: board.shade_regions, regionsEdited: false, maxBoard: board.max_value,
+      pad: board.pad || 0, overlay: board.overlay || "", blocked: board.blocked || [], clues: board.clues || [],
       givens, entered: new Array(n).fill(0), solved: new Array(n).fill(0), marks: Array.from({ length: n }, () => []),
     };
-    this.sel = Math.max(0, this.st.region.findIndex((r) => r !== null));
+    const blocked = new Set(this.st.blocked);
+    this.sel = Math.max(0, this.st.region.findIndex((r, p) => r !== null && !blocked.has(p)));
     this.clearMarks();
     this.draw();
   }
@@ -48,6 +55,10 @@ export class Board {
   positions() { return this.st.region.map((r, p) => (r === null ? -1 : p)).filter((p) => p >= 0); }
   cellOf() { const m = new Map(); this.positions().forEach((p, i) => m.set(i, p)); return m; }
   value(p) { return this.st.givens[p] || this.st.entered[p] || this.st.solved[p] || 0; }
+  isBlocked(p) { return this.st.blocked.includes(p); }
+  get margin() { return M + this.st.pad * S; }
+  // the clues that belong to position p (a cage's first cell, a black cell)
+  cluesAt(p) { return this.st.clues.map((c, i) => [c, i]).filter(([c]) => c.pos === p).map(([, i]) => i); }
 
   // The puzzle text the server reads: givens and entered values (solved values are answers).
   text(withSolved = false) {
@@ -65,7 +76,7 @@ export class Board {
 
   setSolved(values) {
     const pos = this.toPositions(values);
-    this.st.solved = pos.map((v, p) => (this.st.givens[p] || this.st.entered[p] ? 0 : v));
+    this.st.solved = pos.map((v, p) => (this.st.givens[p] || this.st.entered[p] || this.isBlocked(p) ? 0 : v));
     this.draw();
   }
 
@@ -74,11 +85,12 @@ export class Board {
   // ---------------------------------------------------------------- editing
   put(p, v, mode) {
     const st = this.st;
-    if (st.region[p] === null || v > this.maxValue) return false;
+    if (st.region[p] === null || v > this.maxValue || this.isBlocked(p)) return false;
     if (mode === "pencil") {
       if (v === 0) st.marks[p] = [];
       else st.marks[p] = st.marks[p].includes(v) ? st.marks[p].filter((x) => x !== v) : [...st.marks[p], v].sort((a, b) => a - b);
     } else if (mode === "given") {
+      if (!this.kind.keepsValues) return false;  // the puzzle text has no place for it
       st.givens[p] = v; st.entered[p] = 0; st.solved[p] = 0;
     } else {
       if (st.givens[p]) return false;
@@ -139,7 +151,8 @@ export class Board {
     const st = this.st;
     if (!st) return;
     const { rows, cols, region } = st;
-    const W = cols * S + 2 * M, H = rows * S + 2 * M;
+    const MM = this.margin;
+    const W = cols * S + 2 * MM, H = rows * S + 2 * MM;
     const svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("xmlns", SVG);
     svg.setAttribute("class", `gridsat ${st.spec.kind}`);
@@ -152,7 +165,7 @@ export class Board {
       return e;
     };
     add(svg, "rect", { x: 0, y: 0, width: W, height: H, fill: "#fff" });
-    const g = add(svg, "g", { transform: `translate(${M},${M})` });
+    const g = add(svg, "g", { transform: `translate(${MM},${MM})` });
     const shade = st.shade || st.regionsEdited;
     const colours = shade ? this.regionColours() : new Map();
     const cells = add(g, "g", { class: "cells", stroke: STYLE.thin, "stroke-width": 1 });
@@ -184,10 +197,16 @@ export class Board {
       if (at(r - 1, c) !== at(r, c)) add(borders, "line", { class: "border", x1: c * S, y1: r * S, x2: (c + 1) * S, y2: r * S });
     for (let c = 0; c <= cols; c++) for (let r = 0; r < rows; r++)
       if (at(r, c - 1) !== at(r, c)) add(borders, "line", { class: "border", x1: c * S, y1: r * S, x2: c * S, y2: (r + 1) * S });
+    if (st.overlay) g.appendChild(this.overlayNode(st.overlay));
+    if (this.clue !== undefined && st.clues[this.clue]) {
+      const c = st.clues[this.clue];
+      add(g, "circle", { class: "clue-selected", cx: c.x * S, cy: c.y * S, r: S * 0.22, fill: "none", stroke: STYLE.path, "stroke-width": 2.5 });
+    }
     const digits = String(maxv).length;
+    const blocked = new Set(st.blocked);
     const vals = add(g, "g", { class: "values", "text-anchor": "middle", "font-family": "DejaVu Sans, Arial, sans-serif" });
     region.forEach((reg, p) => {
-      if (reg === null) return;
+      if (reg === null || blocked.has(p)) return;  // (a blocked cell's digit is in the overlay)
       const x = (p % cols) * S, y = Math.floor(p / cols) * S;
       const gv = st.givens[p], ev = st.entered[p], sv = st.solved[p];
       const v = gv || ev || sv;
@@ -218,6 +237,19 @@ export class Board {
     this.el.replaceChildren(svg);
     this.svg = svg;
     this.onchange();
+  }
+
+  // The overlay's SVG elements as a group (parsed once per overlay text, a copy per drawing).
+  overlayNode(text) {
+    if (this.overlayText !== text) {
+      const doc = new DOMParser().parseFromString(`<svg xmlns="${SVG}"><g class="overlay">${text}</g></svg>`, "image/svg+xml");
+      const g = doc.documentElement.firstElementChild;
+      this.overlayCache = g && doc.getElementsByTagName("parsererror").length === 0 ? g : document.createElementNS(SVG, "g");
+      this.overlayText = text;
+    }
+    const copy = document.importNode(this.overlayCache, true);
+    copy.setAttribute("pointer-events", "none");
+    return copy;
   }
 
   drawPath(add, g) {
@@ -251,7 +283,8 @@ export class Board {
     const t = evt.target.closest("[data-pos]");
     if (t) return Number(t.getAttribute("data-pos"));
     const box = this.svg.getBoundingClientRect();
-    const c = Math.floor((evt.clientX - box.left - M) / S), r = Math.floor((evt.clientY - box.top - M) / S);
+    const scale = box.width / Number(this.svg.getAttribute("width"));
+    const c = Math.floor(((evt.clientX - box.left) / scale - this.margin) / S), r = Math.floor(((evt.clientY - box.top) / scale - this.margin) / S);
     if (r < 0 || c < 0 || r >= this.st.rows || c >= this.st.cols) return -1;
     return r * this.st.cols + c;
   }

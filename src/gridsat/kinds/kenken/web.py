@@ -1,0 +1,34 @@
+"""The workbench's board description of a KenKen board: each cage's target, editable by a setter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["board"]
+
+
+def board(puzzle: Any) -> dict[str, Any]:
+    """The cages' targets as clues the page may change (the operation stays).
+
+    Parameters
+    ----------
+    puzzle : KenKen
+
+    Returns
+    -------
+    dict
+        ``clues``: per cage with a clue, its ``label``, ``value``, ``path`` into the ``json``
+        object, ``pos`` (its first cell) and ``x``, ``y`` (that cell's top-left corner).
+    """
+    from ...formats.jsonfmt import to_json_dict
+
+    n = puzzle.n
+    clues = []
+    for i, cage in enumerate(to_json_dict(puzzle)["cages"]):
+        if cage.get("target") is None:
+            continue
+        r, c = min(tuple(rc) for rc in cage["cells"])
+        op = {"*": "x", "=": ""}.get(cage.get("op") or "", cage.get("op") or "")
+        clues.append({"label": f"cage target ({op or 'given'}) at r{r + 1}c{c + 1}", "value": cage["target"],
+                      "path": ["cages", i, "target"], "pos": r * n + c, "x": c + 0.2, "y": r + 0.2})
+    return {"clues": clues}
