@@ -283,6 +283,11 @@ class KenKen:
     def __setattr__(self, name, value) -> None:
         raise AttributeError("KenKen puzzles are immutable")
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its side, cages and name (the workbench sends puzzles to worker processes;
+        the default way would set attributes, which ``__setattr__`` refuses)."""
+        return (KenKen, (self.n, [(c.cells, c.target, c.op) for c in self.cages], self.name))
+
     @classmethod
     def empty(cls, n: int) -> "KenKen":
         """The board of ``n * n`` clueless one-cell cages: its solutions are the Latin squares."""
