@@ -31,6 +31,24 @@ GENERATED = [("killer", {"size": "9"}, ["#solve"]),
              ("samurai", {}, ["#solve"])]
 
 
+def variant_link() -> str:
+    """An f-puzzles link of a Sudoku with a thermometer, an arrow, dots, a killer cage, a renban
+    and a German whispers line (the variant constraints' layers drawn on the page)."""
+    from gridsat import Sudoku
+    from gridsat.constraints.arrows import Arrow
+    from gridsat.constraints.cages import KillerCage
+    from gridsat.constraints.dots import XV, Difference, Ratio
+    from gridsat.constraints.lines import Renban, Thermometer, Whispers
+    from gridsat.formats import write
+
+    givens = [0] * 81
+    givens[0], givens[80] = 1, 9
+    extra = [Thermometer(9, ((9, 10, 11, 12),)), Arrow(9, (40,), ((41, 42, 43),)), Difference(9, (72, 73), 1),
+             Ratio(9, (74, 75), 2), XV(9, (76, 77), 5), KillerCage(9, (60, 61, 69), 15),
+             Renban(9, ((18, 27, 36),)), Whispers(9, ((6, 16, 26),))]
+    return write(Sudoku(9, givens, box=(3, 3), extra=extra), "fpuzzles").strip()
+
+
 def shots(url: str, out: Path, chromium: str) -> list[Path]:
     """Take the screenshots; returns the files written."""
     from playwright.sync_api import sync_playwright
@@ -40,7 +58,8 @@ def shots(url: str, out: Path, chromium: str) -> list[Path]:
     plan = [("sudoku", example_text("sudoku-9x9"), ["#check", "#hint"]),
             ("jigsaw", example_text("jigsaw-9x9"), ["#solve"]),
             ("hidato", example_text("hidato-8x8"), ["#solve"]),
-            ("numbrix", example_text("numbrix-9x9"), ["#fill-marks"])]
+            ("numbrix", example_text("numbrix-9x9"), ["#fill-marks"]),
+            ("variants", variant_link(), ["#solve"])]
     written = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])

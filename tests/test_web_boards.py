@@ -142,12 +142,13 @@ def test_variant_constraints_come_in_the_overlay():
 
 def test_copy_as_offers_only_formats_that_write_the_puzzle():
     jigsaw = read_text(gridsat.examples.example_text("jigsaw-9x9"))[0].puzzle
-    offered = board_of(jigsaw)["writes"]
+    assert "writes" not in board_of(jigsaw)  # (only where the page loads a board)
+    offered = board_of(jigsaw, formats=True)["writes"]
     assert "json" in offered and "line" not in offered
     for name in offered:
         write(jigsaw, name)
     classic = read_text(gridsat.examples.example_text("sudoku-9x9"))[0].puzzle
-    assert "line" in board_of(classic)["writes"]
+    assert "line" in board_of(classic, formats=True)["writes"]
 
 
 @pytest.mark.parametrize("name", sorted(GENERATED) + ["samurai"])

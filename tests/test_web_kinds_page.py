@@ -65,7 +65,7 @@ def test_every_kind_draws_takes_a_digit_and_solves(page):
     seen = []
     for name, text in puzzles():
         puzzle = read_text(text)[0].puzzle
-        want = board_of(puzzle)
+        want = board_of(puzzle, formats=True)
         load(page, text)
         st = board(page)
         seen.append(st["kind"])
@@ -144,6 +144,8 @@ def test_a_failed_solve_records_no_undo_step(page):
 
 def test_copy_as_offers_no_format_that_refuses_the_board(page):
     load(page, example_text("jigsaw-9x9"))
+    page.click("#check")  # (an answer's board does not put the kind's whole list back)
+    status(page, "unique")
     offered = page.eval_on_selector_all("#format option", "(os) => os.map((o) => o.value)")
     assert "line" not in offered and "json" in offered
     for name in offered:

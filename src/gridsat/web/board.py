@@ -28,12 +28,15 @@ __all__ = ["board_of", "overlay", "writes", "cell_index", "step_cells", "solutio
 CELL = 44
 
 
-def board_of(puzzle: Any) -> dict[str, Any]:
+def board_of(puzzle: Any, formats: bool = False) -> dict[str, Any]:
     """The board the page draws for ``puzzle``.
 
     Parameters
     ----------
-    puzzle : Sudoku or Hidato
+    puzzle : puzzle
+    formats : bool
+        Add ``writes`` (trying every format of the kind takes milliseconds: asked for the
+        boards the page loads, not for every answer).
 
     Returns
     -------
@@ -46,7 +49,7 @@ def board_of(puzzle: Any) -> dict[str, Any]:
         :func:`overlay`), ``blocked`` (positions that take no digit) and ``clues`` (what a
         setter may change besides digits: ``label``, ``value``, ``path`` into ``spec``,
         ``pos`` the position it belongs to or ``null``, ``x`` and ``y`` its place in cells)
-        and ``writes`` (the formats that can write this puzzle, see :func:`writes`).
+        and, with ``formats``, ``writes`` (the formats that can write this puzzle, see :func:`writes`).
     """
     from ..formats.jsonfmt import to_json_dict
 
@@ -56,7 +59,7 @@ def board_of(puzzle: Any) -> dict[str, Any]:
     more = kind.web.get("board")
     extra = more(puzzle) if callable(more) else {}
     blocked = sorted(int(p) for p in extra.get("blocked", ()))
-    return {
+    out = {
         "kind": kind.name,
         "variant": kind.variant(puzzle),
         "describe": kind.describe(puzzle),
@@ -74,8 +77,10 @@ def board_of(puzzle: Any) -> dict[str, Any]:
         "overlay": overlay(puzzle, lay, blocked),
         "blocked": blocked,
         "clues": list(extra.get("clues", ())),
-        "writes": writes(puzzle),
     }
+    if formats:
+        out["writes"] = writes(puzzle)
+    return out
 
 
 def writes(puzzle: Any) -> list[str]:

@@ -148,9 +148,9 @@ class Api:
         return JSONResponse({"status": "error", "error": job.error, "job": name}, status_code=502)
 
 
-def _answer(d: dict, loaded=None) -> dict:
+def _answer(d: dict, loaded=None, formats: bool = False) -> dict:
     if loaded is not None:
-        d.setdefault("board", board_of(loaded.puzzle))
+        d.setdefault("board", board_of(loaded.puzzle, formats))
         d.setdefault("format", loaded.format)
     return d
 
@@ -221,7 +221,7 @@ async def parse(api: Api, request: Request) -> JSONResponse:
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
     return JSONResponse(_answer({"job": "parse", "status": "read", "text": kind_of(loaded.puzzle).board_file(
-        loaded.puzzle), "solution": list(loaded.solution) if loaded.solution else None}, loaded))
+        loaded.puzzle), "solution": list(loaded.solution) if loaded.solution else None}, loaded, formats=True))
 
 
 async def _solver_job(api: Api, request: Request, job) -> JSONResponse:

@@ -122,7 +122,7 @@ def _generated(g) -> dict:
     from ..kinds import kind_of as _kind
 
     d = g.to_dict()
-    d["board"] = board_of(g.puzzle)
+    d["board"] = board_of(g.puzzle, True)
     d["solution"] = list(g.solution)
     d["text"] = _kind(g.puzzle).board_file(g.puzzle)
     return d
@@ -160,7 +160,7 @@ def improve(start: Any, *, size: int, box, budget: float, workers: int, seed: in
         run = next(k.improve for k in KINDS.values() if k.improve is not None)
     res = run(start=start, size=size, box=box, time_budget=budget, jobs=workers, seed=seed)
     d = res.to_dict()
-    d.update(job="improve", status="improved", board=board_of(res.puzzle), solution=list(res.solution),
+    d.update(job="improve", status="improved", board=board_of(res.puzzle, True), solution=list(res.solution),
              text=kind_of(res.puzzle).board_file(res.puzzle))
     return d
 
@@ -171,7 +171,7 @@ def add_random(puzzle: Any, *, seed: int | None = None) -> dict:
     out = kind_of(puzzle).add_random(puzzle, 1, seed=seed)
     added = [c for c, (a, b) in enumerate(zip(puzzle.givens, out.givens)) if a != b]
     return {"job": "add-random", "status": "added" if added else "full", "added": added,
-            "board": board_of(out), "text": kind_of(out).board_file(out)}
+            "board": board_of(out, True), "text": kind_of(out).board_file(out)}
 
 
 def make_unique(puzzle: Any, *, seed: int | None = None) -> dict:

@@ -131,7 +131,8 @@ async function run(job, extra = {}, button = job) {
   return busy(button, async () => {
     const { data } = await post(job, puzzleBody(extra));
     note(describe(job, data), data.status === "error" ? "error" : "");
-    if (data.board) current = data.board;
+    // (an answer's board names the formats only when loaded: the loaded board's list stays)
+    if (data.board) current = { ...data.board, writes: data.board.writes || (current && current.writes) };
     return data;
   });
 }
