@@ -94,7 +94,7 @@ def _load_formats() -> None:
 
 
 def _web():
-    from .web import board
+    from .draw_web import board
     return board
 
 
@@ -140,7 +140,7 @@ KAKURO = register_kind(Kind(
     memory={"cnf-combo": 1600.0, "cnf-sum": 4200.0, "cpsat-table": 5400.0, "cpsat-sum": 4000.0},
     cells=lambda puzzle: puzzle.num_cells,
     # the workbench page: the JSON object holds no digits (a player's stay on the page); black
-    # cells take none, their sums are clues a setter may change (web.py)
+    # cells take none, their sums are clues a setter may change (draw_web.py)
     web={"values": "", "max_value": "board", "board": Late(_web)},
     help_names=("Kakuro",),
     help_examples={

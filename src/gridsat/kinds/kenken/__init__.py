@@ -77,7 +77,7 @@ def _load_formats() -> None:
 
 
 def _web():
-    from .web import board
+    from .draw_web import board
     return board
 
 
@@ -122,7 +122,7 @@ KENKEN = register_kind(Kind(
     memory={"cnf-table": 3200.0, "cnf-select": 2600.0, "cpsat-table": 3000.0, "cpsat-arith": 2700.0},
     cells=lambda puzzle: puzzle.n * puzzle.n,
     # the workbench page: the JSON object holds no digits (a player's stay on the page); the cages'
-    # targets are clues a setter may change (web.py)
+    # targets are clues a setter may change (draw_web.py)
     web={"values": "", "max_value": "side", "board": Late(_web)},
     help_names=("KenKen",),
     help_examples={

@@ -71,7 +71,7 @@ def _load_formats() -> None:
 
 
 def _web():
-    from .web import board
+    from .draw_web import board
     return board
 
 
@@ -123,7 +123,7 @@ KILLER = register_kind(Kind(
     shape=lambda puzzle: puzzle.shape_key,
     # the workbench page: the plain board's description fits as is (values in "givens", a painted
     # region map replaces "box"); the cages ride along in the object, their sums are clues a setter
-    # may change (web.py)
+    # may change (draw_web.py)
     web={"values": "givens", "regions": "regions", "replaces": ["box"], "max_value": "side", "board": Late(_web)},
     help_names=("Killer",),
     help_examples={

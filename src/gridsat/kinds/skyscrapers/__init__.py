@@ -90,7 +90,7 @@ def _load_formats() -> None:
 
 
 def _web():
-    from .web import board
+    from .draw_web import board
     return board
 
 
@@ -132,7 +132,7 @@ SKYSCRAPERS = register_kind(Kind(
     memory={"cnf-sky": 18400.0, "cpsat-sky": 4800.0},
     cells=lambda puzzle: puzzle.num_cells,
     # the workbench page: givens in "rows" (null open), heights up to the board's max; the clues
-    # outside the grid may be changed by a setter, cells given empty take no digit (web.py)
+    # outside the grid may be changed by a setter, cells given empty take no digit (draw_web.py)
     web={"values": "rows", "blank": None, "max_value": "board", "board": Late(_web)},
     help_names=("Skyscrapers",),
     help_examples={"generate": ("gridsat generate skyscrapers --size 6 -n 3",)},

@@ -83,7 +83,7 @@ def _load_formats() -> None:
 
 
 def _web():
-    from .web import board
+    from .draw_web import board
     return board
 
 
@@ -123,7 +123,7 @@ STR8TS = register_kind(Kind(
     # 940 bytes per cell-digit pair for cnf-str8ts and 17,600 for cpsat-str8ts, rounded up
     size_units=lambda puzzle: puzzle.n ** 3,
     memory={"cnf-str8ts": 2000.0, "cpsat-str8ts": 20000.0},
-    # the workbench page: givens in "rows" (null open); black cells take no digit (web.py)
+    # the workbench page: givens in "rows" (null open); black cells take no digit (draw_web.py)
     web={"values": "rows", "blank": None, "max_value": "side", "board": Late(_web)},
     help_names=("Str8ts",),
     help_examples={"generate": ("gridsat generate str8ts --size 9 -n 3",)},
