@@ -20,15 +20,13 @@ def board(puzzle: Any) -> dict[str, Any]:
         ``clues``: per cage with a clue, its ``label``, ``value``, ``path`` into the ``json``
         object, ``pos`` (its first cell) and ``x``, ``y`` (that cell's top-left corner).
     """
-    from ...formats.jsonfmt import to_json_dict
-
     n = puzzle.n
     clues = []
-    for i, cage in enumerate(to_json_dict(puzzle)["cages"]):
-        if cage.get("target") is None:
+    for i, cage in enumerate(puzzle.cages):  # (the json object lists them in this order)
+        if not cage.op:
             continue
-        r, c = min(tuple(rc) for rc in cage["cells"])
-        op = {"*": "x", "=": ""}.get(cage.get("op") or "", cage.get("op") or "")
-        clues.append({"label": f"cage target ({op or 'given'}) at r{r + 1}c{c + 1}", "value": cage["target"],
+        r, c = divmod(min(cage.cells), n)
+        op = {"*": "x", "=": ""}.get(cage.op, cage.op)
+        clues.append({"label": f"cage target ({op or 'given'}) at r{r + 1}c{c + 1}", "value": cage.target,
                       "path": ["cages", i, "target"], "pos": r * n + c, "x": c + 0.2, "y": r + 0.2})
     return {"clues": clues}

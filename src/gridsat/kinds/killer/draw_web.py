@@ -20,15 +20,13 @@ def board(puzzle: Any) -> dict[str, Any]:
         ``clues``: per cage with a sum, its ``label``, ``value``, ``path`` into the ``json``
         object, ``pos`` (its first cell) and ``x``, ``y`` (that cell's top-left corner).
     """
-    from ...formats.jsonfmt import to_json_dict
-
     n = puzzle.n
     clues = []
-    for i, cage in enumerate(to_json_dict(puzzle)["cages"]):
-        if cage.get("sum") is None:
+    for i, cage in enumerate(puzzle.cages):  # (the json object lists them in this order)
+        if cage.total is None:
             continue
-        first = min(cage["cells"])
+        first = min(cage.members)
         r, c = divmod(first, n)
-        clues.append({"label": f"cage sum at r{r + 1}c{c + 1}", "value": cage["sum"], "path": ["cages", i, "sum"],
+        clues.append({"label": f"cage sum at r{r + 1}c{c + 1}", "value": cage.total, "path": ["cages", i, "sum"],
                       "pos": first, "x": c + 0.2, "y": r + 0.2})
     return {"clues": clues}

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .puzzle import SIDES
-
 __all__ = ["board"]
 
+#: the sides, in the json object's order, and the step from a line's first cell to its clue
 _STEP = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -28,7 +27,7 @@ def board(puzzle: Any) -> dict[str, Any]:
     """
     n = puzzle.n
     clues = []
-    for side in SIDES:
+    for side in _STEP:
         values = getattr(puzzle, side)
         for i in range(n):
             r, c = puzzle.line(side, i)[0] // n, puzzle.line(side, i)[0] % n
