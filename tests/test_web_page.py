@@ -4,6 +4,7 @@ Skipped, with the reason, where Playwright or chromium is missing."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from urllib.parse import quote
@@ -17,8 +18,11 @@ from gridsat.examples import example_text  # noqa: E402
 from gridsat.formats import read_text, write  # noqa: E402
 from gridsat.kinds import get_kind, list_kinds  # noqa: E402
 from gridsat.rendering import layout  # noqa: E402
+from gridsat.web.app import boards  # noqa: E402
+from gridsat.web.board import board_of  # noqa: E402
 
 from test_web_server import KIT, server  # noqa: E402,F401  (the module's own server fixture)
+from test_web_static import page_spec  # noqa: E402
 
 CHROMIUM = os.environ.get("GRIDSAT_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
@@ -176,10 +180,17 @@ def test_every_kind_reads_back_from_the_page_as_edited(page, name):
                 page.fill("#paint-label", label)
                 page.click(f"svg rect[data-pos='{at}']", force=True)  # a given's digit lies on top
             page.check("input[name=mode][value=value]")
-            back = layout(read_text(board_state(page)["text"])[0].puzzle)
-            want = list(lay.region)
-            want[p], want[q] = want[q], want[p]
-            assert groups(back.region) == groups(want) and list(back.givens) == list(lay.givens)
+            text = board_state(page)["text"]
+            painted = list(region)
+            painted[p], painted[q] = painted[q], painted[p]
+            # the page's text is its rule's (the json object with the painted map) ...
+            assert json.loads(text) == page_spec(board_of(puzzle), boards()[name], region=painted, painted=True)
+            entry = read_text(text)[0]
+            if entry.ok:  # ... and, where the kind takes the map (not a region split in two), the puzzle painted
+                back = layout(entry.puzzle)
+                want = list(lay.region)
+                want[p], want[q] = want[q], want[p]
+                assert groups(back.region) == groups(want) and list(back.givens) == list(lay.givens)
         cells = sum(r is not None for r in lay.region)
         if st["holes"] and max(lay.givens) < cells:
             # an open cell taken off the board

@@ -251,7 +251,12 @@ class Kind:
         ``regions``, the field a region map painted on the page goes into (absent: no painting)
         and ``replaces``, the fields that map replaces; ``holes``, whether cells may be taken
         off the board and put back; ``max_value``, ``"side"`` (the board's side) or ``"cells"``
-        (its cells); ``skip_options``, generator options the page's form leaves out.
+        (its cells); ``skip_options``, generator options the page's form leaves out. Also
+        (:mod:`gridsat.web.board`): ``values`` ``""`` when the object holds no values;
+        ``blank``, what an open cell is written as (``0`` or ``None``); ``max_value``
+        ``"board"``, the largest value the board names; ``board``, ``board(puzzle) -> dict``
+        with the positions that take no digit (``blocked``) and the clues a setter may
+        change (``clues``).
     help_names : tuple of str
         What the command line's help texts call the kind's puzzles (``("Sudoku", "jigsaw")``),
         first the kind's own name (empty: its ``name``).

@@ -23,6 +23,8 @@ function refreshControls() {
   $("describe").textContent = current ? current.describe : "";
   document.body.classList.toggle("hide-regions", !board.kind.regions);
   document.body.classList.toggle("hide-holes", !board.kind.holes);
+  document.body.classList.toggle("hide-givens", !board.kind.keepsValues);
+  if (!board.kind.keepsValues && mode() === "given") document.querySelector("input[value=value]").checked = true;
   const hl = $("highlight"), max = board.maxValue, keep = hl.value;
   if (hl.options.length !== Math.min(max, 99) + 1) {
     hl.replaceChildren(new Option("-", ""));
@@ -99,7 +101,8 @@ async function setClueValue() {
 function formatsFor(kind, writes) {
   const sel = $("format"), keep = sel.value, key = `${kind}:${writes ? writes.join(",") : ""}`;
   if (!info || sel.dataset.kind === key) return;
-  const fits = info.formats.filter((f) => (writes ? writes.includes(f.name) : !kind || f.kind === kind || f.kind === "*"));
+  const fits = info.formats.filter((f) => (writes ? writes.includes(f.name) : !kind || f.kind === kind || f.kind === "*"))
+    .sort((a, b) => (a.kind === "*") - (b.kind === "*"));  // (the kind's own formats first)
   sel.replaceChildren();
   fill(sel, fits.map((f) => [f.name, `${f.name} (${f.kind})`]));
   sel.value = fits.some((f) => f.name === keep) ? keep : (fits[0] || {}).name;
