@@ -417,7 +417,7 @@ async function start() {
   const on = (id, fn) => $(id).addEventListener("click", fn);
   on("solve", solve); on("check", check); on("hint", hint); on("undo", undo); on("redo", redo);
   on("clear", () => { remember(); board.st.entered.fill(0); board.st.solved.fill(0); board.st.marks = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear"); });
-  on("clear-all", () => { remember(); ["givens", "entered", "solved"].forEach((k) => board.st[k].fill(0)); board.st.marks = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear all"); });
+  on("clear-all", () => { remember(); (board.kind.keepsValues ? ["givens", "entered", "solved"] : ["entered", "solved"]).forEach((k) => board.st[k].fill(0)); board.st.marks = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear all"); });
   on("candidates", () => candidates(false)); on("fill-marks", () => candidates(true));
   on("true-candidates", trueCandidates); on("rate", rate);
   on("count", () => count(false)); on("solutions", () => count(true));
