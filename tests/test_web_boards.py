@@ -160,3 +160,16 @@ def test_a_puzzle_crosses_to_a_worker_process(name):
     puzzle = get_kind(name).generators[name].make(**opts).puzzle
     back = pickle.loads(pickle.dumps(puzzle))
     assert back == puzzle and board_of(back) == board_of(puzzle)
+
+
+def test_a_cell_given_empty_stays_empty_through_the_page():
+    """Heights below the side leave cells empty (0); open cells are null. A cell given empty
+    takes no digit on the page and goes back as given."""
+    sky = get_kind("skyscrapers").puzzle_class
+    puzzle = sky(4, 3, top=[3, 0, 0, 0], givens=[0, None, None, 2] + [None] * 12)
+    board = board_of(puzzle)
+    assert board["blocked"] == [0]
+    assert "empty" in classes(board["overlay"])
+    spec = page_spec(board, boards()["skyscrapers"])
+    assert spec["rows"][0] == [0, None, None, 2]
+    assert read_text(json.dumps(spec))[0].puzzle == puzzle
