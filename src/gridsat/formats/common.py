@@ -7,11 +7,14 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, Union
 
-from ..errors import ParseError
+from ..errors import GridsatError, ParseError
+from .base import Entry, locate
+from .tokens import is_int, split_lines
 
-__all__ = ["parse_box", "check_solution", "strip_comment", "NAME_RE", "HEADER_RE", "COMMENT_RE", "header_name"]
+__all__ = ["parse_box", "check_solution", "strip_comment", "NAME_RE", "HEADER_RE", "COMMENT_RE", "header_name",
+           "token_rows", "is_size_header", "read_header_blocks"]
 
 #: a ``# name: ...`` (or ``; name: ...``) comment line that names the next puzzle.
 NAME_RE = re.compile(r"^\s*[#;]+\s*name\s*:\s*(.*?)\s*$", re.I)
@@ -80,3 +83,124 @@ def header_name(line: str) -> str | None:
 
 
 _LABEL_WORDS = re.compile(r"^\s*(givens|puzzle|regions?|solution)\s*:?\s*$", re.I)
+
+
+# ---------------------------------------------------------------------- janko.at's header blocks
+#: a line of :func:`token_rows`: ``(line, [(token, col), ...])``, or for a comment line
+#: ``(line, name or None)``
+TokenRow = tuple[int, Union[list[tuple[str, int]], str, None]]
+
+
+def token_rows(text: str, limit: int | None = None) -> list[TokenRow]:
+    """The lines of ``text`` split into tokens, for the block formats (janko.at's texts).
+
+    Parameters
+    ----------
+    text : str
+        The text.
+    limit : int, optional
+        Read only the first ``limit`` lines (what a sniff looks at).
+
+    Returns
+    -------
+    list
+        A content line as ``(line, [(token, col), ...])`` (1-based line and column, a ``#``
+        comment after the content dropped); a comment-only line as ``(line, name)``, the name
+        it gives (:func:`header_name`, ``None`` for none); blank lines are left out.
+
+    >>> token_rows("4 4\\n# easy\\n 1 - # c\\n")
+    [(1, [('4', 1), ('4', 3)]), (2, 'easy'), (3, [('1', 2), ('-', 4)])]
+    """
+    out: list[TokenRow] = []
+    lines = split_lines(text) if limit is None else text.split("\n", limit)[:limit]
+    for lineno, raw in enumerate(lines, 1):
+        content, _ = strip_comment(raw.rstrip("\r"))
+        if not content.strip():
+            if raw.strip():
+                out.append((lineno, header_name(raw)))
+            continue
+        toks, col = [], None
+        for j, ch in enumerate(content + " "):
+            if ch.isspace():
+                if col is not None:
+                    toks.append((content[col:j], col + 1))
+                    col = None
+            elif col is None:
+                col = j
+        out.append((lineno, toks))
+    return out
+
+
+def is_size_header(toks: Any) -> bool:
+    """Whether a row of :func:`token_rows` is a ``rows cols`` header (two unsigned numbers)."""
+    return isinstance(toks, list) and len(toks) == 2 and all(is_int(t, signed=False) for t, _ in toks)
+
+
+#: ``build(header, body, line, file, name) -> puzzle``: ``header`` the header's tokens, ``body``
+#: the content rows up to the next header, ``line`` the header's line
+BuildBlock = Callable[[list, list, int, "str | None", "str | None"], Any]
+#: ``solution(puzzle, header, body, file) -> solution or None``: ``None`` when the block is not a
+#: solution of ``puzzle`` by its shape; a :class:`ParseError` when it is one but a wrong one
+SolutionBlock = Callable[[Any, list, list, "str | None"], "tuple[int, ...] | None"]
+
+
+def read_header_blocks(text: str, file: str | None, fmt: str, build: BuildBlock,
+                       solution: SolutionBlock | None = None) -> list[Entry]:
+    """Read a text of blocks, each a ``rows cols`` header and the rows up to the next header.
+
+    A ``# name`` comment line before a header names the puzzle; a content line where a header
+    should be is an error entry, and reading goes on at the next header.
+
+    Parameters
+    ----------
+    text, file : str
+        The text and its name (for errors).
+    fmt : str
+        The format's name, for the entries.
+    build : callable
+        Makes the puzzle of a block (:data:`BuildBlock`); a :class:`GridsatError` it raises
+        becomes the block's error entry, located at the header where it names no place.
+    solution : callable, optional
+        Takes a block right after a puzzle as that puzzle's solution (:data:`SolutionBlock`),
+        instead of reading it as the next puzzle.
+
+    Returns
+    -------
+    list of Entry
+        One a puzzle or error (an empty text: one error entry).
+    """
+    rows = token_rows(text)
+    out: list[Entry] = []
+    i, name = 0, None
+    while i < len(rows):
+        line, toks = rows[i]
+        if not isinstance(toks, list):
+            name = toks or name
+            i += 1
+            continue
+        if not is_size_header(toks):
+            err = ParseError("expected a 'rows cols' header line such as '9 9'", file, line, toks[0][1])
+            out.append(Entry(None, err, file, line, None, fmt))
+            i += 1
+            while i < len(rows) and not is_size_header(rows[i][1]):
+                i += 1
+            continue
+        j = i + 1
+        while j < len(rows) and isinstance(rows[j][1], list) and not is_size_header(rows[j][1]):
+            j += 1
+        body = rows[i + 1:j]
+        prev = out[-1] if out else None
+        try:
+            if solution is not None and prev is not None and prev.ok and prev.solution is None:
+                sol = solution(prev.puzzle, toks, body, file)
+                if sol is not None:
+                    prev.solution = tuple(sol)
+                    i, name = j, None
+                    continue
+            out.append(Entry(build(toks, body, line, file, name), None, file, line, None, fmt))
+        except GridsatError as e:
+            out.append(Entry(None, locate(e, file, line, 1), file, line, None, fmt))
+        i, name = j, None
+    if not out:
+        out.append(Entry(None, ParseError("empty input: no puzzle found", file, 1, 1), file, 1, None, fmt))
+    return out
