@@ -253,6 +253,12 @@ class RegionBoard:
         return Layout(kind=self.kind, rows=self.rows, cols=self.cols, region=list(self.regions),
                       cell_of=list(range(n)), givens=self.givens, max_value=self.max_value)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter display: the board as SVG (see :func:`gridsat.rendering.render_svg`)."""
+        from ..rendering.svg import render_svg
+
+        return render_svg(self)
+
     def __repr__(self) -> str:
         given = sum(1 for v in self.givens if v)
         name = f" {self.name!r}" if self.name else ""
