@@ -54,24 +54,9 @@ def line_pairs(rows: int, cols: int, reach: int) -> tuple[tuple[int, int, int], 
 
 
 class Ripple(RegionBoard):
-    """A Ripple board: ``rows`` x ``cols`` cells, a region label per cell and the givens.
-
-    Parameters
-    ----------
-    rows, cols : int
-        The board's size.
-    regions : sequence
-        One region label per cell, row by row (any hashable labels; kept as ``0..R-1``).
-    givens : sequence of int, optional
-        One digit per cell, ``0`` empty (default: no givens).
-    name : str, optional
-        The puzzle's name.
-
-    Raises
-    ------
-    PuzzleError
-        A size out of range, a cell in no region, a region split in two or larger than
-        :data:`MAX_REGION_SIZE`, or a given outside ``1..k`` of its region.
+    """A Ripple board: ``rows`` x ``cols`` cells, a region label per cell and the givens (the
+    parameters and checks of :class:`~gridsat.puzzles.regionboard.RegionBoard`, regions of at most
+    :data:`MAX_REGION_SIZE` cells).
     """
 
     kind = "ripple"

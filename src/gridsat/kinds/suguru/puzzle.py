@@ -48,24 +48,9 @@ def king_pairs(rows: int, cols: int) -> tuple[tuple[int, int], ...]:
 
 
 class Suguru(RegionBoard):
-    """A Suguru board: ``rows`` x ``cols`` cells, a region label per cell and the givens.
-
-    Parameters
-    ----------
-    rows, cols : int
-        The board's size.
-    regions : sequence
-        One region label per cell, row by row (any hashable labels; kept as ``0..R-1``).
-    givens : sequence of int, optional
-        One digit per cell, ``0`` empty (default: no givens).
-    name : str, optional
-        The puzzle's name.
-
-    Raises
-    ------
-    PuzzleError
-        A size out of range, a cell in no region, a region split in two or larger than
-        :data:`MAX_REGION`, or a given outside ``1..k`` of its region.
+    """A Suguru board: ``rows`` x ``cols`` cells, a region label per cell and the givens (the
+    parameters and checks of :class:`~gridsat.puzzles.regionboard.RegionBoard`, regions of at most
+    :data:`MAX_REGION` cells).
     """
 
     kind = "suguru"
