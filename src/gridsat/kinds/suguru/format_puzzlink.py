@@ -13,7 +13,7 @@ written.
 from __future__ import annotations
 
 from ...formats.base import Format, register_format
-from ...formats.regionboard import decode_borders, encode_borders
+from ...formats.puzzlink import decode_borders, encode_borders
 from .format import TEXT
 
 __all__ = ["read_puzzlink", "write_puzzlink", "sniff_puzzlink", "decode_borders", "encode_borders"]
