@@ -14,7 +14,8 @@ from .base import Entry, locate
 from .tokens import is_int, split_lines
 
 __all__ = ["parse_box", "check_solution", "strip_comment", "NAME_RE", "HEADER_RE", "COMMENT_RE", "header_name",
-           "token_rows", "is_size_header", "read_header_blocks"]
+           "token_rows", "is_size_header", "read_header_blocks", "SIZE_LINE", "words", "is_comment_line",
+           "LineCursor"]
 
 #: a ``# name: ...`` (or ``; name: ...``) comment line that names the next puzzle.
 NAME_RE = re.compile(r"^\s*[#;]+\s*name\s*:\s*(.*?)\s*$", re.I)
@@ -204,3 +205,40 @@ def read_header_blocks(text: str, file: str | None, fmt: str, build: BuildBlock,
     if not out:
         out.append(Entry(None, ParseError("empty input: no puzzle found", file, 1, 1), file, 1, None, fmt))
     return out
+
+
+# ---------------------------------------------------------------------- blank-line separated blocks
+#: a ``rows cols`` size line (two numbers of at most three digits)
+SIZE_LINE = re.compile(r"^\s*([0-9]{1,3})\s+([0-9]{1,3})\s*$")
+_WORD = re.compile(r"\S+")
+
+
+def words(line: str) -> list[tuple[str, int]]:
+    """The words of a line with their 1-based columns.
+
+    >>> words(" 1 - 23")
+    [('1', 2), ('-', 4), ('23', 6)]
+    """
+    return [(m.group(), m.start() + 1) for m in _WORD.finditer(line)]
+
+
+def is_comment_line(line: str) -> bool:
+    """Whether ``line`` is a ``#`` comment line."""
+    return line.lstrip().startswith("#")
+
+
+class LineCursor:
+    """A cursor over the lines of a text (:func:`~gridsat.formats.tokens.split_lines`), for the
+    readers of blank-line separated blocks: ``lines``, the index ``i`` of the next line."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = split_lines(text)
+        self.i = 0
+
+    def done(self) -> bool:
+        """Whether every line is read."""
+        return self.i >= len(self.lines)
+
+    def peek(self) -> str:
+        """The next line (not consumed)."""
+        return self.lines[self.i]

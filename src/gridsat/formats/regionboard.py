@@ -24,38 +24,13 @@ from typing import Any, Sequence
 from ..errors import ParseError
 from ..puzzles.regionboard import MAX_SIDE, RegionBoard
 from .base import Entry
-from .common import strip_comment
+from .common import SIZE_LINE, LineCursor, is_comment_line, strip_comment, words
 from .puzzlink import decode_borders, decode_numbers, encode_borders, encode_numbers
 from .tokens import split_lines
 
 __all__ = ["RegionBoardText", "size_first"]
 
-_TOKEN = re.compile(r"\S+")
-_HEADER = re.compile(r"^\s*([0-9]{1,3})\s+([0-9]{1,3})\s*$")
 _EMPTY = ("-", ".", "0")
-
-
-def _tokens(line: str) -> list[tuple[str, int]]:
-    """The words of a line with their 1-based columns."""
-    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
-
-
-class _Lines:
-    """A cursor over the lines of a text, with comments and blank lines told apart."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = split_lines(text)
-        self.i = 0
-
-    def done(self) -> bool:
-        return self.i >= len(self.lines)
-
-    def peek(self) -> str:
-        return self.lines[self.i]
-
-
-def _is_comment(line: str) -> bool:
-    return line.lstrip().startswith("#")
 
 
 def _digit(tok: str, file, line, col, what: str) -> int:
@@ -66,17 +41,17 @@ def _digit(tok: str, file, line, col, what: str) -> int:
     raise ParseError(f"{what} {tok[:12]!r} is not a digit or '-' (empty)", file, line, col)
 
 
-def _rows(cur: _Lines, count: int, cols: int, file, what: str, header_line: int) -> list[list[tuple[str, int, int]]]:
+def _rows(cur: LineCursor, count: int, cols: int, file, what: str, header_line: int) -> list[list[tuple[str, int, int]]]:
     """``count`` rows of ``cols`` tokens each: ``[(token, line, col), ...]`` per row."""
     out = []
     for k in range(count):
-        if cur.done() or not cur.peek().strip() or _is_comment(cur.peek()):
+        if cur.done() or not cur.peek().strip() or is_comment_line(cur.peek()):
             at = cur.i + 1
             raise ParseError(f"expected {count} rows of {what} after the size line {header_line}, found {k}",
                              file, at, 1)
         lineno = cur.i + 1
         line = cur.peek()
-        toks = _tokens(line)
+        toks = words(line)
         if len(toks) != cols:
             col = toks[cols][1] if len(toks) > cols else len(line.rstrip()) + 1
             raise ParseError(f"a ragged row: {len(toks)} cells in a row of {what}, the size line says {cols}",
@@ -88,10 +63,10 @@ def _rows(cur: _Lines, count: int, cols: int, file, what: str, header_line: int)
 
 def _shape_ok(text: str) -> bool:
     """The first content line is a size line ``rows cols`` followed by rows of as many cells."""
-    lines = [ln for ln in split_lines(text)[:400] if ln.strip() and not _is_comment(ln)]
+    lines = [ln for ln in split_lines(text)[:400] if ln.strip() and not is_comment_line(ln)]
     if len(lines) < 3:
         return False
-    m = _HEADER.match(lines[0])
+    m = SIZE_LINE.match(lines[0])
     if not m:
         return False
     rows, cols = int(m.group(1)), int(m.group(2))
@@ -102,8 +77,8 @@ def _shape_ok(text: str) -> bool:
 def size_first(text: str) -> bool:
     """The first content line is a size line ``rows cols`` (the kind named: its reader says what is wrong)."""
     for line in split_lines(text)[:50]:
-        if line.strip() and not _is_comment(line):
-            return bool(_HEADER.match(line))
+        if line.strip() and not is_comment_line(line):
+            return bool(SIZE_LINE.match(line))
     return False
 
 
@@ -166,12 +141,12 @@ class RegionBoardText:
                                + r")/([^\s/]*)/([^\s/]*)/?([^\s/]*)(/\S*)?")
 
     # ------------------------------------------------------------------ janko.at's text
-    def _block_puzzle(self, cur: _Lines, file, name) -> tuple[RegionBoard, int]:
+    def _block_puzzle(self, cur: LineCursor, file, name) -> tuple[RegionBoard, int]:
         """A puzzle from the size line on; returns it and its first line."""
         start = cur.i + 1
-        m = _HEADER.match(cur.peek())
+        m = SIZE_LINE.match(cur.peek())
         if not m:
-            toks = _tokens(cur.peek())
+            toks = words(cur.peek())
             raise ParseError("expected the size line 'rows cols' (two numbers)", file, start, toks[0][1] if toks else 1)
         rows, cols = int(m.group(1)), int(m.group(2))
         if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
@@ -187,15 +162,15 @@ class RegionBoardText:
             msg, cell, part = problem
             _, ln, col = (grows if part == "givens" else rrows)[cell // cols][cell % cols]
             raise ParseError(msg, file, ln, col)
-        if not cur.done() and cur.peek().strip() and not _is_comment(cur.peek()):
+        if not cur.done() and cur.peek().strip() and not is_comment_line(cur.peek()):
             raise ParseError(f"a row after the {rows} rows of regions (puzzles are separated by a blank line)",
                              file, cur.i + 1, 1)
         return self.cls(rows, cols, labels, givens, name), start
 
-    def _block_solution(self, cur: _Lines, puzzle: RegionBoard, file) -> tuple[int, ...]:
+    def _block_solution(self, cur: LineCursor, puzzle: RegionBoard, file) -> tuple[int, ...]:
         """A solution block (size line and the digits of every cell) of ``puzzle``, checked."""
         start = cur.i + 1
-        m = _HEADER.match(cur.peek())
+        m = SIZE_LINE.match(cur.peek())
         if not m or (int(m.group(1)), int(m.group(2))) != (puzzle.rows, puzzle.cols):
             raise ParseError(f"expected the solution's size line '{puzzle.rows} {puzzle.cols}'", file, start, 1)
         cur.i += 1
@@ -210,7 +185,7 @@ class RegionBoardText:
 
     def read_janko(self, text: str, file: str | None = None) -> list[Entry]:
         """Every puzzle of a janko.at text of the kind (with the solutions it gives), one entry each."""
-        cur = _Lines(text)
+        cur = LineCursor(text)
         out: list[Entry] = []
         name = None
         solution_next = False
@@ -220,7 +195,7 @@ class RegionBoardText:
                 cur.i += 1
                 name = None
                 continue
-            if _is_comment(line):
+            if is_comment_line(line):
                 words = line.strip().lstrip("#").strip()
                 solution_next = bool(re.match(r"(?i)solution\b", words))
                 words = self._lead.sub("", words)
@@ -261,7 +236,7 @@ class RegionBoardText:
         for line in split_lines(text)[:50]:
             if not line.strip():
                 continue
-            if not _is_comment(line):
+            if not is_comment_line(line):
                 return False
             if self._mark.search(line):
                 return _shape_ok(text)

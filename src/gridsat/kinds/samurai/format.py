@@ -35,27 +35,21 @@ from typing import Any, Sequence
 
 from ...errors import ParseError
 from ...formats.base import Entry, Format, register_format, register_json_kind
+from ...formats.common import SIZE_LINE, LineCursor, is_comment_line, words
 from ...formats.oneline import register_generated
 from ...formats.tokens import split_lines
 from .puzzle import LAYOUTS, Samurai, layout_cells, layout_for_size
 
 __all__ = ["read_janko", "write_janko", "sniff_janko", "from_json", "to_json"]
 
-_TOKEN = re.compile(r"\S+")
-_HEADER = re.compile(r"^\s*([0-9]{1,3})\s+([0-9]{1,3})\s*$")
+_HEADER = SIZE_LINE
 _LAYOUT = re.compile(r"^\s*#+\s*layout\s*:\s*(\S*)", re.I)
 _EMPTY = ("-", ".", "0")
 _CELL = re.compile(r"^(?:[-.0-9])$")
 _MARK = re.compile(r"^\s*#.*\b(samurai|gattai)\b", re.I)
 
 
-def _tokens(line: str) -> list[tuple[str, int]]:
-    """The words of a line with their 1-based columns."""
-    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
-
-
-def _is_comment(line: str) -> bool:
-    return line.lstrip().startswith("#")
+_tokens, _is_comment, _Cursor = words, is_comment_line, LineCursor
 
 
 def _digit(tok: str, file, line, col) -> int:
@@ -64,18 +58,6 @@ def _digit(tok: str, file, line, col) -> int:
     if len(tok) == 1 and tok in "123456789":
         return int(tok)
     raise ParseError(f"{tok[:12]!r} is not a digit 1-9 or '-' (empty)", file, line, col)
-
-
-class _Cursor:
-    def __init__(self, text: str) -> None:
-        self.lines = split_lines(text)
-        self.i = 0
-
-    def done(self) -> bool:
-        return self.i >= len(self.lines)
-
-    def peek(self) -> str:
-        return self.lines[self.i]
 
 
 def _board(cur: _Cursor, file, what: str) -> tuple[int, int, list[list[tuple[int, int, int]]], int]:
