@@ -15,7 +15,7 @@ from .tokens import is_int, split_lines
 
 __all__ = ["parse_box", "check_solution", "strip_comment", "NAME_RE", "HEADER_RE", "COMMENT_RE", "header_name",
            "token_rows", "is_size_header", "read_header_blocks", "SIZE_LINE", "words", "is_comment_line",
-           "LineCursor"]
+           "LineCursor", "read_blocks"]
 
 #: a ``# name: ...`` (or ``; name: ...``) comment line that names the next puzzle.
 NAME_RE = re.compile(r"^\s*[#;]+\s*name\s*:\s*(.*?)\s*$", re.I)
@@ -242,3 +242,73 @@ class LineCursor:
     def peek(self) -> str:
         """The next line (not consumed)."""
         return self.lines[self.i]
+
+
+def read_blocks(text: str, file: str | None, fmt: str,
+                puzzle: Callable[[LineCursor, "str | None"], "tuple[Any, int]"],
+                solution: Callable[[LineCursor, Any], "tuple[int, ...]"], *,
+                lead: "re.Pattern[str] | None" = None, directive: Callable[[str, int], bool] | None = None,
+                after_error: Callable[[], None] | None = None) -> list[Entry]:
+    """Read a text of puzzles separated by blank lines, each maybe followed by its solution.
+
+    A ``#`` comment right before a puzzle names it; a comment that says ``solution`` makes the
+    next block the solution of the puzzle before it. A bad block is an error entry, and reading
+    goes on after the next blank line.
+
+    Parameters
+    ----------
+    text, file : str
+        The text and its name (for errors).
+    fmt : str
+        The format's name, for the entries.
+    puzzle : callable
+        ``puzzle(cursor, name) -> (puzzle, first line)``: reads a block from the cursor's line.
+    solution : callable
+        ``solution(cursor, puzzle) -> values``: reads a solution block of ``puzzle`` (checked).
+    lead : re.Pattern, optional
+        Words a naming comment starts with that are not the name (the kind's own word).
+    directive : callable, optional
+        ``directive(line, lineno) -> bool``: a comment the format reads itself (no name).
+    after_error : callable, optional
+        Called after a bad block.
+
+    Returns
+    -------
+    list of Entry
+        One a puzzle (with its solution, if the text gives one) or an error.
+    """
+    cur = LineCursor(text)
+    out: list[Entry] = []
+    name = None
+    solution_next = False
+    while not cur.done():
+        line = cur.peek()
+        if not line.strip():
+            cur.i += 1
+            name = None
+            continue
+        if is_comment_line(line):
+            if directive is None or not directive(line, cur.i + 1):
+                said = line.strip().lstrip("#").strip()
+                solution_next = bool(re.match(r"(?i)solution\b", said))
+                said = lead.sub("", said) if lead is not None else said
+                name = None if solution_next else (said or None)
+            cur.i += 1
+            continue
+        lineno = cur.i + 1
+        try:
+            if solution_next and out and out[-1].ok:
+                out[-1].solution = solution(cur, out[-1].puzzle)
+            else:
+                made, start = puzzle(cur, name)
+                out.append(Entry(made, None, file, start, None, fmt))
+        except ParseError as e:
+            out.append(Entry(None, e if e.line is not None else ParseError(e.message, file, lineno, 1),
+                             file, lineno, None, fmt))
+            while not cur.done() and cur.peek().strip():  # go on after the next blank line
+                cur.i += 1
+            if after_error is not None:
+                after_error()
+        solution_next = False
+        name = None
+    return out

@@ -24,7 +24,7 @@ from typing import Any, Sequence
 from ..errors import ParseError
 from ..puzzles.regionboard import MAX_SIDE, RegionBoard
 from .base import Entry
-from .common import SIZE_LINE, LineCursor, is_comment_line, strip_comment, words
+from .common import SIZE_LINE, LineCursor, is_comment_line, read_blocks, strip_comment, words
 from .puzzlink import decode_borders, decode_numbers, encode_borders, encode_numbers
 from .tokens import split_lines
 
@@ -185,39 +185,8 @@ class RegionBoardText:
 
     def read_janko(self, text: str, file: str | None = None) -> list[Entry]:
         """Every puzzle of a janko.at text of the kind (with the solutions it gives), one entry each."""
-        cur = LineCursor(text)
-        out: list[Entry] = []
-        name = None
-        solution_next = False
-        while not cur.done():
-            line = cur.peek()
-            if not line.strip():
-                cur.i += 1
-                name = None
-                continue
-            if is_comment_line(line):
-                words = line.strip().lstrip("#").strip()
-                solution_next = bool(re.match(r"(?i)solution\b", words))
-                words = self._lead.sub("", words)
-                name = None if solution_next else (words or None)
-                cur.i += 1
-                continue
-            lineno = cur.i + 1
-            try:
-                if solution_next and out and out[-1].ok:
-                    prev = out[-1]
-                    prev.solution = self._block_solution(cur, prev.puzzle, file)
-                else:
-                    puzzle, start = self._block_puzzle(cur, file, name)
-                    out.append(Entry(puzzle, None, file, start, None, self.janko))
-            except ParseError as e:
-                out.append(Entry(None, e if e.line is not None else ParseError(e.message, file, lineno, 1),
-                                 file, lineno, None, self.janko))
-                while not cur.done() and cur.peek().strip():  # go on after the next blank line
-                    cur.i += 1
-            solution_next = False
-            name = None
-        return out
+        return read_blocks(text, file, self.janko, lambda cur, name: self._block_puzzle(cur, file, name),
+                           lambda cur, puzzle: self._block_solution(cur, puzzle, file), lead=self._lead)
 
     def write_janko(self, puzzle: RegionBoard, solution: Sequence[int] | None = None) -> str:
         """The puzzle in janko.at's text (regions numbered from 1), with its solution block if given."""
