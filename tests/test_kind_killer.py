@@ -303,8 +303,6 @@ def test_a_janko_solution_block_after_a_puzzle_is_its_solution_not_a_second_puzz
     (first, second) = entries
     assert first.puzzle.name == "a killer" and first.solution == (3, 2, 1, 4, 4, 1, 3, 2, 1, 4, 2, 3, 2, 3, 4, 1)
     assert second.solution == first.solution and second.line == 19
-    again = write(first.puzzle, "janko-killer", first.solution)
-    assert read_text(again)[0].solution == first.solution
 
 
 def test_a_wrong_janko_solution_block_is_a_located_error_after_its_puzzle(capsys, tmp_path):

@@ -133,8 +133,7 @@ def _puzzle(header, body, line, file, name) -> Killer:
 
 def write_janko(puzzle: Killer, solution: Sequence[int] | None = None) -> str:
     """janko.at text: header, sums, cage labels; regions when not the usual boxes, and givens
-    (after the regions) when there are any; with ``solution``, a solution block after it (a
-    header and the rows of digits)."""
+    (after the regions) when there are any (no solution)."""
     n = puzzle.n
     out = []
     if puzzle.name:
@@ -152,9 +151,6 @@ def write_janko(puzzle: Killer, solution: Sequence[int] | None = None) -> str:
         out += [" ".join(str(puzzle.regions[r * n + c] + 1).rjust(w) for c in range(n)) for r in range(n)]
     if puzzle.num_givens:
         out += [" ".join((str(v) if v else "-").rjust(w) for v in row) for row in puzzle.rows()]
-    if solution is not None:
-        out.append(f"{n} {n}")
-        out += [" ".join(str(v).rjust(w) for v in solution[r * n:(r + 1) * n]) for r in range(n)]
     return "\n".join(out) + "\n"
 
 
