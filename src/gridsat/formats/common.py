@@ -87,12 +87,12 @@ _LABEL_WORDS = re.compile(r"^\s*(givens|puzzle|regions?|solution)\s*:?\s*$", re.
 
 
 # ---------------------------------------------------------------------- janko.at's header blocks
-#: a line of :func:`token_rows`: ``(line, [(token, col), ...])``, or for a comment line
-#: ``(line, name or None)``
-TokenRow = tuple[int, Union[list[tuple[str, int]], str, None]]
+# a line of token_rows(): ``(line, [(token, col), ...])``, or for a comment line
+# ``(line, name or None)``
+_TokenRow = tuple[int, Union[list[tuple[str, int]], str, None]]
 
 
-def token_rows(text: str, limit: int | None = None) -> list[TokenRow]:
+def token_rows(text: str, limit: int | None = None) -> list[_TokenRow]:
     """The lines of ``text`` split into tokens, for the block formats (janko.at's texts).
 
     Parameters
@@ -112,7 +112,7 @@ def token_rows(text: str, limit: int | None = None) -> list[TokenRow]:
     >>> token_rows("4 4\\n# easy\\n 1 - # c\\n")
     [(1, [('4', 1), ('4', 3)]), (2, 'easy'), (3, [('1', 2), ('-', 4)])]
     """
-    out: list[TokenRow] = []
+    out: list[_TokenRow] = []
     lines = split_lines(text) if limit is None else text.split("\n", limit)[:limit]
     for lineno, raw in enumerate(lines, 1):
         content, _ = strip_comment(raw.rstrip("\r"))
