@@ -40,7 +40,7 @@ myst_heading_anchors = 3
 suppress_warnings = ["myst.header"]
 
 # -- Notebooks ----------------------------------------------------------------
-# The four notebooks in notebooks/ are the tutorials. They are executed by the
+# The notebooks in notebooks/ are the tutorials. They are executed by the
 # test suite (tests/test_notebooks.py, small mode), and committed without
 # outputs. The docs build renders them WITHOUT executing them: a full run
 # takes minutes (notebook 02 alone about 2 minutes on 2 cores), so the pages

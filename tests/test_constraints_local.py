@@ -280,7 +280,7 @@ def test_what_fpuzzles_cannot_hold_is_refused():
 @pytest.mark.parametrize("cls, key, item, match", [
     (Difference, "difference", {"cells": ["R1C1", "R1C3"]}, "not side by side"),
     (Difference, "difference", {"cells": ["R1C1", "R1C2"], "value": "9"}, "value must be an integer 1..8"),
-    (Difference, "difference", {"cells": ["R1C1", "R10C1"]}, "R10C1 is outside the 9x9 board"),
+    (Difference, "difference", {"cells": ["R1C1", "R10C1"]}, "'R10C1' is outside the 9x9 board"),
     (Difference, "difference", {"cells": ["R1C1", "hello"]}, "'hello' is not a cell name"),
     (Difference, "difference", {"value": "1"}, 'missing "cells"'),
     (Ratio, "ratio", {"cells": ["R1C1", "R1C2"], "value": "1"}, "value must be an integer 2..9"),
@@ -312,3 +312,17 @@ def test_hostile_fpuzzles_items(cls, key, item, match):
         cls.from_fpuzzles(key, item, 9)
     assert info.value.message.startswith(f"{key} {{") or info.value.message.startswith(f"{key} \"")
     assert match in info.value.message, info.value.message
+
+
+@pytest.mark.parametrize("name", ["R10C1", "R0C3", "hello", "x" * 50, 5])
+def test_a_bad_cell_name_reads_the_same_in_a_local_rule_as_in_any_other_type(name):
+    from gridsat.constraints import get_constraint
+
+    def message(key, item):
+        with pytest.raises(ParseError) as e:
+            get_constraint(key).from_fpuzzles(key, item, 9)
+        return e.value.message.split(": ", 1)[1]
+
+    local = message("thermometer", {"lines": [["R1C1", name]]})
+    other = message("arrow", {"cells": ["R1C1"], "lines": [["R1C1", name]]})
+    assert local == other and len(local) < 60, (local, other)

@@ -285,3 +285,30 @@ def test_the_parts_the_kind_has_not_are_refused_with_a_message(capsys, tmp_path)
     assert "no techniques for killer puzzles" in capsys.readouterr().err
     assert main(["export", "--to", "dzn", str(f)]) == 2
     assert "no MiniZinc model" in capsys.readouterr().err
+
+
+#: the solution block janko.at's files put after a puzzle: a header and the rows of digits
+JANKO_SOLVED = "# a killer\n" + JANKO + """# solution
+4 4
+3 2 1 4
+4 1 3 2
+1 4 2 3
+2 3 4 1
+"""
+
+
+def test_a_janko_solution_block_after_a_puzzle_is_its_solution_not_a_second_puzzle():
+    entries = read_text(JANKO_SOLVED + "\n" + JANKO_SOLVED, kind="killer")
+    assert [e.error for e in entries] == [None, None]
+    (first, second) = entries
+    assert first.puzzle.name == "a killer" and first.solution == (3, 2, 1, 4, 4, 1, 3, 2, 1, 4, 2, 3, 2, 3, 4, 1)
+    assert second.solution == first.solution and second.line == 19
+
+
+def test_a_wrong_janko_solution_block_is_a_located_error_after_its_puzzle(capsys, tmp_path):
+    f = tmp_path / "k.txt"
+    f.write_text(JANKO_SOLVED.replace("3 2 1 4\n4 1", "3 2 4 1\n4 1"), encoding="utf-8")
+    assert main(["check", "--kind", "killer", str(f)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 2 and "unique" in out[0], out
+    assert out[1].startswith(f"{f}:13:1: error: the solution does not solve the puzzle above: "), out

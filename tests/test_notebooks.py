@@ -25,7 +25,8 @@ from nbformat.v4 import new_code_cell
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK_DIR = ROOT / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
-EXPECTED = ["01-quickstart", "02-comparing-encodings", "03-counting-and-uniqueness", "04-generating-puzzles"]
+EXPECTED = ["01-quickstart", "02-comparing-encodings", "03-counting-and-uniqueness", "04-generating-puzzles",
+            "05-more-kinds"]
 
 #: per cell; a cell that runs longer fails the test with its source (CellTimeoutError)
 CELL_TIMEOUT_S = 120

@@ -125,6 +125,26 @@ def test_repr_svg_on_puzzle_and_result():
     assert "<table>" in html and "solved" in html and "<svg" in html
 
 
+
+def _kind_samples():
+    from gridsat.kinds import KINDS
+
+    return [(name, kind.samples()[0][0]) for name, kind in KINDS.items() if kind.samples]
+
+
+@pytest.mark.parametrize("name,puzzle", _kind_samples(), ids=[n for n, _ in _kind_samples()])
+def test_every_kind_shows_its_puzzle_and_its_result_as_a_board_in_a_notebook(name, puzzle):
+    """Jupyter's rich display: the puzzle's own ``_repr_svg_``, the result's SVG and HTML."""
+    assert hasattr(type(puzzle), "_repr_svg_"), f"{name}: its puzzle class has no _repr_svg_"
+    svg = puzzle._repr_svg_()
+    assert ET.fromstring(svg).tag == NS + "svg"
+    r = gridsat.solve(puzzle)
+    assert r.verified
+    solved = r._repr_svg_()
+    assert ET.fromstring(solved).tag == NS + "svg" and solved != svg
+    assert "<svg" in r._repr_html_()
+
+
 # ---------------------------------------------------------------- Hidato
 
 ROSETTA = """\

@@ -107,7 +107,8 @@ def fpuzzles_cell(text: Any, n: int, outside: bool = False) -> "int | tuple[int,
     """
     m = _FP_CELL.match(text) if isinstance(text, str) else None
     if m is None:
-        raise ParseError(f"{text!r} is not a cell name like R1C1")
+        shown = repr(text[:20]) if isinstance(text, str) else repr(text)[:20]  # (a long text is cut)
+        raise ParseError(f"{shown} is not a cell name like R1C1")
     r, c = int(m.group(1)) - 1, int(m.group(2)) - 1
     if outside:
         if -1 <= r <= n and -1 <= c <= n:

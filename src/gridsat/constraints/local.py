@@ -12,39 +12,23 @@ form is made of clauses over ``lit(cell, value)`` only (no auxiliary variables: 
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from ..errors import ParseError, PuzzleError
-from .base import Amo, Constraint, Lit, cell_name, check_board, check_cells
-
-#: ``new_var() -> int``: a fresh auxiliary variable of the encoding's pool (the types here use none)
-NewVar = Callable[[], int]
+from .base import Amo, Constraint, Lit, NewVar, cell_name, check_board, check_cells, fpuzzles_cell, fpuzzles_name
 
 __all__ = ["LocalRule", "Lit", "Amo", "NewVar", "fp_cell", "fp_name", "fp_cells", "pair_cnf", "pair_table",
            "check_value", "check_line", "check_pairs", "adjacent", "box_shape", "mark", "item_dict", "names", "board",
            "fpuzzles_error"]
 
-_FP_CELL = re.compile(r"R(\d+)C(\d+)", re.I)
-
-
-def fp_cell(text: Any, n: int) -> int:
-    """The cell index of an f-puzzles cell name ``"R3C4"`` (1-based) on a board of side ``n``.
-
-    Raises :class:`ParseError` naming the text when it is no cell name or lies outside the board.
-    """
-    m = _FP_CELL.fullmatch(text.strip()) if isinstance(text, str) else None
-    if m is None:
-        raise ParseError(f"{str(text)[:20]!r} is not a cell name like R1C1")
-    r, c = int(m.group(1)), int(m.group(2))
-    if not (1 <= r <= n and 1 <= c <= n):
-        raise ParseError(f"cell {text} is outside the {n}x{n} board")
-    return (r - 1) * n + (c - 1)
+#: the cell index of an f-puzzles cell name ``"R3C4"`` (1-based) on a board of side ``n``
+#: (:func:`~gridsat.constraints.base.fpuzzles_cell`)
+fp_cell = fpuzzles_cell
 
 
 def fp_name(cell: int, n: int) -> str:
     """The f-puzzles name of a cell: ``R3C4``."""
-    return f"R{cell // n + 1}C{cell % n + 1}"
+    return fpuzzles_name(n, cell)
 
 
 def fp_cells(items: Any, n: int, what: str) -> list[int]:

@@ -7,6 +7,8 @@ stream with them.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ..errors import ParseError
 from ..kinds import KINDS
 from .base import FORMATS, Entry, Format, get_format, list_formats
@@ -87,9 +89,7 @@ def _detect(text: str, kind: str | None, file: str | None, read: dict) -> Format
     specific = [f for f in cands if f.kind != "*"]
     if specific:
         cands = specific
-    certain = [f for f in cands if f.certain]
-    if certain:  # a kind's own header: no other kind's text passes its sniff
-        cands = certain
+    cands = _certain_first(cands)
     if len({f.kind for f in cands}) > 1:
         cands = _cross_kind(text, cands, file, read)
     if cands:
@@ -145,6 +145,15 @@ def _first_content(text: str) -> tuple[int, int]:
     return 1, 1
 
 
+def _certain_first(items: list, format_of: Callable[[Any], Format] = lambda f: f) -> list:
+    """``items`` (formats, or what ``format_of`` gives a format of) with those in a ``certain``
+    format only, when there are any: a kind's own mark (a header, a hole pattern) that no other
+    kind's text passes wins over the formats of other kinds that claim or read the text too.
+    The one rule for both the formats whose sniff claims a text and the readers that read it."""
+    certain = [x for x in items if format_of(x).certain]
+    return certain or items
+
+
 def _cross_kind(text: str, cands: list[Format], file: str | None, read: dict) -> list[Format]:
     """Formats of several kinds claim ``text``: keep those whose reader reads all of it; when
     readers of two kinds do, the text is ambiguous (a :class:`ParseError` asks for ``--kind``).
@@ -163,8 +172,7 @@ def _cross_kind(text: str, cands: list[Format], file: str | None, read: dict) ->
         read[f.name] = entries
         if entries and all(e.ok for e in entries):
             reads.append((f, entries))
-    if len(reads) > 1 and sum(f.certain for f, _ in reads) == 1:
-        reads = [r for r in reads if r[0].certain]  # a kind's own mark (a header, a hole pattern) wins
+    reads = _certain_first(reads, lambda r: r[0])
     if len(reads) > 1:
         what = "; ".join(f"as {len(es)} {f.kind} puzzle{'s' if len(es) > 1 else ''} ({f.name}: "
                          f"{es[0].puzzle!r})" for f, es in reads)

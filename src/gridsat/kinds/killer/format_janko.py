@@ -16,7 +16,8 @@ labels (a jigsaw map; every cell in a region), then ``n`` rows of givens (``-`` 
 writer adds the region rows when the regions are not the usual boxes of the size, and both
 when the puzzle has givens. A cage whose label carries no sum is a cage without one. Several
 puzzles may follow one another, each with its header; a ``# name`` comment line before a
-header names the puzzle.
+header names the puzzle. A block of a header and ``n`` rows of digits right after a puzzle is
+its solution (verified when read), as janko.at's files give it.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from typing import Sequence
 
 from ...errors import GridsatError, ParseError
 from ...formats.base import Entry, Format, locate, register_format
-from ...formats.common import header_name, strip_comment
-from ...formats.tokens import is_int, split_lines
+from ...formats.common import is_size_header, read_header_blocks, token_rows
+from ...formats.tokens import is_int
+from ...verifier import verify
 from .puzzle import MAX_SIZE, Killer, usual_box
 
 __all__ = ["read_janko", "write_janko", "sniff_janko", "janko_text"]
@@ -34,64 +36,24 @@ __all__ = ["read_janko", "write_janko", "sniff_janko", "janko_text"]
 _FORMAT = "janko-killer"
 
 
-def _rows(text: str, limit: int | None = None):
-    """Content lines as ``(line, [(token, col), ...])``; comment lines as ``(line, name)``."""
-    out = []
-    lines = split_lines(text) if limit is None else text.split("\n", limit)[:limit]
-    for lineno, raw in enumerate(lines, 1):
-        content, _ = strip_comment(raw.rstrip("\r"))
-        if not content.strip():
-            if raw.strip():
-                out.append((lineno, header_name(raw)))
-            continue
-        toks = []
-        col = None
-        for j, ch in enumerate(content + " "):
-            if ch.isspace():
-                if col is not None:
-                    toks.append((content[col:j], col + 1))
-                    col = None
-            elif col is None:
-                col = j
-        out.append((lineno, toks))
-    return out
-
-
-def _is_header(toks) -> bool:
-    return isinstance(toks, list) and len(toks) == 2 and all(is_int(t, signed=False) for t, _ in toks)
-
-
 def read_janko(text: str, file: str | None = None) -> list[Entry]:
-    """Read janko.at killer texts: each a header, the sums, the cages (and regions, givens)."""
-    rows = _rows(text)
-    out: list[Entry] = []
-    i, name = 0, None
-    while i < len(rows):
-        line, toks = rows[i]
-        if not isinstance(toks, list):
-            name = toks or name
-            i += 1
-            continue
-        if not _is_header(toks):
-            err = ParseError("expected a 'rows cols' header line such as '9 9'", file, line, toks[0][1])
-            out.append(Entry(None, err, file, line, None, _FORMAT))
-            i += 1
-            while i < len(rows) and not (isinstance(rows[i][1], list) and _is_header(rows[i][1])):
-                i += 1
-            continue
-        body = []
-        j = i + 1
-        while j < len(rows) and isinstance(rows[j][1], list) and not _is_header(rows[j][1]):
-            body.append(rows[j])
-            j += 1
-        try:
-            out.append(Entry(_puzzle(toks, body, line, file, name), None, file, line, None, _FORMAT))
-        except GridsatError as e:
-            out.append(Entry(None, locate(e, file, line, 1), file, line, None, _FORMAT))
-        i, name = j, None
-    if not out:
-        out.append(Entry(None, ParseError("empty input: no puzzle found", file, 1, 1), file, 1, None, _FORMAT))
-    return out
+    """Read janko.at killer texts: each a header, the sums, the cages (and regions, givens), and
+    the solution block that may follow a puzzle."""
+    return read_header_blocks(text, file, _FORMAT, _puzzle, _solution)
+
+
+def _solution(puzzle: Killer, header, body, file) -> tuple[int, ...] | None:
+    """A header of the puzzle's size and ``n`` rows of digits after a puzzle: its solution (checked)."""
+    n = puzzle.n
+    if [int(t) for t, _ in header] != [n, n] or len(body) != n:
+        return None
+    if not all(len(toks) == n and all(is_int(t, signed=False) for t, _ in toks) for _, toks in body):
+        return None
+    sol = tuple(int(t) for _, toks in body for t, _ in toks)
+    wrong = verify(puzzle, sol)
+    if wrong:
+        raise ParseError(f"the solution does not solve the puzzle above: {wrong[0]}", file, body[0][0], 1)
+    return sol
 
 
 def _puzzle(header, body, line, file, name) -> Killer:
@@ -201,14 +163,14 @@ def sniff_janko(text: str) -> bool:
     """A square ``n n`` header, ``n`` rows of sums/``-``, ``n`` rows of cage labels in which every
     cage holds at most one sum, and a sum above ``n`` or more than ``n`` cages (so that it is not
     a plain board's givens and region map)."""
-    rows = [r for r in _rows(text, 5 * MAX_SIZE) if isinstance(r[1], list)]
-    if not rows or not _is_header(rows[0][1]):
+    rows = [r for r in token_rows(text, 5 * MAX_SIZE) if isinstance(r[1], list)]
+    if not rows or not is_size_header(rows[0][1]):
         return False
     n, cols = (int(t) for t, _ in rows[0][1])
     if n != cols or not 2 <= n <= MAX_SIZE or len(rows) < 2 * n + 1:
         return False
     sums, cages = rows[1:n + 1], rows[n + 1:2 * n + 1]
-    if any(len(toks) != n or _is_header(toks) for _, toks in sums + cages):
+    if any(len(toks) != n or is_size_header(toks) for _, toks in sums + cages):
         return False
     if any(not (t == "-" or is_int(t, signed=False)) for _, toks in sums for t, _ in toks):
         return False
@@ -230,5 +192,5 @@ register_format(Format(_FORMAT, "killer", read_janko, write_janko, sniff_janko, 
 
 def _named(text: str) -> bool:
     """With the kind named: any text whose first content line is a square header."""
-    rows = [r for r in _rows(text, 3) if isinstance(r[1], list)]
-    return bool(rows) and _is_header(rows[0][1])
+    rows = [r for r in token_rows(text, 3) if isinstance(r[1], list)]
+    return bool(rows) and is_size_header(rows[0][1])

@@ -35,27 +35,22 @@ from typing import Any, Sequence
 
 from ...errors import ParseError
 from ...formats.base import Entry, Format, register_format, register_json_kind
+from ...formats.common import SIZE_LINE, LineCursor, is_comment_line, read_blocks, words
 from ...formats.oneline import register_generated
 from ...formats.tokens import split_lines
 from .puzzle import LAYOUTS, Samurai, layout_cells, layout_for_size
 
 __all__ = ["read_janko", "write_janko", "sniff_janko", "from_json", "to_json"]
 
-_TOKEN = re.compile(r"\S+")
-_HEADER = re.compile(r"^\s*([0-9]{1,3})\s+([0-9]{1,3})\s*$")
+_HEADER = SIZE_LINE
 _LAYOUT = re.compile(r"^\s*#+\s*layout\s*:\s*(\S*)", re.I)
 _EMPTY = ("-", ".", "0")
 _CELL = re.compile(r"^(?:[-.0-9])$")
 _MARK = re.compile(r"^\s*#.*\b(samurai|gattai)\b", re.I)
+_LEAD = re.compile(r"(?i)^(samurai|gattai)\b\s*")
 
 
-def _tokens(line: str) -> list[tuple[str, int]]:
-    """The words of a line with their 1-based columns."""
-    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
-
-
-def _is_comment(line: str) -> bool:
-    return line.lstrip().startswith("#")
+_tokens, _is_comment, _Cursor = words, is_comment_line, LineCursor
 
 
 def _digit(tok: str, file, line, col) -> int:
@@ -64,18 +59,6 @@ def _digit(tok: str, file, line, col) -> int:
     if len(tok) == 1 and tok in "123456789":
         return int(tok)
     raise ParseError(f"{tok[:12]!r} is not a digit 1-9 or '-' (empty)", file, line, col)
-
-
-class _Cursor:
-    def __init__(self, text: str) -> None:
-        self.lines = split_lines(text)
-        self.i = 0
-
-    def done(self) -> bool:
-        return self.i >= len(self.lines)
-
-    def peek(self) -> str:
-        return self.lines[self.i]
 
 
 def _board(cur: _Cursor, file, what: str) -> tuple[int, int, list[list[tuple[int, int, int]]], int]:
@@ -133,59 +116,38 @@ def _layout_of(rows: int, cols: int, named: "str | None", file, line: int, named
 
 def read_janko(text: str, file: str | None = None) -> list[Entry]:
     """Every puzzle of a janko.at Samurai text (with the solutions it gives), one entry each."""
-    cur = _Cursor(text)
-    out: list[Entry] = []
-    name = None
-    named: "str | None" = None
-    named_at = (1, 1)
-    solution_next = False
-    while not cur.done():
-        line = cur.peek()
-        if not line.strip():
-            cur.i += 1
-            name = None
-            continue
-        if _is_comment(line):
-            m = _LAYOUT.match(line)
-            if m:
-                named, named_at = m.group(1), (cur.i + 1, m.start(1) + 1)
-            else:
-                words = line.strip().lstrip("#").strip()
-                solution_next = bool(re.match(r"(?i)solution\b", words))
-                words = re.sub(r"(?i)^(samurai|gattai)\b\s*", "", words)
-                name = None if solution_next else (words or None)
-            cur.i += 1
-            continue
-        lineno = cur.i + 1
-        try:
-            if solution_next and out and out[-1].ok:
-                prev = out[-1]
-                rows, cols, grid, start = _board(cur, file, "the solution")
-                p = prev.puzzle
-                if (rows, cols) != (p.rows, p.cols):
-                    raise ParseError(f"the solution is {rows}x{cols}, the puzzle {p.rows}x{p.cols}", file, start, 1)
-                values = _values(p.pattern, grid, file)
-                from ...verifier import verify
+    named: list = [None, (1, 1)]  # a "# layout: NAME" comment for the next puzzle, and where it is
 
-                problems = verify(p, values)
-                if problems:
-                    raise ParseError(f"the solution is wrong: {problems[0]}", file, start, 1)
-                prev.solution = values
-            else:
-                rows, cols, grid, start = _board(cur, file, "the board")
-                layout = _layout_of(rows, cols, named, file, start, named_at)
-                puzzle = Samurai(_values(layout, grid, file), layout, name)
-                out.append(Entry(puzzle, None, file, start, None, "samurai-janko"))
-                named = None
-        except ParseError as e:
-            out.append(Entry(None, e if e.line is not None else ParseError(e.message, file, lineno, 1),
-                             file, lineno, None, "samurai-janko"))
-            while not cur.done() and cur.peek().strip():  # go on after the next blank line
-                cur.i += 1
-            named = None
-        solution_next = False
-        name = None
-    return out
+    def layout_comment(line: str, lineno: int) -> bool:
+        m = _LAYOUT.match(line)
+        if m:
+            named[:] = [m.group(1), (lineno, m.start(1) + 1)]
+        return m is not None
+
+    def puzzle(cur: _Cursor, name: "str | None") -> tuple[Samurai, int]:
+        rows, cols, grid, start = _board(cur, file, "the board")
+        layout = _layout_of(rows, cols, named[0], file, start, named[1])
+        made = Samurai(_values(layout, grid, file), layout, name)
+        named[0] = None
+        return made, start
+
+    def solution(cur: _Cursor, p: Samurai) -> tuple[int, ...]:
+        rows, cols, grid, start = _board(cur, file, "the solution")
+        if (rows, cols) != (p.rows, p.cols):
+            raise ParseError(f"the solution is {rows}x{cols}, the puzzle {p.rows}x{p.cols}", file, start, 1)
+        values = _values(p.pattern, grid, file)
+        from ...verifier import verify
+
+        problems = verify(p, values)
+        if problems:
+            raise ParseError(f"the solution is wrong: {problems[0]}", file, start, 1)
+        return values
+
+    def forget() -> None:
+        named[0] = None
+
+    return read_blocks(text, file, "samurai-janko", puzzle, solution, lead=_LEAD, directive=layout_comment,
+                       after_error=forget)
 
 
 def _rows_text(puzzle: Samurai, values: Sequence[int]) -> list[str]:

@@ -223,6 +223,12 @@ class Samurai:
         return Layout(kind="samurai", rows=rows, cols=cols, region=region, cell_of=cell_of,
                       givens=self.givens, max_value=9)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter display: the board as SVG (see :func:`gridsat.rendering.render_svg`)."""
+        from ...rendering.svg import render_svg
+
+        return render_svg(self)
+
     def __repr__(self) -> str:
         name = f" {self.name!r}" if self.name else ""
         shape = "" if self.pattern == DEFAULT_LAYOUT else f" {self.pattern}"

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 from ...errors import GridsatError, ParseError, UnsupportedError
 from ...formats.base import Entry, Format, register_format, register_json_kind
 from ...formats.oneline import register_generated
+from ...formats.puzzlink import encode_numbers
 from ...verifier import verify
 from .puzzle import MAX_SIZE, SIDES, Skyscrapers
 
@@ -211,28 +212,6 @@ def _decode(body: str, count: int, pos: int, what: str) -> tuple[list[int], int]
     return out + [0] * (count - len(out)), pos
 
 
-def _encode(values: Sequence[int]) -> str:
-    out, run = [], 0
-    for v in values:
-        if not v:
-            run += 1
-            if run == 20:
-                out.append("z")
-                run = 0
-            continue
-        if run:
-            out.append(_skip(run))
-            run = 0
-        out.append(_HEX[v] if v < 16 else f"-{v:02x}")
-    if run:
-        out.append(_skip(run))
-    return "".join(out)
-
-
-def _skip(run: int) -> str:
-    return "0123456789abcdefghijklmnopqrstuvwxyz"[15 + run]
-
-
 def _one_url(url: str, file, no: int, col: int) -> Skyscrapers:
     m = _URL.fullmatch(url)
     if not m:
@@ -278,9 +257,9 @@ def write_puzzlink(puzzle: Skyscrapers, solution: Sequence[int] | None = None) -
     if puzzle.m != puzzle.n:
         raise UnsupportedError("puzz.link skyscrapers have heights 1..n; this board has empty cells")
     n = puzzle.n
-    body = _encode([v for side in SIDES for v in getattr(puzzle, side)])
+    body = encode_numbers([v for side in SIDES for v in getattr(puzzle, side)])
     if any(v is not None for v in puzzle.givens):
-        body += _encode([v or 0 for v in puzzle.givens])
+        body += encode_numbers([v or 0 for v in puzzle.givens])
     return f"https://puzz.link/p?skyscrapers/{n}/{n}/{body}\n"
 
 

@@ -15,72 +15,18 @@ from typing import Sequence
 from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku, default_box
 from ...formats.base import Entry, Format, locate, register_format
-from ...formats.common import header_name, strip_comment
+from ...formats.common import is_size_header, read_header_blocks, token_rows
 from .format_common import box_for
-from ...formats.tokens import is_int, split_lines
+from ...formats.tokens import is_int
 
 __all__ = ["read_janko", "write_janko", "sniff_janko"]
 
 _MAX_SIZE = 35
 
 
-def _rows(text: str, limit: int | None = None):
-    """Content lines as ``(line, [(token, col), ...])``; comment lines as ``(line, name)``."""
-    out = []
-    lines = split_lines(text) if limit is None else text.split("\n", limit)[:limit]
-    for lineno, raw in enumerate(lines, 1):
-        content, _ = strip_comment(raw.rstrip("\r"))
-        if not content.strip():
-            if raw.strip():
-                out.append((lineno, header_name(raw)))
-            continue
-        toks, col = [], None
-        for j, ch in enumerate(content + " "):
-            if ch.isspace():
-                if col is not None:
-                    toks.append((content[col:j], col + 1))
-                    col = None
-            elif col is None:
-                col = j
-        out.append((lineno, toks))
-    return out
-
-
-def _is_header(toks) -> bool:
-    return isinstance(toks, list) and len(toks) == 2 and all(is_int(t, signed=False) for t, _ in toks)
-
-
 def read_janko(text: str, file: str | None = None) -> list[Entry]:
     """Read janko.at Sudoku texts: each a ``rows cols`` header, the givens and (jigsaw) the regions."""
-    rows = _rows(text)
-    out: list[Entry] = []
-    i, name = 0, None
-    while i < len(rows):
-        line, toks = rows[i]
-        if not isinstance(toks, list):
-            name = toks or name
-            i += 1
-            continue
-        if not _is_header(toks):
-            err = ParseError("expected a 'rows cols' header line such as '9 9'", file, line, toks[0][1])
-            out.append(Entry(None, err, file, line, None, "janko-sudoku"))
-            i += 1
-            while i < len(rows) and not (isinstance(rows[i][1], list) and _is_header(rows[i][1])):
-                i += 1
-            continue
-        body = []
-        j = i + 1
-        while j < len(rows) and isinstance(rows[j][1], list) and not _is_header(rows[j][1]):
-            body.append(rows[j])
-            j += 1
-        try:
-            out.append(Entry(*_puzzle(toks, body, line, file, name), file=file, line=line, format="janko-sudoku"))
-        except ParseError as e:
-            out.append(Entry(None, locate(e, file, line, 1), file, line, None, "janko-sudoku"))
-        i, name = j, None
-    if not out:
-        out.append(Entry(None, ParseError("empty input: no puzzle found", file, 1, 1), file, 1, None, "janko-sudoku"))
-    return out
+    return read_header_blocks(text, file, "janko-sudoku", _puzzle)
 
 
 def _puzzle(header, body, line, file, name):
@@ -110,8 +56,8 @@ def _puzzle(header, body, line, file, name):
     try:
         if len(body) == 2 * n:
             labels = [t for _, toks in body[n:] for t, _ in toks]
-            return Sudoku(n, givens, regions=labels, name=name), None
-        return Sudoku(n, givens, box=box_for(n, None), name=name), None
+            return Sudoku(n, givens, regions=labels, name=name)
+        return Sudoku(n, givens, box=box_for(n, None), name=name)
     except GridsatError as e:
         raise locate(e, file, body[n][0] if len(body) == 2 * n else body[0][0], 1) from None
 
@@ -136,8 +82,8 @@ def write_janko(puzzle: Sudoku, solution: Sequence[int] | None = None) -> str:
 
 def sniff_janko(text: str) -> bool:
     """A square ``n n`` header, then ``n`` rows of ``-``/``1..n`` (a box shape, or ``n`` region rows)."""
-    rows = [r for r in _rows(text, 3 * _MAX_SIZE) if isinstance(r[1], list)]
-    if not rows or not _is_header(rows[0][1]):
+    rows = [r for r in token_rows(text, 3 * _MAX_SIZE) if isinstance(r[1], list)]
+    if not rows or not is_size_header(rows[0][1]):
         return False
     n, cols = (int(t) for t, _ in rows[0][1])
     if n != cols or not 4 <= n <= _MAX_SIZE or len(rows) < n + 1:
@@ -147,7 +93,7 @@ def sniff_janko(text: str) -> bool:
            for _, toks in body):
         return False
     rest = rows[n + 1:2 * n + 1]
-    if len(rest) == n and all(len(toks) == n for _, toks in rest) and not _is_header(rest[0][1]):
+    if len(rest) == n and all(len(toks) == n for _, toks in rest) and not is_size_header(rest[0][1]):
         return True
     try:
         default_box(n)

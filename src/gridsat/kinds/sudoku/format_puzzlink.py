@@ -18,6 +18,7 @@ from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku, default_box
 from ...formats.base import Entry, Format, locate, register_format
 from ...formats.common import strip_comment
+from ...formats.puzzlink import encode_numbers
 from ...formats.tokens import is_int, split_lines
 
 __all__ = ["read_puzzlink", "write_puzzlink", "sniff_puzzlink", "decode_body", "encode_body"]
@@ -65,27 +66,9 @@ def decode_body(body: str, cells: int) -> list[int]:
     return out
 
 
-def encode_body(values: Sequence[int]) -> str:
-    """The pzprjs number body of ``values`` (0 empty).
-
-    >>> encode_body([0, 1, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0, 0, 3, 0])
-    'g1k23k3g'
-    """
-    out, run = [], 0
-    for v in values:
-        if not v:
-            run += 1
-            if run == 20:
-                out.append("z")
-                run = 0
-            continue
-        if run:
-            out.append(chr(ord("g") + run - 1))
-            run = 0
-        out.append(_HEX[v] if v < 16 else "-" + _HEX[v // 16] + _HEX[v % 16])
-    if run:
-        out.append(chr(ord("g") + run - 1))
-    return "".join(out)
+#: the pzprjs number body of ``values`` (0 empty): ``encode_body([0, 1, 0, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0, 0,
+#: 3, 0])`` is ``'g1k23k3g'`` (:func:`gridsat.formats.puzzlink.encode_numbers`)
+encode_body = encode_numbers
 
 
 def read_puzzlink(text: str, file: str | None = None) -> list[Entry]:

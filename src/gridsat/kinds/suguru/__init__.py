@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Sequence
-
 from ...errors import UnsupportedError
+from ...puzzles.regionboard import board_text, solution_text
 from .puzzle import Suguru
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
@@ -13,23 +12,8 @@ from .choices import CPSAT, DEFAULT, ORACLE, default
 __all__ = ["SUGURU", "Suguru", "board", "solution_line", "puzzle_line", "board_file", "samples"]
 
 
-def board(puzzle, values: Sequence[int] | None = None, *, numbers: bool | None = None) -> str:
-    """The digits (``.`` empty) beside the region map (letters, then digits past 26 regions)."""
-    vals = puzzle.givens if values is None else tuple(values)
-    marks = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-    many = max(puzzle.regions) >= len(marks)
-    lines = []
-    for r in range(puzzle.rows):
-        row = range(r * puzzle.cols, (r + 1) * puzzle.cols)
-        digits = " ".join(str(vals[c]) if vals[c] else "." for c in row)
-        regs = " ".join(str(puzzle.regions[c] + 1) if many else marks[puzzle.regions[c]] for c in row)
-        lines.append(f"{digits}   {regs}")
-    return "\n".join(lines)
-
-
-def solution_line(puzzle, values: Sequence[int]) -> str:
-    """A solution on one line: the digits row by row, rows joined by ``/``."""
-    return "/".join("".join(map(str, row)) for row in puzzle.grid(values))
+#: the digits (``.`` empty) beside the region map; a solution on one line, rows joined by ``/``
+board, solution_line = board_text, solution_text
 
 
 def puzzle_line(puzzle) -> str:
