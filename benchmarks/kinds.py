@@ -23,8 +23,11 @@ Per kind and round, the two whole processes alternate, on the same puzzles-only 
 
 The table gives per kind: puzzles; gridsat's answers (verified, proved unique for ``check``)
 that match the reference solution; puzzlekit's answers that match it; the median of the
-rounds' wall seconds, whole process, for both, and the ratio (puzzlekit's over gridsat's).
-In-process columns beside them: gridsat's front door in this process over the read puzzles
+rounds' wall seconds, whole process, for both, and the ratio (puzzlekit's over gridsat's);
+the same for the processes' CPU seconds (user + system, every thread: CP-SAT runs several
+workers), which the load of a shared machine disturbs less than wall time. The timed
+processes may write bytecode caches (``PYTHONDONTWRITEBYTECODE`` is dropped for them, and an
+untimed gridsat run comes first), as an installed package has them. In-process columns: gridsat's front door in this process over the read puzzles
 (cold caches, no start-up, no reading), and puzzlekit's own time after its imports (the
 driver measures it). A kind whose puzzlekit type is missing is listed without the peer.
 
@@ -112,6 +115,21 @@ def solution_block(header: str, flat: list[int]) -> list[str]:
     return [f"{rows} {cols}"] + [" ".join(str(v) if v else "-" for v in row) for row in lines]
 
 
+def child_cpu() -> float:
+    """CPU seconds (user + system) of this process's finished children."""
+    t = os.times()
+    return t.children_user + t.children_system
+
+
+def child_env() -> dict:
+    """The environment of the timed processes: this one's, with bytecode caching allowed (a
+    process that may not write ``.pyc`` files compiles every module it imports, every time;
+    an installed package has them)."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def gridsat_cli() -> list[str]:
     """The command that runs gridsat's command line in a fresh process."""
     exe = Path(sys.executable).with_name("gridsat")
@@ -160,12 +178,12 @@ def collection(kind: str, janko: list[Path], n: int, seed: int, cache: Path):
 
 # ------------------------------------------------------------------------------ runs
 def run_gridsat(kind: str, path: Path, job: str, extra: list[str], n: int):
-    """(wall s, [(status, cells or None)] in file order) of one gridsat process over ``path``
-    (``--json``: one object per puzzle; an answer counts only when the verifier passed it)."""
+    """((wall s, CPU s), [(status, cells or None)] in file order) of one gridsat process over
+    ``path`` (``--json``: one object per puzzle; an answer counts only when the verifier passed it)."""
     args = gridsat_cli() + [job, "--kind", kind, "--json", str(path)] + extra
-    t0 = time.perf_counter()
-    r = subprocess.run(args, capture_output=True, text=True)
-    wall = time.perf_counter() - t0
+    c0, t0 = child_cpu(), time.perf_counter()
+    r = subprocess.run(args, capture_output=True, text=True, env=child_env())
+    wall = time.perf_counter() - t0, child_cpu() - c0
     if r.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(args)} failed ({r.returncode}): {r.stderr.strip()[-500:]}")
     answers = []
@@ -180,10 +198,10 @@ def run_gridsat(kind: str, path: Path, job: str, extra: list[str], n: int):
 
 
 def run_puzzlekit(python: str, ptype: str, path: Path, n: int):
-    """(wall s, in-process s, [(status, cells or None)]) of one puzzlekit process over ``path``."""
-    t0 = time.perf_counter()
-    r = subprocess.run([python, str(DRIVER), ptype, str(path)], capture_output=True, text=True)
-    wall = time.perf_counter() - t0
+    """((wall s, CPU s), in-process s, [(status, cells or None)]) of one puzzlekit process over ``path``."""
+    c0, t0 = child_cpu(), time.perf_counter()
+    r = subprocess.run([python, str(DRIVER), ptype, str(path)], capture_output=True, text=True, env=child_env())
+    wall = time.perf_counter() - t0, child_cpu() - c0
     if r.returncode != 0:
         raise SystemExit(f"puzzlekit driver failed ({r.returncode}): {r.stderr.strip()[-500:]}")
     answers, inproc = [], float("nan")
@@ -225,7 +243,8 @@ def in_process(kind: str, path: Path, job: str) -> float:
     t0 = time.perf_counter()
     for p in puzzles:
         r = fn(p)
-        assert r.solution is None or r.verified, r
+        if r.solution is not None and not r.verified:
+            raise SystemExit(f"{kind}: an unverified answer in process: {r}")
     return time.perf_counter() - t0
 
 
@@ -273,36 +292,40 @@ def main(argv=None) -> int:
     print(f"# gridsat {gridsat.__version__}, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.2f} at start; job {args.job}; {args.repeat} rounds, medians")
     print("\n| kind | puzzles | gridsat matching | puzzlekit matching | gridsat s | puzzlekit s | ratio "
-          "| gridsat in-process s | puzzlekit in-process s | in-process ratio |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| gridsat CPU s | puzzlekit CPU s | CPU ratio | gridsat in-process s | puzzlekit in-process s "
+          "| in-process ratio |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory(prefix="gridsat-kinds-") as tmp:
         for kind in kinds:
             puzzles, refs = collection(kind, args.janko, args.generate, args.seed, args.cache)
             if not puzzles:
-                print(f"| {kind} | 0 | | | | | | | | |")
+                print(f"| {kind} | 0 |" + " |" * 11)
                 continue
             path = Path(tmp) / f"{kind}.txt"
             path.write_text("\n\n".join("\n".join(p) for p in puzzles) + "\n")
             ptype = KINDS[kind][0]
             peer = types is not None and ptype in types
+            run_gridsat(kind, path, args.job, [], len(puzzles))  # untimed: writes the bytecode caches
             ours, theirs, ours_in, theirs_in = [], [], [], []
             for _ in range(args.repeat):  # alternating: a change of load hits both alike
-                wall, answers = run_gridsat(kind, path, args.job, [], len(puzzles))
-                ours.append(wall)
+                t, answers = run_gridsat(kind, path, args.job, [], len(puzzles))
+                ours.append(t)
                 if peer:
-                    pw, pin, panswers = run_puzzlekit(args.puzzlekit_python, ptype, path, len(puzzles))
-                    theirs.append(pw)
+                    t, pin, panswers = run_puzzlekit(args.puzzlekit_python, ptype, path, len(puzzles))
+                    theirs.append(t)
                     theirs_in.append(pin)
                 ours_in.append(in_process(kind, path, args.job))
-            g, gi = statistics.median(ours), statistics.median(ours_in)
+            g, gc, gi = (statistics.median(x[0] for x in ours), statistics.median(x[1] for x in ours),
+                         statistics.median(ours_in))
             row = [kind, str(len(puzzles)), matching(answers, refs)]
             if peer:
-                p, pi = statistics.median(theirs), statistics.median(theirs_in)
-                row += [matching(panswers, refs), f"{g:.3f}", f"{p:.3f}", f"{p / g:.1f}x",
-                        f"{gi:.3f}", f"{pi:.3f}", f"{pi / gi:.1f}x"]
+                p, pc, pi = (statistics.median(x[0] for x in theirs), statistics.median(x[1] for x in theirs),
+                             statistics.median(theirs_in))
+                row += [matching(panswers, refs), f"{g:.3f}", f"{p:.3f}", f"{p / g:.1f}x", f"{gc:.3f}", f"{pc:.3f}",
+                        f"{pc / gc:.1f}x", f"{gi:.3f}", f"{pi:.3f}", f"{pi / gi:.1f}x"]
             else:
                 why = "no peer" if types is None else f"puzzlekit has no {ptype}"
-                row += [why, f"{g:.3f}", "-", "-", f"{gi:.3f}", "-", "-"]
+                row += [why, f"{g:.3f}", "-", "-", f"{gc:.3f}", "-", "-", f"{gi:.3f}", "-", "-"]
             print("| " + " | ".join(row) + " |")
             sys.stdout.flush()
     print(f"\n# load average {os.getloadavg()[0]:.2f} at the end")
