@@ -15,7 +15,7 @@ collection of puzzles in janko.at's text format:
 
 Per kind and round, the two whole processes alternate, on the same puzzles-only file:
 
-* ``gridsat check --kind KIND FILE`` (``--job solve`` for ``solve``): start-up, reading,
+* ``gridsat check --kind KIND --json FILE`` (``--job solve`` for ``solve``): start-up, reading,
   encoding, solving, the uniqueness proof (``check``) and the verifier of every answer;
 * puzzlekit 0.3.4 (OR-tools CP-SAT, one model per puzzle; it only solves): the driver
   ``benchmarks/_puzzlekit_kinds.py`` run by ``--puzzlekit-python``, which calls
@@ -27,9 +27,10 @@ rounds' wall seconds, whole process, for both, and the ratio (puzzlekit's over g
 the same for the processes' CPU seconds (user + system, every thread: CP-SAT runs several
 workers), which the load of a shared machine disturbs less than wall time. The timed
 processes may write bytecode caches (``PYTHONDONTWRITEBYTECODE`` is dropped for them, and an
-untimed gridsat run comes first), as an installed package has them. In-process columns: gridsat's front door in this process over the read puzzles
-(cold caches, no start-up, no reading), and puzzlekit's own time after its imports (the
-driver measures it). A kind whose puzzlekit type is missing is listed without the peer.
+untimed gridsat run comes first), as an installed package has them. In-process columns:
+gridsat's front door in this process over the read puzzles (cold caches, no start-up, no
+reading), and puzzlekit's own time after its imports (the driver measures it). A kind whose
+puzzlekit type is missing is listed without the peer.
 
 The benchmark installs nothing. Make the peer's Python once::
 
@@ -46,8 +47,8 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import os
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -250,19 +251,23 @@ def in_process(kind: str, path: Path, job: str) -> float:
 
 def same(answer: "list[int] | None", ref: list[int]) -> bool:
     """Whether an answer's cells (row by row) are the reference's. gridsat's JSON lists only a
-    board's cells: where it is shorter (a gattai board's holes), the reference's empty cells are
-    dropped first (every cell of such a board holds a digit)."""
+    board's cells, puzzlekit's grid and janko.at's rows the whole rectangle: where the lengths
+    differ (a gattai board's holes), the empty cells of both are dropped first (every cell of
+    such a board holds a digit)."""
     if answer is None:
         return False
     if len(answer) != len(ref):
-        ref = [v for v in ref if v]
+        return [v for v in answer if v] == [v for v in ref if v]
     return answer == ref
 
 
 def matching(answers, refs) -> str:
-    """``k/m``: answers equal to the reference, of the puzzles that have one."""
+    """``k/m``: answers equal to the reference, of the puzzles that have one; then how many
+    puzzles the solver could not read (puzzlekit's killer reader takes sums and cages, not
+    the region and givens blocks gridsat writes for a killer with givens)."""
     pairs = [(a, ref) for (_, a), ref in zip(answers, refs) if ref is not None]
-    return f"{sum(same(a, ref) for a, ref in pairs)}/{len(pairs)}"
+    unread = sum(st == "error" for st, _ in answers)
+    return f"{sum(same(a, ref) for a, ref in pairs)}/{len(pairs)}" + (f" ({unread} unread)" if unread else "")
 
 
 # ------------------------------------------------------------------------------ main
