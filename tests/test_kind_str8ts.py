@@ -17,7 +17,8 @@ from gridsat.kinds import get_kind
 from gridsat.kinds.str8ts import SAMPLE_BLACK, Str8ts
 from gridsat.kinds.str8ts.generate import generate_str8ts
 
-PAIRS = [("minisat22", "cnf-str8ts"), ("glucose4", "cnf-str8ts"), ("cpsat", "cpsat-str8ts")]
+PAIRS = [("minisat22", "cnf-str8ts"), ("glucose4", "cnf-str8ts"), ("minisat22", "cnf-str8ts-window"),
+         ("glucose4", "cnf-str8ts-window"), ("cpsat", "cpsat-str8ts")]
 
 
 def _straight(run: list[int]) -> bool:
@@ -66,6 +67,7 @@ def generated():
 # ---------------------------------------------------------------- counts
 def test_latin_squares_4x4_is_576_oeis_a002860():
     assert gridsat.count(Str8ts(4), backend="minisat22", encoding="cnf-str8ts").count == 576
+    assert gridsat.count(Str8ts(4), backend="minisat22", encoding="cnf-str8ts-window").count == 576
     assert gridsat.count(Str8ts(4), backend="cpsat", encoding="cpsat-str8ts").count == 576
 
 

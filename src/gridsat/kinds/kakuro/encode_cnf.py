@@ -17,6 +17,7 @@ run and digit (pairwise: a run has at most 9 cells).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -28,24 +29,30 @@ from .puzzle import combinations_for
 __all__ = ["combo", "sums"]
 
 
+#: the pairs of digits 1..9 (a cell's at-most-one)
+_PAIRS = tuple(combinations(range(1, 10), 2))
+#: the digits' combinations per run length and sum (:func:`combinations_for`), kept read-only
+_combinations = lru_cache(maxsize=None)(lambda size, total: tuple(combinations_for(size, total)))
+
+
 def _base(puzzle):
     white = puzzle.white
-    index = {c: k for k, c in enumerate(white)}
+    index = {c: 9 * k for k, c in enumerate(white)}  # cell c's literal of digit d: index[c] + d
 
     def lit(c: int, d: int) -> int:
-        return 9 * index[c] + d
+        return index[c] + d
 
     clauses: list[list[int]] = []
     for c in white:
-        group = [lit(c, d) for d in range(1, 10)]
-        clauses.append(group)
-        clauses += [[-a, -b] for a, b in combinations(group, 2)]
+        o = index[c]
+        clauses.append(list(range(o + 1, o + 10)))
+        clauses += [[-o - a, -o - b] for a, b in _PAIRS]
     for run in puzzle.runs:
-        for d in range(1, 10):
-            clauses += [[-lit(a, d), -lit(b, d)] for a, b in combinations(run.cells, 2)]
+        pairs = list(combinations([index[c] for c in run.cells], 2))
+        clauses += [[-a - d, -b - d] for d in range(1, 10) for a, b in pairs]
     var = np.zeros((puzzle.num_cells, 10), dtype=np.int64)
     for c in white:
-        var[c, 1:] = [lit(c, d) for d in range(1, 10)]
+        var[c, 1:] = range(index[c] + 1, index[c] + 10)
     return lit, clauses, 9 * len(white) + 1, var
 
 
@@ -63,7 +70,7 @@ def combo(puzzle) -> CnfModel:
     for run in puzzle.runs:
         if not run.total:
             continue
-        tab = combinations_for(len(run.cells), run.total)
+        tab = _combinations(len(run.cells), run.total)
         allowed = set().union(*map(set, tab))
         clauses += [[-lit(c, d)] for c in run.cells for d in range(1, 10) if d not in allowed]
         if len(tab) == 1:

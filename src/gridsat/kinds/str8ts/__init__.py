@@ -66,7 +66,7 @@ def _cli():
 
 
 def _load_cnf() -> None:
-    from . import encode_cnf  # noqa: F401  (registers cnf-str8ts)
+    from . import encode_cnf  # noqa: F401  (registers cnf-str8ts and cnf-str8ts-window)
 
 
 def _load_cpsat() -> None:
@@ -112,7 +112,8 @@ STR8TS = register_kind(Kind(
     hint=_not_yet, explain=_not_yet, rate=_not_yet, candidates=_not_yet,
     mzn_model="", mzn_about="", mzn_data=_not_yet, mzn_decode=_not_yet, mzn_key=_not_yet,
     samples=samples,
-    encodings={"cnf-str8ts": ("cnf", _load_cnf), "cpsat-str8ts": ("cpsat", _load_cpsat)},
+    encodings={"cnf-str8ts": ("cnf", _load_cnf), "cnf-str8ts-window": ("cnf", _load_cnf),
+               "cpsat-str8ts": ("cpsat", _load_cpsat)},
     load_formats=_load_formats,
     order=100,
     oracle=ORACLE,
@@ -122,7 +123,9 @@ STR8TS = register_kind(Kind(
     # memory: peak of a whole job (count --limit 2) on a 12x12 layout with every digit open,
     # 940 bytes per cell-digit pair for cnf-str8ts and 17,600 for cpsat-str8ts, rounded up
     size_units=lambda puzzle: puzzle.n ** 3,
-    memory={"cnf-str8ts": 2000.0, "cpsat-str8ts": 20000.0},
+    memory={"cnf-str8ts": 2000.0, "cpsat-str8ts": 20000.0,
+            # cnf-str8ts-window: fewer clauses than cnf-str8ts (no far pairs); its bound is kept
+            "cnf-str8ts-window": 2000.0},
     # the workbench page: givens in "rows" (null open); black cells take no digit (draw_web.py)
     web={"values": "rows", "blank": None, "max_value": "side", "board": Late(_web)},
     help_names=("Str8ts",),
