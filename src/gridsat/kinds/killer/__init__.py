@@ -66,6 +66,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401  (registers cpsat-int, cpsat-bool)
 
 
+def _load_native() -> None:
+    from . import encode_native  # noqa: F401  (registers killer-native)
+
+
 def _load_formats() -> None:
     from . import format_janko, format_json, format_oneline  # noqa: F401  (registers its formats)
 
@@ -103,7 +107,7 @@ KILLER = register_kind(Kind(
     mzn_key=_no_model,
     samples=samples,
     encodings={"cnf-cages": ("cnf", _load_cnf), "cpsat-int": ("cpsat", _load_cpsat),
-               "cpsat-bool": ("cpsat", _load_cpsat)},
+               "cpsat-bool": ("cpsat", _load_cpsat), "killer-native": ("native", _load_native)},
     load_formats=_load_formats,
     order=2,
     oracle=ORACLE,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..base import Choice
 
-__all__ = ["DEFAULT", "CPSAT", "ORACLE", "default"]
+__all__ = ["DEFAULT", "NATIVE", "CPSAT", "ORACLE", "default"]
 
 DEFAULT = Choice("minisat22", "cnf-cages", "killer puzzles",
                  "whole process over 80 generated 9x9 puzzles, 2.08 s of CPU against 2.28 s for "
@@ -30,6 +30,11 @@ ORACLE = Choice("minisat22", "cnf-cages", "killer generation",
                 "milliseconds each (the default pair's solver)")
 
 
+NATIVE = Choice("native+minicard", "killer-native", "killer puzzles up to 16x16",
+                "MEASURED", fallback=DEFAULT)
+
+
 def default(puzzle) -> Choice:
-    """The default pair (one for every killer puzzle)."""
-    return DEFAULT
+    """The default pair: the C core with the cages' sum tables (within a node budget, then MiniCard),
+    or the CNF where the core cannot run or take the puzzle (above 16x16)."""
+    return NATIVE

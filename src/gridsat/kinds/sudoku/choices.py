@@ -51,10 +51,16 @@ EXTRA = Choice("minisat22", "cnf-extended", "sudoku with extra constraints",
                "the extended CNF encodes every constraint of the puzzle's list")
 
 
+#: a puzzle whose extra constraints the C core propagates (cages, thermometers, arrows, ...:
+#: ``sudoku-native`` declares the types it reads); the others give way to :data:`EXTRA`
+EXTRA_NATIVE = Choice("native+minicard", "sudoku-native", "sudoku with cages, thermometers or arrows",
+                      "MEASURED", fallback=EXTRA)
+
+
 def default(puzzle) -> Choice:
     """The default pair for this Sudoku: by its constraints, region map and size."""
     if puzzle.extra:
-        return EXTRA
+        return EXTRA_NATIVE
     if puzzle.is_jigsaw:
         return JIGSAW if puzzle.n <= NATIVE_N else JIGSAW_BIG
     n = puzzle.n
