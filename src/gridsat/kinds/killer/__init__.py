@@ -8,7 +8,7 @@ from . import rules  # noqa: F401  (registers the verifier rules)
 from ...errors import UnsupportedError
 from ...puzzles.text import format_board, solution_line
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default
+from .choices import CPSAT, DEFAULT, NATIVE, ORACLE, default
 
 __all__ = ["KILLER", "Killer"]
 
@@ -78,7 +78,7 @@ KILLER = register_kind(Kind(
     name="killer",
     puzzle_class=Killer,
     aliases=("sumdoku",),
-    choices=(DEFAULT,),
+    choices=(NATIVE, DEFAULT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-cages",
