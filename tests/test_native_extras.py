@@ -221,6 +221,8 @@ def test_limits_of_the_capability_go_elsewhere():
     big = Sudoku(25, None, extra=[KillerCage(25, (0, 1), 30)])     # a cage sum above 16x16
     assert "cage sums" in native_refusal(25, big.extra)
     assert default_choice(big).pair == ("minisat22", "cnf-extended")
+    with pytest.raises(UnsupportedError, match="cage sums above 16x16"):
+        gridsat.check(big, backend="native")
     assert native_refusal(25, [Cage(25, (0, 1, 2))]) is None          # a cage without a sum is fine
     pill = Sudoku(16, None, extra=[Arrow(16, (0, 1), ((32, 33, 34),))])
     assert "pill" in native_refusal(16, pill.extra)

@@ -123,10 +123,13 @@ class Encoding:
     #: the constraint types it reads from the puzzle's extra rules (``puzzle.extra``) besides
     #: its fixed ones, when ``constraints`` is not ``"all"`` (see :func:`register`)
     reads: tuple = ()
+    #: ``why(puzzle)``: what in the puzzle its ``applies`` refuses beyond the types (a limit), or ``None``
+    why: "Callable[[Any], str | None] | None" = None
 
     def refusal(self, puzzle) -> str | None:
         """Why this encoding cannot hold ``puzzle``'s constraints (``None``: it can)."""
-        return None if self.constraints == "all" else _refusal(self, puzzle)
+        found = None if self.constraints == "all" else _refusal(self, puzzle)
+        return found or (self.why(puzzle) if self.why is not None else None)
 
     def __call__(self, puzzle):
         return self.build(puzzle)
@@ -174,6 +177,7 @@ def register(
     applies: Callable[[Any], bool] | None = None,
     constraints: "tuple[str, ...] | str" = (),
     reads: tuple = (),
+    why: "Callable[[Any], str | None] | None" = None,
 ):
     """Decorator: register ``build(puzzle)`` as encoding ``name`` of puzzle ``kind`` for ``target``.
 
@@ -185,7 +189,7 @@ def register(
     building it raises :class:`UnsupportedError`. ``reads``: the types of extra constraints
     it takes from the list all the same (the C core's encodings: the types the core
     propagates); a puzzle whose extra constraints are all of these types is not refused for
-    them (``applies`` may still refuse it).
+    them (``applies`` may still refuse it; ``why(puzzle)`` then says what it refuses).
     """
 
     def deco(build):
@@ -202,7 +206,7 @@ def register(
                 return not _others(p, reads) and fits(p)
         REGISTRY[(kind, name)] = Encoding(
             name, kind, target, made, key, description or (build.__doc__ or "").strip().split("\n")[0],
-            ok, constraints, tuple(reads),
+            ok, constraints, tuple(reads), why,
         )
         return build
 

@@ -22,7 +22,8 @@ def _applies(puzzle) -> bool:
 
 @register("killer-native", "killer", "native", key=lambda p: p.shape_key,
           description="unit table and cage sum tables for the C bitset core",
-          applies=_applies, constraints=("alldifferent", "givens", "killercage"))
+          applies=_applies, constraints=("alldifferent", "givens", "killercage"),
+          why=lambda puzzle: native_refusal(puzzle.n, puzzle.cages))
 def killer_native(puzzle) -> NativeModel:
     """The board's unit table (cached per size and region map) with the puzzle's cages."""
     return with_rules(board_model(puzzle.n, puzzle.regions, puzzle.irregular), puzzle.cages, puzzle.shape_key)

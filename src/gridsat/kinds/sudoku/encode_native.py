@@ -29,9 +29,13 @@ def _applies(puzzle) -> bool:
     return puzzle.n <= MAX_N and (not puzzle.extra or native_refusal(puzzle.n, puzzle.extra) is None)
 
 
+def _why(puzzle) -> str | None:
+    return native_refusal(puzzle.n, puzzle.extra) if puzzle.extra else None
+
+
 @register("sudoku-native", "sudoku", "native", key=lambda p: p.shape_key,
           description="unit table (rows, columns, regions as cell lists) for the C bitset core",
-          applies=_applies, constraints=STANDARD, reads=NATIVE_TYPES)
+          applies=_applies, constraints=STANDARD, reads=NATIVE_TYPES, why=_why)
 def native_model(puzzle) -> NativeModel:
     """The unit table of the puzzle's board (cached per size and region map), with the
     puzzle's extra constraints compiled for the core."""
