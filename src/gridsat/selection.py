@@ -29,13 +29,24 @@ TARGET_BACKENDS: dict[str, str] = {"cnf": "minisat22", "cpsat": "cpsat"}
 def default_choice(puzzle, *, kind=None) -> Choice:
     """The default backend/encoding pair for ``puzzle``, with the reason (see :class:`~gridsat.kinds.Choice`).
 
-    A pair whose backend cannot run here (e.g. the C core was not built) gives way to its
-    ``fallback``. ``kind``: the puzzle's kind record, when the caller has it.
+    A pair whose backend cannot run here (e.g. the C core was not built), or whose encoding
+    does not take the puzzle (a constraint the C core does not propagate: its encodings
+    declare the types they read), gives way to its ``fallback``. ``kind``: the puzzle's kind
+    record, when the caller has it.
     """
-    choice = (kind or kind_of(puzzle)).default(puzzle)
-    while choice.fallback is not None and _cannot_run(choice.backend):
+    kind = kind or kind_of(puzzle)
+    choice = kind.default(puzzle)
+    while choice.fallback is not None and (_cannot_run(choice.backend) or not _takes(choice, puzzle, kind)):
         choice = choice.fallback
     return choice
+
+
+def _takes(choice: Choice, puzzle, kind) -> bool:
+    """Whether the choice's encoding applies to ``puzzle`` (an unknown name: let :func:`resolve` say so)."""
+    try:
+        return get_encoding(choice.encoding, kind.name).applies(puzzle)
+    except UnsupportedError:
+        return True
 
 
 def _cannot_run(name: str) -> bool:

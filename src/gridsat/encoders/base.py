@@ -120,10 +120,16 @@ class Encoding:
     #: the constraint types it understands in their fixed places, or ``"all"``: it reads the
     #: puzzle's constraint list, so every type (see :func:`register`)
     constraints: "tuple[str, ...] | str" = ()
+    #: the constraint types it reads from the puzzle's extra rules (``puzzle.extra``) besides
+    #: its fixed ones, when ``constraints`` is not ``"all"`` (see :func:`register`)
+    reads: tuple = ()
+    #: ``why(puzzle)``: what in the puzzle its ``applies`` refuses beyond the types (a limit), or ``None``
+    why: "Callable[[Any], str | None] | None" = None
 
     def refusal(self, puzzle) -> str | None:
         """Why this encoding cannot hold ``puzzle``'s constraints (``None``: it can)."""
-        return None if self.constraints == "all" else _refusal(self, puzzle)
+        found = None if self.constraints == "all" else _refusal(self, puzzle)
+        return found or (self.why(puzzle) if self.why is not None else None)
 
     def __call__(self, puzzle):
         return self.build(puzzle)
@@ -170,6 +176,8 @@ def register(
     description: str = "",
     applies: Callable[[Any], bool] | None = None,
     constraints: "tuple[str, ...] | str" = (),
+    reads: tuple = (),
+    why: "Callable[[Any], str | None] | None" = None,
 ):
     """Decorator: register ``build(puzzle)`` as encoding ``name`` of puzzle ``kind`` for ``target``.
 
@@ -178,7 +186,10 @@ def register(
     in their fixed places (``("alldifferent", "givens")``: rows, columns, regions and givens;
     ``()``: its kind's fixed rules). Such an encoding refuses a puzzle that carries other
     constraints (``puzzle.extra``): it does not apply, so the selection passes it by, and
-    building it raises :class:`UnsupportedError`.
+    building it raises :class:`UnsupportedError`. ``reads``: the types of extra constraints
+    it takes from the list all the same (the C core's encodings: the types the core
+    propagates); a puzzle whose extra constraints are all of these types is not refused for
+    them (``applies`` may still refuse it; ``why(puzzle)`` then says what it refuses).
     """
 
     def deco(build):
@@ -187,30 +198,38 @@ def register(
         if constraints != "all":
             @functools.wraps(build)
             def made(puzzle, *args, **kwargs):
-                if getattr(puzzle, "extra", ()):
+                if _others(puzzle, reads):
                     raise UnsupportedError(_refusal(REGISTRY[(kind, name)], puzzle))
                 return build(puzzle, *args, **kwargs)
 
             def ok(p):
-                return not getattr(p, "extra", ()) and fits(p)
+                return not _others(p, reads) and fits(p)
         REGISTRY[(kind, name)] = Encoding(
             name, kind, target, made, key, description or (build.__doc__ or "").strip().split("\n")[0],
-            ok, constraints,
+            ok, constraints, tuple(reads), why,
         )
         return build
 
     return deco
 
 
+def _others(puzzle, reads: tuple) -> list:
+    """The puzzle's extra constraints whose types are not among ``reads``."""
+    extra = getattr(puzzle, "extra", ())
+    return [c for c in extra if getattr(c, "type", None) not in reads] if reads else list(extra)
+
+
 def _refusal(enc: Encoding, puzzle) -> str | None:
     """The message of an encoding with fixed rules refusing a puzzle with other constraints."""
-    extra = getattr(puzzle, "extra", ())
+    extra = _others(puzzle, enc.reads)
     if not extra:
         return None
     types = ", ".join(sorted({getattr(c, "type", type(c).__name__) for c in extra}))
     knows = (f"only {' and '.join(enc.constraints)} in their fixed places (rows, columns, regions, givens)"
              if enc.constraints else "only its kind's fixed rules")
     readers = ", ".join(e.name for e in list_encodings(enc.kind) if e.constraints == "all")
+    if enc.reads:
+        knows += f" and reads {', '.join(enc.reads)}"
     other = "1 other constraint" if len(extra) == 1 else f"{len(extra)} other constraints"
     return (f"encoding {enc.name} knows {knows}, and this puzzle carries {other} ({types}); "
             f"encodings that read the constraint list: {readers or 'none'}")

@@ -33,12 +33,25 @@
 #include "core.h"
 
 /* ------------------------------------------------------------------ one face over every search (core.h) */
+/* A search on ``g`` with the extra constraints ``ext`` (NULL: none). The bitboard solvers know
+   no extra constraints: with them, the generic search of the board's width runs. */
+static int any_init_ext(AnySearch *a, const Geo *g, const Ext *ext, int keep) {
+    a->wide = g->n > 16 ? 1 : (g->band && !ext) ? 3 : (g->x16 && !ext) ? 5 : g->n == 9 ? 2 : g->n == 16 ? 4 : 0;
+    int rc = a->wide == 1 ? search_init32(&a->u.s32, g, keep) : a->wide == 3 ? band_init(&a->u.sb, keep)
+           : a->wide == 5 ? x16_init(&a->u.x16, keep)
+           : a->wide == 4 ? search_initF16(&a->u.f16, g, keep)
+           : a->wide == 2 ? search_init9(&a->u.s9, g, keep) : search_init16(&a->u.s16, g, keep);
+    if (rc < 0 || !ext) return rc;
+    switch (a->wide) {
+    case 1: a->u.s32.ext = ext; break;
+    case 2: a->u.s9.ext = ext; break;
+    case 4: a->u.f16.ext = ext; break;
+    default: a->u.s16.ext = ext;
+    }
+    return rc;
+}
 static int any_init(AnySearch *a, const Geo *g, int keep) {
-    a->wide = g->n > 16 ? 1 : g->band ? 3 : g->x16 ? 5 : g->n == 9 ? 2 : g->n == 16 ? 4 : 0;
-    return a->wide == 1 ? search_init32(&a->u.s32, g, keep) : a->wide == 3 ? band_init(&a->u.sb, keep)
-         : a->wide == 5 ? x16_init(&a->u.x16, keep)
-         : a->wide == 4 ? search_initF16(&a->u.f16, g, keep)
-         : a->wide == 2 ? search_init9(&a->u.s9, g, keep) : search_init16(&a->u.s16, g, keep);
+    return any_init_ext(a, g, NULL, keep);
 }
 static void any_free(AnySearch *a) {
     if (a->wide == 1) search_free32(&a->u.s32);
@@ -88,6 +101,47 @@ static void capsule_free(PyObject *cap) {
 
 static Geo *get_geo(PyObject *cap) {
     return (Geo *)PyCapsule_GetPointer(cap, CAPSULE);
+}
+
+static const char *EXT_CAPSULE = "gridsat._native.Extras";
+
+static void ext_capsule_free(PyObject *cap) {
+    ext_free((Ext *)PyCapsule_GetPointer(cap, EXT_CAPSULE));
+}
+
+PyDoc_STRVAR(extras_doc,
+"extras(n, words) -> capsule\n\n"
+"Extra constraints for searches on an ``n`` x ``n`` board: ``words`` a bytes-like array of\n"
+"native 32-bit integers, records ``type, len, payload[len]``: 1 a cage (``total`` or -1,\n"
+"then its cells; a sum needs n <= 16), 2 a step (``a, b, d``: digit(b) >= digit(a) + d),\n"
+"3 a linear sum (``rhs``, then ``cell, weight`` pairs: the weighted digits add up to\n"
+"``rhs``). A malformed array raises ValueError naming the record.");
+
+static PyObject *py_extras(PyObject *self, PyObject *args) {
+    int n;
+    Py_buffer buf;
+    if (!PyArg_ParseTuple(args, "iy*:extras", &n, &buf)) return NULL;
+    if (n < 1 || n > MAX_N || buf.len % 4) {
+        if (n < 1 || n > MAX_N) PyErr_Format(PyExc_ValueError, "size %d is outside 1..%d", n, MAX_N);
+        else PyErr_Format(PyExc_ValueError, "%zd bytes is not a whole number of 32-bit words", buf.len);
+        PyBuffer_Release(&buf);
+        return NULL;
+    }
+    int32_t *words = malloc((size_t)buf.len + 4);
+    if (!words) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
+    memcpy(words, buf.buf, (size_t)buf.len);  /* (aligned, whatever the buffer's alignment) */
+    char msg[160];
+    const char *err;
+    Ext *e = ext_compile(n, words, (size_t)buf.len / 4, msg, sizeof msg, &err);
+    free(words);
+    PyBuffer_Release(&buf);
+    if (!e) {
+        PyErr_SetString(PyExc_ValueError, err);
+        return NULL;
+    }
+    PyObject *cap = PyCapsule_New(e, EXT_CAPSULE, ext_capsule_free);
+    if (!cap) ext_free(e);
+    return cap;
 }
 
 PyDoc_STRVAR(geometry_doc,
@@ -349,34 +403,45 @@ static PyObject *solve_result(AnySearch *a, Geo *g, int keep, int rc) {
 }
 
 PyDoc_STRVAR(solve_doc,
-"solve(geometry, givens, limit=2, keep=2, time_limit=-1.0, max_nodes=0) -> (count, complete, timed_out, solutions, nodes)\n\n"
+"solve(geometry, givens, limit=2, keep=2, time_limit=-1.0, max_nodes=0, extras=None) -> (count, complete, timed_out, solutions, nodes)\n\n"
 "Enumerate solutions of one puzzle up to ``limit`` (0: all). ``givens``: one byte per cell\n"
 "(0 empty). ``solutions``: the first ``keep`` as bytes. ``complete``: the search space was\n"
 "exhausted (the count is exact); ``timed_out``: ``time_limit`` seconds (negative: none)\n"
 "passed first. ``max_nodes``: stop after that many branches (0: no cap); a search stopped\n"
 "so is neither complete nor timed out, and ``nodes`` equals ``max_nodes``. Ctrl-C raises\n"
 "KeyboardInterrupt with the same tuple, for what was found so far, as its ``partial``\n"
-"attribute.");
+"attribute. ``extras``: a capsule of :func:`extras` for the same board size, whose\n"
+"constraints hold too.");
 
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"geometry", "givens", "limit", "keep", "time_limit", "max_nodes", NULL};
-    PyObject *cap;
+    static char *kwlist[] = {"geometry", "givens", "limit", "keep", "time_limit", "max_nodes", "extras", NULL};
+    PyObject *cap, *extras = Py_None;
     Py_buffer buf;
     unsigned long long limit = 2;
     int keep = 2;
     double time_limit = -1.0;
     unsigned long long max_nodes = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KidK:solve", kwlist, &cap, &buf, &limit, &keep, &time_limit,
-                                     &max_nodes))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KidKO:solve", kwlist, &cap, &buf, &limit, &keep, &time_limit,
+                                     &max_nodes, &extras))
         return NULL;
     double t0 = now_s();
     Geo *g = get_geo(cap);
     PyObject *ret = NULL;
     if (!g) { PyBuffer_Release(&buf); return NULL; }
+    const Ext *ext = NULL;
+    if (extras != Py_None) {
+        ext = (const Ext *)PyCapsule_GetPointer(extras, EXT_CAPSULE);
+        if (!ext) { PyBuffer_Release(&buf); return NULL; }
+        if (ext->n != g->n) {
+            PyErr_Format(PyExc_ValueError, "extras for a %dx%d board on a %dx%d geometry", ext->n, ext->n, g->n, g->n);
+            PyBuffer_Release(&buf);
+            return NULL;
+        }
+    }
     if (read_givens(g, buf.buf, buf.len, g->ncells) < 0) { PyBuffer_Release(&buf); return NULL; }
     if (keep < 0) keep = 0;
     AnySearch a;
-    if (any_init(&a, g, keep) < 0) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
+    if (any_init_ext(&a, g, ext, keep) < 0) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
     double deadline = time_limit < 0 ? 0.0 : t0 + time_limit;
     int rc;
     if (time_limit >= 0 && time_limit == 0.0) rc = RUN_TIMEOUT;
@@ -425,6 +490,7 @@ static PyObject *py_uses_x16(PyObject *self, PyObject *cap) {
 static PyMethodDef methods[] = {
     {"geometry", (PyCFunction)(void (*)(void))py_geometry, METH_VARARGS | METH_KEYWORDS, geometry_doc},
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS, solve_doc},
+    {"extras", py_extras, METH_VARARGS, extras_doc},
     {"batch", (PyCFunction)(void (*)(void))py_batch, METH_VARARGS | METH_KEYWORDS, batch_doc},
     {"uses_band", py_uses_band, METH_O, "uses_band(geometry) -> whether searches on it take the classic 9x9 bitboard solver"},
     {"uses_x16", py_uses_x16, METH_O, "uses_x16(geometry) -> whether searches on it take the classic 16x16 bitboard solver"},

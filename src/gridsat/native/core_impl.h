@@ -6,6 +6,7 @@
  * unit. The stack holds one state per search depth.
  */
 #include "core_base.h"
+#include "core_ext.h"
 
 /* core.c defines MASK_T and SFX before each include; these defaults let the file compile
  * on its own (a syntax check) */
@@ -52,6 +53,8 @@ typedef struct {
     uint64_t cap;         /* branches allowed (0: no cap): the run pauses at it */
     int keep;
     uint8_t *sols;        /* keep * N bytes */
+    const Ext *ext;       /* extra constraints (core_ext.h), or NULL */
+    int edirty;           /* candidates changed since their last pass */
 } SFX(Search);
 
 static void SFX(search_free)(SFX(Search) *s) {
@@ -97,11 +100,13 @@ static inline void SFX(mark)(SFX(Search) *s, int c) {
         s->pdirty[1] |= um[1];
     }
     s->ldirty = 1;
+    s->edirty = 1;
 }
 
 static inline void SFX(clear_dirty)(SFX(Search) *s) {
     s->dirty[0] = s->dirty[1] = 0;
     s->ldirty = 0;
+    s->edirty = 0;
 }
 
 /* Remove ``drop`` from ``cnt`` cells; -1 on a contradiction, else whether anything changed. */
@@ -121,6 +126,8 @@ static inline int SFX(drop)(SFX(Search) *s, MASK_T *st, const int *cells, int cn
     }
     return changed;
 }
+
+#include "core_ext_impl.h"
 
 /* Locked candidates: a value that, within one unit, can only go in one of its segments
    leaves the rest of the unit on the segment's other side. For each pair of families, one
@@ -298,8 +305,24 @@ static int SFX(propagate)(SFX(Search) *s, MASK_T *st, int *ns, int *qh, int *qt)
             if (placed[s->u0[c]] & m) continue;  /* placed already */
             if (!SFX(assign)(s, st, ns, c, m, &qt)) goto fail;
         }
-        if (*ns == N) { SFX(clear_dirty)(s); return 1; }
+        if (*ns == N) {
+            /* every cell placed: the extra constraints check the grid (on singletons their
+               propagation is exact) */
+            if (s->ext && !s->light) {
+                int rc = SFX(ext_propagate)(s, st, &qt);
+                if (rc < 0) goto fail;
+                if (rc) continue;
+            }
+            SFX(clear_dirty)(s);
+            return 1;
+        }
         if (!(s->dirty[0] | s->dirty[1])) {
+            if (s->ext && s->edirty && !s->light) {
+                s->edirty = 0;
+                int rc = SFX(ext_propagate)(s, st, &qt);
+                if (rc < 0) goto fail;
+                if (rc) continue;
+            }
             if (!g->locked || !s->ldirty || s->light) { SFX(clear_dirty)(s); return 1; }
             s->ldirty = 0;
             int rc = SFX(locked)(s, st, &qt);
@@ -428,6 +451,7 @@ static int SFX(search_start_ex)(SFX(Search) *s, const uint8_t *givens, uint64_t 
     s->choose = 1;
     s->finished = -1;
     s->tick = 0;
+    s->edirty = 1;  /* the extra constraints' first pass, givens or not */
     int ns = 0;
     int *q = s->queue, *qt = q;
     for (int c = 0; c < N; c++) {

@@ -8,7 +8,7 @@ from . import rules  # noqa: F401  (registers the verifier rules)
 from ...errors import UnsupportedError
 from ...puzzles.text import format_board, solution_line
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default
+from .choices import CPSAT, DEFAULT, NATIVE, ORACLE, default
 
 __all__ = ["KILLER", "Killer"]
 
@@ -66,6 +66,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401  (registers cpsat-int, cpsat-bool)
 
 
+def _load_native() -> None:
+    from . import encode_native  # noqa: F401  (registers killer-native)
+
+
 def _load_formats() -> None:
     from . import format_janko, format_json, format_oneline  # noqa: F401  (registers its formats)
 
@@ -79,7 +83,7 @@ KILLER = register_kind(Kind(
     name="killer",
     puzzle_class=Killer,
     aliases=("sumdoku",),
-    choices=(DEFAULT,),
+    choices=(NATIVE, DEFAULT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-cages",
@@ -108,7 +112,7 @@ KILLER = register_kind(Kind(
     mzn_key=_no_model,
     samples=samples,
     encodings={"cnf-cages": ("cnf", _load_cnf), "cpsat-int": ("cpsat", _load_cpsat),
-               "cpsat-bool": ("cpsat", _load_cpsat)},
+               "cpsat-bool": ("cpsat", _load_cpsat), "killer-native": ("native", _load_native)},
     load_formats=_load_formats,
     order=2,
     oracle=ORACLE,

@@ -24,6 +24,7 @@ from typing import Callable, Sequence
 
 from ...errors import UnsupportedError
 from ...limits.child import JobInterrupted
+from ...encoders.native import NATIVE_TYPES
 from ...backends.base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
 
 __all__ = ["NativeBackend", "BudgetedBackend", "NODE_BUDGET", "node_budget", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
@@ -43,6 +44,10 @@ class NativeBackend(Backend):
     name = "native"
     target = "native"
     supports = frozenset({"solve", "count", "time_limit", "stats", "batch"})
+    #: the capability: the constraint types the core propagates beyond rows, columns, regions
+    #: and givens (:data:`gridsat.encoders.native.NATIVE_TYPES`); its encodings read these and
+    #: refuse a puzzle with any other, so the selection sends it only puzzles it understands
+    constraints = NATIVE_TYPES
 
     def unavailable(self) -> str | None:
         """Why the C core cannot be loaded here (e.g. it was not built), or None."""
@@ -81,7 +86,8 @@ class NativeBackend(Backend):
         lim = 0 if limit is None else max(int(limit), 1)
         try:
             count, complete, timed_out, sols, nodes = core.solve(
-                model.geometry, bytes(puzzle.givens), lim, _c_keep(keep, lim, len(puzzle.givens)), left, max_nodes)
+                model.geometry, bytes(puzzle.givens), lim, _c_keep(keep, lim, len(puzzle.givens)), left, max_nodes,
+                getattr(model, "extras", None))
         except KeyboardInterrupt as exc:  # the core hands over what it had found as ``partial``
             part = getattr(exc, "partial", None)
             if part is not None:
@@ -105,6 +111,9 @@ class NativeBackend(Backend):
         lim = 0 if limit is None else max(int(limit), 1)
         t0 = time.perf_counter()
         models = [encoding.build(p) for p in puzzles]
+        if any(getattr(m, "extras", None) is not None for m in models):  # (the batch call knows no extra rules)
+            return [self.run(p, encoding, limit=limit, time_limit=time_limit, keep=keep,
+                             max_nodes=max_nodes(p.n) if callable(max_nodes) else max_nodes) for p in puzzles]
         build = (time.perf_counter() - t0) / max(len(puzzles), 1)  # (each board is compiled once)
         outs: list[Outcome] = []
         start = 0
@@ -216,8 +225,11 @@ class BudgetedBackend(NativeBackend):
         from .. import kind_of
 
         kind = kind_of(puzzle).name
-        enc = get_encoding(self.prover_encoding, kind)
-        if not enc.applies(puzzle):
+        try:
+            enc = get_encoding(self.prover_encoding, kind)
+        except UnsupportedError:  # (a kind of its own on the core, without this encoding)
+            enc = None
+        if enc is None or not enc.applies(puzzle):
             enc = next(e for e in list_encodings(kind, "cnf") if e.applies(puzzle))
         # the kept solutions are all the core found unless it counted more than it kept
         known = list(first.solutions) if first.count <= len(first.solutions) else []

@@ -7,66 +7,37 @@ depends on the board only, never on the givens, so it is built once per geometry
 kept in a small cache; the givens go to the solver as bytes, one per cell.
 
 The core understands ``alldifferent`` over rows, columns and regions, and givens
-(``STANDARD``): it refuses a puzzle with any other constraint, and the default choice then
-takes an encoding that reads the constraint list.
+(``STANDARD``), and it reads the extra constraints of the types it propagates
+(:data:`gridsat.encoders.native.NATIVE_TYPES`: cages, thermometers, arrows and the rules of
+distinct digits), compiled per puzzle into compact arrays. It refuses a puzzle with any
+other constraint (or one past the core's limits, :func:`~gridsat.encoders.native.native_refusal`),
+and the default choice then takes an encoding that reads the whole constraint list.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import Any, Hashable
-
-from ...boards import compile_geometry, unit_table, uses_pairs
+from ...boards import unit_table
 from ...encoders.base import register
+from ...encoders.native import (CACHE_SIZE, MAX_N, NATIVE_TYPES, NativeModel, board_model, clear_cache,
+                                native_refusal, with_rules)
 from ...encoders.units import STANDARD
 
 __all__ = ["NativeModel", "native_model", "unit_table", "clear_cache", "MAX_N", "CACHE_SIZE"]
 
-#: largest board the C core takes: candidates are one 32-bit word per cell
-MAX_N = 32
-#: geometries kept (one per size and region map: every jigsaw layout is its own)
-CACHE_SIZE = 256
 
-_CACHE: "OrderedDict[Hashable, NativeModel]" = OrderedDict()
+def _applies(puzzle) -> bool:
+    return puzzle.n <= MAX_N and (not puzzle.extra or native_refusal(puzzle.n, puzzle.extra) is None)
 
 
-@dataclass
-class NativeModel:
-    """A board for the C core.
-
-    ``units`` lists every row, column and region as row-major cell indices; ``geometry``
-    is the C core's compiled form of it (``None`` when the extension is not built: the
-    backend then reports itself unavailable before it gets here).
-    """
-
-    key: Hashable
-    n: int
-    units: list
-    geometry: Any = None
-    info: dict = field(default_factory=dict)
+def _why(puzzle) -> str | None:
+    return native_refusal(puzzle.n, puzzle.extra) if puzzle.extra else None
 
 
-@register("sudoku-native", "sudoku", "native", key=lambda p: (p.n, p.regions),
+@register("sudoku-native", "sudoku", "native", key=lambda p: p.shape_key,
           description="unit table (rows, columns, regions as cell lists) for the C bitset core",
-          applies=lambda p: p.n <= MAX_N, constraints=STANDARD)
+          applies=_applies, constraints=STANDARD, reads=NATIVE_TYPES, why=_why)
 def native_model(puzzle) -> NativeModel:
-    """The unit table of the puzzle's board (cached per size and region map)."""
-    key = (puzzle.n, puzzle.regions)
-    model = _CACHE.get(key)
-    if model is not None:
-        _CACHE.move_to_end(key)
-        return model
-    units = unit_table(puzzle.n, puzzle.regions)
-    pairs = uses_pairs(puzzle.n, puzzle.is_jigsaw)
-    model = NativeModel(key=key, n=puzzle.n, units=units, geometry=compile_geometry(puzzle.n, units, pairs),
-                        info={"units": len(units), "pairs": pairs})
-    _CACHE[key] = model
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return model
-
-
-def clear_cache() -> None:
-    """Forget every compiled board (the next puzzle of each board compiles it again)."""
-    _CACHE.clear()
+    """The unit table of the puzzle's board (cached per size and region map), with the
+    puzzle's extra constraints compiled for the core."""
+    base = board_model(puzzle.n, puzzle.regions, puzzle.is_jigsaw)
+    return with_rules(base, puzzle.extra, puzzle.shape_key)
