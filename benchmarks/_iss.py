@@ -24,8 +24,16 @@ def _cell(text: str) -> tuple[int, int]:
     return int(r) - 1, int(c) - 1
 
 
+_DIGITS = "0123456789abcdefg"
+
+
 def _name(r: int, c: int) -> str:
-    return f"R{r + 1}C{c + 1}"
+    """The peer's cell name: row and column one digit each, in base 17 (``R10C3`` is ``RaC3``)."""
+    return f"R{_DIGITS[r + 1]}C{_DIGITS[c + 1]}"
+
+
+def _cells(names) -> list[str]:
+    return [_name(*_cell(x)) for x in names]
 
 
 def _item(kind: str, *args) -> str:
@@ -93,18 +101,18 @@ def to_iss(obj: dict) -> str:
         for it in items:
             if key in ("killercage", "cage"):
                 if it.get("value") in (None, ""):
-                    out.append(_item("AllDifferent", *it["cells"]))
+                    out.append(_item("AllDifferent", *_cells(it["cells"])))
                 else:
-                    out.append(_item("Cage", it["value"], *it["cells"]))
+                    out.append(_item("Cage", it["value"], *_cells(it["cells"])))
             elif key == "thermometer":
-                out += [_item("Thermo", *line) for line in it["lines"]]
+                out += [_item("Thermo", *_cells(line)) for line in it["lines"]]
             elif key == "renban":
-                out += [_item("Renban", *line) for line in it["lines"]]
+                out += [_item("Renban", *_cells(line)) for line in it["lines"]]
             elif key == "arrow":
                 if len(it["cells"]) != 1:
                     raise Unsupported("pill arrow")
                 circle = it["cells"][0]
-                out += [_item("Arrow", circle, *[x for x in line if x != circle]) for line in it["lines"]]
+                out += [_item("Arrow", *_cells([circle] + [x for x in line if x != circle])) for line in it["lines"]]
             elif key == "littlekillersum":
                 r, c = _cell(it["cell"])
                 dr, dc = _DIRS[it["direction"]]
@@ -120,21 +128,21 @@ def to_iss(obj: dict) -> str:
             elif key == "sandwichsum":
                 r, c = _cell(it["cell"])
                 if r == -1 and 0 <= c < n:
-                    out.append(_item("Sandwich", it["value"], f"C{c + 1}"))
+                    out.append(_item("Sandwich", it["value"], f"C{_DIGITS[c + 1]}"))
                 elif c == -1 and 0 <= r < n:
-                    out.append(_item("Sandwich", it["value"], f"R{r + 1}"))
+                    out.append(_item("Sandwich", it["value"], f"R{_DIGITS[r + 1]}"))
                 else:
                     raise Unsupported("sandwich clue below or right of the grid")
             elif key == "xv":
-                out.append(_item({"X": "X", "V": "V"}[it["value"].upper()], *it["cells"]))
+                out.append(_item({"X": "X", "V": "V"}[it["value"].upper()], *_cells(it["cells"])))
             elif key == "difference":
                 if str(it.get("value", "1")) not in ("", "1"):
                     raise Unsupported("difference other than 1")
-                out.append(_item("WhiteDot", *it["cells"]))
+                out.append(_item("WhiteDot", *_cells(it["cells"])))
             elif key == "ratio":
                 if str(it.get("value", "2")) not in ("", "2"):
                     raise Unsupported("ratio other than 2")
-                out.append(_item("BlackDot", *it["cells"]))
+                out.append(_item("BlackDot", *_cells(it["cells"])))
             else:
                 raise Unsupported(key)
     if "xv" in negative:

@@ -220,14 +220,15 @@ def _items(obj: dict) -> list[tuple[str, int]]:
             for i in range(len(v))]
 
 
-def unique(obj: dict, g) -> tuple[bool, list]:
+def unique(obj: dict, g, limit: float | None = None) -> tuple[bool, list]:
     """Whether ``obj`` has one solution, ``g`` (a removed negative mark may keep it unique
-    with another answer); and the solutions found."""
-    res = gridsat.check(puzzle_of(obj), time_limit=LIMIT)
+    with another answer), proved within ``limit`` seconds (default :data:`LIMIT`); and the
+    solutions found."""
+    res = gridsat.check(puzzle_of(obj), time_limit=limit or LIMIT)
     return res.status == "unique" and tuple(res.solution) == tuple(g), res.solutions
 
 
-def make_hard(obj: dict, g, rng, keep_clues: bool = False) -> dict:
+def make_hard(obj: dict, g, rng, keep_clues: bool = False, limit: float | None = None) -> dict:
     n = obj["size"]
     grid = obj["grid"]
     for c in rng.sample(range(n * n), int(n * n * START)):
@@ -244,7 +245,7 @@ def make_hard(obj: dict, g, rng, keep_clues: bool = False) -> dict:
     for c in rng.sample(givens, len(givens)):
         cell = grid[c // n][c % n]
         grid[c // n][c % n] = {}
-        if not unique(obj, g)[0]:
+        if not unique(obj, g, limit)[0]:
             grid[c // n][c % n] = cell
     if not keep_clues:
         for key in sorted({k for k, _ in _items(obj)}):
@@ -284,8 +285,8 @@ SPECS: dict[str, tuple[int, list[Callable], dict]] = {
     "killer-6a": (6, [killer], {}),
     "thermo-6a": (6, [thermo], {}),
     "arrow-6a": (6, [arrow], {}),
-    "killer-16a": (16, [killer], {}),
-    "thermo-16a": (16, [lambda o, g, r: thermo(o, g, r, 30)], {}),
+    "killer-16a": (16, [killer], {"keep": True, "limit": 1.0}),
+    "thermo-16a": (16, [lambda o, g, r: thermo(o, g, r, 30)], {"keep": True}),
 }
 
 
@@ -296,7 +297,7 @@ def make(title: str, seed: int) -> dict:
     obj: dict[str, Any] = {"size": n, "title": title, "grid": [[{} for _ in range(n)] for _ in range(n)]}
     for m in makers:
         m(obj, g, rng)
-    obj = make_hard(obj, g, rng, keep_clues=opts.get("keep", False))
+    obj = make_hard(obj, g, rng, keep_clues=opts.get("keep", False), limit=opts.get("limit"))
     obj = {k: v for k, v in obj.items() if v != []}
     obj["solution"] = list(g)  # (read back by the benchmark as the known answer, not by f-puzzles)
     return obj

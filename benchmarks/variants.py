@@ -245,7 +245,7 @@ def encodings(items: list[Item], rounds: int, time_limit: float) -> None:
                 with use(c) as kw:
                     x = gridsat_in_process(it, time_limit, **kw)
                 times[c].append(x["ms"])
-                status[c] = x["status"] + ("" if x["ok"] else " WRONG")
+                status[c] = x["status"] + ("" if x["ok"] or x["status"] != "unique" else " WRONG")
         cells = "  ".join(f"{c} {med(times[c]):8.1f}{'' if status[c] == 'unique' else ' ' + status[c]}"
                           for c in names)
         print(f"{it.name:<17} {cells}", flush=True)
@@ -259,7 +259,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=30.0)
     ap.add_argument("--no-process", action="store_true", help="skip the whole-process column of gridsat")
     ap.add_argument("--encodings", action="store_true", help="gridsat's encoding choices side by side")
+    ap.add_argument("--save", type=Path, help="append the rows to this JSON-lines file")
+    ap.add_argument("--merge", type=Path, nargs="+", help="print the table and targets of saved rows, run nothing")
     args = ap.parse_args(argv)
+    if args.merge:
+        rows = [json.loads(x) for f in args.merge for x in f.read_text().splitlines() if x.strip()]
+        print(HEAD)
+        for r in rows:
+            print(_line(r))
+        for line in summary(rows):
+            print(line)
+        return 0
     items = load(args.puzzles)
     print(f"{len(items)} puzzles; load average {os.getloadavg()[0]:.2f} at the start")
     if args.encodings:
@@ -273,6 +283,9 @@ def main(argv: list[str] | None = None) -> int:
         print("peer skipped: no --iss checkout given")
     print(HEAD)
     rows = run(items, args.rounds, args.time_limit, iss, not args.no_process)
+    if args.save:
+        with args.save.open("a") as f:
+            f.writelines(json.dumps({**r, "load": os.getloadavg()[0]}) + "\n" for r in rows)
     for line in summary(rows):
         print(line)
     print(f"load average {os.getloadavg()[0]:.2f} at the end")
