@@ -82,16 +82,12 @@ export class Board {
     return out;
   }
 
-  // The cells a selected position p shares a row, a column or a region with (its region only
-  // where the board has several).
+  // The cells a selected position p shares a unit with (a row, a column, a box or region, ...;
+  // not a unit of the whole board, where every value is once).
   peers(p) {
-    const { cols, region } = this.st, out = new Set();
-    if (p < 0 || region[p] === null || region[p] === undefined) return out;
-    const several = new Set(region.filter((r) => r !== null)).size > 1;
-    region.forEach((reg, q) => {
-      if (reg === null || q === p) return;
-      if (Math.floor(q / cols) === Math.floor(p / cols) || q % cols === p % cols || (several && reg === region[p])) out.add(q);
-    });
+    const out = new Set(), all = this.positions().length;
+    if (p < 0 || this.st.region[p] === null || this.st.region[p] === undefined) return out;
+    for (const unit of this.st.units) if (unit.length < all && unit.includes(p)) unit.forEach((q) => { if (q !== p) out.add(q); });
     return out;
   }
 
