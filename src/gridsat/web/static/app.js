@@ -129,6 +129,7 @@ async function setClueValue() {
     if (board.st.rows === st.rows && board.st.cols === st.cols) {
       board.st.entered = st.entered.map((v, p) => (board.st.givens[p] ? 0 : v));
       board.st.marks = st.marks;
+      board.st.centre = st.centre;
     }
     undoStack.push(before); redoStack.length = 0;
     $("text").value = text;
