@@ -126,3 +126,11 @@ def test_the_selection_highlights_its_units_and_digit_and_takes_marks(page):
     assert page.locator(f"svg text[data-pos='{open_}']").count() == 0
     page.keyboard.press("4")
     assert page.locator(f"svg text.entered[data-pos='{open_}']").text_content() == "4"
+
+
+def test_check_names_the_cell_that_the_givens_leave_empty(page):
+    load(page, "..23.1..4.......")  # r1c1: not 2 or 3 (row), 4 (column), 1 (box)
+    page.eval_on_selector("#status", "(s) => { s.textContent = ''; }")
+    page.click("#check")
+    assert "r1c1 can hold no value" in status(page, "impossible")
+    assert invalid(page) == [0]

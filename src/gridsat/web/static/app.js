@@ -216,7 +216,9 @@ async function check() {
     }
     setStatus(`ambiguous: two solutions differ in ${d.differ.length} cells (shaded red)${more}${clashes}`, "ambiguous");
   } else if (d.status === "impossible") {
-    setStatus(`impossible: ${d.reason || "the givens admit no solution"}${clashes}`, "impossible");
+    const why = /r\d+c\d+/.test(d.reason || "") ? d.reason : await emptyCells();
+    board.draw();
+    setStatus(`impossible: ${why || d.reason || "the givens admit no solution"}${clashes}`, "impossible");
   } else if (d.solution && entered) {
     const said = wrongEntries(d.solution);
     setStatus(said ? `unique, but ${said}${clashes}` : `unique: exactly one solution; your ${entered} entr${entered === 1 ? "y agrees" : "ies agree"} with it${clashes}`,
@@ -225,6 +227,18 @@ async function check() {
     setStatus(d.status === "unique" ? `unique: exactly one solution${clashes}` : d.status, d.status);
   }
   board.draw();
+}
+
+// The open cells the givens leave no candidate (marked), named: why a puzzle has no solution
+// when no two givens clash; null when every cell keeps one (the contradiction lies deeper).
+async function emptyCells() {
+  try {
+    const { data } = await post("candidates", puzzleBody({ puzzle: board.text(false, false) }));
+    const at = board.cellOf(), none = (data.candidates || []).filter((c) => !c.values.length);
+    if (!none.length) return null;
+    board.wrong = new Set(none.map((c) => at.get(c.cell)));
+    return `${none.slice(0, 4).map((c) => c.name).join(", ")}${none.length > 4 ? " and more" : ""} can hold no value`;
+  } catch { return null; }
 }
 
 async function hint() {
