@@ -98,7 +98,7 @@ def test_the_selection_highlights_its_units_and_digit_and_takes_marks(page):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     load(page, KIT)
     puzzle = read_text(KIT)[0].puzzle
-    assert page.locator("svg[role=grid] [role=row]").count() == 9
+    assert page.locator("#board[role=grid] [role=row]").count() == 9
     assert page.locator("svg [role=gridcell]").count() == 81
     # a given whose left neighbour is open
     sel = next(c for c in range(81) if puzzle.givens[c] and c % 9 and not puzzle.givens[c - 1])
@@ -109,6 +109,7 @@ def test_the_selection_highlights_its_units_and_digit_and_takes_marks(page):
     same = page.eval_on_selector_all("svg rect.same-digit", "(es) => es.map((e) => +e.dataset.pos)")
     assert sorted(same) == [c for c in range(81) if puzzle.givens[c] == puzzle.givens[sel]]
     assert page.get_attribute(f"svg rect[data-pos='{sel}']", "aria-selected") == "true"
+    assert page.get_attribute("#board", "aria-activedescendant") == f"cell-{sel}"
     # the arrow keys move the selection; Shift+digit a corner mark, Ctrl+digit a centre mark
     page.keyboard.press("ArrowLeft")  # an open cell
     open_ = sel - 1

@@ -225,9 +225,12 @@ export class Board {
     const g = add(svg, "g", { transform: `translate(${MM},${MM})` });
     const shade = st.shade || st.regionsEdited;
     const colours = shade ? this.regionColours() : new Map();
-    // the cells: a grid of rows of gridcells, each named for a screen reader
-    svg.setAttribute("role", "grid");
-    svg.setAttribute("aria-label", `puzzle board, ${rows} rows and ${cols} columns`);
+    // the cells: a grid of rows of gridcells, each named for a screen reader; the board's
+    // element (which takes the focus) is the grid, its selection the active descendant
+    svg.setAttribute("role", "none");
+    this.el.setAttribute("role", "grid");
+    this.el.setAttribute("aria-label", `puzzle board, ${rows} rows and ${cols} columns`);
+    this.el.setAttribute("aria-activedescendant", `cell-${this.sel}`);
     const cells = add(g, "g", { class: "cells", stroke: STYLE.thin, "stroke-width": 1, role: "rowgroup" });
     const maxv = this.maxValue;
     const clash = this.conflicts(), peers = this.peers(this.sel), blockedAt = new Set(st.blocked);
@@ -239,7 +242,7 @@ export class Board {
       if (p % cols === 0) row = add(cells, "g", { role: "row", "aria-rowindex": Math.floor(p / cols) + 1 });
       const where = `row ${Math.floor(p / cols) + 1}, column ${(p % cols) + 1}`;
       if (reg === null) {
-        add(row, "rect", { class: "hole", x, y, width: S, height: S, fill: STYLE.hole, stroke: "none", "data-pos": p,
+        add(row, "rect", { class: "hole", x, y, width: S, height: S, fill: STYLE.hole, stroke: "none", "data-pos": p, id: `cell-${p}`,
           role: "gridcell", "aria-label": `${where}, no cell` });
         return;
       }
@@ -261,7 +264,7 @@ export class Board {
       if (p === this.sel) cls.push("selected");
       const what = blockedAt.has(p) ? "no digit" : st.givens[p] ? `${v}, given` : st.entered[p] ? `${v}, entered`
         : st.solved[p] ? `${v}, solved` : "empty";
-      const attrs = { class: cls.join(" "), x, y, width: S, height: S, fill, "data-pos": p, role: "gridcell",
+      const attrs = { class: cls.join(" "), x, y, width: S, height: S, fill, "data-pos": p, role: "gridcell", id: `cell-${p}`,
         "aria-label": `${where}, ${what}${clash.has(p) ? ", clashes with " + [...clash.get(p)].map((q) => this.nameOf(q)).join(" ") : ""}`,
         "aria-selected": p === this.sel ? "true" : "false" };
       if (clash.has(p) || this.wrong.has(p)) attrs["aria-invalid"] = "true";
