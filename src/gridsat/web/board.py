@@ -94,6 +94,17 @@ def units(puzzle: Any, lay: Any = None) -> list[list[int]]:
     cells (``max_value`` ``"cells"`` in its ``web`` description), the whole board (each value
     once); and every ``alldifferent`` among its extra
     constraints (a diagonal, a cage that repeats no digit).
+
+    Parameters
+    ----------
+    puzzle : puzzle
+    lay : Layout, optional
+        Its layout (default: computed).
+
+    Returns
+    -------
+    list of list of int
+        Each group's cell indices (groups of one cell left out).
     """
     lay = lay if lay is not None else layout(puzzle)
     found = getattr(puzzle, "units", None)
