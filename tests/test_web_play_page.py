@@ -88,6 +88,15 @@ def test_a_clash_is_marked_as_typed_and_a_wrong_entry_named_by_check(page):
     said = status(page, "solution")
     assert f"{puzzle.cell_name(cell)} is not {wrong} in the solution" in said and "given" not in said
     assert invalid(page) == [cell]
+    # the grid filled with the solution, the last digit typed: solved
+    last = max(c for c in range(81) if not givens[c])
+    page.evaluate("([sol, last]) => { const b = window.workbench.board;"
+                  " sol.forEach((v, p) => { if (!b.st.givens[p]) b.st.entered[p] = v; }); b.st.entered[last] = 0; b.draw(); }",
+                  [list(solution), last])
+    page.eval_on_selector("#status", "(s) => { s.textContent = ''; }")
+    select(page, last)
+    page.keyboard.press(str(solution[last]))
+    assert status(page, "solved!").startswith("solved!")
 
 
 def test_the_selection_highlights_its_units_and_digit_and_takes_marks(page):

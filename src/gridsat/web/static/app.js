@@ -221,8 +221,10 @@ async function check() {
     setStatus(`impossible: ${why || d.reason || "the givens admit no solution"}${clashes}`, "impossible");
   } else if (d.solution && entered) {
     const said = wrongEntries(d.solution);
-    setStatus(said ? `unique, but ${said}${clashes}` : `unique: exactly one solution; your ${entered} entr${entered === 1 ? "y agrees" : "ies agree"} with it${clashes}`,
-      said || clash.size ? "impossible" : "unique");
+    const full = board.positions().every((p) => board.isBlocked(p) || board.value(p));
+    setStatus(said ? `unique, but ${said}${clashes}` : full && !clash.size ? "solved! every entry agrees with the solution"
+      : `unique: exactly one solution; your ${entered} entr${entered === 1 ? "y agrees" : "ies agree"} with it${clashes}`,
+    said || clash.size ? "impossible" : "unique");
   } else {
     setStatus(d.status === "unique" ? `unique: exactly one solution${clashes}` : d.status, d.status);
   }
@@ -444,6 +446,9 @@ function enter(v, how = mode()) {
   if (board.put(p, v, how)) {
     undoStack.push(snap); redoStack.length = 0;
     board.clearMarks(); hideSolutions(); board.draw();
+    // the last open cell filled without a clash: checked against the solution at once
+    if (v && how !== "pencil" && how !== "centre" && !board.conflicts().size
+        && board.positions().every((q) => board.isBlocked(q) || board.st.givens[q] || board.st.entered[q])) check();
   }
 }
 
