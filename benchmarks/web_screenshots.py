@@ -1,9 +1,12 @@
 """Screenshots of the workbench for the docs: one page per puzzle kind (``docs/web-*.png``).
 
 Starts ``gridsat serve`` on a free port, drives Debian's chromium with Playwright and saves
-a Sudoku checked and hinted, a jigsaw solved, a Hidato with holes and its path, a
-Numbrix showing its true candidates, and a puzzle of every other kind generated on the page
-(by its generator at the kind's common size, seeded), some solved, some with a digit typed.
+a Sudoku checked and hinted, a Sudoku played (a clash typed, corner and centre marks, the
+selection's row, column, box and digit shaded), a jigsaw solved, a Hidato with holes and its
+path, a Numbrix showing its true candidates, and a puzzle of every other kind generated on the
+page (by its generator at the kind's common size, seeded), some solved, some with a digit
+typed; each at a desktop's size (``web-NAME.png``) and at a phone's, 390x844 in mobile
+emulation (``web-NAME-phone.png``).
 
 Usage::
 
@@ -49,58 +52,100 @@ def variant_link() -> str:
     return write(Sudoku(9, givens, box=(3, 3), extra=extra), "fpuzzles").strip()
 
 
+#: the sizes: file name suffix, browser context options, whole page or the screen
+SIZES = [("", {"viewport": {"width": 1280, "height": 760}}, True),
+         ("-phone", {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+                     "device_scale_factor": 1}, False)]
+
+#: a Sudoku played: a digit typed next to the same digit in its row, marks in the next cell
+PLAY = """() => { const b = window.workbench.board, st = b.st;
+  for (const p of b.positions()) {
+    if (st.givens[p]) continue;
+    const r = Math.floor(p / st.cols);
+    const q = b.positions().find((q) => Math.floor(q / st.cols) === r && st.givens[q]);
+    const next = b.positions().find((n) => n > p && Math.floor(n / st.cols) === r && !st.givens[n]);
+    if (q !== undefined && next !== undefined) return [p, st.givens[q], next];
+  }
+  return null; }"""
+
+
 def shots(url: str, out: Path, chromium: str) -> list[Path]:
-    """Take the screenshots; returns the files written."""
+    """Take the screenshots at every size; returns the files written."""
     from playwright.sync_api import sync_playwright
 
+    written = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        for suffix, options, full in SIZES:
+            ctx = browser.new_context(**options)
+            written += shots_at(ctx.new_page(), url, out, suffix, full)
+            ctx.close()
+        browser.close()
+    return written
+
+
+def play(page) -> None:
+    """A clash typed, corner and centre marks in the next open cell, then the clash selected."""
+    p, v, nxt = page.evaluate(PLAY)
+    page.click(f"svg rect.cell[data-pos='{nxt}']", force=True)
+    for key in ("Shift+1", "Shift+2", "Control+3", "Control+5"):
+        page.keyboard.press(key)
+    page.click(f"svg rect.cell[data-pos='{p}']", force=True)
+    page.keyboard.press(str(v))
+
+
+def shots_at(page, url: str, out: Path, suffix: str, full: bool) -> list[Path]:
+    """The screenshots at one size (``suffix`` in the file names)."""
     from gridsat.examples import example_text
 
     plan = [("sudoku", example_text("sudoku-9x9"), ["#check", "#hint"]),
+            ("play", example_text("sudoku-9x9"), ["play"]),
             ("jigsaw", example_text("jigsaw-9x9"), ["#solve"]),
             ("hidato", example_text("hidato-8x8"), ["#solve"]),
             ("numbrix", example_text("numbrix-9x9"), ["#fill-marks"]),
             ("variants", variant_link(), ["#solve"])]
     written = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1280, "height": 760})
-        for name, text, clicks in plan:
-            page.goto(url + "?puzzle=" + quote(text))
-            page.wait_for_selector("body[data-ready='1']", timeout=20000)
-            for sel in clicks:
-                page.evaluate("() => { document.getElementById('status').textContent = ''; }")
-                page.click(sel)
-                page.wait_for_function("() => document.getElementById('status').textContent !== ''", timeout=30000)
-                page.wait_for_timeout(200)
-            path = out / f"web-{name}.png"
-            page.screenshot(path=str(path))
-            written.append(path)
-        for name, form, clicks in GENERATED:
-            page.goto(url)
-            page.wait_for_selector("body[data-ready='1']", timeout=20000)
-            page.select_option("#gen-kind", name)
-            for field, value in form.items():
-                page.fill(f"#gen-{field}", value)
-            page.fill("#gen-seed", "1")
+    for name, text, clicks in plan:
+        page.goto(url + "?puzzle=" + quote(text))
+        page.wait_for_selector("body[data-ready='1']", timeout=20000)
+        for sel in clicks:
+            if sel == "play":
+                play(page)
+                continue
             page.evaluate("() => { document.getElementById('status').textContent = ''; }")
-            page.click("#generate")
-            page.wait_for_function("() => document.getElementById('status').textContent.startsWith('generated')",
-                                   timeout=120000)
-            for sel in clicks:
-                page.evaluate("() => { document.getElementById('status').textContent = ''; }")
-                if sel == "type":  # a digit typed in the first open cell
-                    pos = page.evaluate("() => { const b = window.workbench.board;"
-                                        " return b.positions().find((p) => !b.value(p) && !b.isBlocked(p)); }")
-                    page.click(f"svg rect.cell[data-pos='{pos}']")
-                    page.keyboard.press("1")
-                    continue
-                page.click(sel)
-                page.wait_for_function("() => document.getElementById('status').textContent !== ''", timeout=60000)
-                page.wait_for_timeout(200)
-            path = out / f"web-{name}.png"
-            page.screenshot(path=str(path), full_page=True)
-            written.append(path)
-        browser.close()
+            page.click(sel)
+            page.wait_for_function("() => document.getElementById('status').textContent !== ''", timeout=30000)
+            page.wait_for_timeout(200)
+        path = out / f"web-{name}{suffix}.png"
+        page.evaluate("() => window.scrollTo(0, 0)")  # (a click scrolled to its button)
+        page.screenshot(path=str(path))
+        written.append(path)
+    for name, form, clicks in GENERATED:
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']", timeout=20000)
+        page.select_option("#gen-kind", name)
+        for field, value in form.items():
+            page.fill(f"#gen-{field}", value)
+        page.fill("#gen-seed", "1")
+        page.evaluate("() => { document.getElementById('status').textContent = ''; }")
+        page.click("#generate")
+        page.wait_for_function("() => document.getElementById('status').textContent.startsWith('generated')",
+                               timeout=120000)
+        for sel in clicks:
+            page.evaluate("() => { document.getElementById('status').textContent = ''; }")
+            if sel == "type":  # a digit typed in the first open cell
+                pos = page.evaluate("() => { const b = window.workbench.board;"
+                                    " return b.positions().find((p) => !b.value(p) && !b.isBlocked(p)); }")
+                page.click(f"svg rect.cell[data-pos='{pos}']")
+                page.keyboard.press("1")
+                continue
+            page.click(sel)
+            page.wait_for_function("() => document.getElementById('status').textContent !== ''", timeout=60000)
+            page.wait_for_timeout(200)
+        path = out / f"web-{name}{suffix}.png"
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(path), full_page=full)
+        written.append(path)
     return written
 
 

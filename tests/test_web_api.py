@@ -162,6 +162,19 @@ def test_hint_highlights_a_step_that_agrees_with_the_solution(client):
         assert sol[cell] != value
 
 
+def test_no_hint_on_a_grid_with_no_solution(client):
+    """A wrong value that clashes with nothing: no step (a single would lead further astray)."""
+    p = puzzle(KIT)
+    sol = gridsat.check(p).solution
+    units = [set(u) for _, u in p.units]
+    cell = next(c for c in range(81) if not p.givens[c])
+    near = {p.givens[u] for unit in units if cell in unit for u in unit}
+    givens = list(p.givens)
+    givens[cell] = next(v for v in range(1, 10) if v != sol[cell] and v not in near)
+    d = client.post("/api/hint", json={"puzzle": "".join(str(v or ".") for v in givens)}).json()
+    assert d["status"] == "impossible" and d["step"] is None and "no solution" in d["text"]
+
+
 def test_hint_on_a_hidato(client):
     d = client.post("/api/hint", json={"puzzle": example_text("hidato-6x5")}).json()
     assert d["status"] == "hint" and d["cells"]["touched"]

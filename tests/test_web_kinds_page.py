@@ -123,9 +123,10 @@ def test_a_setter_changes_clues_inside_and_outside_the_grid(page):
     sky = get_kind("skyscrapers").generators["skyscrapers"].make(**GENERATED["skyscrapers"][0]).puzzle
     load(page, write(sky, "json"))
     clue = board_of(sky)["clues"][-1]  # (the last line's clue on the right)
-    box = page.eval_on_selector("#board svg", "(s) => { const r = s.getBoundingClientRect(); return [r.x, r.y]; }")
-    margin = 10 + 44  # the page's margin with one cell of pad
-    page.mouse.click(box[0] + margin + clue["x"] * 44, box[1] + margin + clue["y"] * 44)
+    box = page.eval_on_selector("#board svg", "(s) => { const r = s.getBoundingClientRect();"
+                                " return [r.x, r.y, r.width / +s.getAttribute('width')]; }")
+    margin = 10 + 44  # the page's margin with one cell of pad (the board drawn at the scale box[2])
+    page.mouse.click(box[0] + (margin + clue["x"] * 44) * box[2], box[1] + (margin + clue["y"] * 44) * box[2])
     assert page.input_value("#clue") == str(len(board_of(sky)["clues"]) - 1)
     assert page.locator("svg circle.clue-selected").count() == 1
 

@@ -22,7 +22,7 @@ from ..kinds import kind_of
 from ..rendering import layout
 from ..rendering.svg import STYLE, Frame
 
-__all__ = ["board_of", "overlay", "writes", "cell_index", "step_cells", "solution_positions", "CELL"]
+__all__ = ["board_of", "units", "overlay", "writes", "cell_index", "step_cells", "solution_positions", "CELL"]
 
 #: the page's cell side in SVG units (``static/board.js`` draws at the same side)
 CELL = 44
@@ -48,8 +48,8 @@ def board_of(puzzle: Any, formats: bool = False) -> dict[str, Any]:
         ``pad`` (the margin for clues outside the grid, in cells), ``overlay`` (see
         :func:`overlay`), ``blocked`` (positions that take no digit) and ``clues`` (what a
         setter may change besides digits: ``label``, ``value``, ``path`` into ``spec``,
-        ``pos`` the position it belongs to or ``null``, ``x`` and ``y`` its place in cells)
-        and, with ``formats``, ``writes`` (the formats that can write this puzzle, see :func:`writes`).
+        ``pos`` the position it belongs to or ``null``, ``x`` and ``y`` its place in cells),
+        ``units`` (see :func:`units`) and, with ``formats``, ``writes`` (the formats that can write this puzzle, see :func:`writes`).
     """
     from ..formats.jsonfmt import to_json_dict
 
@@ -77,10 +77,51 @@ def board_of(puzzle: Any, formats: bool = False) -> dict[str, Any]:
         "overlay": overlay(puzzle, lay, blocked),
         "blocked": blocked,
         "clues": list(extra.get("clues", ())),
+        "units": units(puzzle, lay),
     }
     if formats:
         out["writes"] = writes(puzzle)
     return out
+
+
+def units(puzzle: Any, lay: Any = None) -> list[list[int]]:
+    """The groups of cells that hold no value twice, as the puzzle's cell indices: what the
+    page marks a typed clash against.
+
+    Read from what the puzzle offers, whatever its kind: its ``units`` (rows, columns, boxes
+    or regions, each a list of cells or a ``(label, cells)`` pair), else its regions'
+    cells (``region_cells``), else, on a board whose kind's values run up to its number of
+    cells (``max_value`` ``"cells"`` in its ``web`` description), the whole board (each value
+    once); and every ``alldifferent`` among its extra
+    constraints (a diagonal, a cage that repeats no digit).
+
+    Parameters
+    ----------
+    puzzle : puzzle
+    lay : Layout, optional
+        Its layout (default: computed).
+
+    Returns
+    -------
+    list of list of int
+        Each group's cell indices (groups of one cell left out).
+    """
+    lay = lay if lay is not None else layout(puzzle)
+    found = getattr(puzzle, "units", None)
+    if found is None:
+        found = getattr(puzzle, "region_cells", None)
+    if found is None:
+        cells = [c for c in lay.cell_of if c is not None]
+        found = [cells] if kind_of(puzzle).web.get("max_value") == "cells" else []
+    out = []
+    for unit in found:
+        if len(unit) == 2 and isinstance(unit[0], str):
+            unit = unit[1]
+        out.append([int(c) for c in unit])
+    for rule in getattr(puzzle, "extra", None) or ():
+        if getattr(rule, "type", "") == "alldifferent":
+            out.append([int(c) for c in rule.members])
+    return [u for u in out if len(u) > 1]
 
 
 def writes(puzzle: Any) -> list[str]:

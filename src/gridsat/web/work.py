@@ -82,8 +82,13 @@ def rate(puzzle: Any) -> dict:
 
 def hint(puzzle: Any) -> dict:
     """The next logical step with its explanation and the cells it touches (``step`` null:
-    solved, or no step applies)."""
+    solved, or no step applies; status ``impossible`` and no step on a grid with no solution,
+    where a step would only lead further astray)."""
     t0 = time.perf_counter()
+    none = api.count(puzzle, 1, time_limit=5, keep=0)  # (one pair, no race: a hint stays quick)
+    if none.count == 0 and none.complete:
+        return {"job": "hint", "status": "impossible", "step": None, "text": "no step: the grid has no solution",
+                "time": {"total": round(time.perf_counter() - t0, 6)}}
     step = kind_of(puzzle).hint(puzzle)
     d: dict[str, Any] = {"job": "hint", "status": "hint" if step else "none", "step": None,
                          "text": str(step) if step else "no step: the puzzle is solved or has no solution"}

@@ -20,7 +20,7 @@ function timeLimit() { return Number($("time-limit").value) || 10; }
 
 function refreshControls() {
   if (!board.st) return;
-  $("describe").textContent = current ? current.describe : "";
+  $("describe").textContent = header();
   document.body.classList.toggle("hide-regions", !board.kind.regions);
   document.body.classList.toggle("hide-holes", !board.kind.holes);
   document.body.classList.toggle("hide-givens", !board.kind.keepsValues);
@@ -34,6 +34,50 @@ function refreshControls() {
   formatsFor(current ? current.kind : null, current ? current.writes : null);
 }
 board.onchange = refreshControls;
+
+// The header: the loaded board's description with the page's own counts of givens and of
+// the player's entries (an entry is never counted as a given).
+function header() {
+  const { givens, entered } = board.counts();
+  const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
+  let text = board.st.describe || (current ? current.describe : "");
+  text = /\b\d+ givens?\b/.test(text) ? text.replace(/\b\d+ givens?\b/, plural(givens, "given")) : text;
+  return entered ? `${text}, ${entered} entered` : text;
+}
+
+// "r1c3 clashes with r1c1", for the clashes on the board
+function clashText(clash) {
+  const seen = new Set(), out = [];
+  for (const [p, qs] of clash) {
+    for (const q of qs) {
+      const key = [Math.min(p, q), Math.max(p, q)].join();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(`${board.value(p)} at ${board.nameOf(p)} clashes with ${board.nameOf(q)}`);
+    }
+  }
+  return out.slice(0, 4).join("; ") + (out.length > 4 ? `; ${out.length - 4} more` : "");
+}
+
+// The player's entries a solution (per cell, the server's order) does not hold, marked on
+// the board; "r3c5 is not 7 in the solution" for each.
+function wrongEntries(solution) {
+  const sol = board.toPositions(solution), st = board.st;
+  const wrong = board.positions().filter((p) => !st.givens[p] && st.entered[p] && sol[p] && sol[p] !== st.entered[p]);
+  board.wrong = new Set(wrong);
+  const said = wrong.slice(0, 4).map((p) => `${board.nameOf(p)} is not ${st.entered[p]} in the solution`);
+  return said.join("; ") + (wrong.length > 4 ? `; ${wrong.length - 4} more` : "");
+}
+
+// The entries checked against a solution of the givens alone: a status line naming the
+// wrong cells, or null when there are none (or the givens have no single solution found).
+async function nameWrong() {
+  if (!board.counts().entered) return null;
+  const { data } = await post("solve", puzzleBody({ puzzle: board.text(false, false) }));
+  if (!data.solution) return null;
+  const said = wrongEntries(data.solution);
+  return said ? `wrong: ${said}` : null;
+}
 
 // ------------------------------------------------------------------ clues a setter may change
 // (a board's `clues`: cage sums, clue triangles' sums, clues outside the grid, ...)
@@ -85,6 +129,7 @@ async function setClueValue() {
     if (board.st.rows === st.rows && board.st.cols === st.cols) {
       board.st.entered = st.entered.map((v, p) => (board.st.givens[p] ? 0 : v));
       board.st.marks = st.marks;
+      board.st.centre = st.centre;
     }
     undoStack.push(before); redoStack.length = 0;
     $("text").value = text;
@@ -141,33 +186,79 @@ async function run(job, extra = {}, button = job) {
 }
 
 async function solve() {
+  const clash = board.conflicts();
   const d = await run("solve");
   if (!d) return;
   board.clearMarks();
   if (d.solution) { remember(); board.setSolved(d.solution); } else board.draw();  // (a failed solve changes nothing to undo)
-  setStatus(d.status === "solved" ? "solved" : `${d.status}${d.reason ? ": " + d.reason : ""}`, d.status);
+  if (d.status === "impossible" && clash.size) { setStatus(`impossible: ${clashText(clash)}`, "impossible"); return; }
+  const wrong = d.status === "impossible" ? await busy("solve", nameWrong) : null;
+  board.draw();
+  setStatus(wrong ? `impossible with your entries; ${wrong}` : d.status === "solved" ? "solved"
+    : `${d.status}${d.reason ? ": " + d.reason : ""}`, d.status);
 }
 
+// Check: the puzzle's givens (unique, ambiguous, impossible), and the player's entries
+// against its solution, each wrong one named and marked.
 async function check() {
-  const d = await run("check");
+  const clash = board.conflicts(), { entered } = board.counts();
+  const d = await run("check", { puzzle: board.text(false, false) });
   if (!d) return;
   board.clearMarks();
+  const clashes = clash.size ? `; clashes: ${clashText(clash)}` : "";
   if (d.status === "ambiguous") {
     const at = board.cellOf();
     board.highlight = { cells: new Set(d.differ.map((c) => at.get(c))), place: new Set(), kind: "differ" };
-    setStatus(`ambiguous: two solutions differ in ${d.differ.length} cells (shaded red)`, "ambiguous");
+    let more = "";
+    if (entered && !clash.size) {
+      const { data } = await post("check", puzzleBody());
+      if (data.status === "impossible") more = "; no solution holds all your entries";
+    }
+    setStatus(`ambiguous: two solutions differ in ${d.differ.length} cells (shaded red)${more}${clashes}`, "ambiguous");
   } else if (d.status === "impossible") {
-    setStatus(`impossible${d.reason ? ": " + d.reason : ""}`, "impossible");
+    const why = /r\d+c\d+/.test(d.reason || "") ? d.reason : await emptyCells();
+    board.draw();
+    setStatus(`impossible: ${why || d.reason || "the givens admit no solution"}${clashes}`, "impossible");
+  } else if (d.solution && entered) {
+    const said = wrongEntries(d.solution);
+    const full = board.positions().every((p) => board.isBlocked(p) || board.value(p));
+    setStatus(said ? `unique, but ${said}${clashes}` : full && !clash.size ? "solved! every entry agrees with the solution"
+      : `unique: exactly one solution; your ${entered} entr${entered === 1 ? "y agrees" : "ies agree"} with it${clashes}`,
+    said || clash.size ? "impossible" : "unique");
   } else {
-    setStatus(d.status === "unique" ? "unique: exactly one solution" : d.status, d.status);
+    setStatus(d.status === "unique" ? `unique: exactly one solution${clashes}` : d.status, d.status);
   }
   board.draw();
 }
 
+// The open cells the givens leave no candidate (marked), named: why a puzzle has no solution
+// when no two givens clash; null when every cell keeps one (the contradiction lies deeper).
+async function emptyCells() {
+  try {
+    const { data } = await post("candidates", puzzleBody({ puzzle: board.text(false, false) }));
+    const at = board.cellOf(), none = (data.candidates || []).filter((c) => !c.values.length);
+    if (!none.length) return null;
+    board.wrong = new Set(none.map((c) => at.get(c.cell)));
+    return `${none.slice(0, 4).map((c) => c.name).join(", ")}${none.length > 4 ? " and more" : ""} can hold no value`;
+  } catch { return null; }
+}
+
 async function hint() {
+  const clash = board.conflicts();
+  if (clash.size) {  // (no step on a grid that already breaks a rule)
+    board.clearMarks(); board.draw();
+    setStatus(`no hint: ${clashText(clash)}`, "impossible");
+    return;
+  }
   const d = await run("hint");
   if (!d) return;
   board.clearMarks();
+  if (d.status === "impossible") {
+    const wrong = await busy("hint", nameWrong);
+    board.draw();
+    setStatus(`no hint: the grid has no solution${wrong ? "; " + wrong : ""}`, "impossible");
+    return;
+  }
   if (!d.step) { setStatus(d.text, "unknown"); board.draw(); return; }
   const at = board.cellOf();
   board.highlight = {
@@ -349,12 +440,15 @@ function downloadPng() {
 }
 
 // ------------------------------------------------------------------ keyboard and mouse
-function enter(v) {
+function enter(v, how = mode()) {
   const p = board.sel;
   const snap = board.snapshot();
-  if (board.put(p, v, mode())) {
+  if (board.put(p, v, how)) {
     undoStack.push(snap); redoStack.length = 0;
     board.clearMarks(); hideSolutions(); board.draw();
+    // the last open cell filled without a clash: checked against the solution at once
+    if (v && how !== "pencil" && how !== "centre" && !board.conflicts().size
+        && board.positions().every((q) => board.isBlocked(q) || board.st.givens[q] || board.st.entered[q])) check();
   }
 }
 
@@ -363,6 +457,13 @@ function onKey(e) {
   const k = e.key;
   if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) { e.preventDefault(); e.shiftKey ? redo() : undo(); return; }
   if ((e.ctrlKey || e.metaKey) && k === "y") { e.preventDefault(); redo(); return; }
+  // Shift+digit: a corner mark, Ctrl+digit: a centre mark (SudokuPad's keys)
+  const digitKey = /^(Digit|Numpad)([0-9])$/.exec(e.code || "");
+  if (digitKey && (e.shiftKey || e.ctrlKey) && !e.altKey && !e.metaKey) {
+    e.preventDefault(); typed.text = "";
+    enter(Number(digitKey[2]), e.ctrlKey ? "centre" : "pencil");
+    return;
+  }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[k]) { e.preventDefault(); board.move(...moves[k]); typed.text = ""; return; }
@@ -379,8 +480,9 @@ function onKey(e) {
     return;
   }
   if (k === "Backspace" || k === "Delete" || k === "." || k === " ") { e.preventDefault(); typed.text = ""; enter(0); return; }
-  if (k === "p") { document.querySelector("input[value=pencil]").checked = true; return; }
-  if (k === "v") { document.querySelector("input[value=value]").checked = true; return; }
+  // modes: Z values, X corner marks, C centre marks (SudokuPad's keys; P pencil, V values too)
+  const modes = { z: "value", v: "value", x: "pencil", p: "pencil", c: "centre" };
+  if (modes[k.toLowerCase()]) { document.querySelector(`input[value=${modes[k.toLowerCase()]}]`).checked = true; return; }
 }
 
 function onClick(e) {
@@ -416,8 +518,8 @@ async function start() {
   showGeneratorOptions();
   const on = (id, fn) => $(id).addEventListener("click", fn);
   on("solve", solve); on("check", check); on("hint", hint); on("undo", undo); on("redo", redo);
-  on("clear", () => { remember(); board.st.entered.fill(0); board.st.solved.fill(0); board.st.marks = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear"); });
-  on("clear-all", () => { remember(); (board.kind.keepsValues ? ["givens", "entered", "solved"] : ["entered", "solved"]).forEach((k) => board.st[k].fill(0)); board.st.marks = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear all"); });
+  on("clear", () => { remember(); board.st.entered.fill(0); board.st.solved.fill(0); board.st.marks = board.st.marks.map(() => []); board.st.centre = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear"); });
+  on("clear-all", () => { remember(); (board.kind.keepsValues ? ["givens", "entered", "solved"] : ["entered", "solved"]).forEach((k) => board.st[k].fill(0)); board.st.marks = board.st.marks.map(() => []); board.st.centre = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear all"); });
   on("candidates", () => candidates(false)); on("fill-marks", () => candidates(true));
   on("true-candidates", trueCandidates); on("rate", rate);
   on("count", () => count(false)); on("solutions", () => count(true));

@@ -15,8 +15,10 @@ const M = 10;          // margin
 const STYLE = {
   hole: "#8c8c8c", thin: "#a0a0a0", thick: "#000", given: "#000", entered: "#26a269", solved: "#1a5fb4",
   path: "#e66100", sel: "#fff3a0", hint: "#ffd8a8", place: "#b8e0b8", differ: "#f8c0c0", same: "#d6e6ff",
+  peer: "#eef1f6", conflict: "#f9c9cc", clash: "#c01c28",
   regions: ["#fde9c9", "#d9ecf9", "#e2f3d5", "#f6dcec", "#ece3f8", "#fff6bf", "#d7f1ee", "#f3e0d6"],
 };
+const CORNERS = [0, 2, 6, 8, 1, 7, 3, 5];  // slots of a 3x3 grid: corners, then edges
 const TRUE = ["#dff0d8", "#b6e0b0", "#8ccc84", "#62b85a"];
 
 export class Board {
@@ -27,19 +29,23 @@ export class Board {
     this.highlight = { cells: new Set(), place: new Set(), kind: "" };
     this.digit = 0;
     this.trueCands = null;
+    this.wrong = new Set();  // positions a Check found against the solution
     this.onchange = () => {};
   }
 
   // ---------------------------------------------------------------- state
   load(board) {
     const n = board.rows * board.cols;
-    const givens = new Array(n).fill(0);
-    board.cell_of.forEach((c, p) => { if (c !== null) givens[p] = board.givens[c]; });
+    const givens = new Array(n).fill(0), posOf = new Map(), names = new Array(n).fill("");
+    board.cell_of.forEach((c, p) => { if (c !== null) { givens[p] = board.givens[c]; posOf.set(c, p); names[p] = (board.names || [])[c] || ""; } });
     this.st = {
       kind: board.kind, rows: board.rows, cols: board.cols, region: board.region.slice(), spec: board.spec,
       path: board.path, shade: board.shade_regions, regionsEdited: false, maxBoard: board.max_value,
       pad: board.pad || 0, overlay: board.overlay || "", blocked: board.blocked || [], clues: board.clues || [],
       givens, entered: new Array(n).fill(0), solved: new Array(n).fill(0), marks: Array.from({ length: n }, () => []),
+      centre: Array.from({ length: n }, () => []), describe: board.describe || "", names,
+      // the groups of positions that hold no value twice (rows, columns, boxes, regions, ...)
+      units: (board.units || []).map((u) => u.map((c) => posOf.get(c)).filter((p) => p !== undefined)),
     };
     const blocked = new Set(this.st.blocked);
     this.sel = Math.max(0, this.st.region.findIndex((r, p) => r !== null && !blocked.has(p)));
@@ -49,6 +55,52 @@ export class Board {
 
   snapshot() { return JSON.stringify(this.st); }
   restore(text) { this.st = JSON.parse(text); this.clearMarks(); this.draw(); }
+
+  // the name of position p (r3c5), as the server names its cell
+  nameOf(p) { return this.st.names[p] || `r${Math.floor(p / this.st.cols) + 1}c${(p % this.st.cols) + 1}`; }
+
+  // Positions whose value clashes with another in one of the board's units: a Map position ->
+  // the positions it clashes with.
+  conflicts() {
+    const out = new Map();
+    for (const unit of this.st.units) {
+      const seen = new Map();
+      for (const p of unit) {
+        const v = this.value(p);
+        if (!v) continue;
+        if (!seen.has(v)) { seen.set(v, [p]); continue; }
+        seen.get(v).push(p);
+      }
+      for (const ps of seen.values()) {
+        if (ps.length < 2) continue;
+        for (const p of ps) {
+          if (!out.has(p)) out.set(p, new Set());
+          ps.forEach((q) => { if (q !== p) out.get(p).add(q); });
+        }
+      }
+    }
+    return out;
+  }
+
+  // The cells a selected position p shares a unit with (a row, a column, a box or region, ...;
+  // not a unit of the whole board, where every value is once).
+  peers(p) {
+    const out = new Set(), all = this.positions().length;
+    if (p < 0 || this.st.region[p] === null || this.st.region[p] === undefined) return out;
+    for (const unit of this.st.units) if (unit.length < all && unit.includes(p)) unit.forEach((q) => { if (q !== p) out.add(q); });
+    return out;
+  }
+
+  // The number of givens and of the player's entries.
+  counts() {
+    const blocked = new Set(this.st.blocked);
+    let givens = 0, entered = 0;
+    this.st.region.forEach((r, p) => {
+      if (r === null || blocked.has(p)) return;
+      if (this.st.givens[p]) givens++; else if (this.st.entered[p]) entered++;
+    });
+    return { givens, entered };
+  }
 
   get kind() { return kindOf(this.st); }
   get maxValue() { return this.kind.maxValue(this.st); }
@@ -61,8 +113,9 @@ export class Board {
   cluesAt(p) { return this.st.clues.map((c, i) => [c, i]).filter(([c]) => c.pos === p).map(([, i]) => i); }
 
   // The puzzle text the server reads: givens and entered values (solved values are answers).
-  text(withSolved = false) {
-    const vals = this.st.givens.map((g, p) => g || this.st.entered[p] || (withSolved ? this.st.solved[p] : 0));
+  // Without `entered`, the givens alone: the puzzle a player's entries are checked against.
+  text(withSolved = false, entered = true) {
+    const vals = this.st.givens.map((g, p) => g || (entered ? this.st.entered[p] : 0) || (withSolved ? this.st.solved[p] : 0));
     return JSON.stringify(this.kind.spec(this.st, vals));
   }
 
@@ -80,22 +133,25 @@ export class Board {
     this.draw();
   }
 
-  clearMarks() { this.highlight = { cells: new Set(), place: new Set(), kind: "" }; this.trueCands = null; }
+  clearMarks() { this.highlight = { cells: new Set(), place: new Set(), kind: "" }; this.trueCands = null; this.wrong = new Set(); }
 
   // ---------------------------------------------------------------- editing
   put(p, v, mode) {
     const st = this.st;
     if (st.region[p] === null || v > this.maxValue || this.isBlocked(p)) return false;
-    if (mode === "pencil") {
-      if (v === 0) st.marks[p] = [];
-      else st.marks[p] = st.marks[p].includes(v) ? st.marks[p].filter((x) => x !== v) : [...st.marks[p], v].sort((a, b) => a - b);
+    if (!st.centre) st.centre = st.marks.map(() => []);
+    if (mode === "pencil" || mode === "centre") {
+      const key = mode === "pencil" ? "marks" : "centre";
+      if (v === 0) { st.marks[p] = []; st.centre[p] = []; }
+      else st[key][p] = st[key][p].includes(v) ? st[key][p].filter((x) => x !== v) : [...st[key][p], v].sort((a, b) => a - b);
     } else if (mode === "given") {
       if (!this.kind.keepsValues) return false;  // the puzzle text has no place for it
       st.givens[p] = v; st.entered[p] = 0; st.solved[p] = 0;
     } else {
       if (st.givens[p]) return false;
+      if (!v && !st.entered[p]) { st.marks[p] = []; st.centre[p] = []; }  // (Delete on an empty cell: its marks)
       st.entered[p] = v; st.solved[p] = 0;
-      if (v) st.marks[p] = [];
+      if (v) { st.marks[p] = []; st.centre[p] = []; }
     }
     return true;
   }
@@ -113,6 +169,7 @@ export class Board {
     st.region[p] = st.region[p] === null ? "0" : null;
     st.givens[p] = st.entered[p] = st.solved[p] = 0;
     st.marks[p] = [];
+    if (st.centre) st.centre[p] = [];
     return true;
   }
 
@@ -168,27 +225,50 @@ export class Board {
     const g = add(svg, "g", { transform: `translate(${MM},${MM})` });
     const shade = st.shade || st.regionsEdited;
     const colours = shade ? this.regionColours() : new Map();
-    const cells = add(g, "g", { class: "cells", stroke: STYLE.thin, "stroke-width": 1 });
+    // the cells: a grid of rows of gridcells, each named for a screen reader; the board's
+    // element (which takes the focus) is the grid, its selection the active descendant
+    svg.setAttribute("role", "none");
+    this.el.setAttribute("role", "grid");
+    this.el.setAttribute("aria-label", `puzzle board, ${rows} rows and ${cols} columns`);
+    this.el.setAttribute("aria-activedescendant", `cell-${this.sel}`);
+    const cells = add(g, "g", { class: "cells", stroke: STYLE.thin, "stroke-width": 1, role: "rowgroup" });
     const maxv = this.maxValue;
+    const clash = this.conflicts(), peers = this.peers(this.sel), blockedAt = new Set(st.blocked);
+    const selValue = this.st.region[this.sel] === null ? 0 : this.value(this.sel);
+    const digit = this.digit || selValue;  // (the value picked under highlight, else the selected cell's)
+    let row = null;
     region.forEach((reg, p) => {
       const x = (p % cols) * S, y = Math.floor(p / cols) * S;
+      if (p % cols === 0) row = add(cells, "g", { role: "row", "aria-rowindex": Math.floor(p / cols) + 1 });
+      const where = `row ${Math.floor(p / cols) + 1}, column ${(p % cols) + 1}`;
       if (reg === null) {
-        add(cells, "rect", { class: "hole", x, y, width: S, height: S, fill: STYLE.hole, stroke: "none", "data-pos": p });
+        add(row, "rect", { class: "hole", x, y, width: S, height: S, fill: STYLE.hole, stroke: "none", "data-pos": p, id: `cell-${p}`,
+          role: "gridcell", "aria-label": `${where}, no cell` });
         return;
       }
       let fill = colours.get(reg) || "#fff";
       const v = this.value(p);
       const tc = this.trueCands && this.trueCands.get(p);
-      if (this.digit && (v === this.digit || (!v && st.marks[p].includes(this.digit)))) fill = STYLE.same;
-      if (this.digit && tc && !v && tc.has(this.digit)) fill = STYLE.same;
+      const cls = ["cell"];
+      if (peers.has(p)) { fill = STYLE.peer; cls.push("peer"); }
+      if (digit && (v === digit || (!v && (st.marks[p].includes(digit) || (st.centre || [])[p]?.includes(digit))) || (tc && !v && tc.has(digit)))) {
+        fill = STYLE.same; cls.push("same-digit");
+      }
       if (this.highlight.cells.has(p)) fill = this.highlight.kind === "differ" ? STYLE.differ : STYLE.hint;
       if (this.highlight.place.has(p)) fill = STYLE.place;
+      if (clash.has(p)) { fill = STYLE.conflict; cls.push("conflict"); }
+      if (this.wrong.has(p)) { fill = STYLE.conflict; cls.push("wrong"); }
       if (p === this.sel) fill = STYLE.sel;
-      const cls = ["cell"];
       if (this.highlight.cells.has(p)) cls.push(this.highlight.kind);
       if (this.highlight.place.has(p)) cls.push("place");
       if (p === this.sel) cls.push("selected");
-      add(cells, "rect", { class: cls.join(" "), x, y, width: S, height: S, fill, "data-pos": p });
+      const what = blockedAt.has(p) ? "no digit" : st.givens[p] ? `${v}, given` : st.entered[p] ? `${v}, entered`
+        : st.solved[p] ? `${v}, solved` : "empty";
+      const attrs = { class: cls.join(" "), x, y, width: S, height: S, fill, "data-pos": p, role: "gridcell", id: `cell-${p}`,
+        "aria-label": `${where}, ${what}${clash.has(p) ? ", clashes with " + [...clash.get(p)].map((q) => this.nameOf(q)).join(" ") : ""}`,
+        "aria-selected": p === this.sel ? "true" : "false" };
+      if (clash.has(p) || this.wrong.has(p)) attrs["aria-invalid"] = "true";
+      add(row, "rect", attrs);
     });
     if (st.path) this.drawPath(add, g);
     const borders = add(g, "g", { class: "borders", stroke: STYLE.thick, "stroke-width": 3, "stroke-linecap": "square" });
@@ -213,18 +293,29 @@ export class Board {
       if (v) {
         const fs = S * ({ 1: 0.6, 2: 0.48, 3: 0.36 }[Math.max(digits, String(v).length)] || 0.28);
         const [cls, colour, weight] = gv ? ["given", STYLE.given, "bold"] : ev ? ["entered", STYLE.entered, "normal"] : ["solved", STYLE.solved, "normal"];
-        add(vals, "text", { class: cls, x: x + S / 2, y: y + S / 2 + fs * 0.36, "font-size": fs, "font-weight": weight, fill: colour, "data-pos": p }, String(v));
+        const bad = (clash.has(p) || this.wrong.has(p)) && !gv;  // (a player's digit that clashes is drawn red; a given stays black)
+        add(vals, "text", { class: cls + (bad ? " clash" : ""), x: x + S / 2, y: y + S / 2 + fs * 0.36, "font-size": fs,
+          "font-weight": weight, fill: bad ? STYLE.clash : colour, "data-pos": p, "aria-hidden": "true" }, String(v));
         return;
+      }
+      const centre = (st.centre || [])[p] || [];
+      if (centre.length && !(this.trueCands && this.trueCands.get(p))) {
+        const text = centre.join("");
+        const fs = Math.max(8, Math.min(S * 0.3, (S * 1.6) / Math.max(1, text.length)));
+        add(vals, "text", { class: "centre-mark", x: x + S / 2, y: y + S / 2 + fs * 0.35, "font-size": fs, fill: STYLE.solved,
+          "data-pos": p, "aria-hidden": "true" }, text);
       }
       const tc = this.trueCands && this.trueCands.get(p);
       const marks = tc ? [...tc.keys()] : st.marks[p];
       if (!marks.length) return;
-      const k = Math.ceil(Math.sqrt(Math.max(marks.length, maxv <= 16 ? maxv : marks.length)));
+      // (beside centre marks, corner marks go to the corners and edges, as SudokuPad puts them)
+      const around = !tc && centre.length && marks.length <= CORNERS.length;
+      const k = around ? 3 : Math.ceil(Math.sqrt(Math.max(marks.length, maxv <= 16 ? maxv : marks.length)));
       const fs = Math.max(7, (S / k) * 0.62);
       marks.forEach((m, i) => {
-        const slot = maxv <= 16 && !tc ? m - 1 : i;
+        const slot = around ? CORNERS[i] : maxv <= 16 && !tc ? m - 1 : i;
         const mx = x + ((slot % k) + 0.5) * (S / k), my = y + (Math.floor(slot / k) + 0.5) * (S / k) + fs * 0.35;
-        const attrs = { class: tc ? "true-candidate" : "mark", x: mx, y: my, "font-size": fs, fill: "#555", "data-pos": p };
+        const attrs = { class: tc ? "true-candidate" : "mark", x: mx, y: my, "font-size": fs, fill: "#555", "data-pos": p, "aria-hidden": "true" };
         if (tc) {
           const share = tc.get(m) / this.trueTotal;
           attrs.fill = "#000";
