@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from .backends import Backend, get_backend, list_backends
+from .backends.base import BACKENDS
 from .encoders import Encoding, catalogued_target, get_encoding, list_encodings
 from .errors import UnsupportedError
 from .kinds import KINDS, Choice, kind_of
@@ -32,7 +33,9 @@ def default_choice(puzzle, *, kind=None) -> Choice:
     A pair whose backend cannot run here (e.g. the C core was not built) gives way to its
     ``fallback``. ``kind``: the puzzle's kind record, when the caller has it.
     """
-    choice = (kind or kind_of(puzzle)).default(puzzle)
+    kind = kind or kind_of(puzzle)
+    BACKENDS.fill_kind(kind.name)  # (the kind's own backends are declared, not every kind's)
+    choice = kind.default(puzzle)
     while choice.fallback is not None and _cannot_run(choice.backend):
         choice = choice.fallback
     return choice
