@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from .backends import Backend, get_backend, list_backends
+from .backends.base import BACKENDS
 from .encoders import Encoding, catalogued_target, get_encoding, list_encodings
 from .errors import UnsupportedError
 from .kinds import KINDS, Choice, kind_of
@@ -35,6 +36,7 @@ def default_choice(puzzle, *, kind=None) -> Choice:
     record, when the caller has it.
     """
     kind = kind or kind_of(puzzle)
+    BACKENDS.fill_kind(kind.name)  # (the kind's own backends are declared, not every kind's)
     choice = kind.default(puzzle)
     while choice.fallback is not None and (_cannot_run(choice.backend) or not _takes(choice, puzzle, kind)):
         choice = choice.fallback

@@ -12,7 +12,6 @@ import atexit
 import importlib
 import importlib.util
 from dataclasses import dataclass, field
-from collections.abc import MutableMapping
 from typing import Any, Callable
 
 from ..errors import GridsatError, UnsupportedError
@@ -219,7 +218,7 @@ def _declare_kind_backends(kind: Kind) -> None:
 
 #: backend name -> factory (a declared backend's factory imports its module first); the kinds'
 #: own backends (their records' ``backends``) are declared on the first look-up
-BACKENDS: "MutableMapping[str, Callable[[], Backend]]" = Filled(_declare_kind_backends)
+BACKENDS: "Filled" = Filled(_declare_kind_backends)
 #: backend name -> target, for declared backends (known without importing them)
 _TARGETS: dict[str, str] = {}
 _INSTANCES: dict[str, Backend] = {}

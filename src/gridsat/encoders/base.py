@@ -18,8 +18,52 @@ from typing import Any, Callable, Hashable, Sequence
 
 from ..errors import UnsupportedError
 from ..kinds import KINDS, get_kind
+from ..kinds.base import kind_named
 
-__all__ = ["CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY", "catalogue", "catalogued_target"]
+__all__ = ["CellMajor", "CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY", "catalogue", "catalogued_target"]
+
+
+class CellMajor:
+    """The literal table of a cell-major formula, ``var[c, v] = c * n + v`` (``v`` in ``1..n``;
+    ``var[c, 0]`` is 0), held as its two sizes: a :attr:`CnfModel.var` that needs no NumPy.
+
+    It answers ``var[c, v]``, ``len(var)``, ``var.shape`` and ``var.max()``;
+    ``numpy.asarray(var)`` makes the full table for bulk work (NumPy is imported then).
+
+    >>> var = CellMajor(4, 2)
+    >>> var[1, 2], var[3, 0], len(var), var.shape, var.max()
+    (4, 0, 4, (4, 3), 8)
+    """
+
+    __slots__ = ("cells", "n")
+
+    def __init__(self, cells: int, n: int) -> None:
+        self.cells, self.n = cells, n
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(cells, n + 1)``, as the NumPy table's."""
+        return self.cells, self.n + 1
+
+    def __len__(self) -> int:
+        return self.cells
+
+    def __getitem__(self, index: tuple[int, int]) -> int:
+        c, v = index
+        if not (0 <= c < self.cells and 0 <= v <= self.n):
+            raise IndexError(f"no literal for cell {c}, value {v}")
+        return c * self.n + v if v else 0
+
+    def max(self) -> int:
+        """The highest literal, ``cells * n``."""
+        return self.cells * self.n
+
+    def __array__(self, dtype: Any = None, copy: Any = None):
+        import numpy as np  # (bulk work only)
+
+        var = np.zeros((self.cells, self.n + 1), dtype=np.int64)
+        var[:, 1:] = np.arange(1, self.cells * self.n + 1).reshape(self.cells, self.n)
+        return var if dtype is None else var.astype(dtype)
 
 
 @dataclass
@@ -34,9 +78,10 @@ class CnfModel:
         Highest variable id used.
     clauses : list of list of int
         DIMACS-style clauses.
-    var : numpy.ndarray
+    var : numpy.ndarray or CellMajor
         ``(cells, max_value + 1)`` int array; ``var[c, v]`` is the literal of "cell c holds
-        v", or 0 where that is impossible by construction (pruned).
+        v", or 0 where that is impossible by construction (pruned). A cell-major formula
+        may give a :class:`CellMajor` instead (no NumPy on its way).
     assume : callable
         ``assume(puzzle) -> list[int]``: the literals that pose this puzzle on the base formula.
     """
@@ -44,7 +89,7 @@ class CnfModel:
     key: Hashable
     nvars: int
     clauses: list[list[int]]
-    var: "numpy.ndarray"
+    var: "numpy.ndarray | CellMajor"
     assume: Callable[[Any], list[int]]
     info: dict = field(default_factory=dict)
 
@@ -56,7 +101,7 @@ class CnfModel:
         m = np.asarray(model[: self.nvars], dtype=np.int64)
         truth[np.abs(m)] = m > 0
         truth[0] = False
-        t = truth[self.var]
+        t = truth[np.asarray(self.var)]
         vals = t.argmax(axis=1)
         return tuple(int(v) for v in vals)
 
@@ -137,7 +182,7 @@ class Encoding:
     def estimate(self, puzzle) -> int:
         """Bytes a job with this encoding is estimated to need for ``puzzle``, from the kind
         record's measured figures (:meth:`gridsat.kinds.Kind.estimate`); cheap, nothing is built."""
-        kind = KINDS.get(self.kind)
+        kind = kind_named(self.kind)  # (that kind's package alone)
         return 0 if kind is None else kind.estimate(puzzle, self.name)
 
 

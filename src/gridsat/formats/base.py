@@ -108,7 +108,7 @@ def _load_formats(kind) -> None:
 
 
 #: format name -> format
-FORMATS: "MutableMapping[str, Format]" = Filled(_load_formats)
+FORMATS: "Filled" = Filled(_load_formats)
 
 
 def is_digits(text: str) -> bool:
@@ -152,7 +152,14 @@ def get_format(name: str) -> Format:
 
 
 def list_formats(kind: str | None = None) -> list[Format]:
-    """Registered formats, optionally only those that can hold puzzles of ``kind``."""
+    """Registered formats, optionally only those that can hold puzzles of ``kind``.
+
+    Asked for a kind by its own name, only that kind's formats are loaded (its package
+    alone is imported, :meth:`~gridsat.kinds.base.Filled.fill_kind`), not every kind's.
+    """
+    held = None if kind is None else FORMATS.fill_kind(kind)
+    if held is not None:
+        return [f for _, f in sorted(held) if f.kind in (kind, "*")]
     return [f for _, f in sorted(FORMATS.items()) if kind is None or f.kind in (kind, "*")]
 
 

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from ..errors import ParseError
 from ..kinds import KINDS
+from ..kinds.base import kind_named
 from .base import FORMATS, Entry, Format, get_format, list_formats
 from .tokens import split_lines
 
@@ -80,7 +81,8 @@ def _detect(text: str, kind: str | None, file: str | None, read: dict) -> Format
         read = {}  # (the head's entries are not the text's)
     cands = [f for f in fmts if (f.kind_sniff if kind is not None and f.kind_sniff else f.sniff)(text)]
     # kinds whose record guesses a format for text none of their formats claims (Sudoku)
-    guessers = [k for k in KINDS.values() if k.guess_format is not None and kind in (None, k.name)]
+    named = [] if kind is None else [k for k in (kind_named(kind),) if k is not None]
+    guessers = [k for k in (KINDS.values() if kind is None else named) if k.guess_format is not None]
     for k in guessers:
         if not any(f.kind == k.name or f.certain for f in cands):
             name = k.guess_format(text, early=True)  # e.g. a broken line-format puzzle
@@ -187,6 +189,8 @@ def _guess_one_line(text: str, fmts: list[Format]) -> Format | None:
     content line matches (``...|...``: ``jigsaw-line``; ``..,../..``: ``hidato-line``), highest
     priority first, after a word that may open such a line; else ``None``."""
     guessers = sorted((f for f in fmts if f.line_token is not None), key=lambda f: -f.priority)
+    if not guessers:
+        return None  # (without reading every kind's formats for their head words)
     for raw in split_lines(text):
         s = raw.strip()
         if not s or (s.startswith(("#", ";")) and not s.startswith(("#,", "#/"))):

@@ -16,7 +16,7 @@ The registry sits at the bottom of the house and imports a kind's package only w
 kind is first used: :func:`kind_of` finds the record through the puzzle's class (whose
 package has run), :func:`get_kind` and :data:`KINDS` discover the kind packages under
 ``gridsat/kinds/`` (:func:`pkgutil.iter_modules`) and import them. A package outside
-``gridsat/kinds/`` registers its kind when it is imported.
+``gridsat/kinds/`` registers its kind when it is imported; :func:`kind_named` imports one alone.
 
 What the logical solver says about all kinds at once is built from the records too, in
 :mod:`gridsat.kinds.logic`: the puzzles it handles, the choices of ``extra`` and the kit's
@@ -25,7 +25,7 @@ figures (or which puzzles they serve).
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
 import pkgutil
 import sys
 from collections.abc import Iterator, Mapping, MutableMapping
@@ -35,7 +35,7 @@ from typing import Any, Callable
 from ..errors import UnsupportedError
 
 __all__ = ["Kind", "Choice", "Generator", "Late", "register_kind", "unregister_kind", "get_kind", "kind_of", "list_kinds",
-           "default_kind", "alias_option", "kind_class", "Filled", "KINDS"]
+           "default_kind", "alias_option", "kind_class", "Filled", "KINDS", "kind_named"]
 
 
 class Late:
@@ -443,6 +443,20 @@ def _discover() -> None:
             importlib.import_module(info.name)
 
 
+def kind_named(name: str) -> "Kind | None":
+    """The kind called ``name`` (not an alias; else ``None``), importing ``kinds/<name>/`` alone if it is one."""
+    kind = KINDS._records.get(name)
+    if kind is not None or _discovered:
+        return kind
+    spec = importlib.util.find_spec(f"{__package__}.{name}") if name.isidentifier() else None
+    if spec is not None and spec.submodule_search_locations is not None:
+        importlib.import_module(spec.name)
+        if name in KINDS._records:
+            return KINDS._records[name]
+    _discover()
+    return KINDS._records.get(name)
+
+
 class Filled(MutableMapping):
     """A name -> entry table of an upper registry that every kind adds its entries to: before
     the first read (and the first read after a kind is registered), ``fill(kind)`` runs once
@@ -469,6 +483,15 @@ class Filled(MutableMapping):
                 self._filled.add(kind.name)
                 self._fill(kind)
         self._seen = version
+
+    def fill_kind(self, name: str) -> "list | None":
+        """The ``(name, entry)`` pairs held once the kind called ``name`` has added its entries
+        (its package alone imported: :func:`kind_named`), not every kind's; ``None``: no such kind."""
+        kind = kind_named(name)
+        if kind is not None and kind.name not in self._filled:
+            self._filled.add(kind.name)
+            self._fill(kind)
+        return None if kind is None else list(self._items.items())
 
     def __getitem__(self, name):
         if name not in self._items:
@@ -529,7 +552,7 @@ def get_kind(name: str) -> Kind:
         No kind has that name.
     """
     if name not in _ALIASES:
-        _discover()
+        kind_named(name)  # (a kind's own name imports its package alone; else every package)
     try:
         return KINDS._records[_ALIASES[name]]
     except KeyError:

@@ -24,9 +24,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-import numpy as np
-
-from ...encoders.base import CnfModel, register
+from ...encoders.base import CellMajor, CnfModel, register
 
 __all__ = ["table", "select", "latin_clauses", "cage_clauses"]
 
@@ -89,10 +87,9 @@ def _build(puzzle, supports: bool) -> CnfModel:
         if cage.op is not None:
             more, nxt = cage_clauses(n, cage, tab, nxt, supports)
             clauses += more
-    var = np.zeros((n * n, n + 1), dtype=np.int64)
-    var[:, 1:] = np.arange(1, n * n * n + 1).reshape(n * n, n)
-    return CnfModel(key=puzzle.key, nvars=nxt - 1, clauses=clauses, var=var, assume=lambda p: [],
-                    info={"selectors": nxt - 1 - n ** 3})
+    # (cell-major literals: the table needs no NumPy, and the PySAT backend decodes without it)
+    return CnfModel(key=puzzle.key, nvars=nxt - 1, clauses=clauses, var=CellMajor(n * n, n), assume=lambda p: [],
+                    info={"selectors": nxt - 1 - n ** 3, "cell_major": n})
 
 
 @register("cnf-table", "kenken", "cnf", key=lambda p: p.key,

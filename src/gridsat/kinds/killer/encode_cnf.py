@@ -16,10 +16,9 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-import numpy as np
 from pysat.formula import IDPool
 
-from ...encoders.base import CnfModel, register
+from ...encoders.base import CellMajor, CnfModel, register
 from ...encoders.units import base_rules
 
 __all__ = ["cages_cnf"]
@@ -45,8 +44,6 @@ def _board(n: int, units: tuple) -> tuple[tuple[int, ...], ...]:
 def cages_cnf(puzzle) -> CnfModel:
     """Cells, units and cages as clauses; givens as assumptions."""
     n = puzzle.n
-    var = np.zeros((n * n, n + 1), dtype=np.int64)
-    var[:, 1:] = np.arange(1, n ** 3 + 1).reshape(n * n, n)
     pool = IDPool(start_from=n ** 3 + 1)
     rules = base_rules(puzzle)
     units = [r for r in rules if r.type == "alldifferent"]
@@ -58,4 +55,6 @@ def cages_cnf(puzzle) -> CnfModel:
     def assume(p) -> list[int]:
         return [c * n + v for c, v in enumerate(p.givens) if v]
 
-    return CnfModel(key=puzzle.shape_key, nvars=max(pool.top, n ** 3), clauses=clauses, var=var, assume=assume)
+    # (cell-major literals: the table needs no NumPy, and the PySAT backend decodes without it)
+    return CnfModel(key=puzzle.shape_key, nvars=max(pool.top, n ** 3), clauses=clauses, var=CellMajor(n * n, n),
+                    assume=assume, info={"cell_major": n})

@@ -1,0 +1,72 @@
+"""What a whole ``gridsat check`` process loads before its first puzzle: with ``--kind K``
+only kind K's package and formats (not every kind's, as detection without a kind needs), and
+for a KenKen or killer file no NumPy (their CNF tables are cell-major,
+:class:`~gridsat.encoders.base.CellMajor`)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from gridsat.encoders.base import CellMajor
+from gridsat.formats import list_formats, write
+from gridsat.kinds import KINDS, get_kind
+
+#: runs the command line's ``main`` on its arguments, then prints its exit code, the kind
+#: packages loaded and whether NumPy was
+LOADED = ("import sys\n"
+          "from gridsat.cli import main\n"
+          "code = main(sys.argv[1:])\n"
+          "print(code, sorted(m.split('.')[2] for m in sys.modules\n"
+          "                   if m.startswith('gridsat.kinds.') and m.count('.') == 2), 'numpy' in sys.modules)\n")
+
+#: modules of ``gridsat/kinds/`` that are no kind's package
+SHARED = ["base", "logic"]
+
+
+def _checked(tmp_path, name: str, fmt: str) -> tuple[str, list[str], bool]:
+    """``gridsat check --kind NAME FILE --json`` in a fresh process on the kind's first sample
+    written in ``fmt``: (exit code, kind packages loaded, whether NumPy was)."""
+    path = tmp_path / "puzzle.txt"
+    path.write_text(write(get_kind(name).samples()[0][0], fmt), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-c", LOADED, "check", "--kind", name, str(path), "--json"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    code, *mods, numpy = out.stdout.splitlines()[-1].replace("[", " ").replace("]", " ").replace(",", " ").split()
+    return code, [m.strip("'") for m in mods], numpy == "True"
+
+
+def _own_format(name: str) -> str:
+    """The first text format of kind ``name``'s own (not ``json``)."""
+    return next(f.name for f in list_formats(name) if f.kind == name)
+
+
+@pytest.mark.parametrize("name", list(KINDS))
+def test_check_with_a_kind_loads_that_kind_package_alone(tmp_path, name):
+    code, mods, _ = _checked(tmp_path, name, _own_format(name))
+    assert code in ("0", "1", "2")  # (answered, or a reader's located error: no traceback)
+    assert mods == sorted(SHARED + [name])
+
+
+@pytest.mark.parametrize("name, fmt", [("kenken", "kenken-line"), ("killer", "killer-line")])
+def test_checking_a_cell_major_kind_loads_no_numpy(tmp_path, name, fmt):
+    """KenKen's and killer's CNF encodings hold their literal table as a :class:`CellMajor`
+    and the PySAT backend decodes a cell-major model without NumPy: its import (about 0.1 s
+    of CPU) is left out of the process."""
+    code, mods, numpy = _checked(tmp_path, name, fmt)
+    assert code in ("0", "1")  # (unique, or solutions counted past the first)
+    assert (mods, numpy) == (sorted(SHARED + [name]), False)
+
+
+def test_a_cell_major_table_is_the_numpy_table():
+    import numpy as np
+
+    var = CellMajor(6, 3)
+    table = np.asarray(var)
+    assert table.shape == var.shape == (6, 4) and len(var) == 6 and int(table.max()) == var.max() == 18
+    assert all(int(table[c, v]) == var[c, v] for c in range(6) for v in range(4))
+    assert table.dtype == np.int64 and np.asarray(var, dtype=np.int32).dtype == np.int32
+    with pytest.raises(IndexError):
+        var[6, 1]
