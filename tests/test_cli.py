@@ -224,7 +224,7 @@ def test_argparse_errors_exit_2(capsys):
 # ------------------------------------------------------------------ listings
 @pytest.mark.parametrize("argv,want", [
     (["backends"], ["minisat22", "cpsat", "time_limit", "minicard         cnf", "(default for sudoku above 32x32, ",
-                    "(default for sudoku up to 9x9, sudoku 10x10 to 16x16)", "(default for jigsaw, sudoku 17x17 to 32x32)",
+                    "(default for sudoku up to 9x9, sudoku 10x10 to 16x16)", "(default for jigsaw, sudoku 17x17 to 32x32, killer puzzles up to 16x16)",
                     "(default for sudoku up to 9x9 without the C core, ", "(default for hidato and numbrix under 400 cells, "]),
     (["--list-backends"], ["cadical153"]),
     (["encodings"], ["cnf-extended", "cpsat-int", "no assumptions (default for sudoku above 32x32, ",
