@@ -142,7 +142,8 @@ def generate_killer(size: int = 9, box: tuple[int, int] | None = None, seed: int
     if b is None:
         raise PuzzleError(f"size {size} has no usual box shape; give --box RxC that tiles the board")
     if b[0] * b[1] != size or min(b) < 2:
-        raise PuzzleError(f"boxes of {b[0]}x{b[1]} do not tile a {size}x{size} board; give --box RxC with R*C = {size}")
+        raise PuzzleError(f"boxes of {b[0]}x{b[1]} do not fit a {size}x{size} board; give --box RxC with "
+                          f"R*C = {size} and R, C at least 2")
     max_cage = min(5, size) if max_cage is None else max_cage
     if not isinstance(max_cage, int) or not 2 <= max_cage <= size:
         raise PuzzleError(f"the largest cage must be 2..{size} cells, got {max_cage}")
