@@ -32,4 +32,5 @@ def encoding_for(puzzle, backend: str, target: str) -> str | None:
 
 #: the python-sat solver (and CNF encoding) that proves uniqueness while the generator repairs a board
 ORACLE = Choice("minisat22", "cnf-combo", "kakuro generation",
-                "MiniSat on the combination formula, rebuilt after each repair of the board")
+                "MiniSat on the combination formula, one incremental solver per pattern: each run's sum "
+                "added once per total under an activation literal, so a repair costs one call")

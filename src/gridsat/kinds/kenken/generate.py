@@ -208,7 +208,7 @@ def generate_kenken(size: int = 6, *, seed: int | None = None, max_cage: int = 4
     if not isinstance(size, int) or not 1 <= size <= min(MAX_SIZE, 9):
         raise PuzzleError(f"kenken generation takes sides 1..9, got {size!r}")
     if not isinstance(max_cage, int) or not 1 <= max_cage <= 4:
-        raise PuzzleError(f"max_cage must be 1..4, got {max_cage!r}")
+        raise PuzzleError(f"--max-cage must be 1..4, got {max_cage!r}")
     t0 = time.perf_counter()
     rng = rng or random.Random(seed)
     n = size

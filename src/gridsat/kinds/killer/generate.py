@@ -11,7 +11,10 @@
    ``cnf-cages``) with the grid blocked: while another solution exists, a cell where it differs
    from the grid becomes a given. Then each given is dropped again when the puzzle stays unique
    without it. With ``givens=False`` a layout that needs any given is dropped and new cages
-   are grown (up to ``attempts`` layouts).
+   are grown (up to ``attempts`` layouts); past them the last layout is repaired instead:
+   while another solution exists, the cage of a cell where it differs is split in connected
+   pieces (the cell with one neighbour in the cage, or alone, and the rest), so cages only
+   shrink and the repair ends (with one-cell cages at worst: givens written as sums).
 
 The same seed makes the same puzzle (Python's :class:`random.Random`; the solver's answers
 only choose among givens, and they are deterministic for one solver build).
@@ -108,7 +111,7 @@ def generate_killer(size: int = 9, box: tuple[int, int] | None = None, seed: int
     givens : bool
         Whether givens may be added where the cages leave two solutions (few are: each is
         dropped again when the puzzle stays unique); ``False``: cages alone, new layouts are
-        grown until one is unique (up to ``attempts``).
+        grown until one is unique (up to ``attempts``, then the last one's cages are split).
     attempts : int
         Cage layouts tried when ``givens`` is false.
     solver : str, optional
@@ -122,7 +125,7 @@ def generate_killer(size: int = 9, box: tuple[int, int] | None = None, seed: int
     Raises
     ------
     PuzzleError
-        Bad options, or no layout unique without givens within ``attempts``.
+        Bad options.
 
     Examples
     --------
@@ -136,18 +139,23 @@ def generate_killer(size: int = 9, box: tuple[int, int] | None = None, seed: int
     if not isinstance(size, int) or not 4 <= size <= 16:
         raise PuzzleError(f"size must be 4..16, got {size!r}")
     b = tuple(box) if box is not None else usual_box(size)
-    if b is None or b[0] * b[1] != size or min(b) < 2:
-        raise PuzzleError(f"no box shape {b} for size {size}; give --box RxC that tiles the board")
+    if b is None:
+        raise PuzzleError(f"size {size} has no usual box shape; give --box RxC that tiles the board")
+    if b[0] * b[1] != size or min(b) < 2:
+        raise PuzzleError(f"boxes of {b[0]}x{b[1]} do not fit a {size}x{size} board; give --box RxC with "
+                          f"R*C = {size} and R, C at least 2")
     max_cage = min(5, size) if max_cage is None else max_cage
     if not isinstance(max_cage, int) or not 2 <= max_cage <= size:
         raise PuzzleError(f"the largest cage must be 2..{size} cells, got {max_cage}")
+    if not isinstance(attempts, int) or attempts < 1:
+        raise PuzzleError(f"attempts must be at least 1, got {attempts!r}")
     rng = random.Random(seed)
     grid = solved_grid(size, b, rng)
     encoding = get_encoding(ORACLE.encoding, "killer")
+    splits = 0
     for layout in range(1, (1 if givens else attempts) + 1):
         cells = grow_cages(grid, size, rng, max_cage)
-        puzzle = Killer(size, [(tuple(c), sum(grid[x] for x in c)) for c in cells], box=b,
-                        name=None if seed is None else f"seed {seed}")
+        puzzle = _killer(size, cells, grid, b, seed)
         model = encoding.build(puzzle)
         n = size
         with Solver(name=solver or ORACLE.backend, bootstrap_with=model.clauses) as s:
@@ -155,7 +163,10 @@ def generate_killer(size: int = 9, box: tuple[int, int] | None = None, seed: int
             given = [0] * (n * n)
             other = _second(s, model, given)
             if other is not None and not givens:
-                continue
+                if layout < attempts:
+                    continue
+                puzzle, splits = _split_until_unique(puzzle, cells, grid, b, seed, rng, solver or ORACLE.backend)
+                other = None
             while other is not None:
                 diff = [c for c in range(n * n) if other[c] != grid[c]]
                 c = rng.choice(diff)
@@ -168,6 +179,57 @@ def generate_killer(size: int = 9, box: tuple[int, int] | None = None, seed: int
                         given[c] = v
         puzzle = puzzle.with_givens(given)
         return Generated(puzzle, tuple(grid), seed, "killer", time.perf_counter() - t0,
-                         info={"cages": puzzle.num_cages, "layouts": layout})
-    raise PuzzleError(f"no cage layout of {attempts} was unique without givens; allow givens or raise "
-                          "the attempts")
+                         info={"cages": puzzle.num_cages, "layouts": layout, "splits": splits})
+    raise AssertionError("unreachable: the last layout is repaired")  # pragma: no cover
+
+
+def _killer(n: int, cells: list[list[int]], grid: list[int], box: tuple[int, int], seed: int | None) -> Killer:
+    return Killer(n, [(tuple(c), sum(grid[x] for x in c)) for c in cells], box=box,
+                  name=None if seed is None else f"seed {seed}")
+
+
+def _split(cage: list[int], cell: int, n: int, rng: random.Random) -> list[list[int]]:
+    """``cage`` cut in connected pieces: ``cell`` with one neighbour of the cage (alone when the cage
+    has two cells), and the rest's components."""
+    inside = set(cage)
+    mates = [d for d in _neighbours(cell, n) if d in inside]
+    pair = {cell, rng.choice(mates)} if mates and len(cage) > 2 else {cell}
+    rest = inside - pair
+    pieces = [sorted(pair)]
+    while rest:
+        todo = [min(rest)]
+        comp = {todo[0]}
+        while todo:
+            c = todo.pop()
+            for d in _neighbours(c, n):
+                if d in rest and d not in comp:
+                    comp.add(d)
+                    todo.append(d)
+        rest -= comp
+        pieces.append(sorted(comp))
+    return pieces
+
+
+def _split_until_unique(puzzle: Killer, cells: list[list[int]], grid: list[int], box: tuple[int, int],
+                        seed: int | None, rng: random.Random, solver: str) -> tuple[Killer, int]:
+    """The layout ``cells`` repaired by splitting cages where a second solution differs: ``(puzzle, splits)``."""
+    from pysat.solvers import Solver
+
+    n = puzzle.n
+    encoding = get_encoding(ORACLE.encoding, "killer")
+    splits = 0
+    while True:
+        model = encoding.build(puzzle)
+        with Solver(name=solver, bootstrap_with=model.clauses) as s:
+            s.add_clause([-(c * n + v) for c, v in enumerate(grid)])
+            other = _second(s, model, [0] * (n * n))
+        if other is None:
+            return puzzle, splits
+        diff = [c for c in range(n * n) if other[c] != grid[c]]
+        cell = rng.choice([c for c in diff if any(c in cage and len(cage) > 1 for cage in cells)] or diff)
+        i = next(i for i, cage in enumerate(cells) if cell in cage)
+        if len(cells[i]) == 1:  # pragma: no cover - a one-cell cage fixes its cell: it cannot differ
+            raise AssertionError("a one-cell cage differs")
+        cells = cells[:i] + _split(cells[i], cell, n, rng) + cells[i + 1:]
+        splits += 1
+        puzzle = _killer(n, cells, grid, box, seed)

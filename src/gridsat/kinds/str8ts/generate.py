@@ -5,7 +5,9 @@
 2. A full board: the white cells (and the black cells with a digit) in random order, each
    given the first of its digits in random order that keeps the formula satisfiable (the
    layout's formula, :mod:`gridsat.kinds.str8ts.encode_cnf`, with the choices so far as
-   assumptions). A layout with no board is drawn again.
+   assumptions). No call is made for a digit already in the cell's row or column (never
+   satisfiable) nor for the digit the last model found holds (always). A layout with no
+   board is drawn again.
 3. Every white digit given, then givens removed in random order while the SAT oracle proves
    the board the only solution: the formula with the board itself blocked; each removal is
    one call under the kept givens as assumptions (unsatisfiable: still unique). One pass
@@ -103,13 +105,20 @@ def generate_str8ts(size: int | None = None, *, blacks: int | None = None, seed:
                 if layouts >= LAYOUTS:
                     raise GridsatError(f"no str8ts board found in {LAYOUTS} layouts")  # pragma: no cover
                 continue
+            found = set(sat.get_model())  # the last model: it answers for a digit it already holds
             for c in order:
+                r, k = divmod(c, n)
                 for v in rng.sample(range(1, n + 1), n):
-                    calls += 1
-                    if sat.solve(assumptions=empty + fixed + [x(c, v)]):
-                        fixed.append(x(c, v))
-                        board[c] = v
-                        break
+                    if any(board[r * n + j] == v for j in range(n)) or any(board[i * n + k] == v for i in range(n)):
+                        continue  # a digit of the row or column so far: unsatisfiable, no call needed
+                    if x(c, v) not in found:
+                        calls += 1
+                        if not sat.solve(assumptions=empty + fixed + [x(c, v)]):
+                            continue
+                        found = set(sat.get_model())
+                    fixed.append(x(c, v))
+                    board[c] = v
+                    break
                 else:  # a black cell may stay empty: no digit fits it, it gets none
                     if not black[c]:  # pragma: no cover  (the previous call was satisfiable)
                         raise GridsatError("generator bug: a white cell with no digit")
