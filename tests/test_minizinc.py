@@ -145,7 +145,8 @@ def test_time_limit_is_honoured(limit):
     r = gridsat.count(Sudoku.empty(9), limit=limit, backend="minizinc", time_limit=0.3)
     assert r.total_time < 10
     if limit is None:
-        assert not r.complete and r.count > 0
+        # (no count is asserted: a loaded machine may start the solver after the limit)
+        assert not r.complete and r.status in ("ambiguous", "unknown")
 
 
 def test_streamed_count_matches_package_count():
