@@ -29,7 +29,7 @@ from starlette.responses import JSONResponse, Response
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, Kind, kind_of
 from . import work
-from .board import board_of
+from .board import SETTER, board_of
 from .jobs import Busy, Job, JobPool
 from .payload import BadRequest, Limits, flag, load_puzzle, number, parse_body, shown, time_limit
 
@@ -491,7 +491,7 @@ async def setter(api: Api, request: Request) -> JSONResponse:
     body = await api.body(request)
     loaded = load_puzzle(body, api.limits)
     kind = kind_of(loaded.puzzle)
-    if getattr(kind, work.SETTER[job]) is None:
+    if getattr(kind, SETTER[job]) is None:
         raise BadRequest(f"{job.replace('-', ' ')} is not available for {kind.variant(loaded.puzzle)} puzzles")
     seconds = time_limit(body, api.limits)
     kwargs: dict[str, Any] = {"puzzle": loaded.puzzle, "time_limit": seconds}

@@ -13,11 +13,11 @@ from typing import Any, Callable, Sequence
 
 from .. import api
 from ..kinds import kind_of
-from .board import board_of, solution_positions, step_cells
+from .board import SETTER, board_of, solution_positions, step_cells
 
 __all__ = ["solve", "check", "count", "true_candidates", "rate", "hint", "candidates", "render", "convert",
            "generate", "improve", "add_random", "make_unique", "setter_candidates", "redundant",
-           "explain_ambiguity", "SETTER", "JOBS"]
+           "explain_ambiguity", "JOBS"]
 
 Progress = Callable[[dict], None]
 
@@ -184,10 +184,6 @@ def make_unique(puzzle: Any, *, seed: int | None = None) -> dict:
     """A unique puzzle consistent with the current grid (clashing givens dropped, givens added;
     its kind's ``from_partial``)."""
     return _generated(kind_of(puzzle).from_partial(puzzle, seed=seed)) | {"job": "unique", "status": "unique"}
-
-
-#: endpoint -> the kind record's field of the setter's job it runs
-SETTER = {"setter-candidates": "true_candidates", "redundant": "redundant", "explain-ambiguity": "explain_ambiguity"}
 
 
 def _timed(job: str, fn: Callable[[], dict]) -> dict:
