@@ -92,3 +92,9 @@ def test_bad_input_is_one_400_line(client, body, word):
     assert r.status_code in (400, 422)
     err = r.json()["error"]
     assert word in err and "\n" not in err.strip() and "Traceback" not in r.text
+
+
+def test_past_the_time_limit_the_status_is_unknown(client):
+    empty = "." * 81  # a 9x9 with no givens: far more than 0.05 s of counting to 1000 per digit
+    r = client.post("/api/setter-candidates", json={"puzzle": empty, "cap": 1000, "time_limit": 0.05})
+    assert r.status_code == 200 and r.json()["status"] == "unknown"

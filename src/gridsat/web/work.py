@@ -193,7 +193,7 @@ def _timed(job: str, fn: Callable[[], dict]) -> dict:
     try:
         d = fn()
     except TimeLimitReached:
-        d = {"status": "timeout", "reason": "the time limit was reached"}
+        d = {"status": "unknown", "reason": "the time limit was reached"}
     d["job"] = job
     d["time"] = {"total": round(time.perf_counter() - t0, 6)}
     return d

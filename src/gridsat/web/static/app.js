@@ -326,7 +326,7 @@ async function trueCandidates() {
   const d = await run("setter-candidates", { cap }, "true-candidates");
   if (!d) return;
   board.clearMarks();
-  if (d.status === "timeout" || d.status === "impossible") { board.draw(); showLegend(0); setStatus(`true candidates: ${d.status}${d.reason ? ": " + d.reason : ""}`, d.status); return; }
+  if (d.status === "unknown" || d.status === "timeout" || d.status === "impossible") { board.draw(); showLegend(0); setStatus(`true candidates: ${d.status}${d.reason ? ": " + d.reason : ""}`, d.status); return; }
   board.setTrueCandidates(d.true_candidates, d.solutions_seen, d.cap);
   showLegend(d.cap);
   const ones = d.true_candidates.reduce((n, c) => n + Object.values(c.values).filter((k) => k === 1).length, 0);
