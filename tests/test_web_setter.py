@@ -33,6 +33,17 @@ PUZZLES = [D4, D6, U9]
 HIDATO = "hidato\n1 . .\n. . .\n. . 9\n"
 
 
+def thermo_text() -> str:
+    """A unique 4x4 with two open cells and a thermometer r1c1-r1c2 that it needs not."""
+    from gridsat import Sudoku
+    from gridsat.constraints.lines import Thermometer
+    from gridsat.formats import write
+
+    givens = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]
+    givens[5] = givens[10] = 0
+    return write(Sudoku(4, givens, box=(2, 2), extra=[Thermometer(4, ((0, 1),))]), "fpuzzles").strip()
+
+
 def puzzle(text: str):
     return read_text(text)[0].puzzle
 
@@ -64,6 +75,14 @@ def test_redundant_is_the_engines(client, text):
     assert d["status"] == r.status and d["givens"] == r.givens and d["constraints"] == r.constraints
     if text == U9:
         assert {0, 1} <= set(d["givens"]) and d["names"][:2] == ["r1c1", "r1c2"]
+
+
+def test_a_redundant_constraint_is_named_with_its_cells(client):
+    text = thermo_text()
+    d = client.post("/api/redundant", json={"puzzle": text}).json()
+    r = gridsat.redundant(puzzle(text))
+    assert r.constraints == [0] and d["constraints"] == [0] and d["givens"] == r.givens
+    assert d["constraint_cells"] == [[0, 1]] and "hermometer" in d["labels"][0]
 
 
 @pytest.mark.parametrize("text", PUZZLES)

@@ -15,7 +15,7 @@ from gridsat.formats import read_text  # noqa: E402
 
 from test_web_page import CHROMIUM, browser, load, status  # noqa: E402,F401  (the page's fixtures)
 from test_web_server import server  # noqa: E402,F401
-from test_web_setter import D4, D6, HIDATO, U9  # noqa: E402
+from test_web_setter import D4, D6, HIDATO, U9, thermo_text  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not CHROMIUM, reason="chromium is not installed (apt-get install chromium)")]
@@ -63,6 +63,12 @@ def test_setter_buttons_match_the_engine(page):
     status(page, "can each go")
     ringed = page.eval_on_selector_all("svg rect.redundant", "(es) => es.map((e) => +e.dataset.pos)")
     assert sorted(ringed) == sorted(gridsat.redundant(puzzle(U9)).givens) and {0, 1} <= set(ringed)
+    # a constraint that can go: its cells get a dashed square
+    load(page, thermo_text())
+    page.click("#redundant")
+    status(page, "constraints that can go")
+    squared = page.eval_on_selector_all("svg rect.redundant-constraint", "(es) => es.map((e) => +e.dataset.pos)")
+    assert sorted(squared) == [0, 1]
     # the ambiguity of a 6x6 draft explained: the cells where the two solutions differ shaded
     load(page, D6)
     page.click("#explain-ambiguity")

@@ -217,13 +217,15 @@ def setter_candidates(puzzle: Any, *, time_limit: float, cap: int) -> dict:
 
 
 def redundant(puzzle: Any, *, time_limit: float) -> dict:
-    """The givens (cells) and extra constraints (indices, with ``labels``) that can each be removed
-    while the puzzle stays unique (the kind record's ``redundant``)."""
+    """The givens (cells) and extra constraints (indices, with ``labels`` and the cells each reads,
+    ``constraint_cells``) that can each be removed while the puzzle stays unique (the kind
+    record's ``redundant``)."""
     def go() -> dict:
         res = api.redundant(puzzle, time_limit=time_limit)
         d = res.to_dict()
         d["names"] = [puzzle.cell_name(c) for c in res.givens]
         d["labels"] = [puzzle.extra[k].describe() for k in res.constraints]
+        d["constraint_cells"] = [list(puzzle.extra[k].cells()) for k in res.constraints]
         return d
     return _timed("redundant", go)
 

@@ -340,11 +340,11 @@ async function redundantClues() {
   if (!d) return;
   board.clearMarks(); showLegend(0);
   if (d.status !== "unique") { board.draw(); setStatus(`redundant: the puzzle is ${d.status}${d.reason ? ": " + d.reason : ""}; only a unique puzzle has redundant clues`, d.status); return; }
-  board.setRedundant(d.givens);
-  const cons = d.labels.length ? `; constraints that can go: ${d.labels.join("; ")}` : "";
+  board.setRedundant(d.givens, d.constraint_cells || []);
+  const cons = d.labels.length ? `; constraints that can go (dashed squares): ${d.labels.join("; ")}` : "";
   setStatus(d.givens.length || d.labels.length
     ? `${d.givens.length} given${d.givens.length === 1 ? "" : "s"} can each go with the puzzle still unique (dashed rings)${d.names.length ? ": " + d.names.join(" ") : ""}${cons}`
-    : "minimal: every given is needed", "unique");
+    : "minimal: every given and constraint is needed", "unique");
 }
 
 async function explainAmbiguity() {

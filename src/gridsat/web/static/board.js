@@ -138,7 +138,7 @@ export class Board {
 
   clearMarks() {
     this.highlight = { cells: new Set(), place: new Set(), kind: "" };
-    this.trueCands = null; this.trueCap = 0; this.wrong = new Set(); this.redundant = new Set();
+    this.trueCands = null; this.trueCap = 0; this.wrong = new Set(); this.redundant = new Set(); this.redundantCells = new Set();
   }
 
   // ---------------------------------------------------------------- editing
@@ -284,6 +284,11 @@ export class Board {
     for (let c = 0; c <= cols; c++) for (let r = 0; r < rows; r++)
       if (at(r, c - 1) !== at(r, c)) add(borders, "line", { class: "border", x1: c * S, y1: r * S, x2: c * S, y2: (r + 1) * S });
     if (st.overlay) g.appendChild(this.overlayNode(st.overlay));
+    for (const p of this.redundantCells || []) {  // (the cells of a constraint that can go: a dashed square)
+      const x = (p % cols) * S, y = Math.floor(p / cols) * S;
+      add(g, "rect", { class: "redundant-constraint", x: x + 2, y: y + 2, width: S - 4, height: S - 4, fill: "none",
+        stroke: STYLE.solved, "stroke-width": 2, "stroke-dasharray": "2 3", "data-pos": p, "pointer-events": "none" });
+    }
     for (const p of this.redundant || []) {  // (givens the puzzle stays unique without: a dashed ring)
       const x = (p % cols) * S, y = Math.floor(p / cols) * S;
       add(g, "rect", { class: "redundant", x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: S / 2 - 3, fill: "none",
@@ -387,10 +392,12 @@ export class Board {
     this.draw();
   }
 
-  // cells: the puzzle's cells whose given can go (marked with a dashed ring)
-  setRedundant(cells) {
+  // cells: the puzzle's cells whose given can go (marked with a dashed ring); constraintCells:
+  // the cells of each constraint that can go (a dashed square)
+  setRedundant(cells, constraintCells = []) {
     const at = this.cellOf();
     this.redundant = new Set(cells.map((c) => at.get(c)).filter((p) => p !== undefined));
+    this.redundantCells = new Set(constraintCells.flat().map((c) => at.get(c)).filter((p) => p !== undefined));
     this.draw();
   }
 
