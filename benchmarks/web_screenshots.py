@@ -3,14 +3,15 @@
 Starts ``gridsat serve`` on a free port, drives Debian's chromium with Playwright and saves
 a Sudoku checked and hinted, a Sudoku played (a clash typed, corner and centre marks, the
 selection's row, column, box and digit shaded), a jigsaw solved, a Hidato with holes and its
-path, a Numbrix showing its true candidates, and a puzzle of every other kind generated on the
+path, a Numbrix showing its true candidates, a Sudoku draft with its true candidates coloured
+by count (the setter's tools), and a puzzle of every other kind generated on the
 page (by its generator at the kind's common size, seeded), some solved, some with a digit
 typed; each at a desktop's size (``web-NAME.png``) and at a phone's, 390x844 in mobile
 emulation (``web-NAME-phone.png``).
 
 Usage::
 
-    python benchmarks/web_screenshots.py [--out docs] [--chromium /usr/bin/chromium]
+    python benchmarks/web_screenshots.py [--out docs] [--chromium /usr/bin/chromium] [--only NAME ...]
 """
 
 from __future__ import annotations
@@ -52,6 +53,18 @@ def variant_link() -> str:
     return write(Sudoku(9, givens, box=(3, 3), extra=extra), "fpuzzles").strip()
 
 
+def setter_draft() -> str:
+    """The 9x9 example without its third given: an ambiguous draft, two digits of which would
+    make it unique if given."""
+    from gridsat.examples import example_text
+    from gridsat.formats import read_text, write
+
+    p = read_text(example_text("sudoku-9x9"))[0].puzzle
+    givens = list(p.givens)
+    givens[[c for c, v in enumerate(givens) if v][2]] = 0
+    return write(type(p)(p.n, givens, box=p.box), "line").strip()
+
+
 #: the sizes: file name suffix, browser context options, whole page or the screen
 SIZES = [("", {"viewport": {"width": 1280, "height": 760}}, True),
          ("-phone", {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
@@ -69,7 +82,7 @@ PLAY = """() => { const b = window.workbench.board, st = b.st;
   return null; }"""
 
 
-def shots(url: str, out: Path, chromium: str) -> list[Path]:
+def shots(url: str, out: Path, chromium: str, only: list[str] | None = None) -> list[Path]:
     """Take the screenshots at every size; returns the files written."""
     from playwright.sync_api import sync_playwright
 
@@ -78,7 +91,7 @@ def shots(url: str, out: Path, chromium: str) -> list[Path]:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         for suffix, options, full in SIZES:
             ctx = browser.new_context(**options)
-            written += shots_at(ctx.new_page(), url, out, suffix, full)
+            written += shots_at(ctx.new_page(), url, out, suffix, full, only)
             ctx.close()
         browser.close()
     return written
@@ -94,7 +107,7 @@ def play(page) -> None:
     page.keyboard.press(str(v))
 
 
-def shots_at(page, url: str, out: Path, suffix: str, full: bool) -> list[Path]:
+def shots_at(page, url: str, out: Path, suffix: str, full: bool, only: list[str] | None = None) -> list[Path]:
     """The screenshots at one size (``suffix`` in the file names)."""
     from gridsat.examples import example_text
 
@@ -103,9 +116,12 @@ def shots_at(page, url: str, out: Path, suffix: str, full: bool) -> list[Path]:
             ("jigsaw", example_text("jigsaw-9x9"), ["#solve"]),
             ("hidato", example_text("hidato-8x8"), ["#solve"]),
             ("numbrix", example_text("numbrix-9x9"), ["#fill-marks"]),
-            ("variants", variant_link(), ["#solve"])]
+            ("variants", variant_link(), ["#solve"]),
+            ("setter", setter_draft(), ["#true-candidates"])]
     written = []
     for name, text, clicks in plan:
+        if only and name not in only:
+            continue
         page.goto(url + "?puzzle=" + quote(text))
         page.wait_for_selector("body[data-ready='1']", timeout=20000)
         for sel in clicks:
@@ -121,6 +137,8 @@ def shots_at(page, url: str, out: Path, suffix: str, full: bool) -> list[Path]:
         page.screenshot(path=str(path))
         written.append(path)
     for name, form, clicks in GENERATED:
+        if only and name not in only:
+            continue
         page.goto(url)
         page.wait_for_selector("body[data-ready='1']", timeout=20000)
         page.select_option("#gen-kind", name)
@@ -154,12 +172,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="docs")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
+    ap.add_argument("--only", nargs="*", help="take only these shots (their names: sudoku, play, setter, ...)")
     args = ap.parse_args(argv)
     proc = subprocess.Popen([sys.executable, "-m", "gridsat.cli", "serve", "--port", "0"],
                             stdout=subprocess.PIPE, text=True)
     try:
         url = re.search(r"http://[^\s/]+/", proc.stdout.readline()).group(0)
-        for path in shots(url, Path(args.out), args.chromium):
+        for path in shots(url, Path(args.out), args.chromium, args.only):
             print(path)
     finally:
         proc.terminate()

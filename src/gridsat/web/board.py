@@ -22,7 +22,10 @@ from ..kinds import kind_of
 from ..rendering import layout
 from ..rendering.svg import STYLE, Frame
 
-__all__ = ["board_of", "units", "overlay", "writes", "cell_index", "step_cells", "solution_positions", "CELL"]
+__all__ = ["board_of", "units", "overlay", "writes", "cell_index", "step_cells", "solution_positions", "CELL", "SETTER"]
+
+#: the setter's endpoint -> the kind record's field of the job it runs
+SETTER = {"setter-candidates": "true_candidates", "redundant": "redundant", "explain-ambiguity": "explain_ambiguity"}
 
 #: the page's cell side in SVG units (``static/board.js`` draws at the same side)
 CELL = 44
@@ -78,6 +81,8 @@ def board_of(puzzle: Any, formats: bool = False) -> dict[str, Any]:
         "blocked": blocked,
         "clues": list(extra.get("clues", ())),
         "units": units(puzzle, lay),
+        # the setter's endpoints this kind's record has a job for
+        "setter": [name for name, job in SETTER.items() if getattr(kind, job, None) is not None],
     }
     if formats:
         out["writes"] = writes(puzzle)

@@ -6,7 +6,8 @@ job runs no engine.
   body and board limits);
 * in a worker, answered when done (killed at the time limit, or when the client goes away):
   ``solve``, ``check``, ``count`` (up to :data:`ASYNC_COUNT`), ``true-candidates``,
-  ``candidates``, ``rate``, ``hint``, ``generate`` (one puzzle), ``add-random``, ``unique``;
+  ``candidates``, ``rate``, ``hint``, ``generate`` (one puzzle), ``add-random``, ``unique``,
+  and the setter's jobs ``setter-candidates``, ``redundant``, ``explain-ambiguity``;
 * in a worker, answered at once with a job id (``GET``/``DELETE /api/jobs/ID``): ``improve``,
   ``generate`` with ``count`` above 1, ``count`` with a higher limit, and any job asked with
   ``"async": true``.
@@ -28,7 +29,7 @@ from starlette.responses import JSONResponse, Response
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, Kind, kind_of
 from . import work
-from .board import board_of
+from .board import SETTER, board_of
 from .jobs import Busy, Job, JobPool
 from .payload import BadRequest, Limits, flag, load_puzzle, number, parse_body, shown, time_limit
 
@@ -40,7 +41,7 @@ ASYNC_COUNT = 10_000
 LOCAL = ("parse", "render", "convert")
 #: jobs run in a worker
 POOLED = ("solve", "check", "count", "true-candidates", "candidates", "rate", "hint", "generate", "add-random",
-          "unique", "improve")
+          "unique", "improve", "setter-candidates", "redundant", "explain-ambiguity")
 #: the generator options a request may give, and how each is read
 GENERATOR_OPTIONS = ("size", "box", "symmetry", "difficulty", "minimal", "target", "givens", "rows", "cols",
                      "shape", "density", "rotation", "flip")
@@ -481,6 +482,24 @@ async def unique(api: Api, request: Request) -> JSONResponse:
     return await api.pooled(request, "unique", {"puzzle": loaded.puzzle, "seed": seed}, time_limit(body, api.limits))
 
 
+@_errors
+async def setter(api: Api, request: Request) -> JSONResponse:
+    """``POST /api/setter-candidates``, ``/api/redundant``, ``/api/explain-ambiguity``: the
+    setter's jobs of the puzzle's kind record (``cap``: solutions counted per digit, 1..1000);
+    a kind without the job is a bad request that says so."""
+    job = request.url.path.rsplit("/", 1)[-1]
+    body = await api.body(request)
+    loaded = load_puzzle(body, api.limits)
+    kind = kind_of(loaded.puzzle)
+    if getattr(kind, SETTER[job]) is None:
+        raise BadRequest(f"{job.replace('-', ' ')} is not available for {kind.variant(loaded.puzzle)} puzzles")
+    seconds = time_limit(body, api.limits)
+    kwargs: dict[str, Any] = {"puzzle": loaded.puzzle, "time_limit": seconds}
+    if job != "redundant":
+        kwargs["cap"] = number(body, "cap", 10, cast=int, low=1, high=1000)
+    return await api.pooled(request, job, kwargs, seconds, loaded=loaded, wait=not flag(body, "async"))
+
+
 async def job_get(api: Api, request: Request) -> JSONResponse:
     """``GET /api/jobs/ID``: the job's state, progress and, when done, its answer."""
     job = api.pool.get(request.path_params["id"])
@@ -500,4 +519,5 @@ async def job_delete(api: Api, request: Request) -> JSONResponse:
 #: path -> handler of the POST endpoints
 POSTS = {"parse": parse, "solve": solve, "check": check, "count": count, "true-candidates": true_candidates,
          "candidates": candidates, "render": render, "convert": convert, "rate": rate, "hint": hint,
-         "generate": generate, "improve": improve, "add-random": add_random, "unique": unique}
+         "generate": generate, "improve": improve, "add-random": add_random, "unique": unique,
+         "setter-candidates": setter, "redundant": setter, "explain-ambiguity": setter}

@@ -13,10 +13,11 @@ from typing import Any, Callable, Sequence
 
 from .. import api
 from ..kinds import kind_of
-from .board import board_of, solution_positions, step_cells
+from .board import SETTER, board_of, solution_positions, step_cells
 
 __all__ = ["solve", "check", "count", "true_candidates", "rate", "hint", "candidates", "render", "convert",
-           "generate", "improve", "add_random", "make_unique", "JOBS"]
+           "generate", "improve", "add_random", "make_unique", "setter_candidates", "redundant",
+           "explain_ambiguity", "JOBS"]
 
 Progress = Callable[[dict], None]
 
@@ -185,9 +186,66 @@ def make_unique(puzzle: Any, *, seed: int | None = None) -> dict:
     return _generated(kind_of(puzzle).from_partial(puzzle, seed=seed)) | {"job": "unique", "status": "unique"}
 
 
+def _timed(job: str, fn: Callable[[], dict]) -> dict:
+    from ..limits.clocks import TimeLimitReached
+
+    t0 = time.perf_counter()
+    try:
+        d = fn()
+    except TimeLimitReached:
+        d = {"status": "unknown", "reason": "the time limit was reached"}
+    d["job"] = job
+    d["time"] = {"total": round(time.perf_counter() - t0, 6)}
+    return d
+
+
+def setter_candidates(puzzle: Any, *, time_limit: float, cap: int) -> dict:
+    """True candidates with counts (the kind record's ``true_candidates``): per open cell, each
+    digit of some solution with the solutions that put it there, counted up to ``cap``.
+
+    ``true_candidates`` holds ``{"cell", "name", "values": {digit: count}}`` per open cell (the
+    shape of :func:`true_candidates`); a count of 1 is a digit that, given, leaves one solution.
+    """
+    def go() -> dict:
+        res = api.true_candidates(puzzle, cap=cap, time_limit=time_limit)
+        d = res.to_dict()
+        d["solutions_seen"] = d.pop("solutions")
+        d["true_candidates"] = [{"cell": c["cell"], "name": puzzle.cell_name(c["cell"]), "values": c["counts"]}
+                                for c in d.pop("candidates")]
+        return d
+    return _timed("setter-candidates", go)
+
+
+def redundant(puzzle: Any, *, time_limit: float) -> dict:
+    """The givens (cells) and extra constraints (indices, with ``labels`` and the cells each reads,
+    ``constraint_cells``) that can each be removed while the puzzle stays unique (the kind
+    record's ``redundant``)."""
+    def go() -> dict:
+        res = api.redundant(puzzle, time_limit=time_limit)
+        d = res.to_dict()
+        d["names"] = [puzzle.cell_name(c) for c in res.givens]
+        d["labels"] = [puzzle.extra[k].describe() for k in res.constraints]
+        d["constraint_cells"] = [list(puzzle.extra[k].cells()) for k in res.constraints]
+        return d
+    return _timed("redundant", go)
+
+
+def explain_ambiguity(puzzle: Any, *, time_limit: float, cap: int) -> dict:
+    """Two solutions, the cells where they differ and the given that cuts the most solutions
+    (the kind record's ``explain_ambiguity``); ``best`` adds the cell's ``name``."""
+    def go() -> dict:
+        res = api.explain_ambiguity(puzzle, cap=cap, time_limit=time_limit)
+        d = res.to_dict()
+        if d.get("best"):
+            d["best"]["name"] = puzzle.cell_name(d["best"]["cell"])
+        return d
+    return _timed("explain-ambiguity", go)
+
+
 #: job name -> function, for the worker processes
 JOBS: dict[str, Callable[..., dict]] = {
     "solve": solve, "check": check, "count": count, "true-candidates": true_candidates, "rate": rate,
     "hint": hint, "candidates": candidates, "render": render, "convert": convert, "generate": generate,
     "improve": improve, "add-random": add_random, "unique": make_unique,
+    "setter-candidates": setter_candidates, "redundant": redundant, "explain-ambiguity": explain_ambiguity,
 }

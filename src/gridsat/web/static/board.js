@@ -20,6 +20,9 @@ const STYLE = {
 };
 const CORNERS = [0, 2, 6, 8, 1, 7, 3, 5];  // slots of a 3x3 grid: corners, then edges
 const TRUE = ["#dff0d8", "#b6e0b0", "#8ccc84", "#62b85a"];
+// true candidates with counts: 1 (given, it leaves one solution), 2 up to below the cap, the cap or more
+export const COUNTS = { one: "#ffb000", some: "#a8d0f0", many: "#d0d0d0" };
+export function countColour(n, cap) { return n <= 1 ? COUNTS.one : n >= cap ? COUNTS.many : COUNTS.some; }
 
 export class Board {
   constructor(el) {
@@ -133,7 +136,10 @@ export class Board {
     this.draw();
   }
 
-  clearMarks() { this.highlight = { cells: new Set(), place: new Set(), kind: "" }; this.trueCands = null; this.wrong = new Set(); }
+  clearMarks() {
+    this.highlight = { cells: new Set(), place: new Set(), kind: "" };
+    this.trueCands = null; this.trueCap = 0; this.wrong = new Set(); this.redundant = new Set(); this.redundantCells = new Set();
+  }
 
   // ---------------------------------------------------------------- editing
   put(p, v, mode) {
@@ -278,6 +284,16 @@ export class Board {
     for (let c = 0; c <= cols; c++) for (let r = 0; r < rows; r++)
       if (at(r, c - 1) !== at(r, c)) add(borders, "line", { class: "border", x1: c * S, y1: r * S, x2: c * S, y2: (r + 1) * S });
     if (st.overlay) g.appendChild(this.overlayNode(st.overlay));
+    for (const p of this.redundantCells || []) {  // (the cells of a constraint that can go: a dashed square)
+      const x = (p % cols) * S, y = Math.floor(p / cols) * S;
+      add(g, "rect", { class: "redundant-constraint", x: x + 2, y: y + 2, width: S - 4, height: S - 4, fill: "none",
+        stroke: STYLE.solved, "stroke-width": 2, "stroke-dasharray": "2 3", "data-pos": p, "pointer-events": "none" });
+    }
+    for (const p of this.redundant || []) {  // (givens the puzzle stays unique without: a dashed ring)
+      const x = (p % cols) * S, y = Math.floor(p / cols) * S;
+      add(g, "rect", { class: "redundant", x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: S / 2 - 3, fill: "none",
+        stroke: STYLE.path, "stroke-width": 2.5, "stroke-dasharray": "4 3", "data-pos": p, "pointer-events": "none" });
+    }
     if (this.clue !== undefined && st.clues[this.clue]) {
       const c = st.clues[this.clue];
       add(g, "circle", { class: "clue-selected", cx: c.x * S, cy: c.y * S, r: S * 0.22, fill: "none", stroke: STYLE.path, "stroke-width": 2.5 });
@@ -319,8 +335,11 @@ export class Board {
         if (tc) {
           const share = tc.get(m) / this.trueTotal;
           attrs.fill = "#000";
+          attrs["data-count"] = tc.get(m);
+          const fill = this.trueCap ? countColour(tc.get(m), this.trueCap) : TRUE[Math.min(3, Math.floor(share * 4))];
+          if (this.trueCap && tc.get(m) <= 1) attrs.class += " count-one";
           add(vals, "rect", { class: "true-share", x: mx - S / k / 2 + 1, y: my - fs * 0.95, width: S / k - 2, height: fs * 1.2,
-            fill: TRUE[Math.min(3, Math.floor(share * 4))], stroke: "none" });
+            fill, stroke: "none" });
         }
         add(vals, "text", attrs, String(m));
       });
@@ -358,7 +377,10 @@ export class Board {
     for (const run of runs) if (run.pts.length > 1) add(pg, "polyline", { class: "path", points: run.pts.map((q) => q.join(",")).join(" ") });
   }
 
-  setTrueCandidates(list, total) {
+  // list: [{cell, values: {digit: count}}]; total: the solutions seen; cap: the count's cap
+  // (0: shaded by share of total; else coloured by count, 1 standing out)
+  setTrueCandidates(list, total, cap = 0) {
+    this.trueCap = cap;
     this.trueCands = new Map();
     const at = this.cellOf();
     for (const { cell, values } of list) {
@@ -367,6 +389,15 @@ export class Board {
       this.trueCands.set(p, new Map(Object.entries(values).map(([v, n]) => [Number(v), n])));
     }
     this.trueTotal = Math.max(1, total);
+    this.draw();
+  }
+
+  // cells: the puzzle's cells whose given can go (marked with a dashed ring); constraintCells:
+  // the cells of each constraint that can go (a dashed square)
+  setRedundant(cells, constraintCells = []) {
+    const at = this.cellOf();
+    this.redundant = new Set(cells.map((c) => at.get(c)).filter((p) => p !== undefined));
+    this.redundantCells = new Set(constraintCells.flat().map((c) => at.get(c)).filter((p) => p !== undefined));
     this.draw();
   }
 
