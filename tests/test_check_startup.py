@@ -1,7 +1,7 @@
 """What a whole ``gridsat check`` process loads before its first puzzle: with ``--kind K``
 only kind K's package and formats (not every kind's, as detection without a kind needs), and
-for a KenKen or killer file no NumPy (their CNF tables are cell-major,
-:class:`~gridsat.encoders.base.CellMajor`)."""
+for a file of a kind whose default CNF table is a :class:`~gridsat.encoders.base.CellMajor`
+or :class:`~gridsat.encoders.base.RowTable` no NumPy."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from gridsat.encoders.base import CellMajor
+from gridsat.encoders.base import CellMajor, CnfModel, RowTable
 from gridsat.formats import list_formats, write
 from gridsat.kinds import KINDS, get_kind
 from gridsat.selection import default_choice
@@ -63,11 +63,18 @@ def _expected(name: str) -> list[str]:
     return sorted(SHARED + [name])
 
 
-@pytest.mark.parametrize("name, fmt", [("kenken", "kenken-line"), ("killer", "killer-line")])
+#: kinds whose default CNF encoding holds its literal table without NumPy (:class:`CellMajor`
+#: or :class:`RowTable`), with a format its small first sample is read in without ``--format``
+NUMPY_FREE = [("kenken", "kenken-line"), ("killer", "killer-line"), ("kakuro", "json"),
+              ("skyscrapers", "skyscrapers"), ("suguru", "suguru-janko"), ("ripple", "ripple-janko"),
+              ("str8ts", "str8ts"), ("samurai", "samurai-janko")]
+
+
+@pytest.mark.parametrize("name, fmt", NUMPY_FREE)
 def test_checking_a_cell_major_kind_loads_no_numpy(tmp_path, name, fmt):
-    """KenKen's and killer's CNF encodings hold their literal table as a :class:`CellMajor`
-    and the PySAT backend decodes a cell-major model without NumPy: its import (about 0.1 s
-    of CPU) is left out of the process."""
+    """These kinds' CNF encodings hold their literal table as a :class:`CellMajor` or a
+    :class:`RowTable`, and the PySAT backend and :meth:`CnfModel.decode` decode their models
+    without NumPy: its import (about 0.1 s of CPU) is left out of the process."""
     code, mods, numpy = _checked(tmp_path, name, fmt)
     assert code in ("0", "1")  # (unique, or solutions counted past the first)
     assert (mods, numpy) == (_expected(name), False)
@@ -83,3 +90,23 @@ def test_a_cell_major_table_is_the_numpy_table():
     assert table.dtype == np.int64 and np.asarray(var, dtype=np.int32).dtype == np.int32
     with pytest.raises(IndexError):
         var[6, 1]
+
+
+def test_a_row_table_is_the_numpy_table_and_decodes_as_numpy_does():
+    import numpy as np
+
+    rows = [[0, 1, 2, 0], [5, 3, 4, 0], [0, 0, 0, 0]]
+    var = RowTable(rows)
+    table = np.asarray(var)
+    assert table.shape == var.shape == (3, 4) and len(var) == 3 and int(table.max()) == var.max() == 5
+    assert table.tolist() == rows and table.dtype == np.int64
+    with pytest.raises(IndexError):
+        var[1, 4]
+    for model in ([1, -2, -3, 4, 5], [-1, 2, 3, -4, -5], [-1, -2, -3, -4, -5], [1, 2, 3, 4, 5]):
+        rowwise = CnfModel(key=0, nvars=5, clauses=[], var=var, assume=lambda p: []).decode(model)
+        numpy = CnfModel(key=0, nvars=5, clauses=[], var=table, assume=lambda p: []).decode(model)
+        assert rowwise == numpy
+    cells = CellMajor(3, 2)
+    for model in ([1, -2, -3, 4, -5, -6], [-1, -2, 3, 4, 5, -6]):
+        assert (CnfModel(key=0, nvars=6, clauses=[], var=cells, assume=lambda p: []).decode(model)
+                == CnfModel(key=0, nvars=6, clauses=[], var=np.asarray(cells), assume=lambda p: []).decode(model))

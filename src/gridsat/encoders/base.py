@@ -20,7 +20,7 @@ from ..errors import UnsupportedError
 from ..kinds import KINDS, get_kind
 from ..kinds.base import kind_named
 
-__all__ = ["CellMajor", "CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY", "catalogue", "catalogued_target"]
+__all__ = ["CellMajor", "RowTable", "CnfModel", "CpsatModel", "Encoding", "register", "get_encoding", "list_encodings", "REGISTRY", "catalogue", "catalogued_target"]
 
 
 class CellMajor:
@@ -66,6 +66,66 @@ class CellMajor:
         return var if dtype is None else var.astype(dtype)
 
 
+class RowTable:
+    """A literal table held as its rows (lists of ints, one per cell, all of one length): a
+    :attr:`CnfModel.var` that needs no NumPy, for a table that is not :class:`CellMajor`
+    (pruned values, cells without literals, numbering from a pool).
+
+    It answers ``var[c, v]``, ``len(var)``, ``var.shape`` and ``var.max()``;
+    ``numpy.asarray(var)`` makes the full table for bulk work (NumPy is imported then).
+
+    >>> var = RowTable([[0, 1, 2], [0, 3, 0]])
+    >>> var[1, 1], var[1, 2], len(var), var.shape, var.max()
+    (3, 0, 2, (2, 3), 3)
+    """
+
+    __slots__ = ("rows", "width")
+
+    def __init__(self, rows: list[list[int]]) -> None:
+        self.rows = rows
+        self.width = len(rows[0]) if rows else 0
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(cells, width)``, as the NumPy table's."""
+        return len(self.rows), self.width
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __getitem__(self, index: tuple[int, int]) -> int:
+        c, v = index
+        if not (0 <= c < len(self.rows) and 0 <= v < self.width):
+            raise IndexError(f"no literal for cell {c}, value {v}")
+        return self.rows[c][v]
+
+    def max(self) -> int:
+        """The highest literal."""
+        return max((max(row) for row in self.rows), default=0)
+
+    def __array__(self, dtype: Any = None, copy: Any = None):
+        import numpy as np  # (bulk work only)
+
+        var = np.array(self.rows, dtype=np.int64).reshape(len(self.rows), self.width)
+        return var if dtype is None else var.astype(dtype)
+
+
+def _decode_rows(var: "CellMajor | RowTable", model: Sequence[int], nvars: int) -> tuple[int, ...]:
+    """:meth:`CnfModel.decode` without NumPy: per cell the first value whose literal is true."""
+    true = {lit for lit in model[:nvars] if lit > 0}
+    width = var.shape[1]
+    out = []
+    for c in range(len(var)):
+        value = 0
+        for v in range(width):
+            lit = var[c, v]
+            if lit and lit in true:
+                value = v
+                break
+        out.append(value)
+    return tuple(out)
+
+
 @dataclass
 class CnfModel:
     """A CNF base formula with its primary literals.
@@ -78,10 +138,11 @@ class CnfModel:
         Highest variable id used.
     clauses : list of list of int
         DIMACS-style clauses.
-    var : numpy.ndarray or CellMajor
+    var : numpy.ndarray, CellMajor or RowTable
         ``(cells, max_value + 1)`` int array; ``var[c, v]`` is the literal of "cell c holds
         v", or 0 where that is impossible by construction (pruned). A cell-major formula
-        may give a :class:`CellMajor` instead (no NumPy on its way).
+        may give a :class:`CellMajor` instead, another table a :class:`RowTable` (no NumPy
+        on its way).
     assume : callable
         ``assume(puzzle) -> list[int]``: the literals that pose this puzzle on the base formula.
     """
@@ -89,12 +150,14 @@ class CnfModel:
     key: Hashable
     nvars: int
     clauses: list[list[int]]
-    var: "numpy.ndarray | CellMajor"
+    var: "numpy.ndarray | CellMajor | RowTable"
     assume: Callable[[Any], list[int]]
     info: dict = field(default_factory=dict)
 
     def decode(self, model: Sequence[int]) -> tuple[int, ...]:
         """Cell values from a solver model (list of signed literals); 0 where no value is true."""
+        if isinstance(self.var, (CellMajor, RowTable)):
+            return _decode_rows(self.var, model, self.nvars)
         import numpy as np  # loaded with the first model, not with ``import gridsat``
 
         truth = np.zeros(self.nvars + 1, dtype=bool)

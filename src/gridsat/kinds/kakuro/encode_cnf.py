@@ -20,10 +20,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-import numpy as np
-
 from ...constraints.sums import cell_term, sum_cnf
-from ...encoders.base import CnfModel, register
+from ...encoders.base import CnfModel, RowTable, register
 from .puzzle import combinations_for
 
 __all__ = ["combo", "sums"]
@@ -50,10 +48,9 @@ def _base(puzzle):
     for run in puzzle.runs:
         pairs = list(combinations([index[c] for c in run.cells], 2))
         clauses += [[-a - d, -b - d] for d in range(1, 10) for a, b in pairs]
-    var = np.zeros((puzzle.num_cells, 10), dtype=np.int64)
-    for c in white:
-        var[c, 1:] = range(index[c] + 1, index[c] + 10)
-    return lit, clauses, 9 * len(white) + 1, var
+    zero = [0] * 10
+    rows = [[0, *range(index[c] + 1, index[c] + 10)] if c in index else zero for c in range(puzzle.num_cells)]
+    return lit, clauses, 9 * len(white) + 1, RowTable(rows)  # (no NumPy on the check path)
 
 
 def _model(puzzle, clauses, nxt, var, aux: int) -> CnfModel:

@@ -33,7 +33,9 @@ def _fill(puzzle: Samurai, rng: random.Random, solver: str) -> tuple[int, ...]:
 
     model = get_encoding(ORACLE.encoding, "samurai").build(puzzle)
     with Solver(name=solver, bootstrap_with=model.clauses) as s:
-        prim = [int(v) for v in model.var.flatten() if v]
+        import numpy as np  # (the literal table in bulk)
+
+        prim = [int(v) for v in np.asarray(model.var).flatten() if v]
         try:
             s.set_phases([v if rng.random() < 0.1 else -v for v in prim])
         except (NotImplementedError, AttributeError):  # pragma: no cover - a solver without phases

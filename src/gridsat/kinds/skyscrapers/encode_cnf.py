@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
 from pysat.formula import IDPool
 
-from ...encoders.base import CnfModel, register
+from ...encoders.base import CnfModel, RowTable, register
 from ...encoders.cardinality import exactly_one
 from .puzzle import SIDES
 
@@ -47,16 +46,14 @@ def _line_table(n: int) -> dict[tuple[str, int], list[int]]:
 
 
 @lru_cache(maxsize=16)
-def base_formula(n: int, m: int) -> tuple[int, list[list[int]], np.ndarray, dict]:
+def base_formula(n: int, m: int) -> tuple[int, list[list[int]], RowTable, dict]:
     """``(nvars, clauses, var, counts)`` for side ``n`` and heights 1..m; ``counts[(side, i)]``
     lists the counter literals ``s(n-1, k)`` for ``k = 1..m``."""
     pool = IDPool()
     low = 0 if m < n else 1
-    var = np.zeros((n * n, m + 1), dtype=np.int64)
-    for c in range(n * n):
-        for v in range(low, m + 1):
-            var[c, v] = pool.id(("x", c, v))
-    x = lambda c, v: int(var[c, v])  # noqa: E731
+    rows = [[0] * low + [pool.id(("x", c, v)) for v in range(low, m + 1)] for c in range(n * n)]
+    var = RowTable(rows)  # (no NumPy on the check path)
+    x = lambda c, v: rows[c][v]  # noqa: E731
     clauses: list[list[int]] = []
     for c in range(n * n):
         clauses += exactly_one([x(c, v) for v in range(low, m + 1)], pool)
@@ -124,7 +121,7 @@ def base_formula(n: int, m: int) -> tuple[int, list[list[int]], np.ndarray, dict
     return pool.top, clauses, var, counts
 
 
-def assumptions(puzzle, var: np.ndarray, counts: dict) -> list[int]:
+def assumptions(puzzle, var: RowTable, counts: dict) -> list[int]:
     """The literals that pose ``puzzle``'s givens and clues on the base formula."""
     n, m = puzzle.n, puzzle.m
     out = [int(var[c, v]) for c, v in enumerate(puzzle.givens) if v is not None]

@@ -23,10 +23,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
 from pysat.formula import IDPool
 
-from ...encoders.base import CnfModel, register
+from ...encoders.base import CellMajor, CnfModel, RowTable, register
 from ...encoders.cardinality import PAIRWISE_MAX, at_most_one, exactly_one
 
 __all__ = ["str8ts_cnf", "str8ts_window_cnf", "base_formula", "window_formula", "assumptions"]
@@ -51,14 +50,12 @@ def _runs(n: int, black: tuple) -> list[list[int]]:
 
 
 @lru_cache(maxsize=32)
-def base_formula(n: int, black: tuple) -> tuple[int, list[list[int]], np.ndarray]:
+def base_formula(n: int, black: tuple) -> tuple[int, list[list[int]], RowTable]:
     """``(nvars, clauses, var)`` for side ``n`` and the black cells ``black``."""
     pool = IDPool()
-    var = np.zeros((n * n, n + 1), dtype=np.int64)
-    for c in range(n * n):
-        for v in range(1, n + 1):
-            var[c, v] = pool.id(("x", c, v))
-    x = lambda c, v: int(var[c, v])  # noqa: E731
+    rows = [[0] + [pool.id(("x", c, v)) for v in range(1, n + 1)] for c in range(n * n)]
+    var = RowTable(rows)  # (no NumPy on the check path)
+    x = lambda c, v: rows[c][v]  # noqa: E731
     clauses: list[list[int]] = []
     for c in range(n * n):
         lits = [x(c, v) for v in range(1, n + 1)]
@@ -80,7 +77,7 @@ def base_formula(n: int, black: tuple) -> tuple[int, list[list[int]], np.ndarray
     return pool.top, clauses, var
 
 
-def assumptions(puzzle, var: np.ndarray) -> list[int]:
+def assumptions(puzzle, var: "RowTable | CellMajor") -> list[int]:
     """The literals that pose ``puzzle``'s givens (and its empty black cells) on the base formula."""
     n = puzzle.n
     out = []
@@ -114,7 +111,7 @@ def _lines(n: int) -> tuple:
     return tuple([-a, -b] for unit in units for a, b in combinations(unit, 2))
 
 
-def window_formula(n: int, black: tuple) -> tuple[int, list[list[int]], np.ndarray]:
+def window_formula(n: int, black: tuple) -> tuple[int, list[list[int]], CellMajor]:
     """``(nvars, clauses, var)`` of ``cnf-str8ts-window`` for side ``n`` and the black cells ``black``.
 
     The digit literals are numbered ``c * n + v`` (cell ``c`` row by row, digit ``v`` from 1);
@@ -124,8 +121,7 @@ def window_formula(n: int, black: tuple) -> tuple[int, list[list[int]], np.ndarr
     """
     cells = n * n
     pool = IDPool(start_from=cells * n + 1)
-    var = np.zeros((cells, n + 1), dtype=np.int64)
-    var[:, 1:] = np.arange(1, cells * n + 1).reshape(cells, n)
+    var = CellMajor(cells, n)  # (no NumPy on the check path)
     if n <= PAIRWISE_MAX:
         clauses = list(_lines(n))
         clauses += [list(range(c * n + 1, c * n + n + 1)) for c in range(cells) if not black[c]]

@@ -17,19 +17,20 @@ from __future__ import annotations
 
 from itertools import combinations
 
-import numpy as np
 from pysat.formula import IDPool
 
-from ...encoders.base import CnfModel, register
+from ...encoders.base import CnfModel, RowTable, register
 from ...encoders.cardinality import PAIRWISE_MAX, at_most_one
 from .puzzle import king_pairs
 
 __all__ = ["direct", "literal_table"]
 
 
-def literal_table(puzzle) -> np.ndarray:
+def literal_table(puzzle) -> "numpy.ndarray":
     """``var[cell, v]``: the literal of "cell holds v" for ``v`` in ``1..k`` of its region, else 0."""
-    return np.array(_rows(puzzle.sizes, puzzle.max_value), dtype=np.int64)
+    import numpy as np  # (bulk work only)
+
+    return np.asarray(RowTable(_rows(puzzle.sizes, puzzle.max_value)))
 
 
 def _rows(sizes, top: int) -> list[list[int]]:
@@ -74,7 +75,7 @@ def direct(puzzle) -> CnfModel:
         if reg[a] != reg[b]:
             ra, rb = rows[a], rows[b]
             clauses.extend([-ra[v], -rb[v]] for v in range(1, min(sizes[a], sizes[b]) + 1))
-    var = np.array(rows, dtype=np.int64)
+    var = RowTable(rows)  # (no NumPy on the check path)
 
     def assume(p) -> list[int]:
         return [rows[c][v] for c, v in enumerate(p.givens) if v and rows[c][v]]
