@@ -20,7 +20,12 @@ C side's, ``core_ext.h``):
 * ``doublearrow``: per line, ``middle - ends = 0``;
 * ``alldifferent`` (an extra one, not a full unit in its place), ``extraregion``,
   ``diagonal+``, ``diagonal-``, ``antiknight``, ``antiking``, ``disjointgroups``: groups of
-  distinct digits (cages without a sum), and pairs of cells that differ.
+  distinct digits (cages without a sum), and pairs of cells that differ;
+* ``pencilmarks``: a mask of the digits a cell may hold;
+* ``difference``, ``ratio``, ``xv`` and ``negative``: per pair of cells, the table of the
+  digits each digit of the first cell allows in the second (the core keeps in each cell the
+  digits with a partner in the other);
+* ``littlekillersum``: the linear sum of the diagonal's cells (digits may repeat).
 
 :func:`native_refusal` names what the core cannot take in a list of rules; an encoding
 ``applies`` only to puzzles it has nothing to say about, so the selection sends the core
@@ -49,7 +54,7 @@ SUM_N = 16
 #: geometries kept (one per size and region map: every jigsaw layout is its own)
 CACHE_SIZE = 256
 
-_CAGE, _LESS, _LINEAR = 1, 2, 3
+_CAGE, _LESS, _LINEAR, _MASK, _PAIR = 1, 2, 3, 4, 5
 
 
 @dataclass
@@ -112,6 +117,32 @@ def _steps(lines: Iterable[Sequence[int]], d: int) -> list[int]:
     return [x for line in lines for a, b in zip(line, line[1:]) for x in (_LESS, 3, a, b, d)]
 
 
+def _mask(cell: int, digits: Iterable[int]) -> list[int]:
+    m = 0
+    for d in digits:
+        m |= 1 << (d - 1)
+    return [_MASK, 2, cell, m - (1 << 32) if m >= 1 << 31 else m]
+
+
+def _pair(a: int, b: int, ok: Any, n: int) -> list[int]:
+    """``a`` and ``b`` keep ``ok(digit(a), digit(b))``: per digit u of ``a``, the mask of ``b``'s partners."""
+    out = [_PAIR, 2 + n, a, b]
+    for u in range(1, n + 1):
+        m = sum(1 << (v - 1) for v in range(1, n + 1) if ok(u, v))
+        out.append(m - (1 << 32) if m >= 1 << 31 else m)
+    return out
+
+
+def _mark(rule: Any, n: int) -> list[int]:
+    a, b = rule.pair
+    return _pair(a, b, rule.ok(), n)
+
+
+def _negative(rule: Any, n: int) -> list[int]:
+    ok = rule._ok()
+    return [x for a, b in rule.pairs() for x in _pair(a, b, ok, n)]
+
+
 def _distinct(rule: Any) -> list[int]:
     out: list[int] = []
     for group in rule.groups():
@@ -155,6 +186,12 @@ _FORMS = {
     "antiknight": lambda rule, n: _distinct(rule),
     "antiking": lambda rule, n: _distinct(rule),
     "disjointgroups": lambda rule, n: _distinct(rule),
+    "pencilmarks": lambda rule, n: _mask(rule.cell, rule.digits),
+    "difference": _mark,
+    "ratio": _mark,
+    "xv": _mark,
+    "negative": _negative,
+    "littlekillersum": lambda rule, n: _linear([(c, 1) for c in rule.line()], rule.value),
 }
 
 #: the constraint types the C core propagates (its capability), beyond a board's rows, columns,

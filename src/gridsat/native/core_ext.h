@@ -11,12 +11,17 @@
  *   EXT_LINEAR (3): rhs, cell, weight, ...  sum of weight * digit(cell) == rhs (an arrow: the
  *                                           shaft's cells weigh 1, the circle's -1, a pill's
  *                                           -10 and -1)
+ *   EXT_MASK   (4): cell, mask              the cell's digit is one of ``mask`` (bit v-1 for v)
+ *   EXT_PAIR   (5): a, b, m1, ..., mn       digit(a) = u allows digit(b) in ``m_u`` only (a
+ *                                           relation between two cells: a dot, an XV, a
+ *                                           negative rule's pair)
  *
  * Propagation (core_ext_impl.h) is sound, never complete: a cage keeps the digits of the
  * sets of distinct digits that fit its open cells and the rest of its sum (a table of every
  * set of digits by size and sum, built once per board size), and places a digit every such
  * set holds when one open cell can take it; a step and a linear sum narrow the cells'
- * bounds. On a fully placed state each is an exact check, so every solution the search
+ * bounds; a mask keeps its digits; a pair keeps in each cell the digits with a partner
+ * in the other. On a fully placed state each is an exact check, so every solution the search
  * records keeps every rule.
  */
 #ifndef GRIDSAT_CORE_EXT_H
@@ -26,7 +31,7 @@
 
 #include <stdio.h>
 
-enum { EXT_CAGE = 1, EXT_LESS = 2, EXT_LINEAR = 3 };
+enum { EXT_CAGE = 1, EXT_LESS = 2, EXT_LINEAR = 3, EXT_MASK = 4, EXT_PAIR = 5 };
 
 /* the largest board a cage with a sum takes (its table lists every subset of the digits) */
 #define EXT_SUM_N 16
@@ -155,6 +160,28 @@ static Ext *ext_compile(int n, const int32_t *words, size_t nwords, char *buf, s
                     goto bad;
                 }
             }
+        } else if (type == EXT_MASK || type == EXT_PAIR) {
+            int cells = type == EXT_MASK ? 1 : 2, want = type == EXT_MASK ? 2 : 2 + n;
+            uint32_t full = n >= 32 ? 0xffffffffu : ((uint32_t)1 << n) - 1;
+            if (len != want) {
+                snprintf(buf, size, "record %zu: a %s has %d words, not %d", ncons,
+                         type == EXT_MASK ? "mask" : "pair", want, (int)len);
+                goto bad;
+            }
+            for (int k = 0; k < cells; k++)
+                if (p[k] < 0 || p[k] >= ncells) {
+                    snprintf(buf, size, "record %zu: cell %d is outside 0..%d", ncons, (int)p[k], ncells - 1);
+                    goto bad;
+                }
+            if (type == EXT_PAIR && p[0] == p[1]) {
+                snprintf(buf, size, "record %zu: a pair of cell %d with itself", ncons, (int)p[0]);
+                goto bad;
+            }
+            for (int k = cells; k < len; k++)
+                if ((uint32_t)p[k] & ~full) {
+                    snprintf(buf, size, "record %zu: digit mask %d is outside 1..%d", ncons, (int)p[k], n);
+                    goto bad;
+                }
         } else {
             snprintf(buf, size, "record %zu: unknown type %d", ncons, (int)type);
             goto bad;

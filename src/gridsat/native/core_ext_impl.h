@@ -134,6 +134,35 @@ static int SFX(ext_linear)(SFX(Search) *s, MASK_T *st, const int *p, int len, in
     return changed;
 }
 
+/* A pair: digit(a) = u allows digit(b) in m[u - 1] only. Each cell keeps the digits with a
+   partner in the other. */
+static int SFX(ext_pair)(SFX(Search) *s, MASK_T *st, const int *p, int **qt) {
+    const int a = p[0], b = p[1];
+    const int *m = p + 2;
+    MASK_T ma = st[a], keep_a = 0, keep_b = 0, mb = st[b];
+    for (MASK_T w = ma; w; w &= (MASK_T)(w - 1)) {
+        int u = ctz64(w);
+        MASK_T allowed = (MASK_T)(uint32_t)m[u] & mb;
+        if (allowed) {
+            keep_a |= (MASK_T)(w & (MASK_T)(0u - w));
+            keep_b |= allowed;
+        }
+    }
+    if (!keep_a) return -1;
+    int changed = 0, rc;
+    if (ma & (MASK_T)~keep_a) {
+        rc = SFX(drop)(s, st, &p[0], 1, (MASK_T)~keep_a, qt);
+        if (rc < 0) return -1;
+        changed |= rc;
+    }
+    if (mb & (MASK_T)~keep_b) {
+        rc = SFX(drop)(s, st, &p[1], 1, (MASK_T)~keep_b, qt);
+        if (rc < 0) return -1;
+        changed |= rc;
+    }
+    return changed;
+}
+
 /* One pass over every extra constraint (the steps again backwards, so that a chain's upper
    bounds travel down it in one pass). -1 on a contradiction, else whether anything changed. */
 static int SFX(ext_propagate)(SFX(Search) *s, MASK_T *st, int **qt) {
@@ -145,6 +174,10 @@ static int SFX(ext_propagate)(SFX(Search) *s, MASK_T *st, int **qt) {
         switch (e->type[c]) {
         case EXT_CAGE: rc = SFX(ext_cage)(s, st, p, e->len[c], qt); break;
         case EXT_LESS: rc = SFX(ext_less)(s, st, p, 1, qt); break;
+        case EXT_MASK:
+            rc = (st[p[0]] & (MASK_T)~(MASK_T)(uint32_t)p[1]) ? SFX(drop)(s, st, &p[0], 1, (MASK_T)~(MASK_T)(uint32_t)p[1], qt) : 0;
+            break;
+        case EXT_PAIR: rc = SFX(ext_pair)(s, st, p, qt); break;
         default: rc = SFX(ext_linear)(s, st, p, e->len[c], qt); break;
         }
         if (rc < 0) return -1;

@@ -8,8 +8,9 @@ kept in a small cache; the givens go to the solver as bytes, one per cell.
 
 The core understands ``alldifferent`` over rows, columns and regions, and givens
 (``STANDARD``), and it reads the extra constraints of the types it propagates
-(:data:`gridsat.encoders.native.NATIVE_TYPES`: cages, thermometers, arrows and the rules of
-distinct digits), compiled per puzzle into compact arrays. It refuses a puzzle with any
+(:data:`gridsat.encoders.native.NATIVE_TYPES`: cages, thermometers, arrows, the rules of
+distinct digits, pencil marks, dots, XV, negative rules and little killers), compiled per
+puzzle into compact arrays. It refuses a puzzle with any
 other constraint (or one past the core's limits, :func:`~gridsat.encoders.native.native_refusal`),
 and the default choice then takes an encoding that reads the whole constraint list.
 """
