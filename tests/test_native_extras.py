@@ -113,13 +113,12 @@ BOARDS = [(4, None), (6, None), (6, JIGSAW6), (9, None)]
 
 
 # ---------------------------------------------------------------------------- the core against the CNF
-@needs_core
-@pytest.mark.parametrize("n,regions", BOARDS, ids=["4x4", "6x6", "6x6-jigsaw", "9x9"])
-def test_counts_agree_with_the_cnf(n, regions):
-    rng = random.Random(n * 7 + (regions is not None))
+def counts_agree(make, n: int, regions, rng: random.Random) -> None:
+    """The core's counts (limits 2 and 12) equal MiniSat's on the extended CNF, on puzzles
+    from ``make(n, regions, rng, givens=...)``; at least 20 decided within :data:`NODES`."""
     decided = 0
     for k in range(25 if n < 9 else 12):
-        p = variant(n, regions, rng, givens=rng.choice((0.0, 0.1, 0.3)))
+        p = make(n, regions, rng, givens=rng.choice((0.0, 0.1, 0.3)))
         for limit in (2, 12):
             got = _core_count(p, limit)
             want = gridsat.count(p, limit=limit, backend="minisat22", encoding="cnf-extended")
@@ -130,12 +129,10 @@ def test_counts_agree_with_the_cnf(n, regions):
     assert decided >= 20
 
 
-@needs_core
-@pytest.mark.parametrize("n,regions", BOARDS, ids=["4x4", "6x6", "6x6-jigsaw", "9x9"])
-def test_solve_and_check_through_the_front_door(n, regions):
-    rng = random.Random(100 + n)
+def front_door_agrees(make, n: int, regions, rng: random.Random) -> None:
+    """``check`` and ``solve`` through the default pair (the core) answer as MiniSat does."""
     for _ in range(6):
-        p = variant(n, regions, rng, givens=0.35)
+        p = make(n, regions, rng, givens=0.35)
         if not p.extra:
             continue
         assert default_choice(p).pair == ("native+minicard", "sudoku-native")
@@ -145,6 +142,18 @@ def test_solve_and_check_through_the_front_door(n, regions):
         assert got.verified or got.status == "impossible"
         solved = gridsat.solve(p)
         assert solved.status == ("impossible" if want.status == "impossible" else "solved")
+
+
+@needs_core
+@pytest.mark.parametrize("n,regions", BOARDS, ids=["4x4", "6x6", "6x6-jigsaw", "9x9"])
+def test_counts_agree_with_the_cnf(n, regions):
+    counts_agree(variant, n, regions, random.Random(n * 7 + (regions is not None)))
+
+
+@needs_core
+@pytest.mark.parametrize("n,regions", BOARDS, ids=["4x4", "6x6", "6x6-jigsaw", "9x9"])
+def test_solve_and_check_through_the_front_door(n, regions):
+    front_door_agrees(variant, n, regions, random.Random(100 + n))
 
 
 @needs_core

@@ -16,21 +16,15 @@ import pytest
 
 import gridsat
 from gridsat import Sudoku
-from gridsat.backends import get_backend
 from gridsat.constraints import XV, Difference, LittleKillerSum, Negative, PencilMarks, Ratio
 from gridsat.encoders import get_encoding
 from gridsat.encoders.native import NATIVE_TYPES, native_records, native_refusal
 from gridsat.kinds.sudoku import backend_native as nb
 from gridsat.selection import default_choice
 
-needs_core = pytest.mark.skipif(nb.load() is None, reason=f"C extension not built: {nb.load_error()}")
+from test_native_extras import BOARDS, _core_count, counts_agree, front_door_agrees, needs_core
 
-#: a 6x6 jigsaw map
-JIGSAW6 = (0, 0, 0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 3, 3, 3, 1, 1, 2, 3, 4, 3, 5, 5, 2, 4, 4, 3, 5, 5,
-           2, 4, 4, 4, 5, 5)
-#: the largest number of branches the core may take on any puzzle here (the puzzles are small)
-NODES = 200_000
-BOARDS = [(4, None), (6, None), (6, JIGSAW6), (9, None)]
+
 CORNERS = {"DR": (-1, -1), "DL": (-1, 0), "UR": (0, -1), "UL": (0, 0)}
 
 
@@ -99,49 +93,16 @@ def marked(n: int, regions, rng: random.Random, *, givens: float = 0.15) -> Sudo
     return Sudoku(n, g, regions=regions, extra=extra)
 
 
-def _core_count(puzzle, limit):
-    """(count, complete) from the C core alone (no prover), or ``None`` past :data:`NODES`."""
-    enc = get_encoding("sudoku-native", "sudoku")
-    out = get_backend("native").run(puzzle, enc, limit=limit, keep=2, max_nodes=NODES)
-    if not out.complete and out.count < limit:
-        return None
-    for sol in out.solutions:
-        assert gridsat.verify(puzzle, sol) == [], sol
-    return out.count, out.complete
-
-
 @needs_core
 @pytest.mark.parametrize("n,regions", BOARDS, ids=["4x4", "6x6", "6x6-jigsaw", "9x9"])
 def test_counts_agree_with_the_cnf(n, regions):
-    rng = random.Random(n * 11 + (regions is not None))
-    decided = 0
-    for k in range(25 if n < 9 else 12):
-        p = marked(n, regions, rng, givens=rng.choice((0.0, 0.1, 0.3)))
-        for limit in (2, 12):
-            got = _core_count(p, limit)
-            want = gridsat.count(p, limit=limit, backend="minisat22", encoding="cnf-extended")
-            if got is None:
-                continue
-            decided += 1
-            assert got == (want.count, want.complete), (k, limit, [c.describe() for c in p.extra], p.givens)
-    assert decided >= 20
+    counts_agree(marked, n, regions, random.Random(n * 11 + (regions is not None)))
 
 
 @needs_core
 @pytest.mark.parametrize("n,regions", BOARDS, ids=["4x4", "6x6", "6x6-jigsaw", "9x9"])
 def test_solve_and_check_through_the_front_door(n, regions):
-    rng = random.Random(200 + n)
-    for _ in range(6):
-        p = marked(n, regions, rng, givens=0.35)
-        if not p.extra:
-            continue
-        assert default_choice(p).pair == ("native+minicard", "sudoku-native")
-        want = gridsat.check(p, backend="minisat22", encoding="cnf-extended")
-        got = gridsat.check(p)
-        assert got.backend == "native+minicard" and got.status == want.status
-        assert got.verified or got.status == "impossible"
-        solved = gridsat.solve(p)
-        assert solved.status == ("impossible" if want.status == "impossible" else "solved")
+    front_door_agrees(marked, n, regions, random.Random(200 + n))
 
 
 @needs_core
