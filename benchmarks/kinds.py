@@ -60,9 +60,9 @@ HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "_puzzlekit_kinds.py"
 
 #: kind -> (puzzlekit's type, gridsat's janko.at format, ``gridsat generate`` options of the
-#: kind's common size)
+#: kind's common size; killers without givens, as janko.at's are and as puzzlekit reads them)
 KINDS: dict[str, tuple[str, str, list[str]]] = {
-    "killer": ("killer_sudoku", "janko-killer", []),
+    "killer": ("killer_sudoku", "janko-killer", ["--no-givens"]),
     "kenken": ("ken_ken", "kenken-janko", ["--size", "6"]),
     "kakuro": ("kakuro", "kakuro", ["--size", "12"]),
     "skyscrapers": ("skyscraper", "skyscrapers", ["--size", "6"]),
@@ -139,11 +139,11 @@ def gridsat_cli() -> list[str]:
 
 def generated(kind: str, n: int, seed: int, cache: Path) -> Path:
     """A janko.at file of ``n`` generated puzzles, each with its reference solution (cached)."""
+    _, fmt, opts = KINDS[kind]
     path = cache / f"{kind}-n{n}-s{seed}.txt"
     if path.exists():
         return path
     cache.mkdir(parents=True, exist_ok=True)
-    _, fmt, opts = KINDS[kind]
     gen = subprocess.run(gridsat_cli() + ["generate", kind, "-n", str(n), "--seed", str(seed), "-O", fmt,
                                           "--no-progress"] + opts, capture_output=True, text=True)
     if gen.returncode != 0:
