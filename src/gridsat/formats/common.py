@@ -227,6 +227,25 @@ def is_comment_line(line: str) -> bool:
     return line.lstrip().startswith("#")
 
 
+def line_blocks(text: str) -> list[list[tuple[int, str]]]:
+    """Blocks of ``(line number, line)``: runs of non-blank lines, ``#`` comment lines left out.
+
+    >>> line_blocks("# a\\n1 2\\n3 4\\n\\n\\n5\\n")
+    [[(2, '1 2'), (3, '3 4')], [(6, '5')]]
+    """
+    blocks: list[list[tuple[int, str]]] = [[]]
+    for no, raw in enumerate(text.split("\n"), 1):
+        line = raw.rstrip("\r")
+        if is_comment_line(line):
+            continue
+        if not line.strip():
+            if blocks[-1]:
+                blocks.append([])
+            continue
+        blocks[-1].append((no, line))
+    return [b for b in blocks if b]
+
+
 class LineCursor:
     """A cursor over the lines of a text (:func:`~gridsat.formats.tokens.split_lines`), for the
     readers of blank-line separated blocks: ``lines``, the index ``i`` of the next line."""

@@ -25,6 +25,7 @@ from typing import Any, Sequence
 
 from ...errors import ParseError, PuzzleError, UnsupportedError
 from ...formats.base import Entry, Format, register_format, register_json_kind
+from ...formats.common import line_blocks
 from ...formats.oneline import register_generated
 from ...verifier import verify
 from .puzzle import MAX_SIDE, Kakuro
@@ -32,21 +33,6 @@ from .puzzle import MAX_SIDE, Kakuro
 __all__ = ["read_janko", "write_janko", "sniff_janko", "from_json", "to_json", "guess", "read_puzzlink", "write_puzzlink"]
 
 _CLUE = re.compile(r"(\d{0,2}),(\d{0,2})")
-
-
-def _blocks(text: str) -> list[list[tuple[int, str]]]:
-    """Blocks of ``(line number, line)``: runs of non-blank, non-comment lines."""
-    blocks: list[list[tuple[int, str]]] = [[]]
-    for no, raw in enumerate(text.split("\n"), 1):
-        line = raw.rstrip("\r")
-        if line.lstrip().startswith("#"):
-            continue
-        if not line.strip():
-            if blocks[-1]:
-                blocks.append([])
-            continue
-        blocks[-1].append((no, line))
-    return [b for b in blocks if b]
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:
@@ -139,7 +125,7 @@ def _is_solution(block) -> bool:
 def read_janko(text: str, file: str | None = None, **_: Any) -> list[Entry]:
     """Every puzzle of a janko.at kakuro text (blank-line separated), each an :class:`Entry`."""
     entries: list[Entry] = []
-    for block in _blocks(text):
+    for block in line_blocks(text):
         start = block[0][0]
         try:
             rows, cols = _header(block, file)
@@ -178,7 +164,7 @@ def write_janko(puzzle: Kakuro, solution: Sequence[int] | None = None) -> str:
 
 def sniff_janko(text: str) -> bool:
     """Whether ``text`` starts with a janko.at kakuro: a ``rows cols`` header, full rows, a ``down,across`` token."""
-    blocks = _blocks(text[:200_000])
+    blocks = line_blocks(text[:200_000])
     if not blocks:
         return False
     block = blocks[0]
@@ -197,7 +183,7 @@ def sniff_janko(text: str) -> bool:
 def guess(text: str, early: bool) -> str | None:
     """``kakuro`` for a text no format claims whose first rows hold a ``down,across`` token, so
     its reader says what is wrong."""
-    blocks = _blocks(text[:20_000])
+    blocks = line_blocks(text[:20_000])
     if not blocks or len(blocks[0]) < 2:
         return None
     toks = _tokens(blocks[0][0][1])

@@ -26,27 +26,13 @@ from typing import Any, Sequence
 
 from ...errors import GridsatError, ParseError, UnsupportedError
 from ...formats.base import Entry, Format, register_format, register_json_kind
+from ...formats.common import line_blocks
 from ...formats.oneline import register_generated
 from ...formats.puzzlink import encode_numbers
 from ...verifier import verify
 from .puzzle import MAX_SIZE, SIDES, Skyscrapers
 
 __all__ = ["guess", "read_janko", "write_janko", "sniff_janko", "read_puzzlink", "write_puzzlink", "from_json", "to_json"]
-
-
-def _blocks(text: str) -> list[list[tuple[int, str]]]:
-    """Blocks of ``(line number, line)``: runs of non-blank, non-comment lines."""
-    blocks: list[list[tuple[int, str]]] = [[]]
-    for no, raw in enumerate(text.split("\n"), 1):
-        line = raw.rstrip("\r")
-        if line.lstrip().startswith("#"):
-            continue
-        if not line.strip():
-            if blocks[-1]:
-                blocks.append([])
-            continue
-        blocks[-1].append((no, line))
-    return [b for b in blocks if b]
 
 
 def _tokens(no: int, line: str) -> list[tuple[int, str]]:
@@ -128,7 +114,7 @@ def _puzzle(block, file, name=None) -> Skyscrapers:
 def read_janko(text: str, file: str | None = None, kind: str | None = None) -> list[Entry]:
     """Every puzzle of a janko.at text (blank-line separated), each an :class:`Entry`."""
     entries: list[Entry] = []
-    for block in _blocks(text):
+    for block in line_blocks(text):
         start = block[0][0]
         try:
             n, m, _ = _header(block, file)
@@ -161,7 +147,7 @@ def write_janko(puzzle: Skyscrapers, solution: Sequence[int] | None = None) -> s
 
 def sniff_janko(text: str, loose: bool = False) -> bool:
     """Whether ``text`` starts with a janko.at skyscrapers puzzle (``loose``: a two-number header too)."""
-    blocks = _blocks(text)
+    blocks = line_blocks(text)
     if not blocks:
         return False
     block = blocks[0]
@@ -176,7 +162,7 @@ def guess(text: str, early: bool) -> str | None:
     """``skyscrapers`` for a text no format claims whose first line is a header ``n n m`` (asked
     late only), so its reader says what is wrong below it (two numbers could be another kind's
     ``rows cols``)."""
-    blocks = _blocks(text[:20_000])
+    blocks = line_blocks(text[:20_000])
     if early or not blocks:
         return None
     nums = [_number(t) for _, t in _tokens(*blocks[0][0])]

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 
 from ...errors import GridsatError, ParseError
 from ...formats.base import Entry, Format, register_format, register_json_kind
+from ...formats.common import line_blocks
 from ...formats.oneline import register_generated
 from ...verifier import verify
 from .puzzle import MAX_SIZE, Str8ts
@@ -28,21 +29,6 @@ from .puzzle import MAX_SIZE, Str8ts
 __all__ = ["read_janko", "write_janko", "sniff_janko", "from_json", "to_json"]
 
 _CELL = re.compile(r"(-|\.|x|X|\d{1,2}|\d{1,2}[xX])")
-
-
-def _blocks(text: str) -> list[list[tuple[int, str]]]:
-    """Blocks of ``(line number, line)``: runs of non-blank, non-comment lines."""
-    blocks: list[list[tuple[int, str]]] = [[]]
-    for no, raw in enumerate(text.split("\n"), 1):
-        line = raw.rstrip("\r")
-        if line.lstrip().startswith("#"):
-            continue
-        if not line.strip():
-            if blocks[-1]:
-                blocks.append([])
-            continue
-        blocks[-1].append((no, line))
-    return [b for b in blocks if b]
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:
@@ -155,7 +141,7 @@ def _solution(block, p: Str8ts, file) -> tuple[int, ...] | None:
 def read_janko(text: str, file: str | None = None, kind: str | None = None) -> list[Entry]:
     """Every puzzle of a janko.at str8ts text (blank-line separated), each an :class:`Entry`."""
     entries: list[Entry] = []
-    for block in _blocks(text):
+    for block in line_blocks(text):
         start = block[0][0]
         try:
             n = _header(block, file)
@@ -193,7 +179,7 @@ def write_janko(puzzle: Str8ts, solution: Sequence[int] | None = None) -> str:
 
 def _first(text: str) -> tuple[int, list[tuple[int, str]]] | None:
     """``(n, block)`` when the first block opens with a square header ``n n``, else ``None``."""
-    blocks = _blocks(text[:20_000])
+    blocks = line_blocks(text[:20_000])
     if not blocks:
         return None
     nums = [_number(t) for _, t in _tokens(blocks[0][0][1])]
@@ -205,7 +191,7 @@ def _first(text: str) -> tuple[int, list[tuple[int, str]]] | None:
 def _header_only(text: str) -> bool:
     """With ``--kind str8ts``: a text opening with a header ``n n`` is the kind's (its reader
     says what is wrong below it)."""
-    blocks = _blocks(text[:20_000])
+    blocks = line_blocks(text[:20_000])
     return bool(blocks) and [_number(t) is not None for _, t in _tokens(blocks[0][0][1])] == [True, True]
 
 
