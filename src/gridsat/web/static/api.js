@@ -63,8 +63,12 @@ export async function post(job, body) {
   }
   const d = await res.json();
   if (!res.ok) {
-    note(`${job}: ${d.error || res.statusText}`, "error");
-    const err = new Error(d.error || res.statusText);
+    // "<puzzle>:1:1: " says nothing about a text of one line (the page's own puzzle object):
+    // the message alone then
+    const oneLine = typeof body.puzzle === "string" && !body.puzzle.trim().includes("\n");
+    const said = d.message && d.line === 1 && d.col === 1 && oneLine ? d.message : d.error || res.statusText;
+    note(`${job}: ${said}`, "error");
+    const err = new Error(said);
     err.detail = d;
     throw err;
   }

@@ -4,11 +4,16 @@ import { Board } from "./board.js";
 import { setClue, useBoards } from "./kinds.js";
 import { api, cancel, describe, follow, note, post } from "./api.js";
 import { setterTools } from "./setter.js";
+import { playControls, timer as makeTimer } from "./play.js";
+import { solutionTools } from "./solutions.js";
+import { shareTools } from "./share.js";
+import { panels } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const board = new Board($("board"));
 const undoStack = [], redoStack = [];
-let info = null, current = null, solutions = null, solIndex = 0, typed = { pos: -1, text: "", at: 0 };
+let info = null, current = null;
+const timer = makeTimer($("timer"));
 
 // ------------------------------------------------------------------ undo / redo
 function remember() { if (board.st) { undoStack.push(board.snapshot()); redoStack.length = 0; } }
@@ -165,6 +170,7 @@ function loadBoard(b, text) {
   if (board.st) remember();
   current = b;
   board.load(b);
+  timer.reset();
   if (text !== undefined) $("text").value = text;
   hideSolutions();
   $("candidates-list").textContent = "";  // (the list of the board before is not this board's)
@@ -208,7 +214,9 @@ async function solve() {
 // Check: the puzzle's givens (unique, ambiguous, impossible), and the player's entries
 // against its solution, each wrong one named and marked.
 async function check() {
-  const clash = board.conflicts(), { entered } = board.counts();
+  const clash = board.conflicts(), { entered } = board.counts(), st = board.st;
+  // every cell holds a given or an entry (a solved value is the engine's, not the player's)
+  const full = board.positions().every((p) => board.isBlocked(p) || st.givens[p] || st.entered[p]);
   const d = await run("check", { puzzle: board.text(false, false) });
   if (!d) return;
   board.clearMarks();
@@ -220,6 +228,11 @@ async function check() {
     if (entered && !clash.size) {
       const { data } = await post("check", puzzleBody());
       if (data.status === "impossible") more = "; no solution holds all your entries";
+      else if (full && board.kind.keepsValues && data.status === "unique") {  // (the engine verified the grid as a solution)
+        board.clearMarks(); board.draw(); timer.stop();
+        setStatus("solved! your grid is a solution (the givens alone allow more than one)", "solved");
+        return;
+      }
     }
     setStatus(`ambiguous: two solutions differ in ${d.differ.length} cells (shaded red)${more}${clashes}`, "ambiguous");
   } else if (d.status === "impossible") {
@@ -228,7 +241,7 @@ async function check() {
     setStatus(`impossible: ${why || d.reason || "the givens admit no solution"}${clashes}`, "impossible");
   } else if (d.solution && entered) {
     const said = wrongEntries(d.solution);
-    const full = board.positions().every((p) => board.isBlocked(p) || board.value(p));
+    if (!said && full && !clash.size) timer.stop();
     setStatus(said ? `unique, but ${said}${clashes}` : full && !clash.size ? "solved! every entry agrees with the solution"
       : `unique: exactly one solution; your ${entered} entr${entered === 1 ? "y agrees" : "ies agree"} with it${clashes}`,
     said || clash.size ? "impossible" : "unique");
@@ -277,34 +290,12 @@ async function hint() {
   board.draw();
 }
 
-async function count(withSolutions) {
-  const limit = Number($("count-limit").value) || 1000;
-  const d = await run("count", { limit, solutions: withSolutions }, withSolutions ? "solutions" : "count");
-  if (!d) return;
-  if (d.id) { await followJob(d.id, "count"); return; }
-  setStatus(`${d.count}${d.complete ? "" : "+"} solution${d.count === 1 ? "" : "s"}${d.complete ? "" : " (limit or time reached)"}`,
-    d.count === 1 ? "unique" : d.count === 0 ? "impossible" : "ambiguous");
-  if (withSolutions && d.solutions && d.solutions.length) { solutions = d.solutions; solIndex = 0; showSolution(); }
-}
-
-function showSolution() {
-  $("solutions-nav").hidden = false;
-  $("sol-label").textContent = `solution ${solIndex + 1} of ${solutions.length}`;
-  board.clearMarks();
-  board.setSolved(solutions[solIndex]);
-}
-function hideSolutions() { solutions = null; $("solutions-nav").hidden = true; }
-
 // ------------------------------------------------------------------ setter (setter.js)
+const sols = solutionTools({ board, busy: (...a) => busy(...a), puzzleBody: (...a) => puzzleBody(...a), setStatus: (...a) => setStatus(...a) });
+const hideSolutions = () => sols.hide();
 const setter = setterTools({
   board, run: (...a) => run(...a), setStatus: (...a) => setStatus(...a), current: () => current,
-  hideSolutions: () => hideSolutions(),
-  showSolutions: (list) => {  // (the marks the caller set stay: no clearMarks)
-    solutions = list; solIndex = 0;
-    $("solutions-nav").hidden = false;
-    $("sol-label").textContent = `solution 1 of ${list.length}`;
-    board.setSolved(list[0]);
-  },
+  hideSolutions, showSolutions: (list) => sols.showList(list, true),  // (the marks the caller set stay)
 });
 const { hasSetter, trueCandidates, redundantClues, explainAmbiguity } = setter;
 
@@ -452,67 +443,14 @@ function downloadPng() {
 }
 
 // ------------------------------------------------------------------ keyboard and mouse
-function enter(v, how = mode()) {
-  const p = board.sel;
-  const snap = board.snapshot();
-  if (board.put(p, v, how)) {
-    undoStack.push(snap); redoStack.length = 0;
-    board.clearMarks(); hideSolutions(); board.draw();
-    // the last open cell filled without a clash: checked against the solution at once
-    if (v && how !== "pencil" && how !== "centre" && !board.conflicts().size
-        && board.positions().every((q) => board.isBlocked(q) || board.st.givens[q] || board.st.entered[q])) check();
-  }
-}
-
-function onKey(e) {
-  if (!board.st || e.target.closest("input, textarea, select")) return;
-  const k = e.key;
-  if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) { e.preventDefault(); e.shiftKey ? redo() : undo(); return; }
-  if ((e.ctrlKey || e.metaKey) && k === "y") { e.preventDefault(); redo(); return; }
-  // Shift+digit: a corner mark, Ctrl+digit: a centre mark (SudokuPad's keys)
-  const digitKey = /^(Digit|Numpad)([0-9])$/.exec(e.code || "");
-  if (digitKey && (e.shiftKey || e.ctrlKey) && !e.altKey && !e.metaKey) {
-    e.preventDefault(); typed.text = "";
-    enter(Number(digitKey[2]), e.ctrlKey ? "centre" : "pencil");
-    return;
-  }
-  if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (moves[k]) { e.preventDefault(); board.move(...moves[k]); typed.text = ""; return; }
-  if (/^[0-9]$/.test(k)) {
-    e.preventDefault();
-    const now = Date.now();
-    // several digits typed quickly into one cell make one number (values above 9)
-    const text = typed.pos === board.sel && now - typed.at < 900 && board.maxValue > 9 ? typed.text + k : k;
-    let v = Number(text);
-    if (v > board.maxValue) v = Number(k);
-    typed = { pos: board.sel, text: String(v), at: now };
-    if (typed.text !== k) { undoStack.pop(); }
-    enter(v);
-    return;
-  }
-  if (k === "Backspace" || k === "Delete" || k === "." || k === " ") { e.preventDefault(); typed.text = ""; enter(0); return; }
-  // modes: Z values, X corner marks, C centre marks (SudokuPad's keys; P pencil, V values too)
-  const modes = { z: "value", v: "value", x: "pencil", p: "pencil", c: "centre" };
-  if (modes[k.toLowerCase()]) { document.querySelector(`input[value=${modes[k.toLowerCase()]}]`).checked = true; return; }
-}
-
-function onClick(e) {
-  if (!board.st) return;
-  const p = board.posAt(e);
-  if (p < 0) { const i = clueNear(e); if (i >= 0) pickClue(i); return; }
-  const m = mode();
-  if (m === "holes" || m === "paint") {
-    const snap = board.snapshot();
-    const done = m === "holes" ? board.toggleHole(p) : board.paint(p, $("paint-label").value || "1");
-    if (done) { undoStack.push(snap); redoStack.length = 0; board.clearMarks(); }
-  }
-  board.sel = p;
-  const here = board.cluesAt(p);
-  if (here.length) pickClue(here[(here.indexOf(board.clue) + 1) % here.length], false);  // (again: the next one)
-  board.draw();
-  $("board").focus();
-}
+const play = playControls({
+  board, mode, undo, redo, check: () => check(), pickClue, clueNear,
+  push: (snap) => { undoStack.push(snap); redoStack.length = 0; },
+  popUndo: () => undoStack.pop(),
+  edited: () => { board.clearMarks(); hideSolutions(); },
+  paintLabel: () => $("paint-label").value || "1",
+});
+const share = shareTools({ board, loadText: (t) => loadText(t), timer, note, setStatus: (...a) => setStatus(...a) });
 
 // ------------------------------------------------------------------ start
 function fill(select, items) { for (const [v, t] of items) select.add(new Option(t, v)); }
@@ -530,15 +468,12 @@ async function start() {
   showGeneratorOptions();
   const on = (id, fn) => $(id).addEventListener("click", fn);
   on("solve", solve); on("check", check); on("hint", hint); on("undo", undo); on("redo", redo);
-  on("clear", () => { remember(); board.st.entered.fill(0); board.st.solved.fill(0); board.st.marks = board.st.marks.map(() => []); board.st.centre = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear"); });
-  on("clear-all", () => { remember(); (board.kind.keepsValues ? ["givens", "entered", "solved"] : ["entered", "solved"]).forEach((k) => board.st[k].fill(0)); board.st.marks = board.st.marks.map(() => []); board.st.centre = board.st.marks.map(() => []); board.clearMarks(); hideSolutions(); board.draw(); note("clear all"); });
+  on("clear", () => { remember(); board.st.entered.fill(0); board.st.solved.fill(0); board.st.marks = board.st.marks.map(() => []); board.st.centre = board.st.marks.map(() => []); board.st.colours = []; board.clearMarks(); hideSolutions(); board.draw(); note("clear"); });
+  on("clear-all", () => { remember(); (board.kind.keepsValues ? ["givens", "entered", "solved"] : ["entered", "solved"]).forEach((k) => board.st[k].fill(0)); board.st.marks = board.st.marks.map(() => []); board.st.centre = board.st.marks.map(() => []); board.st.colours = []; board.clearMarks(); hideSolutions(); board.draw(); note("clear all"); });
   on("candidates", () => candidates(false)); on("fill-marks", () => candidates(true));
   on("true-candidates", trueCandidates); on("rate", rate);
   on("redundant", redundantClues); on("explain-ambiguity", explainAmbiguity);
-  on("count", () => count(false)); on("solutions", () => count(true));
-  on("sol-prev", () => { solIndex = (solIndex + solutions.length - 1) % solutions.length; showSolution(); });
-  on("sol-next", () => { solIndex = (solIndex + 1) % solutions.length; showSolution(); });
-  on("sol-close", () => { hideSolutions(); board.setSolved([]); });
+  sols.attach(); share.attach(); panels();
   on("add-random", () => replaceWith("add-random", "add-random")); on("unique", () => replaceWith("unique", "unique"));
   on("improve", improve);
   on("cancel", async () => { if (running) { const j = await cancel(running); note(`cancel: ${j.state}`); } });
@@ -548,16 +483,16 @@ async function start() {
   $("clue").addEventListener("change", () => pickClue(Number($("clue").value)));
   $("clue-value").addEventListener("keydown", (e) => { if (e.key === "Enter") setClueValue(); }); on("download-svg", downloadSvg); on("download-png", downloadPng);
   $("highlight").addEventListener("change", () => { board.digit = Number($("highlight").value) || 0; board.draw(); });
-  document.addEventListener("keydown", onKey);
-  $("board").addEventListener("click", onClick);
+  play.attach();
   $("text").addEventListener("paste", (e) => {
     const t = (e.clipboardData || window.clipboardData).getData("text");
     if (t && t.trim()) { e.preventDefault(); $("text").value = t; loadText(t); }
   });
   const given = new URLSearchParams(location.search).get("puzzle");
-  if (given) await loadText(given);
+  if (await share.restore(location.hash)) { /* (the board of the share link) */ }
+  else if (given) await loadText(given);
   else await loadText("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
-  window.workbench = { board };  // for the browser tests and the console
+  window.workbench = { board, timer, share, play };  // for the browser tests and the console
   document.body.dataset.ready = "1";
 }
 

@@ -8,6 +8,7 @@
 // positions take no digit, and `clues` are what a setter may change besides digits.
 
 import { kindOf } from "./kinds.js";
+import { fitMarks } from "./marks.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const S = 44;          // cell side (the server lays the overlay out at the same side)
@@ -18,7 +19,8 @@ const STYLE = {
   peer: "#eef1f6", conflict: "#f9c9cc", clash: "#c01c28",
   regions: ["#fde9c9", "#d9ecf9", "#e2f3d5", "#f6dcec", "#ece3f8", "#fff6bf", "#d7f1ee", "#f3e0d6"],
 };
-const CORNERS = [0, 2, 6, 8, 1, 7, 3, 5];  // slots of a 3x3 grid: corners, then edges
+const CORNERS = [0, 2, 6, 8, 1, 7, 3, 5];
+const PATH_GAP = 0.3;  // the path stops this far (in cells) from a number's centre  // slots of a 3x3 grid: corners, then edges
 const TRUE = ["#dff0d8", "#b6e0b0", "#8ccc84", "#62b85a"];
 // true candidates with counts: 1 (given, it leaves one solution), 2 up to below the cap, the cap or more
 export const COUNTS = { one: "#ffb000", some: "#a8d0f0", many: "#d0d0d0" };
@@ -33,6 +35,8 @@ export class Board {
     this.digit = 0;
     this.trueCands = null;
     this.wrong = new Set();  // positions a Check found against the solution
+    this.multi = new Set();  // positions selected besides `sel` (drag, Ctrl-click, Shift+arrows)
+    this.layers = [];        // functions (add, g) drawing above the cells' fills (colours, the selection's outline)
     this.onchange = () => {};
   }
 
@@ -52,6 +56,7 @@ export class Board {
     };
     const blocked = new Set(this.st.blocked);
     this.sel = Math.max(0, this.st.region.findIndex((r, p) => r !== null && !blocked.has(p)));
+    this.multi = new Set();
     this.clearMarks();
     this.draw();
   }
@@ -104,6 +109,10 @@ export class Board {
     });
     return { givens, entered };
   }
+
+  // whether position p is selected; the selected positions, the cursor first
+  selected(p) { return p === this.sel || this.multi.has(p); }
+  selection() { return [this.sel, ...[...this.multi].filter((p) => p !== this.sel)]; }
 
   get kind() { return kindOf(this.st); }
   get maxValue() { return this.kind.maxValue(this.st); }
@@ -235,11 +244,12 @@ export class Board {
     // element (which takes the focus) is the grid, its selection the active descendant
     svg.setAttribute("role", "none");
     this.el.setAttribute("role", "grid");
+    this.el.setAttribute("aria-multiselectable", "true");
     this.el.setAttribute("aria-label", `puzzle board, ${rows} rows and ${cols} columns`);
     this.el.setAttribute("aria-activedescendant", `cell-${this.sel}`);
     const cells = add(g, "g", { class: "cells", stroke: STYLE.thin, "stroke-width": 1, role: "rowgroup" });
     const maxv = this.maxValue;
-    const clash = this.conflicts(), peers = this.peers(this.sel), blockedAt = new Set(st.blocked);
+    const clash = this.conflicts(), peers = this.multi.size ? new Set() : this.peers(this.sel), blockedAt = new Set(st.blocked);
     const selValue = this.st.region[this.sel] === null ? 0 : this.value(this.sel);
     const digit = this.digit || selValue;  // (the value picked under highlight, else the selected cell's)
     let row = null;
@@ -264,18 +274,19 @@ export class Board {
       if (this.highlight.place.has(p)) fill = STYLE.place;
       if (clash.has(p)) { fill = STYLE.conflict; cls.push("conflict"); }
       if (this.wrong.has(p)) { fill = STYLE.conflict; cls.push("wrong"); }
-      if (p === this.sel) fill = STYLE.sel;
+      if (this.selected(p)) fill = STYLE.sel;
       if (this.highlight.cells.has(p)) cls.push(this.highlight.kind);
       if (this.highlight.place.has(p)) cls.push("place");
-      if (p === this.sel) cls.push("selected");
+      if (this.selected(p)) cls.push("selected");
       const what = blockedAt.has(p) ? "no digit" : st.givens[p] ? `${v}, given` : st.entered[p] ? `${v}, entered`
         : st.solved[p] ? `${v}, solved` : "empty";
       const attrs = { class: cls.join(" "), x, y, width: S, height: S, fill, "data-pos": p, role: "gridcell", id: `cell-${p}`,
-        "aria-label": `${where}, ${what}${clash.has(p) ? ", clashes with " + [...clash.get(p)].map((q) => this.nameOf(q)).join(" ") : ""}`,
-        "aria-selected": p === this.sel ? "true" : "false" };
+        "aria-label": `${where}, ${what}${clash.has(p) ? ", clashes with " + [...clash.get(p)].map((q) => this.nameOf(q)).join(" ") : ""}${this.marksSaid(p)}`,
+        "aria-selected": this.selected(p) ? "true" : "false" };
       if (clash.has(p) || this.wrong.has(p)) attrs["aria-invalid"] = "true";
       add(row, "rect", attrs);
     });
+    for (const layer of this.layers) layer(add, g);
     if (st.path) this.drawPath(add, g);
     const borders = add(g, "g", { class: "borders", stroke: STYLE.thick, "stroke-width": 3, "stroke-linecap": "square" });
     const at = (r, c) => (r >= 0 && r < rows && c >= 0 && c < cols ? region[r * cols + c] : null);
@@ -315,6 +326,7 @@ export class Board {
         return;
       }
       const centre = (st.centre || [])[p] || [];
+      if (maxv > 9 && !(this.trueCands && this.trueCands.get(p))) { this.drawLongMarks(add, vals, p, x, y); return; }
       if (centre.length && !(this.trueCands && this.trueCands.get(p))) {
         const text = centre.join("");
         const fs = Math.max(8, Math.min(S * 0.3, (S * 1.6) / Math.max(1, text.length)));
@@ -349,6 +361,28 @@ export class Board {
     this.onchange();
   }
 
+  // ", corner marks 3 5, centre marks 4" of an empty cell, for its aria-label
+  marksSaid(p) {
+    const st = this.st, corner = st.marks[p] || [], centre = (st.centre || [])[p] || [];
+    if (this.value(p)) return "";
+    return `${corner.length ? ", corner marks " + corner.join(" ") : ""}${centre.length ? ", centre marks " + centre.join(" ") : ""}`;
+  }
+
+  // The pencil marks of a board whose values run past 9, as lines of runs (marks.js): corner
+  // marks from the top, centre marks below them (or in the middle).
+  drawLongMarks(add, vals, p, x, y) {
+    const marks = this.st.marks[p], centre = (this.st.centre || [])[p] || [], both = marks.length && centre.length;
+    const write = (values, cls, fill, top, height) => {
+      if (!values.length) return;
+      const { fs, lines, hidden } = fitMarks(values, S - 6, height);
+      const y0 = top + (height - lines.length * fs * 1.15) / 2 + fs * 0.9;
+      lines.forEach((line, i) => add(vals, "text", { class: cls, x: x + S / 2, y: y0 + i * fs * 1.15, "font-size": fs, fill,
+        "data-pos": p, "data-hidden": hidden, "aria-hidden": "true" }, line));
+    };
+    write(marks, "mark", "#555", y + 3, both ? S * 0.5 - 3 : S - 6);
+    write(centre, "centre-mark", STYLE.solved, both ? y + S * 0.5 : y + 3, both ? S * 0.5 - 3 : S - 6);
+  }
+
   // The overlay's SVG elements as a group (parsed once per overlay text, a copy per drawing).
   overlayNode(text) {
     if (this.overlayText !== text) {
@@ -362,19 +396,21 @@ export class Board {
     return copy;
   }
 
+  // The path: a segment from each number to the next, stopping short of both numbers (a gap of
+  // PATH_GAP cells around each cell's centre) so that the line never runs over a digit.
   drawPath(add, g) {
     const { cols, region } = this.st;
     const where = new Map();
     region.forEach((reg, p) => { const v = reg === null ? 0 : this.value(p); if (v) where.set(v, [(p % cols + 0.5) * S, (Math.floor(p / cols) + 0.5) * S]); });
-    const keys = [...where.keys()].sort((a, b) => a - b);
-    const runs = [];
-    for (const k of keys) {
-      if (runs.length && where.has(k - 1) && runs[runs.length - 1].last === k - 1) { runs[runs.length - 1].pts.push(where.get(k)); runs[runs.length - 1].last = k; }
-      else runs.push({ pts: [where.get(k)], last: k });
+    const pg = add(g, "g", { class: "path", fill: "none", stroke: STYLE.path, "stroke-width": S * 0.1, "stroke-opacity": 0.6,
+      "stroke-linecap": "round" });
+    for (const [k, [x1, y1]] of where) {
+      if (!where.has(k + 1)) continue;
+      const [x2, y2] = where.get(k + 1), len = Math.hypot(x2 - x1, y2 - y1), gap = PATH_GAP * S;
+      if (len <= 2 * gap) continue;
+      const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      add(pg, "line", { class: "path", x1: x1 + ux * gap, y1: y1 + uy * gap, x2: x2 - ux * gap, y2: y2 - uy * gap });
     }
-    const pg = add(g, "g", { class: "path", fill: "none", stroke: STYLE.path, "stroke-width": S * 0.14, "stroke-opacity": 0.45,
-      "stroke-linecap": "round", "stroke-linejoin": "round" });
-    for (const run of runs) if (run.pts.length > 1) add(pg, "polyline", { class: "path", points: run.pts.map((q) => q.join(",")).join(" ") });
   }
 
   // list: [{cell, values: {digit: count}}]; total: the solutions seen; cap: the count's cap
