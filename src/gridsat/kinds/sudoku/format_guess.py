@@ -26,13 +26,24 @@ _EMPTY = {".", "0", "_", "-", "*"}
 
 
 def looks_like_lines(text: str) -> bool:
-    """The first content line starts with a long run of cell symbols: a ``line``-format attempt."""
+    """The first content line starts with a long run of cell symbols: a ``line``-format attempt.
+    Not a board shape: several lines of only ``0`` (a cell) and ``-`` (no cell), both present,
+    which is a Hidato template."""
+    if _board_shape(text):
+        return False
     for raw in split_lines(text[:100_000]):
         s = raw.split("#")[0].strip()
         if s:
             tok = s.split()[0].partition(",")[0]
             return bool(_LINE_TOKEN.fullmatch(tok))
     return False
+
+
+def _board_shape(text: str) -> bool:
+    """Two or more content lines of only ``0`` and ``-``, both present (comments aside)."""
+    lines = [s for s in (raw.split("#")[0].strip() for raw in split_lines(text[:100_000])) if s]
+    chars = set("".join(lines))
+    return len(lines) > 1 and chars == {"0", "-"}
 
 
 def looks_like_nonomino_list(text: str) -> bool:

@@ -50,7 +50,7 @@ export class Board {
       path: board.path, shade: board.shade_regions, regionsEdited: false, maxBoard: board.max_value,
       pad: board.pad || 0, overlay: board.overlay || "", blocked: board.blocked || [], clues: board.clues || [],
       givens, entered: new Array(n).fill(0), solved: new Array(n).fill(0), marks: Array.from({ length: n }, () => []),
-      centre: Array.from({ length: n }, () => []), describe: board.describe || "", names,
+      centre: Array.from({ length: n }, () => []), colours: Array.from({ length: n }, () => []), describe: board.describe || "", names,
       // the groups of positions that hold no value twice (rows, columns, boxes, regions, ...)
       units: (board.units || []).map((u) => u.map((c) => posOf.get(c)).filter((p) => p !== undefined)),
     };

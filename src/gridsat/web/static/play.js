@@ -111,7 +111,7 @@ export function playControls(page) {
       if (v > board.maxValue) v = Number(k);
       const joined = String(v) !== k;
       typed = { key, text: String(v), at: now };
-      if (joined) page.popUndo();
+      if (joined) { const before = page.popUndo(); if (before) board.restore(before); }  // (the first digit's step undone)
       enter(v);
       return;
     }
