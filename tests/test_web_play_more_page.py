@@ -253,11 +253,13 @@ def test_count_with_progress_cancel_and_stepping_through_solutions(page):
     page.click("#count-cancel")
     assert "cancelled" in status(page, "cancelled")
     assert jobs and not page.is_visible("#count-progress")
-    # a count to its limit
+    # a count to its limit, a job of the server too (whatever the limit)
     load(page, "." * 81)
     page.fill("#count-limit", "2000")
+    polled = len(jobs)
     page.click("#count")
     assert status(page, "solutions").startswith("2000+ solutions")
+    assert len(jobs) > polled
     # every solution, one by one
     load(page, OPEN4)
     puzzle = read_text(OPEN4)[0].puzzle
