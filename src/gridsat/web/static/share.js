@@ -77,7 +77,8 @@ export function shareTools(page) {
     }
     await page.loadText(s.puzzle);
     const st = board.st;
-    if (!st || st.rows !== s.rows || st.cols !== s.cols) return true;
+    if (!st) return false;  // (the puzzle did not read: the status says why)
+    if (st.rows !== s.rows || st.cols !== s.cols) return true;
     const put = (field, from, fill) => {
       st[field] = st.region.map(fill);
       for (const [p, v] of Object.entries(from || {})) if (Number(p) < st[field].length) st[field][Number(p)] = v;
