@@ -8,7 +8,7 @@
 // positions take no digit, and `clues` are what a setter may change besides digits.
 
 import { kindOf } from "./kinds.js";
-import { fitMarks } from "./marks.js";
+import { fitMarks, shareLines } from "./marks.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const S = 44;          // cell side (the server lays the overlay out at the same side)
@@ -379,8 +379,9 @@ export class Board {
       lines.forEach((line, i) => add(vals, "text", { class: cls, x: x + S / 2, y: y0 + i * fs * 1.15, "font-size": fs, fill,
         "data-pos": p, "data-hidden": hidden, "aria-hidden": "true" }, line));
     };
-    write(marks, "mark", "#555", y + 3, both ? S * 0.5 - 3 : S - 6);
-    write(centre, "centre-mark", STYLE.solved, both ? y + S * 0.5 : y + 3, both ? S * 0.5 - 3 : S - 6);
+    const [top, bottom] = shareLines(marks, centre, S - 6, S - 6), split = both ? (S - 6) * top / (top + bottom) : S - 6;
+    write(marks, "mark", "#555", y + 3, split);
+    write(centre, "centre-mark", STYLE.solved, both ? y + 3 + split : y + 3, both ? S - 6 - split : S - 6);
   }
 
   // The overlay's SVG elements as a group (parsed once per overlay text, a copy per drawing).

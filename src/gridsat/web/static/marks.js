@@ -53,3 +53,18 @@ export function fitMarks(values, width, height) {
   }
   return { fs: MIN_FONT, lines: [`+${values.length}`], hidden: values.length };
 }
+
+/** How many lines `values` take at MIN_FONT within `width` (all of them, none hidden). */
+export function linesNeeded(values, width) {
+  return values.length ? wrap(runs(values), Math.floor(width / (MIN_FONT * CHAR))).length : 0;
+}
+
+/** The lines of the cell's `height` each of two lists gets (corner marks above, centre marks
+ * below): what each needs, the first at least one line and the second what is left. */
+export function shareLines(first, second, width, height) {
+  const total = Math.max(1, Math.floor(height / (MIN_FONT * LINE)));
+  const a = linesNeeded(first, width), b = linesNeeded(second, width);
+  if (!a || !b) return [a ? total : 0, b ? total : 0];
+  const top = Math.max(1, Math.min(a, total - Math.min(b, total - 1)));
+  return [top, total - top];
+}
