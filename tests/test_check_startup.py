@@ -110,3 +110,28 @@ def test_a_row_table_is_the_numpy_table_and_decodes_as_numpy_does():
     for model in ([1, -2, -3, 4, -5, -6], [-1, -2, 3, 4, 5, -6]):
         assert (CnfModel(key=0, nvars=6, clauses=[], var=cells, assume=lambda p: []).decode(model)
                 == CnfModel(key=0, nvars=6, clauses=[], var=np.asarray(cells), assume=lambda p: []).decode(model))
+
+
+#: runs the command line's ``main``, then prints whether python-sat's solvers and gridsat's
+#: counting engines were loaded
+SOLVERS_LOADED = ("import sys\n"
+                  "from gridsat.cli import main\n"
+                  "code = main(sys.argv[1:])\n"
+                  "print(code, 'pysat.solvers' in sys.modules, 'gridsat.counting' in sys.modules)\n")
+
+
+def test_a_check_the_c_core_decides_loads_no_sat_solver_and_no_counting(tmp_path):
+    """A variant Sudoku whose rules the C core reads, decided within the core's budget: the
+    process imports neither python-sat's solvers (the prover after the budget is loaded when
+    it runs, not to ask whether it could) nor the counting engines (a ``check`` counts
+    nothing), a fifth of the start-up of such a ``gridsat check``."""
+    from gridsat import Sudoku
+    from gridsat.constraints import Thermometer
+
+    s = Sudoku(4, None, extra=[Thermometer(4, ((0, 1, 2, 3),))])
+    assert default_choice(s).backend == "native+minicard"
+    path = tmp_path / "puzzle.txt"
+    path.write_text(write(s, "fpuzzles"), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-c", SOLVERS_LOADED, "check", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.stdout.split()[-2:] == ["False", "False"], (out.stdout, out.stderr)

@@ -155,3 +155,27 @@ def test_malformed_arrays_are_refused(words, message):
     core = nb.load()
     with pytest.raises(ValueError, match=message):
         core.extras(4, array("i", words).tobytes())
+
+
+def test_a_negative_rule_s_pairs_share_one_table_and_refusal_builds_no_records(monkeypatch):
+    """The records of a negative rule ask its relation once per pair of digits (n * n calls),
+    not once per pair of digits and pair of cells (a 9x9 nonconsecutive rule holds 144 pairs
+    of cells: 11,664 calls, built three times a check when the selection built the records to
+    tell whether the core takes them); :func:`native_refusal` builds none."""
+    import gridsat.encoders.native as native
+
+    rule = Negative(9, "difference")
+    calls = []
+    real = Negative._ok
+
+    def counted(self):
+        ok = real(self)
+        return lambda u, v: calls.append(1) or ok(u, v)
+
+    monkeypatch.setattr(Negative, "_ok", counted)
+    words = native_records(9, [rule])
+    assert len(words) == len(rule.pairs()) * (4 + 9) and len(calls) == 81
+    calls.clear()
+    assert native_refusal(9, [rule, Difference(9, (0, 1), 1)]) is None and not calls
+    monkeypatch.setattr(native, "_table", None)  # (building a record now fails)
+    assert native_refusal(9, [rule, Difference(9, (0, 1), 1)]) is None

@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 from typing import Iterable, Iterator
 
-from .counting import count
 from .engine import VerificationError
 from .engine import run as run_one
 from .engine import run_many
@@ -25,6 +24,17 @@ from .selection import default_choice, default_roles, pick_encoding, resolve
 
 __all__ = ["solve", "count", "check", "run", "solve_many", "check_many", "VerificationError", "resolve", "pick_encoding",
            "default_choice", "default_roles", "true_candidates", "redundant", "explain_ambiguity"]
+
+
+def __getattr__(name: str):
+    """``count`` (:func:`gridsat.counting.count`), imported when first asked for: the counting
+    engines are not loaded by a ``solve`` or a ``check``."""
+    if name == "count":
+        from .counting import count
+
+        globals()["count"] = count
+        return count
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run(puzzle, job: str, *, limit: int | None = 1, backend=None, encoding=None,

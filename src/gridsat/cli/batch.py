@@ -35,6 +35,13 @@ def _good(job: str, res, limit: int | None) -> bool:
     return res.complete or res.approximate or (limit is not None and (res.count or 0) >= limit)
 
 
+def _count_interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` is a count stopped by Ctrl-C (:class:`~gridsat.counting.CountInterrupted`),
+    told without importing the counting engines (a count that raised it has loaded them)."""
+    base = sys.modules.get(__name__.rsplit(".", 2)[0] + ".counting.base")
+    return base is not None and isinstance(exc, base.CountInterrupted)
+
+
 class _Out:
     """Where answers go: each line flushed at once, or (``buffered``) at the end of a chunk
     of puzzles answered together (see :meth:`Settings.run_many`)."""
@@ -295,8 +302,6 @@ class Answer:
 
     def __call__(self, entry, done=None) -> bool:
         """Report one entry (``done``: its result or error, already computed); False to stop."""
-        from ..counting import CountInterrupted
-
         args, settings = self.args, self.settings
         if isinstance(entry, ReadStopped):
             _emit(json.dumps(entry.record())) if args.json else _emit(str(entry), sys.stderr)
@@ -319,7 +324,9 @@ class Answer:
             if isinstance(done, Exception):
                 raise done
             res = done if done is not None else settings.run(puzzle, where)
-        except CountInterrupted as exc:
+        except KeyboardInterrupt as exc:
+            if not _count_interrupted(exc):
+                raise
             res, interrupted = exc.result, True
             res.puzzle = res.puzzle if res.puzzle is not None else puzzle
         except GridsatError as exc:

@@ -124,13 +124,18 @@ def _mask(cell: int, digits: Iterable[int]) -> list[int]:
     return [_MASK, 2, cell, m - (1 << 32) if m >= 1 << 31 else m]
 
 
-def _pair(a: int, b: int, ok: Any, n: int) -> list[int]:
-    """``a`` and ``b`` keep ``ok(digit(a), digit(b))``: per digit u of ``a``, the mask of ``b``'s partners."""
-    out = [_PAIR, 2 + n, a, b]
+def _table(ok: Any, n: int) -> list[int]:
+    """Per digit u, the mask of the digits v with ``ok(u, v)`` (as signed 32-bit words)."""
+    out = []
     for u in range(1, n + 1):
         m = sum(1 << (v - 1) for v in range(1, n + 1) if ok(u, v))
         out.append(m - (1 << 32) if m >= 1 << 31 else m)
     return out
+
+
+def _pair(a: int, b: int, ok: Any, n: int) -> list[int]:
+    """``a`` and ``b`` keep ``ok(digit(a), digit(b))``: per digit u of ``a``, the mask of ``b``'s partners."""
+    return [_PAIR, 2 + n, a, b, *_table(ok, n)]
 
 
 def _mark(rule: Any, n: int) -> list[int]:
@@ -139,8 +144,8 @@ def _mark(rule: Any, n: int) -> list[int]:
 
 
 def _negative(rule: Any, n: int) -> list[int]:
-    ok = rule._ok()
-    return [x for a, b in rule.pairs() for x in _pair(a, b, ok, n)]
+    table = _table(rule._ok(), n)  # (one table for every pair: the rule's relation is the same)
+    return [x for a, b in rule.pairs() for x in (_PAIR, 2 + n, a, b, *table)]
 
 
 def _distinct(rule: Any) -> list[int]:
@@ -153,16 +158,12 @@ def _distinct(rule: Any) -> list[int]:
     return out
 
 
-def _cage_records(rule: Any, n: int) -> "list[int] | str":
-    if rule.total is not None and n > SUM_N:
-        return f"cage sums above {SUM_N}x{SUM_N}"
+def _cage_records(rule: Any, n: int) -> list[int]:
     return _cage(rule.members, rule.total)
 
 
-def _arrow(rule: Any, n: int) -> "list[int] | str":
+def _arrow(rule: Any, n: int) -> list[int]:
     m = len(rule.circle)
-    if m > 1 and n > 9:
-        return "pill arrows above 9x9 (their cells' numbers make no decimal sum)"
     circle = [(c, -10 ** (m - 1 - i)) for i, c in enumerate(rule.circle)]
     return [x for shaft in rule.shafts for x in _linear(circle + [(c, 1) for c in shaft])]
 
@@ -199,11 +200,23 @@ _FORMS = {
 NATIVE_TYPES: tuple[str, ...] = tuple(_FORMS)
 
 
+def _refused(rule: Any, n: int) -> str | None:
+    """What :func:`_records` would refuse in ``rule`` (``None``: nothing), told without
+    building its records."""
+    kind = getattr(rule, "type", None)
+    if kind not in _FORMS:
+        return f"{kind or type(rule).__name__} constraints"
+    if kind in ("killercage", "cage") and rule.total is not None and n > SUM_N:
+        return f"cage sums above {SUM_N}x{SUM_N}"
+    if kind == "arrow" and len(rule.circle) > 1 and n > 9:
+        return "pill arrows above 9x9 (their cells' numbers make no decimal sum)"
+    return None
+
+
 def _records(rule: Any, n: int) -> "list[int] | str":
-    form = _FORMS.get(getattr(rule, "type", None))
-    if form is None:
-        return f"{getattr(rule, 'type', type(rule).__name__)} constraints"
-    return form(rule, n)
+    """The records of ``rule``, or what the core cannot take in it."""
+    why = _refused(rule, n)
+    return why if why is not None else _FORMS[rule.type](rule, n)
 
 
 def native_refusal(n: int, rules: Iterable[Any]) -> str | None:
@@ -218,8 +231,8 @@ def native_refusal(n: int, rules: Iterable[Any]) -> str | None:
     if n > MAX_N:
         return f"the C core takes boards up to {MAX_N}x{MAX_N}"
     for rule in rules:
-        got = _records(rule, n)
-        if isinstance(got, str):
+        got = _refused(rule, n)
+        if got is not None:
             return f"the C core does not take {got}"
     return None
 

@@ -17,6 +17,7 @@ The extension is optional: an install without a C compiler leaves it out, and th
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import time
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from typing import Callable, Sequence
 from ...errors import UnsupportedError
 from ...limits.child import JobInterrupted
 from ...encoders.native import NATIVE_TYPES
+from ...backends.catalogue import PYSAT_SOLVERS
 from ...backends.base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
 
 __all__ = ["NativeBackend", "BudgetedBackend", "NODE_BUDGET", "node_budget", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
@@ -190,8 +192,17 @@ class BudgetedBackend(NativeBackend):
         self.budget = budget
 
     def unavailable(self) -> str | None:
-        """Why the C core or the prover cannot run here, or None."""
-        return super().unavailable() or get_backend(self.prover_name).unavailable()
+        """Why the C core or the prover cannot run here, or None.
+
+        A python-sat prover is not imported to be asked (python-sat loads in a fifth of a
+        ``gridsat check``'s start-up, and most puzzles never reach the prover): its package
+        being installed is its answer, as a python-sat backend has no other reason to refuse."""
+        why = super().unavailable()
+        if why is not None:
+            return why
+        if self.prover_name in PYSAT_SOLVERS:
+            return None if importlib.util.find_spec("pysat") is not None else "python-sat is not installed"
+        return get_backend(self.prover_name).unavailable()
 
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> Outcome:
         """The core within its budget, then the prover (see the class docstring)."""
