@@ -172,6 +172,8 @@ def test_ctrl_c_interrupts_a_long_count_and_keeps_the_count_so_far():
     code = ("import os, signal, threading, time, gridsat\n"
             "import gridsat.kinds.sudoku.backend_native, gridsat.kinds.sudoku.encode_native\n"
             "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+            # a small count first, so that what a count loads is loaded before the clock starts
+            "gridsat.count(gridsat.Sudoku.empty(4), backend='native', limit=3)\n"
             "threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
             "try:\n"
             "    gridsat.count(gridsat.Sudoku.empty(9), backend='native', keep=2)\n"
