@@ -106,12 +106,14 @@ def page(request, browser, server):
     ctx.close()
 
 
-def press(pg, button: str, said: str) -> None:
-    """Click ``button`` and wait for a status that says ``said`` (or an error)."""
-    pg.eval_on_selector("#status", "(s) => { s.textContent = ''; }")
+def press(pg, button: str, said: str) -> str:
+    """Click ``button`` and wait for a status that says ``said`` (or an error); the status's
+    class and text."""
+    pg.eval_on_selector("#status", "(s) => { s.textContent = ''; s.className = 'status'; }")
     pg.click(button)
     pg.wait_for_function("(t) => document.getElementById('status').textContent.includes(t)"
                          " || document.getElementById('status').className.includes('error')", arg=said, timeout=60000)
+    return pg.eval_on_selector("#status", "(s) => s.className + ': ' + s.textContent")
 
 
 #: axe's serious and critical violations on the page: [(rule, impact, [target, ...])]
@@ -159,6 +161,7 @@ STALE = """() => ({
 
 def test_every_kind_in_turn_leaves_nothing_stale_and_fits_the_phone(page, puzzles):
     width = SIZES[page.size]["viewport"]["width"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     for label, text in puzzles:
         load(page, text)
         want = board_of(read_text(text)[0].puzzle, formats=True)
@@ -174,5 +177,6 @@ def test_every_kind_in_turn_leaves_nothing_stale_and_fits_the_phone(page, puzzle
         # the panels this board leaves for the next: its candidates, its solutions, its true candidates
         for button, said in (("#candidates", "candidates of"), ("#solutions", "solution"),
                              ("#true-candidates", "true candidates")):
-            press(page, button, said)
+            answer = press(page, button, said)
+            assert "error" not in answer.split(":")[0] or (button == "#candidates" and "logical solver" in answer), (label, answer)
         assert page.evaluate(STALE)["scroll"] <= width, label
