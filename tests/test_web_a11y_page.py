@@ -39,7 +39,8 @@ EXAMPLES = {"sudoku": "sudoku-9x9", "jigsaw": "jigsaw-9x9", "hidato": "hidato-8x
 def axe_path() -> Path | None:
     """axe-core's ``axe.min.js``: ``GRIDSAT_AXE``, else where ``make`` installs it."""
     if os.environ.get("GRIDSAT_AXE"):
-        return Path(os.environ["GRIDSAT_AXE"])
+        given = Path(os.environ["GRIDSAT_AXE"])
+        return given if given.is_file() else None
     tail = Path("npm", "node_modules", "axe-core", "axe.min.js")
     for root in (Path(__file__).resolve().parents[1] / ".venv", Path(sys.prefix)):
         if (root / tail).is_file():
