@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: demo test docs bench clean fuzz serve
+.PHONY: demo test docs bench clean fuzz serve axe
 
 # setup.py builds the optional C core (src/gridsat/native/) in place: a change there reinstalls
 $(STAMP): pyproject.toml setup.py $(wildcard src/gridsat/native/*.c src/gridsat/native/*.h)
@@ -28,8 +28,19 @@ PORT ?= 8000
 serve: $(STAMP)
 	$(VENV)/bin/gridsat serve --port $(PORT)
 
+## axe-core (npm, pinned) for the workbench's accessibility tests, into .venv/npm; without npm
+## or the registry it says so and the tests skip with the reason
+AXE_VERSION := 4.10.3
+AXE := $(VENV)/npm/node_modules/axe-core/axe.min.js
+$(AXE):
+	@if command -v npm >/dev/null 2>&1; then \
+	    npm install --silent --no-audit --no-fund --no-save --prefix $(VENV)/npm axe-core@$(AXE_VERSION) \
+	    || echo "axe-core could not be installed: the accessibility tests will skip"; \
+	else echo "npm is not installed: the accessibility tests will skip"; fi
+axe: $(AXE)
+
 ## run the whole test suite (and the doctests in src/gridsat, collected by conftest.py)
-test: $(STAMP)
+test: $(STAMP) $(AXE)
 	$(PY) -m pytest -q -n 2 tests src/gridsat
 
 ## long fuzzing campaigns: the readers and the CLI, then the web server on 127.0.0.1 (niced; see docs/howto/fuzzing.md)

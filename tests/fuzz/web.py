@@ -50,6 +50,8 @@ HANG = 60.0
 #: endpoints that read a puzzle
 PUZZLE = ("parse", "solve", "check", "count", "true-candidates", "candidates", "render", "convert", "rate", "hint",
           "add-random", "unique")
+#: the setter's endpoints (a puzzle and a ``cap``; a kind without the job answers 400)
+SETTER = ("setter-candidates", "redundant", "explain-ambiguity")
 #: option name -> generators of plausible and hostile values
 FORMATS = ("line", "grid", "vector", "json", "nonomino", "hidato", "hidato-haskell", "nope", "")
 BACKENDS = ("native", "glucose4", "minicard", "cpsat", "nope", 5, None)
@@ -115,9 +117,16 @@ def draw(rng: random.Random, pool) -> Request:
     if r < 0.07:
         digits = rng.choice([400, 5000, 100_000])
         path, key = rng.choice([("check", b"time_limit"), ("count", b"limit"), ("generate", b"seed"),
-                                ("generate", b"count")])
+                                ("generate", b"count"), ("setter-candidates", b"cap")])
         return Request("POST", f"/api/{path}",
                        raw=b'{"puzzle": "1...........4..1", "' + key + b'": 1' + b"0" * digits + b"}")
+    if r < 0.075:  # a setter's endpoint: hostile raw bodies too
+        path = rng.choice(SETTER)
+        bodies = [random_text_bytes(rng).encode("utf-8", "replace"), b"[]", b"null", b'{"puzzle": 5}']
+        if path != "redundant":  # (a cap out of range or of the wrong type)
+            bodies.append(b'{"puzzle": "1...........4..1", "cap": '
+                          + rng.choice([b"1e999", b"-1", b"0", b"1001", b"[]", b'"x"', b"2.5"]) + b"}")
+        return Request("POST", "/api/" + path, raw=rng.choice(bodies))
     if r < 0.08:
         return Request(rng.choice(["GET", "DELETE", "PUT"]), rng.choice(
             ["/api/jobs/" + rng.choice(["j1-000000", "nope", "..", "%00", "j" * 300]), "/api/info", "/api/nope",
@@ -141,7 +150,7 @@ def draw(rng: random.Random, pool) -> Request:
         return _note_integers(Request("POST", "/api/improve", body), body, ("size", "seed"))
     seed = rng.choice(pool)
     text = seed.text if rng.random() < 0.3 else apply_ops(seed.text, random_ops(rng))
-    endpoint = rng.choice(PUZZLE)
+    endpoint = rng.choice(PUZZLE + SETTER)
     body: dict = {"puzzle": text, "time_limit": _number(rng, 0.05, 1.0, False)}
     req = Request("POST", f"/api/{endpoint}", body)
     if rng.random() < 0.2:
@@ -155,6 +164,9 @@ def draw(rng: random.Random, pool) -> Request:
     if endpoint in ("count", "true-candidates"):
         body["limit"] = _number(rng, 1, 50, True)
         _note_integers(req, body, ("limit",))
+    if endpoint in ("setter-candidates", "explain-ambiguity") and rng.random() < 0.8:
+        body["cap"] = _number(rng, 1, 20, True)
+        _note_integers(req, body, ("cap",))
     if endpoint in ("add-random", "unique"):
         body["seed"] = _number(rng, 0, 1000, True)
         _note_integers(req, body, ("seed",))
@@ -234,7 +246,7 @@ def judge(req: Request, status: int, data) -> list[tuple[str, str]]:
         found.append(("wrong accept", f"a fraction taken as an integer: {json.dumps(body)[:160]}"))
     if req.solution_bad:
         found.append(("wrong accept", f"a solution the command line refuses: {json.dumps(body.get('solution'))[:120]}"))
-    if "puzzle" in body or req.path.rsplit("/", 1)[-1] in PUZZLE:
+    if "puzzle" in body or req.path.rsplit("/", 1)[-1] in PUZZLE + SETTER:
         entry = _reads(body)
         if entry is None and req.path != "/api/improve":
             text = str(body.get("puzzle"))[:80]

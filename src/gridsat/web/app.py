@@ -175,8 +175,12 @@ def create_app(limits: Limits | None = None, *, workers: int = 2, token: str | N
                                                             "X-Content-Type-Options": "nosniff",
                                                             "Cache-Control": "no-cache"})
 
+    made: dict = {}  # (/api/info is the same for the server's life: made once)
+
     async def api_info(request: Request) -> JSONResponse:
-        return JSONResponse(info(limits))
+        if "info" not in made:
+            made["info"] = JSONResponse(info(limits))
+        return made["info"]
 
     routes = [Route("/", index), Route("/api/info", api_info)]
     routes += [Route(f"/api/{name}", partial(handler, api), methods=["POST"]) for name, handler in POSTS.items()]

@@ -338,7 +338,7 @@ export class Board {
       if (!marks.length) return;
       // (beside centre marks, corner marks go to the corners and edges, as SudokuPad puts them)
       const around = !tc && centre.length && marks.length <= CORNERS.length;
-      const k = around ? 3 : Math.ceil(Math.sqrt(Math.max(marks.length, maxv <= 16 ? maxv : marks.length)));
+      const k = around ? 3 : Math.max(2, Math.ceil(Math.sqrt(Math.max(marks.length, maxv <= 16 ? maxv : marks.length))));  // (one mark is no value: small)
       const fs = Math.max(7, (S / k) * 0.62);
       marks.forEach((m, i) => {
         const slot = around ? CORNERS[i] : maxv <= 16 && !tc ? m - 1 : i;
