@@ -63,6 +63,36 @@ def _task(args: tuple) -> Generated:
     return generate(kind, seed=seed, **options)
 
 
+def _many(kind: str | None):
+    """The generator's ``make_many`` (``None``: it has none, or ``kind`` is unknown)."""
+    gens = generators()
+    gen = gens.get(next(iter(gens)) if kind is None else kind)
+    return None if gen is None else gen.make_many
+
+
+#: the largest block of seeds one ``make_many`` call makes (the first blocks are smaller, so
+#: the first puzzles come out at once)
+BLOCK = 64
+
+
+def _blocks(many, kind: str | None, options: dict, seed: int, count: int | None) -> Iterator[Generated]:
+    """The puzzles of seeds ``seed ..`` made by blocks of ``make_many`` (1, 2, 4, ... up to
+    :data:`BLOCK` seeds); from a block it does not serve on, one by one."""
+    size, done = 1, 0
+    while count is None or done < count:
+        k = size if count is None else min(size, count - done)
+        seeds = range(seed + done, seed + done + k)
+        made = many(seeds, **options)
+        if made is None:
+            rest = itertools.count(seeds.start) if count is None else range(seeds.start, seed + count)
+            for s in rest:
+                yield _task((kind, options, s))
+            return
+        yield from made
+        done += k
+        size = min(2 * size, BLOCK)
+
+
 def new_seed() -> int:
     """A fresh random base seed (when the caller gives none), so runs can still be repeated."""
     return random.SystemRandom().randrange(2 ** 31)
@@ -97,6 +127,10 @@ def stream(kind: str | None = None, count: int | None = 1, *, seed: int | None =
     if jobs is None or jobs <= 0:
         jobs = os.cpu_count() or 1
     if jobs == 1:
+        many = _many(kind)
+        if many is not None:
+            yield from _blocks(many, kind, options, seed, count)
+            return
         for t in tasks:
             yield _task(t)
         return

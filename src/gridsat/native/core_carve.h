@@ -343,10 +343,128 @@ done:
     return ret;
 }
 
+/* every unit of ``g`` holds each value of 1..n once in ``s`` */
+static int fills_units(const Geo *g, const uint8_t *s) {
+    uint32_t full = g->n >= 32 ? 0xffffffffu : (1u << g->n) - 1u;
+    for (int u = 0; u < g->nunits; u++) {
+        uint32_t m = 0;
+        for (int k = 0; k < g->n; k++) {
+            int v = s[g->unit_cells[u * g->n + k]];
+            if (v < 1 || v > g->n) return 0;
+            m |= 1u << (v - 1);
+        }
+        if (m != full) return 0;
+    }
+    return 1;
+}
+
+PyDoc_STRVAR(seed_state_doc,
+"seed_state(seed) -> state\n\n"
+"``random.Random(seed).getstate()[1]`` for an int seed with ``abs(seed) < 2**63`` (for the\n"
+"check that this core seeds like the running Python).");
+
+static PyObject *py_seed_state(PyObject *self, PyObject *args) {
+    long long seed;
+    if (!PyArg_ParseTuple(args, "L:seed_state", &seed)) return NULL;
+    MT r;
+    mt_seed(&r, seed);
+    return mt_to_py(&r);
+}
+
+PyDoc_STRVAR(generate_doc,
+"generate(geometry, first, count, box_rows, box_cols, budget, tries, polish, polish_above)\n"
+"-> (puzzles, solutions, status, seconds)\n\n"
+"The classic generator's plain route for seeds ``first .. first + count - 1``, each from\n"
+"``random.Random(seed)``: random_grid's fill (``budget`` nodes, ``tries`` restarts), the\n"
+"carving pass over single cells in shuffled order, ``polish`` local moves while at least\n"
+"``polish_above`` givens remain, then a fresh count to 2 from the givens alone, whose one\n"
+"solution must be the grid, a grid that fills every unit. ``puzzles`` and ``solutions``:\n"
+"bytes, ``count`` boards of one byte per cell (0 empty); ``status``: bytes, per seed 1 made,\n"
+"0 the fill ran out of budget on every try (the caller takes the seed's other route), 2 the\n"
+"re-check failed; ``seconds``: bytes of ``count`` native doubles, each puzzle's time.");
+
+static PyObject *py_generate(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    long long first;
+    int count, br, bc, tries, polish, above;
+    long budget;
+    if (!PyArg_ParseTuple(args, "OLiiiliii:generate", &cap, &first, &count, &br, &bc, &budget, &tries, &polish,
+                          &above))
+        return NULL;
+    Geo *g = get_geo(cap);
+    if (!g) return NULL;
+    if (g->n > 30 || g->n > MAX_N || br < 1 || bc < 1 || br * bc != g->n || count < 0)
+        return PyErr_Format(PyExc_ValueError, "generate takes classic boards with r x c boxes, count >= 0");
+    if (first > (1LL << 62) || first < -(1LL << 62) || first + count > (1LL << 62))
+        return PyErr_Format(PyExc_ValueError, "seeds must stay below 2**62 in size");
+    const int N = g->ncells;
+    MT r;
+    Fill f = {g, &r, 0, budget, NULL, NULL, NULL};
+    Groups gr = {N, NULL, NULL};
+    Carver cv;
+    int have = 0;
+    PyObject *puz = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)count * N);
+    PyObject *sol = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)count * N);
+    PyObject *stat = PyBytes_FromStringAndSize(NULL, count);
+    PyObject *secs = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)count * (Py_ssize_t)sizeof(double));
+    uint8_t *pre = malloc((size_t)N), *grid = malloc((size_t)N), *given = malloc((size_t)N);
+    f.cand = malloc(sizeof(uint32_t) * (size_t)(N + 1) * N);
+    f.vals = malloc((size_t)(N + 1) * N);
+    f.empty = malloc(sizeof(int) * (size_t)(N + 1) * N);
+    gr.off = malloc(sizeof(int) * (size_t)(N + 1));
+    gr.cells = malloc(sizeof(int) * (size_t)(N + 1));
+    PyObject *ret = NULL;
+    if (!puz || !sol || !stat || !secs) goto done;
+    if (!pre || !grid || !given || !f.cand || !f.vals || !f.empty || !gr.off || !gr.cells) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int c = 0; c <= N; c++) { gr.off[c] = c; gr.cells[c] = c; }  /* symmetry "none": single cells */
+    if (carver_init(&cv, g, grid) < 0) { PyErr_NoMemory(); goto done; }
+    have = 1;
+    uint8_t *P = (uint8_t *)PyBytes_AS_STRING(puz), *S = (uint8_t *)PyBytes_AS_STRING(sol);
+    uint8_t *st = (uint8_t *)PyBytes_AS_STRING(stat);
+    char *tm = PyBytes_AS_STRING(secs);
+    memset(P, 0, (size_t)count * N);
+    memset(S, 0, (size_t)count * N);
+    for (int i = 0; i < count; i++) {
+        double t0 = now_s(), dt;
+        uint8_t *p = P + (size_t)i * N, *s = S + (size_t)i * N;
+        if (PyErr_CheckSignals()) goto done;
+        mt_seed(&r, first + i);
+        st[i] = 0;
+        if (fill_classic(&f, br, bc, tries, pre, grid) == FILL_OK) {
+            cv.nwit = cv.wnext = 0;  /* second solutions of another grid say nothing here */
+            memset(given, 1, (size_t)N);
+            int ng = carve_pass(&cv, &r, &gr, given, -1);
+            if (ng >= 0 && polish > 0) ng = carve_polish(&cv, &r, &gr, given, ng, polish, above);
+            if (ng < 0) goto done;
+            for (int c = 0; c < N; c++) p[c] = given[c] ? grid[c] : 0;
+            memcpy(s, grid, (size_t)N);
+            /* the re-check: a fresh count to 2 from the givens alone */
+            any_start(&cv.a, p, 2);
+            int rc = run_sliced(&cv.a, 0.0, 1);
+            if (rc < 0) goto done;
+            st[i] = rc == RUN_DONE && ANY(&cv.a, count) == 1 && !memcmp(ANY(&cv.a, sols), grid, (size_t)N)
+                    && fills_units(g, grid) ? 1 : 2;
+        }
+        dt = now_s() - t0;
+        memcpy(tm + (size_t)i * sizeof(double), &dt, sizeof(double));
+    }
+    ret = Py_BuildValue("(OOOO)", puz, sol, stat, secs);
+done:
+    if (have) carver_free(&cv);
+    Py_XDECREF(puz); Py_XDECREF(sol); Py_XDECREF(stat); Py_XDECREF(secs);
+    free(pre); free(grid); free(given); free(f.cand); free(f.vals); free(f.empty); free(gr.off); free(gr.cells);
+    return ret;
+}
+
 #define GEN_METHODS \
     {"fill", (PyCFunction)py_fill, METH_VARARGS, fill_doc}, \
     {"shuffle", (PyCFunction)py_shuffle, METH_VARARGS, shuffle_doc}, \
     {"carve", (PyCFunction)(void (*)(void))py_carve, METH_VARARGS | METH_KEYWORDS, carve_doc}, \
-    {"minimal", (PyCFunction)py_minimal, METH_VARARGS, minimal_doc},
+    {"minimal", (PyCFunction)py_minimal, METH_VARARGS, minimal_doc}, \
+    {"seed_state", (PyCFunction)py_seed_state, METH_VARARGS, seed_state_doc}, \
+    {"generate", (PyCFunction)py_generate, METH_VARARGS, generate_doc},
 
 #endif /* GRIDSAT_CORE_CARVE_H */

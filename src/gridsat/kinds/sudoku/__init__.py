@@ -64,6 +64,11 @@ def _generators():
     return generate
 
 
+def _batch():
+    from . import generate_batch
+    return generate_batch
+
+
 def _cli():
     from . import cli
     return cli
@@ -194,7 +199,8 @@ SUDOKU = register_kind(Kind(
     generators={
         "sudoku": Generator(Late(lambda: _generators().generate_sudoku),
                             "classic Sudoku, any r x c boxes (4x4 .. 16x16; 25x25 is slow)",
-                            Late(lambda: _cli().add_classic_options), Late(lambda: _cli().values)),
+                            Late(lambda: _cli().add_classic_options), Late(lambda: _cli().values),
+                            make_many=Late(lambda: _batch().generate_sudoku_many)),
         "jigsaw": Generator(Late(lambda: _generators().generate_jigsaw),
                             "jigsaw Sudoku on random or given region layouts",
                             Late(lambda: _cli().add_jigsaw_options), Late(lambda: _cli().values)),
