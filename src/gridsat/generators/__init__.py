@@ -20,6 +20,7 @@ from typing import Any, Iterator
 from ..errors import UnsupportedError
 from ..kinds import KINDS as _KIND_RECORDS
 from ..kinds import Generator
+from ..kinds.base import kind_named
 from .generated import Generated
 from .layouts import count_layouts, enumerate_layouts, random_layout
 
@@ -48,14 +49,21 @@ def generate(kind: str | None = None, **options: Any) -> Generated:
 
     Raises :class:`UnsupportedError` for an unknown kind.
     """
-    gens = generators()
-    if kind is None:
-        kind = next(iter(gens))
-    try:
-        gen = gens[kind]
-    except KeyError:
-        raise UnsupportedError(f"no generator for {kind!r}; known: {', '.join(gens)}") from None
+    gen = _generator(kind)
+    if gen is None:
+        raise UnsupportedError(f"no generator for {kind!r}; known: {', '.join(generators())}")
     return gen.make(**options)
+
+
+def _generator(kind: str | None) -> "Generator | None":
+    """The generator called ``kind`` (``None``: the first listed); a generator named after its
+    kind is found by loading that kind's package alone."""
+    if kind is not None:
+        record = kind_named(kind)
+        if record is not None and kind in record.generators:
+            return record.generators[kind]
+    gens = generators()
+    return gens.get(next(iter(gens)) if kind is None else kind)
 
 
 def _task(args: tuple) -> Generated:
@@ -65,8 +73,7 @@ def _task(args: tuple) -> Generated:
 
 def _many(kind: str | None):
     """The generator's ``make_many`` (``None``: it has none, or ``kind`` is unknown)."""
-    gens = generators()
-    gen = gens.get(next(iter(gens)) if kind is None else kind)
+    gen = _generator(kind)
     return None if gen is None else gen.make_many
 
 

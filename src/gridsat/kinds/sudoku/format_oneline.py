@@ -161,12 +161,16 @@ def _solution_attempt(tok: str, cells: int) -> bool:
                                                   or ch in ".0|") >= len(tok) * 0.8
 
 
+#: value -> its one-line symbol (0 -> ``.``), as a ``bytes.translate`` table
+_LINE_SYMBOLS = ("." + SYMBOLS).encode("ascii").ljust(256, b"?")
+
+
 def jigsaw_line_string(puzzle: Sudoku, values: Sequence[int] | None = None) -> str:
     """``givens|regions`` (just the givens for a classic puzzle); ``values`` replaces the givens."""
     n = puzzle.n
     vals = puzzle.givens if values is None else values
     if n <= len(SYMBOLS):
-        s = "".join("." if not v else SYMBOLS[v - 1] for v in vals)
+        s = bytes(vals).translate(_LINE_SYMBOLS).decode("ascii")
     else:
         s = ",".join(str(v) for v in vals)
     if values is None and puzzle.is_jigsaw:

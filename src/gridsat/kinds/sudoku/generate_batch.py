@@ -18,7 +18,7 @@ from typing import Any
 
 from ...errors import GridsatError
 from ...generators.generated import Generated
-from .generate_native import native_many
+from .generate_native import POLISH_ABOVE, native_many
 from .puzzle import default_box, made
 
 __all__ = ["generate_sudoku_many", "PLAIN"]
@@ -52,7 +52,6 @@ def generate_sudoku_many(seeds: range, **options: Any) -> "list[Generated] | Non
     """
     if seeds.step != 1 or not _served(options):
         return None
-    from .generate_carve import POLISH_ABOVE
     from .puzzle import Sudoku
 
     size = options.get("size", 9)

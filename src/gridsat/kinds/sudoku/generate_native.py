@@ -22,11 +22,14 @@ from typing import Any, Iterator, Sequence
 from .puzzle import Sudoku
 
 __all__ = ["engine", "sat_route", "native_serves", "native_grid", "native_carve", "native_minimal", "native_many",
-           "NATIVE_MAX_N"]
+           "NATIVE_MAX_N", "POLISH_ABOVE"]
 
 #: largest board the generators carve on the C core (larger ones stay with the SAT oracle,
 #: whose clause learning copes better with hard counts)
 NATIVE_MAX_N = 16
+
+#: polish only puzzles with at least this many givens (per size; 9x9: below-average ones are left)
+POLISH_ABOVE = {9: 25}
 
 _ENGINE: list = []
 
