@@ -28,13 +28,15 @@ typedef struct {
     int N, W;            /* cells, 64-bit words per cell set */
     uint64_t *wit;       /* MAX_WIT cell sets */
     uint64_t *gbits;     /* the given cells as a set */
+    uint64_t *peerm;     /* N cell sets: each cell's peers */
+    uint64_t *byval;     /* n cell sets: the given cells of each value */
     int nwit, wnext;
     long searches, shortcuts;
 } Carver;
 
 static void carver_free(Carver *cv) {
     any_free(&cv->a);
-    free(cv->cur); free(cv->ingrp); free(cv->wit); free(cv->gbits);
+    free(cv->cur); free(cv->ingrp); free(cv->wit); free(cv->gbits); free(cv->peerm); free(cv->byval);
 }
 
 static int carver_init(Carver *cv, const Geo *g, const uint8_t *sol) {
@@ -48,16 +50,25 @@ static int carver_init(Carver *cv, const Geo *g, const uint8_t *sol) {
     cv->ingrp = calloc((size_t)cv->N, 1);
     cv->wit = calloc((size_t)MAX_WIT * cv->W, sizeof(uint64_t));
     cv->gbits = calloc((size_t)cv->W, sizeof(uint64_t));
-    if (!cv->cur || !cv->ingrp || !cv->wit || !cv->gbits) { carver_free(cv); return -1; }
+    cv->peerm = calloc((size_t)cv->N * cv->W, sizeof(uint64_t));
+    cv->byval = calloc((size_t)g->n * cv->W, sizeof(uint64_t));
+    if (!cv->cur || !cv->ingrp || !cv->wit || !cv->gbits || !cv->peerm || !cv->byval) { carver_free(cv); return -1; }
+    for (int c = 0; c < cv->N; c++)
+        for (int k = g->peer_off[c]; k < g->peer_off[c + 1]; k++)
+            cv->peerm[(size_t)c * cv->W + (g->peers[k] >> 6)] |= (uint64_t)1 << (g->peers[k] & 63);
     return 0;
 }
 
 /* load the given set (0/1 per cell) */
 static void carver_set(Carver *cv, const uint8_t *given) {
     memset(cv->gbits, 0, sizeof(uint64_t) * (size_t)cv->W);
+    memset(cv->byval, 0, sizeof(uint64_t) * (size_t)cv->g->n * cv->W);
     for (int c = 0; c < cv->N; c++) {
         cv->cur[c] = given[c] ? cv->sol[c] : 0;
-        if (given[c]) cv->gbits[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (given[c]) {
+            cv->gbits[c >> 6] |= (uint64_t)1 << (c & 63);
+            cv->byval[(size_t)(cv->sol[c] - 1) * cv->W + (c >> 6)] |= (uint64_t)1 << (c & 63);
+        }
     }
 }
 
@@ -65,12 +76,39 @@ static void carver_drop(Carver *cv, uint8_t *given, int c) {
     given[c] = 0;
     cv->cur[c] = 0;
     cv->gbits[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    cv->byval[(size_t)(cv->sol[c] - 1) * cv->W + (c >> 6)] &= ~((uint64_t)1 << (c & 63));
 }
 
 static void carver_add(Carver *cv, uint8_t *given, int c) {
     given[c] = 1;
     cv->cur[c] = cv->sol[c];
     cv->gbits[c >> 6] |= (uint64_t)1 << (c & 63);
+    cv->byval[(size_t)(cv->sol[c] - 1) * cv->W + (c >> 6)] |= (uint64_t)1 << (c & 63);
+}
+
+/* Whether the givens but ``c`` force S's value at ``c`` as a hidden single: in some unit of
+   ``c`` every other cell is given or sees a given of that value (so no solution of the other
+   givens differs from S at ``c``). */
+static int carver_hidden(const Carver *cv, int c) {
+    const Geo *g = cv->g;
+    const int W = cv->W;
+    uint64_t gv[MAX_N * MAX_N / 64 + 1];
+    memcpy(gv, cv->byval + (size_t)(cv->sol[c] - 1) * W, sizeof(uint64_t) * (size_t)W);
+    gv[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    for (int k = g->cu_off[c]; k < g->cu_off[c + 1]; k++) {
+        const int *uc = g->unit_cells + (size_t)g->cell_units[k] * g->n;
+        int open = 0;
+        for (int i = 0; i < g->n && !open; i++) {
+            int d = uc[i];
+            if (d == c || cv->cur[d]) continue;
+            const uint64_t *pm = cv->peerm + (size_t)d * W;
+            uint64_t sees = 0;
+            for (int j = 0; j < W; j++) sees |= pm[j] & gv[j];
+            open = !sees;
+        }
+        if (!open) return 1;
+    }
+    return 0;
 }
 
 static void carver_witness(Carver *cv, const uint8_t *other) {
@@ -99,6 +137,7 @@ static int carver_unique_without(Carver *cv, const int *grp, int glen) {
         forced = popcount32(seen) == g->n - 1;
     }
     for (int i = 0; i < glen; i++) cv->ingrp[grp[i]] = 0;
+    if (!forced && glen == 1) forced = carver_hidden(cv, grp[0]);
     if (forced) { cv->shortcuts++; return 1; }
     /* an earlier second solution that differs from S inside the group only */
     uint64_t gm[MAX_N * MAX_N / 64 + 1];

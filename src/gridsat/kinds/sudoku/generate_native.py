@@ -60,9 +60,12 @@ _SEEDS: list = [False]
 def engine() -> Any:
     """The C core module when the generators can use it, else ``None`` (checked once per process)."""
     if not _ENGINE:
-        from .backend_native import load
+        import importlib
 
-        core = load()
+        try:  # (as the native backend loads it, without loading the backend)
+            core = importlib.import_module("gridsat._native")
+        except ImportError:
+            core = None
         ok = core is not None and hasattr(core, "carve") and _draws_like_python(core)
         _SEEDS[:] = [ok and hasattr(core, "generate") and _seeds_like_python(core)]
         _ENGINE.append(core if ok else None)
@@ -94,9 +97,21 @@ def _usable(board: Sudoku, rng: random.Random) -> Any:
 
 
 def _geometry(board: Sudoku) -> Any:
-    from .encode_native import native_model
+    """The core's compiled board (the ``sudoku-native`` encoding's, without its extra
+    constraints), cached per size and region map."""
+    key = (board.n, board.regions)
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        from ...boards import compile_geometry, unit_table, uses_pairs
 
-    return native_model(board).geometry
+        if len(_GEOMETRIES) >= 16:
+            _GEOMETRIES.clear()
+        geo = _GEOMETRIES[key] = compile_geometry(board.n, unit_table(board.n, board.regions),
+                                                  uses_pairs(board.n, board.is_jigsaw))
+    return geo
+
+
+_GEOMETRIES: dict = {}
 
 
 def native_serves(board: Sudoku, rng: random.Random) -> bool:
