@@ -72,9 +72,13 @@ def _task(args: tuple) -> Generated:
 
 
 def _many(kind: str | None):
-    """The generator's ``make_many`` (``None``: it has none, or ``kind`` is unknown)."""
-    gen = _generator(kind)
-    return None if gen is None else gen.make_many
+    """The generator's ``make_many`` (``None``: it has none, or ``kind`` is unknown).
+
+    A generator record may carry ``make_many(seeds, **options) -> list[Generated] | None``:
+    ``make(seed=s, **options)`` for every seed of a ``range`` at once (the same puzzles), or
+    ``None`` where it does not serve those options.
+    """
+    return getattr(_generator(kind), "make_many", None)
 
 
 #: the largest block of seeds one ``make_many`` call makes (the first blocks are smaller, so

@@ -131,18 +131,12 @@ class Generator:
         ``cli_options(parser, name)``: adds the generator's options to its subcommand.
     cli_values : callable
         ``cli_values(args, name) -> dict``: the keyword options from the parsed command line.
-    make_many : callable, optional
-        ``make_many(seeds, **options) -> list[Generated] | None``: ``make(seed=s, **options)``
-        for every seed of a ``range`` at once (the same puzzles), or ``None`` where it does
-        not serve those options (:func:`gridsat.generators.stream` then calls ``make``).
     """
 
     make: Callable
     help: str
     cli_options: Callable
     cli_values: Callable
-    # -- many puzzles in one call (the generators' batch route)
-    make_many: "Callable | None" = None
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,14 @@ def _batch():
     return generate_batch
 
 
+class _ManyGenerator(Generator):
+    """The classic generator, which also makes blocks of seeds at once: ``make_many(seeds,
+    **options)`` (:func:`gridsat.generators.stream` looks for it; ``None`` where it does not
+    serve the options)."""
+
+    make_many = Late(lambda: _batch().generate_sudoku_many)
+
+
 def _cli():
     from . import cli
     return cli
@@ -197,10 +205,9 @@ SUDOKU = register_kind(Kind(
     puzzle_line=puzzle_line,
     board_file=board_file,
     generators={
-        "sudoku": Generator(Late(lambda: _generators().generate_sudoku),
+        "sudoku": _ManyGenerator(Late(lambda: _generators().generate_sudoku),
                             "classic Sudoku, any r x c boxes (4x4 .. 16x16; 25x25 is slow)",
-                            Late(lambda: _cli().add_classic_options), Late(lambda: _cli().values),
-                            make_many=Late(lambda: _batch().generate_sudoku_many)),
+                            Late(lambda: _cli().add_classic_options), Late(lambda: _cli().values)),
         "jigsaw": Generator(Late(lambda: _generators().generate_jigsaw),
                             "jigsaw Sudoku on random or given region layouts",
                             Late(lambda: _cli().add_jigsaw_options), Late(lambda: _cli().values)),
