@@ -6,7 +6,7 @@ from functools import partial
 
 from .puzzle import Sudoku, made
 from . import rules  # noqa: F401  (registers the verifier rules)
-from ...puzzles.text import board_file, format_board, solution_line
+from ...puzzles.text import SYMBOLS, board_file, format_board, line_string, solution_line
 from ..base import Generator, Kind, Late, register_kind
 from .choices import (SMALL_SAT, BIG, JIGSAW_SAT, SMALL, MEDIUM, JIGSAW, NATIVE_N, LARGE, JIGSAW_OTHER_CNF,
                       JIGSAW_BIG, default, encoding_for, ORACLE)
@@ -103,6 +103,8 @@ def puzzle_line(puzzle) -> str:
     if puzzle.extra:
         from .format_fpuzzles import write_fpuzzles
         return write_fpuzzles(puzzle).strip()
+    if not puzzle.is_jigsaw and puzzle.n <= len(SYMBOLS):  # (the givens alone: no reader to load)
+        return line_string(puzzle.givens)
     return _oneline().jigsaw_line_string(puzzle)
 
 

@@ -25,7 +25,7 @@ from ...errors import GridsatError, ParseError
 from ...formats.base import Entry, Format, is_digits, locate, register_format
 from ...formats.oneline import register_generated, split_fields
 from ...formats.tokens import MAX_DIGITS, is_int, split_lines
-from ...puzzles.text import SYMBOLS, symbol_value
+from ...puzzles.text import SYMBOLS, line_string, symbol_value
 from ...verifier import verify
 from ...formats.common import check_solution, parse_box
 from .puzzle import Sudoku, default_box
@@ -161,16 +161,12 @@ def _solution_attempt(tok: str, cells: int) -> bool:
                                                   or ch in ".0|") >= len(tok) * 0.8
 
 
-#: value -> its one-line symbol (0 -> ``.``), as a ``bytes.translate`` table
-_LINE_SYMBOLS = ("." + SYMBOLS).encode("ascii").ljust(256, b"?")
-
-
 def jigsaw_line_string(puzzle: Sudoku, values: Sequence[int] | None = None) -> str:
     """``givens|regions`` (just the givens for a classic puzzle); ``values`` replaces the givens."""
     n = puzzle.n
     vals = puzzle.givens if values is None else values
     if n <= len(SYMBOLS):
-        s = bytes(vals).translate(_LINE_SYMBOLS).decode("ascii")
+        s = line_string(vals)
     else:
         s = ",".join(str(v) for v in vals)
     if values is None and puzzle.is_jigsaw:
