@@ -11,10 +11,10 @@ round to round), one whole process of each generator making ``count`` puzzles:
 * QQWing (``--qqwing PATH``) with ``--generate COUNT --one-line``.
 
 Wall time and CPU time (the child's user + system) are taken per process; the table gives
-the medians over the rounds. Every puzzle of the first round of each generator is then
-checked by python-sat's MiniSat on gridsat's ``cnf-extended`` CNF, a backend that shares
-nothing with the C core that makes gridsat's puzzles: unique (no second solution) and
-minimal (each given, removed alone, lets a second solution in).
+the medians over the rounds. Every puzzle of every round (``first_only``: of the first
+round) is then checked by python-sat's MiniSat on gridsat's ``cnf-extended`` CNF, a backend
+that shares nothing with the C core that makes gridsat's puzzles: unique (no second
+solution) and minimal (each given, removed alone, lets a second solution in).
 """
 
 from __future__ import annotations
@@ -69,7 +69,8 @@ def _gridsat(count: int, seed: int) -> list[str]:
             "--seed", str(seed)]
 
 
-def run_peers(count: int, rounds: int, tdoku: str | None, qqwing: str | None, prove: bool = True) -> dict:
+def run_peers(count: int, rounds: int, tdoku: str | None, qqwing: str | None, prove: bool = True,
+              first_only: bool = False) -> dict:
     """Print the whole-process table; returns ``{name: (puzzles/s CPU, puzzles/s wall)}``."""
     env_note = "PYTHONDONTWRITEBYTECODE" in os.environ
     makers = [("gridsat generate sudoku --minimal", lambda r: _gridsat(count, 1 + r * count))]
@@ -80,19 +81,20 @@ def run_peers(count: int, rounds: int, tdoku: str | None, qqwing: str | None, pr
         makers.append(("qqwing --generate", lambda r: [qqwing, "--generate", str(count), "--one-line"]))
     start = _run([sys.executable, "-m", "gridsat.cli", "generate", "sudoku", "--minimal", "-n", "1", "--seed", "1"])
     times: dict = {name: [] for name, _ in makers}
-    first: dict = {}
+    made: dict = {name: [] for name, _ in makers}
     for r in range(rounds):
         for k in range(len(makers)):
             name, cmd = makers[(k + r) % len(makers)]
             lines, wall, cpu = _run(cmd(r))
             times[name].append((len(lines), wall, cpu))
-            first.setdefault(name, lines)
+            if r == 0 or not first_only:
+                made[name] += lines
     print(f"\n## Sudoku 9x9, whole process: {count} minimal puzzles a run, {rounds} rounds alternating "
           f"(load {os.getloadavg()[0]:.1f})\n")
     if env_note:
         print("(PYTHONDONTWRITEBYTECODE is set: gridsat compiles its modules at every start)\n")
     print("| generator | puzzles | wall s (median) | CPU s (median) | puzzles/s CPU | puzzles/s wall | mean givens "
-          "| unique (MiniSat) | minimal (MiniSat) |")
+          f"| unique (MiniSat, {'first round' if first_only else 'every round'}) | minimal (MiniSat) |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     rates = {}
     for name, _ in makers:
@@ -100,7 +102,7 @@ def run_peers(count: int, rounds: int, tdoku: str | None, qqwing: str | None, pr
         wall = statistics.median(x[1] for x in times[name])
         cpu = statistics.median(x[2] for x in times[name])
         rates[name] = (n / cpu, n / wall)
-        lines = first[name]
+        lines = made[name]
         giv = statistics.mean(sum(ch not in ".0" for ch in x) for x in lines) if lines else 0
         u, m = proved(lines) if prove else ("", "")
         print(f"| {name} | {n:.0f} | {wall:.3f} | {cpu:.3f} | {n / cpu:.0f} | {n / wall:.0f} | {giv:.2f} "

@@ -121,11 +121,13 @@ def main(argv=None) -> int:
     ap.add_argument("--count", type=int, default=300, help="--peers: puzzles a process (default 300)")
     ap.add_argument("--rounds", type=int, default=5, help="--peers: rounds, alternating (default 5)")
     ap.add_argument("--no-proof", action="store_true", help="--peers: skip the MiniSat proofs")
+    ap.add_argument("--prove-first", action="store_true", help="--peers: prove the first round's puzzles only")
     a = ap.parse_args(argv)
     if a.peers:
         from _gen_peers import run_peers
 
-        run_peers(a.count, a.rounds, a.tdoku, a.qqwing or shutil.which("qqwing"), prove=not a.no_proof)
+        run_peers(a.count, a.rounds, a.tdoku, a.qqwing or shutil.which("qqwing"), prove=not a.no_proof,
+                  first_only=a.prove_first)
         return 0
     if a.big_only:
         _big(a)
