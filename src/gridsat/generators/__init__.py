@@ -7,7 +7,10 @@
 
 :func:`generate` makes one puzzle; :func:`stream` makes ``count`` puzzles in order (seeds
 ``seed, seed + 1, ...``), optionally in worker processes. Every puzzle is proven unique by
-the SAT oracle while it is carved and re-checked through :func:`gridsat.check`.
+the SAT oracle (or the C core's searches, which answer the same) while it is carved, and
+re-checked through :func:`gridsat.check` (plain classic puzzles made whole on the core: by
+its fresh count to 2 from the givens alone). A generator record with a ``make_many``
+makes a block of consecutive seeds in one call; :func:`stream` uses it in one process.
 """
 
 from __future__ import annotations
