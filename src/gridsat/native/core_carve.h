@@ -298,6 +298,41 @@ static int read_solution(const Geo *g, const Py_buffer *b) {
     return 0;
 }
 
+/* every unit of ``g`` holds each value of 1..n once in ``s`` */
+static int fills_units(const Geo *g, const uint8_t *s) {
+    uint32_t full = g->n >= 32 ? 0xffffffffu : (1u << g->n) - 1u;
+    for (int u = 0; u < g->nunits; u++) {
+        uint32_t m = 0;
+        for (int k = 0; k < g->n; k++) {
+            int v = s[g->unit_cells[u * g->n + k]];
+            if (v < 1 || v > g->n) return 0;
+            m |= 1u << (v - 1);
+        }
+        if (m != full) return 0;
+    }
+    return 1;
+}
+
+/* The second solutions that swap two values on four cells of S (two rows by two columns,
+   the swap keeping every unit whole: S's rectangles), kept as witnesses before carving. */
+static void carver_rectangles(Carver *cv) {
+    const Geo *g = cv->g;
+    const int n = g->n;
+    const uint8_t *S = cv->sol;
+    uint8_t t[MAX_N * MAX_N];
+    if (g->ncells != n * n || g->ncells > MAX_N * MAX_N) return;
+    for (int r1 = 0; r1 < n; r1++)
+        for (int r2 = r1 + 1; r2 < n; r2++)
+            for (int c1 = 0; c1 < n; c1++)
+                for (int c2 = c1 + 1; c2 < n; c2++) {
+                    int p = r1 * n + c1, q = r1 * n + c2, u = r2 * n + c1, v = r2 * n + c2;
+                    if (S[p] != S[v] || S[q] != S[u]) continue;
+                    memcpy(t, S, (size_t)g->ncells);
+                    t[p] = S[q]; t[q] = S[p]; t[u] = S[v]; t[v] = S[u];
+                    if (fills_units(g, t)) carver_witness(cv, t);
+                }
+}
+
 PyDoc_STRVAR(carve_doc,
 "carve(geometry, solution, groups, state, target=-1, polish=0, polish_above=0, start=None)\n"
 "-> (given, state, searches, shortcuts)\n\n"
@@ -339,6 +374,7 @@ static PyObject *py_carve(PyObject *self, PyObject *args, PyObject *kw) {
     }
     if (carver_init(&cv, g, sb.buf) < 0) { PyErr_NoMemory(); goto done; }
     have = 1;
+    carver_rectangles(&cv);
     int ng = carve_pass(&cv, &r, &gr, given, target);
     if (ng >= 0 && polish > 0) ng = carve_polish(&cv, &r, &gr, given, ng, polish, above);
     if (ng < 0) goto done;
@@ -380,21 +416,6 @@ static PyObject *py_minimal(PyObject *self, PyObject *args) {
 done:
     PyBuffer_Release(&sb); PyBuffer_Release(&gb);
     return ret;
-}
-
-/* every unit of ``g`` holds each value of 1..n once in ``s`` */
-static int fills_units(const Geo *g, const uint8_t *s) {
-    uint32_t full = g->n >= 32 ? 0xffffffffu : (1u << g->n) - 1u;
-    for (int u = 0; u < g->nunits; u++) {
-        uint32_t m = 0;
-        for (int k = 0; k < g->n; k++) {
-            int v = s[g->unit_cells[u * g->n + k]];
-            if (v < 1 || v > g->n) return 0;
-            m |= 1u << (v - 1);
-        }
-        if (m != full) return 0;
-    }
-    return 1;
 }
 
 PyDoc_STRVAR(seed_state_doc,
@@ -474,6 +495,7 @@ static PyObject *py_generate(PyObject *self, PyObject *args) {
         st[i] = 0;
         if (fill_classic(&f, br, bc, tries, pre, grid) == FILL_OK) {
             cv.nwit = cv.wnext = 0;  /* second solutions of another grid say nothing here */
+            carver_rectangles(&cv);
             memset(given, 1, (size_t)N);
             int ng = carve_pass(&cv, &r, &gr, given, -1);
             if (ng >= 0 && polish > 0) ng = carve_polish(&cv, &r, &gr, given, ng, polish, above);
