@@ -1,6 +1,13 @@
 """Generator throughput and quality: Sudoku 9x9 against QQWing, jigsaw 9x9, Hidato 10x10 to 40x40.
 
 Usage: ``python benchmarks/generate.py [--quick] [--sudoku N] [--sudoku-only] [--skip-big | --big-only]``
+or ``python benchmarks/generate.py --peers --tdoku PATH --qqwing PATH [--count 300] [--rounds 5]``
+
+``--peers`` runs only the whole-process table (``benchmarks/_gen_peers.py``): gridsat's
+command line, tdoku's generator program and QQWing, alternating, each puzzle then proved
+unique and minimal by MiniSat on gridsat's CNF (a backend apart from the C core). The
+benchmark builds nothing: ``--tdoku`` is tdoku's ``generate`` program (``src/generate.cc``
+built with its library), ``--qqwing`` a QQWing executable.
 
 The 9x9 table has QQWing and hodoku-py's generator (when installed; ``benchmarks/sudoku.py``
 installs hodoku-py) beside gridsat on its C core and on the SAT route (the core left aside,
@@ -56,8 +63,8 @@ def _row(*cells) -> str:
     return "| " + " | ".join(str(c) for c in cells) + " |"
 
 
-def qqwing(n: int):
-    exe = shutil.which("qqwing")
+def qqwing(n: int, exe: str | None = None):
+    exe = exe or shutil.which("qqwing")
     if exe is None:
         return None
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -108,7 +115,20 @@ def main(argv=None) -> int:
     ap.add_argument("--big-only", action="store_true", help="only Hidato and Numbrix 20x20 to 40x40")
     ap.add_argument("--sudoku-only", action="store_true", help="only the 9x9 Sudoku table")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--peers", action="store_true", help="only the whole-process table against tdoku and QQWing")
+    ap.add_argument("--tdoku", metavar="PATH", help="tdoku's generate program (for --peers)")
+    ap.add_argument("--qqwing", metavar="PATH", help="a QQWing executable (default: qqwing on PATH)")
+    ap.add_argument("--count", type=int, default=300, help="--peers: puzzles a process (default 300)")
+    ap.add_argument("--rounds", type=int, default=5, help="--peers: rounds, alternating (default 5)")
+    ap.add_argument("--no-proof", action="store_true", help="--peers: skip the MiniSat proofs")
+    ap.add_argument("--prove-first", action="store_true", help="--peers: prove the first round's puzzles only")
     a = ap.parse_args(argv)
+    if a.peers:
+        from _gen_peers import run_peers
+
+        run_peers(a.count, a.rounds, a.tdoku, a.qqwing or shutil.which("qqwing"), prove=not a.no_proof,
+                  first_only=a.prove_first)
+        return 0
     if a.big_only:
         _big(a)
         return 0
@@ -121,7 +141,7 @@ def main(argv=None) -> int:
     print(f"## Sudoku 9x9: {n9} puzzles each\n")
     print(_row("generator", "wall/s", "CPU/s", "mean givens", "min", "max", "minimal", "SE grades"))
     print(_row(*["---"] * 8))
-    qq = qqwing(n9)
+    qq = qqwing(n9, a.qqwing)
     if qq is not None:
         qp, qwall, qcpu = qq
         giv = [p.num_givens for p in qp]

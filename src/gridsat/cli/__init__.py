@@ -52,7 +52,7 @@ def _commands(command: str | None = None) -> list[ModuleType]:
     return [_module(name) for name in names]
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, words: list[str] | None = None) -> argparse.ArgumentParser:
     """The ``gridsat`` argument parser with every subcommand, or only ``command``'s.
 
     Parameters
@@ -60,6 +60,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     command : str, optional
         A name of :data:`COMMANDS`: only its module registers (what ``gridsat COMMAND ...``
         parses with); ``None``: every command and ``help``.
+    words : list of str, optional
+        With ``command``: the words after it, for a module whose ``register`` takes them
+        (``register(subparsers, words=...)``) to register only what they name.
     """
     p = Parser(
         prog="gridsat",
@@ -76,7 +79,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     options.add_list_flags(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for mod in _commands(command):
-        mod.register(sub)
+        if words is not None and "words" in mod.register.__code__.co_varnames:
+            mod.register(sub, words=words)
+        else:
+            mod.register(sub)
     if command is not None:
         return p
     h = sub.add_parser("help", help="show the help of a command ('gridsat help count' = 'gridsat count -h')",
@@ -121,7 +127,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK
     _own_sigint()
     first = given[:1]
-    parser = build_parser(first[0] if first and first[0] in COMMANDS else None)
+    command = first[0] if first and first[0] in COMMANDS else None
+    parser = build_parser(command, given[1:] if command else None)
     try:
         try:
             args, extra = parser.parse_known_args(argv)

@@ -11,11 +11,11 @@ puzzle: a seed whose puzzle is not made in time is reported ``unknown`` (on stde
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ..errors import GridsatError, ParseError
 from ..kinds import KINDS, get_kind, kind_of
+from ..kinds.base import kind_named
 from .helptext import examples_epilog
 from .jobs import add_runner_args, wants_runner
 from .argtypes import fraction, nonnegative_int, output_format, positive_float, positive_int, worker_count
@@ -60,26 +60,50 @@ def _common(p: argparse.ArgumentParser) -> None:
     add_runner_args(p, jobs=False, progress=False)
 
 
-def register(subparsers) -> argparse.ArgumentParser:
-    """Add the ``generate`` subcommand to ``subparsers``."""
+def _named(words: list[str] | None):
+    """The one kind whose generator the first of ``words`` names when a kind of that name
+    holds a generator of that name (found by importing that kind's package alone), else ``None``."""
+    name = words[0] if words else None
+    if not name or name.startswith("-"):
+        return None
+    kind = kind_named(name)
+    return kind if kind is not None and name in kind.generators else None
+
+
+def register(subparsers, words: list[str] | None = None) -> argparse.ArgumentParser:
+    """Add the ``generate`` subcommand to ``subparsers``.
+
+    With ``words`` (the command line after ``generate``) naming a generator that carries its
+    kind's name, only that generator registers: the other kind packages are not loaded.
+    """
     raw = argparse.RawDescriptionHelpFormatter
     p = subparsers.add_parser("generate", help="generate puzzles with exactly one solution",
                               description="Generate puzzles with exactly one solution (proved by the SAT oracle, "
                                           "re-checked by the front door).",
                               epilog=examples_epilog("generate", EXAMPLES), formatter_class=raw)
     sub = p.add_subparsers(dest="gen_kind", metavar="KIND")
+    p.set_defaults(func=lambda a: (p.print_help(sys.stderr), EXIT_USAGE)[1])
+    only = _named(words)
+    if only is not None:
+        _add_generator(sub, only, words[0])
+        return p
     for kind in KINDS.values():
-        for name, gen in kind.generators.items():
-            q = sub.add_parser(name, help=gen.help, description=gen.help, formatter_class=raw,
-                               epilog=examples_epilog("generate", only=f"generate {name} "))
-            gen.cli_options(q, name)
-            _common(q)
-            q.set_defaults(func=run, gen_kind=name, generator=gen, puzzle_kind=kind.name)
+        for name in kind.generators:
+            _add_generator(sub, kind, name)
     for kind in KINDS.values():  # (after every kind's generators: the kinds' own subcommands)
         if kind.cli_generate is not None:
             kind.cli_generate(sub)
-    p.set_defaults(func=lambda a: (p.print_help(sys.stderr), EXIT_USAGE)[1])
     return p
+
+
+def _add_generator(sub, kind, name: str) -> None:
+    """The subcommand of ``kind``'s generator ``name``."""
+    gen = kind.generators[name]
+    q = sub.add_parser(name, help=gen.help, description=gen.help, formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog=examples_epilog("generate", only=f"generate {name} "))
+    gen.cli_options(q, name)
+    _common(q)
+    q.set_defaults(func=run, gen_kind=name, generator=gen, puzzle_kind=kind.name)
 
 
 def _emit(args, g) -> None:
@@ -96,6 +120,8 @@ def _emit(args, g) -> None:
         more = "" if g.info.get("count_complete", True) else " at least"
         print(f"gridsat: this puzzle has{more} {count} solutions", file=sys.stderr, flush=True)
     if args.json:
+        import json
+
         line = json.dumps(g.to_dict())
     elif args.board:
         line = kind_of(g.puzzle).board_file(g.puzzle) + "\n"
@@ -139,17 +165,46 @@ def plain_sigint() -> None:
     longjmps out of the solver on a signal, which can lose the interrupt; the generators' calls
     take milliseconds, so Python's own handling is both safe and prompt.
     """
-    try:
-        from pysat import solvers
+    mod = sys.modules.get("pysat.solvers")
+    if mod is not None:
+        _plain(mod)
+    elif not any(isinstance(f, _PlainWhenLoaded) for f in sys.meta_path):
+        # (not loaded yet: patched when first imported, so a run that needs no SAT call, such
+        # as plain Sudoku made whole on the C core, does not load python-sat at all)
+        sys.meta_path.insert(0, _PlainWhenLoaded())
 
+
+def _plain(solvers) -> None:
+    try:
         solvers.MainThread.check = staticmethod(lambda: False)
     except Exception:  # pragma: no cover
         pass
 
 
+class _PlainWhenLoaded:
+    """An import hook that applies :func:`plain_sigint` to ``pysat.solvers`` once it is loaded."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "pysat.solvers":
+            return None
+        sys.meta_path.remove(self)
+        from importlib.machinery import PathFinder
+
+        spec = PathFinder.find_spec(name, path)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec  # pragma: no cover
+        run = spec.loader.exec_module
+
+        def exec_module(module) -> None:
+            run(module)
+            _plain(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
 def run(args) -> int:
     """Run ``gridsat generate``; returns the exit code."""
-    from ..formats.common import parse_box
     from ..generators import new_seed, stream
 
     plain_sigint()
@@ -158,6 +213,8 @@ def run(args) -> int:
         check_backend(args)
         _check_output_format(args)
         if getattr(args, "partial", None):
+            from ..formats.common import parse_box
+
             kind = get_kind(args.puzzle_kind)  # (a generator that takes --from: its kind completes the grid)
             p = load_one(args.partial, kind.name, parse_box(getattr(args, "box", None)))
             return _from_partial(args, kind, p)
@@ -233,6 +290,8 @@ def _clocked_stream(args, opts: dict, seed: int, count: int | None, limit: float
                 g = next(iter(stream(args.gen_kind, 1, seed=s, jobs=1, **opts)))
         except TimeLimitReached:
             if args.json:
+                import json
+
                 print(json.dumps({"seed": s, "status": "unknown", "reason": reason}), flush=True)
             else:
                 print(f"gridsat: seed {s}: unknown: {reason}", file=sys.stderr, flush=True)
@@ -253,18 +312,22 @@ def _check_ranges(args) -> None:
 
 def check_backend(args) -> None:
     """``--backend`` must name a python-sat solver (the generators' uniqueness proofs use one)."""
+    if not args.backend:
+        return
     from ..backends.catalogue import PYSAT_SOLVERS
 
-    if args.backend and args.backend not in PYSAT_SOLVERS:
+    if args.backend not in PYSAT_SOLVERS:
         raise ParseError(f"generate proves uniqueness with a python-sat solver, not {args.backend!r}; "
                          f"known: {', '.join(PYSAT_SOLVERS)}")
 
 
 def _check_output_format(args) -> None:
     """``--output-format`` must hold the generator's kind of puzzle."""
+    name = getattr(args, "output_format", None)
+    if not name:
+        return
     from ..formats import get_format
 
-    name = getattr(args, "output_format", None)
     if name and get_format(name).kind not in (args.puzzle_kind, "*"):
         raise ParseError(f"format {name} holds {get_format(name).kind} puzzles, not {args.puzzle_kind}")
     if name and args.json:

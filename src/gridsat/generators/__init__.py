@@ -7,7 +7,10 @@
 
 :func:`generate` makes one puzzle; :func:`stream` makes ``count`` puzzles in order (seeds
 ``seed, seed + 1, ...``), optionally in worker processes. Every puzzle is proven unique by
-the SAT oracle while it is carved and re-checked through :func:`gridsat.check`.
+the SAT oracle (or the C core's searches, which answer the same) while it is carved, and
+re-checked through :func:`gridsat.check` (plain classic puzzles made whole on the core: by
+its fresh count to 2 from the givens alone). A generator record with a ``make_many``
+makes a block of consecutive seeds in one call; :func:`stream` uses it in one process.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any, Iterator
 from ..errors import UnsupportedError
 from ..kinds import KINDS as _KIND_RECORDS
 from ..kinds import Generator
+from ..kinds.base import kind_named
 from .generated import Generated
 from .layouts import count_layouts, enumerate_layouts, random_layout
 
@@ -48,19 +52,59 @@ def generate(kind: str | None = None, **options: Any) -> Generated:
 
     Raises :class:`UnsupportedError` for an unknown kind.
     """
-    gens = generators()
-    if kind is None:
-        kind = next(iter(gens))
-    try:
-        gen = gens[kind]
-    except KeyError:
-        raise UnsupportedError(f"no generator for {kind!r}; known: {', '.join(gens)}") from None
+    gen = _generator(kind)
+    if gen is None:
+        raise UnsupportedError(f"no generator for {kind!r}; known: {', '.join(generators())}")
     return gen.make(**options)
+
+
+def _generator(kind: str | None) -> "Generator | None":
+    """The generator called ``kind`` (``None``: the first listed); a generator named after its
+    kind is found by loading that kind's package alone."""
+    if kind is not None:
+        record = kind_named(kind)
+        if record is not None and kind in record.generators:
+            return record.generators[kind]
+    gens = generators()
+    return gens.get(next(iter(gens)) if kind is None else kind)
 
 
 def _task(args: tuple) -> Generated:
     kind, options, seed = args
     return generate(kind, seed=seed, **options)
+
+
+def _many(kind: str | None):
+    """The generator's ``make_many`` (``None``: it has none, or ``kind`` is unknown).
+
+    A generator record may carry ``make_many(seeds, **options) -> list[Generated] | None``:
+    ``make(seed=s, **options)`` for every seed of a ``range`` at once (the same puzzles), or
+    ``None`` where it does not serve those options.
+    """
+    return getattr(_generator(kind), "make_many", None)
+
+
+#: the largest block of seeds one ``make_many`` call makes (the first blocks are smaller, so
+#: the first puzzles come out at once)
+BLOCK = 64
+
+
+def _blocks(many, kind: str | None, options: dict, seed: int, count: int | None) -> Iterator[Generated]:
+    """The puzzles of seeds ``seed ..`` made by blocks of ``make_many`` (1, 2, 4, ... up to
+    :data:`BLOCK` seeds); from a block it does not serve on, one by one."""
+    size, done = 1, 0
+    while count is None or done < count:
+        k = size if count is None else min(size, count - done)
+        seeds = range(seed + done, seed + done + k)
+        made = many(seeds, **options)
+        if made is None:
+            rest = itertools.count(seeds.start) if count is None else range(seeds.start, seed + count)
+            for s in rest:
+                yield _task((kind, options, s))
+            return
+        yield from made
+        done += k
+        size = min(2 * size, BLOCK)
 
 
 def new_seed() -> int:
@@ -97,6 +141,10 @@ def stream(kind: str | None = None, count: int | None = 1, *, seed: int | None =
     if jobs is None or jobs <= 0:
         jobs = os.cpu_count() or 1
     if jobs == 1:
+        many = _many(kind)
+        if many is not None:
+            yield from _blocks(many, kind, options, seed, count)
+            return
         for t in tasks:
             yield _task(t)
         return

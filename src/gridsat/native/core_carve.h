@@ -28,13 +28,15 @@ typedef struct {
     int N, W;            /* cells, 64-bit words per cell set */
     uint64_t *wit;       /* MAX_WIT cell sets */
     uint64_t *gbits;     /* the given cells as a set */
+    uint64_t *peerm;     /* N cell sets: each cell's peers */
+    uint64_t *byval;     /* n cell sets: the given cells of each value */
     int nwit, wnext;
     long searches, shortcuts;
 } Carver;
 
 static void carver_free(Carver *cv) {
     any_free(&cv->a);
-    free(cv->cur); free(cv->ingrp); free(cv->wit); free(cv->gbits);
+    free(cv->cur); free(cv->ingrp); free(cv->wit); free(cv->gbits); free(cv->peerm); free(cv->byval);
 }
 
 static int carver_init(Carver *cv, const Geo *g, const uint8_t *sol) {
@@ -48,16 +50,25 @@ static int carver_init(Carver *cv, const Geo *g, const uint8_t *sol) {
     cv->ingrp = calloc((size_t)cv->N, 1);
     cv->wit = calloc((size_t)MAX_WIT * cv->W, sizeof(uint64_t));
     cv->gbits = calloc((size_t)cv->W, sizeof(uint64_t));
-    if (!cv->cur || !cv->ingrp || !cv->wit || !cv->gbits) { carver_free(cv); return -1; }
+    cv->peerm = calloc((size_t)cv->N * cv->W, sizeof(uint64_t));
+    cv->byval = calloc((size_t)g->n * cv->W, sizeof(uint64_t));
+    if (!cv->cur || !cv->ingrp || !cv->wit || !cv->gbits || !cv->peerm || !cv->byval) { carver_free(cv); return -1; }
+    for (int c = 0; c < cv->N; c++)
+        for (int k = g->peer_off[c]; k < g->peer_off[c + 1]; k++)
+            cv->peerm[(size_t)c * cv->W + (g->peers[k] >> 6)] |= (uint64_t)1 << (g->peers[k] & 63);
     return 0;
 }
 
 /* load the given set (0/1 per cell) */
 static void carver_set(Carver *cv, const uint8_t *given) {
     memset(cv->gbits, 0, sizeof(uint64_t) * (size_t)cv->W);
+    memset(cv->byval, 0, sizeof(uint64_t) * (size_t)cv->g->n * cv->W);
     for (int c = 0; c < cv->N; c++) {
         cv->cur[c] = given[c] ? cv->sol[c] : 0;
-        if (given[c]) cv->gbits[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (given[c]) {
+            cv->gbits[c >> 6] |= (uint64_t)1 << (c & 63);
+            cv->byval[(size_t)(cv->sol[c] - 1) * cv->W + (c >> 6)] |= (uint64_t)1 << (c & 63);
+        }
     }
 }
 
@@ -65,12 +76,39 @@ static void carver_drop(Carver *cv, uint8_t *given, int c) {
     given[c] = 0;
     cv->cur[c] = 0;
     cv->gbits[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    cv->byval[(size_t)(cv->sol[c] - 1) * cv->W + (c >> 6)] &= ~((uint64_t)1 << (c & 63));
 }
 
 static void carver_add(Carver *cv, uint8_t *given, int c) {
     given[c] = 1;
     cv->cur[c] = cv->sol[c];
     cv->gbits[c >> 6] |= (uint64_t)1 << (c & 63);
+    cv->byval[(size_t)(cv->sol[c] - 1) * cv->W + (c >> 6)] |= (uint64_t)1 << (c & 63);
+}
+
+/* Whether the givens but ``c`` force S's value at ``c`` as a hidden single: in some unit of
+   ``c`` every other cell is given or sees a given of that value (so no solution of the other
+   givens differs from S at ``c``). */
+static int carver_hidden(const Carver *cv, int c) {
+    const Geo *g = cv->g;
+    const int W = cv->W;
+    uint64_t gv[MAX_N * MAX_N / 64 + 1];
+    memcpy(gv, cv->byval + (size_t)(cv->sol[c] - 1) * W, sizeof(uint64_t) * (size_t)W);
+    gv[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    for (int k = g->cu_off[c]; k < g->cu_off[c + 1]; k++) {
+        const int *uc = g->unit_cells + (size_t)g->cell_units[k] * g->n;
+        int open = 0;
+        for (int i = 0; i < g->n && !open; i++) {
+            int d = uc[i];
+            if (d == c || cv->cur[d]) continue;
+            const uint64_t *pm = cv->peerm + (size_t)d * W;
+            uint64_t sees = 0;
+            for (int j = 0; j < W; j++) sees |= pm[j] & gv[j];
+            open = !sees;
+        }
+        if (!open) return 1;
+    }
+    return 0;
 }
 
 static void carver_witness(Carver *cv, const uint8_t *other) {
@@ -99,6 +137,7 @@ static int carver_unique_without(Carver *cv, const int *grp, int glen) {
         forced = popcount32(seen) == g->n - 1;
     }
     for (int i = 0; i < glen; i++) cv->ingrp[grp[i]] = 0;
+    if (!forced && glen == 1) forced = carver_hidden(cv, grp[0]);
     if (forced) { cv->shortcuts++; return 1; }
     /* an earlier second solution that differs from S inside the group only */
     uint64_t gm[MAX_N * MAX_N / 64 + 1];
@@ -259,6 +298,41 @@ static int read_solution(const Geo *g, const Py_buffer *b) {
     return 0;
 }
 
+/* every unit of ``g`` holds each value of 1..n once in ``s`` */
+static int fills_units(const Geo *g, const uint8_t *s) {
+    uint32_t full = g->n >= 32 ? 0xffffffffu : (1u << g->n) - 1u;
+    for (int u = 0; u < g->nunits; u++) {
+        uint32_t m = 0;
+        for (int k = 0; k < g->n; k++) {
+            int v = s[g->unit_cells[u * g->n + k]];
+            if (v < 1 || v > g->n) return 0;
+            m |= 1u << (v - 1);
+        }
+        if (m != full) return 0;
+    }
+    return 1;
+}
+
+/* The second solutions that swap two values on four cells of S (two rows by two columns,
+   the swap keeping every unit whole: S's rectangles), kept as witnesses before carving. */
+static void carver_rectangles(Carver *cv) {
+    const Geo *g = cv->g;
+    const int n = g->n;
+    const uint8_t *S = cv->sol;
+    uint8_t t[MAX_N * MAX_N];
+    if (g->ncells != n * n || g->ncells > MAX_N * MAX_N) return;
+    for (int r1 = 0; r1 < n; r1++)
+        for (int r2 = r1 + 1; r2 < n; r2++)
+            for (int c1 = 0; c1 < n; c1++)
+                for (int c2 = c1 + 1; c2 < n; c2++) {
+                    int p = r1 * n + c1, q = r1 * n + c2, u = r2 * n + c1, v = r2 * n + c2;
+                    if (S[p] != S[v] || S[q] != S[u]) continue;
+                    memcpy(t, S, (size_t)g->ncells);
+                    t[p] = S[q]; t[q] = S[p]; t[u] = S[v]; t[v] = S[u];
+                    if (fills_units(g, t)) carver_witness(cv, t);
+                }
+}
+
 PyDoc_STRVAR(carve_doc,
 "carve(geometry, solution, groups, state, target=-1, polish=0, polish_above=0, start=None)\n"
 "-> (given, state, searches, shortcuts)\n\n"
@@ -300,6 +374,7 @@ static PyObject *py_carve(PyObject *self, PyObject *args, PyObject *kw) {
     }
     if (carver_init(&cv, g, sb.buf) < 0) { PyErr_NoMemory(); goto done; }
     have = 1;
+    carver_rectangles(&cv);
     int ng = carve_pass(&cv, &r, &gr, given, target);
     if (ng >= 0 && polish > 0) ng = carve_polish(&cv, &r, &gr, given, ng, polish, above);
     if (ng < 0) goto done;
@@ -343,10 +418,114 @@ done:
     return ret;
 }
 
+PyDoc_STRVAR(seed_state_doc,
+"seed_state(seed) -> state\n\n"
+"``random.Random(seed).getstate()[1]`` for an int seed with ``abs(seed) < 2**63`` (for the\n"
+"check that this core seeds like the running Python).");
+
+static PyObject *py_seed_state(PyObject *self, PyObject *args) {
+    long long seed;
+    if (!PyArg_ParseTuple(args, "L:seed_state", &seed)) return NULL;
+    MT r;
+    mt_seed(&r, seed);
+    return mt_to_py(&r);
+}
+
+PyDoc_STRVAR(generate_doc,
+"generate(geometry, first, count, box_rows, box_cols, budget, tries, polish, polish_above)\n"
+"-> (puzzles, solutions, status, seconds)\n\n"
+"The classic generator's plain route for seeds ``first .. first + count - 1``, each from\n"
+"``random.Random(seed)``: random_grid's fill (``budget`` nodes, ``tries`` restarts), the\n"
+"carving pass over single cells in shuffled order, ``polish`` local moves while at least\n"
+"``polish_above`` givens remain, then a fresh count to 2 from the givens alone, whose one\n"
+"solution must be the grid, a grid that fills every unit. ``puzzles`` and ``solutions``:\n"
+"bytes, ``count`` boards of one byte per cell (0 empty); ``status``: bytes, per seed 1 made,\n"
+"0 the fill ran out of budget on every try (the caller takes the seed's other route), 2 the\n"
+"re-check failed; ``seconds``: bytes of ``count`` native doubles, each puzzle's time.");
+
+static PyObject *py_generate(PyObject *self, PyObject *args) {
+    PyObject *cap;
+    long long first;
+    int count, br, bc, tries, polish, above;
+    long budget;
+    if (!PyArg_ParseTuple(args, "OLiiiliii:generate", &cap, &first, &count, &br, &bc, &budget, &tries, &polish,
+                          &above))
+        return NULL;
+    Geo *g = get_geo(cap);
+    if (!g) return NULL;
+    if (g->n > 30 || g->n > MAX_N || br < 1 || bc < 1 || br * bc != g->n || count < 0)
+        return PyErr_Format(PyExc_ValueError, "generate takes classic boards with r x c boxes, count >= 0");
+    if (first > (1LL << 62) || first < -(1LL << 62) || first + count > (1LL << 62))
+        return PyErr_Format(PyExc_ValueError, "seeds must stay below 2**62 in size");
+    const int N = g->ncells;
+    MT r;
+    Fill f = {g, &r, 0, budget, NULL, NULL, NULL};
+    Groups gr = {N, NULL, NULL};
+    Carver cv;
+    int have = 0;
+    PyObject *puz = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)count * N);
+    PyObject *sol = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)count * N);
+    PyObject *stat = PyBytes_FromStringAndSize(NULL, count);
+    PyObject *secs = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)count * (Py_ssize_t)sizeof(double));
+    uint8_t *pre = malloc((size_t)N), *grid = malloc((size_t)N), *given = malloc((size_t)N);
+    f.cand = malloc(sizeof(uint32_t) * (size_t)(N + 1) * N);
+    f.vals = malloc((size_t)(N + 1) * N);
+    f.empty = malloc(sizeof(int) * (size_t)(N + 1) * N);
+    gr.off = malloc(sizeof(int) * (size_t)(N + 1));
+    gr.cells = malloc(sizeof(int) * (size_t)(N + 1));
+    PyObject *ret = NULL;
+    if (!puz || !sol || !stat || !secs) goto done;
+    if (!pre || !grid || !given || !f.cand || !f.vals || !f.empty || !gr.off || !gr.cells) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int c = 0; c <= N; c++) { gr.off[c] = c; gr.cells[c] = c; }  /* symmetry "none": single cells */
+    if (carver_init(&cv, g, grid) < 0) { PyErr_NoMemory(); goto done; }
+    have = 1;
+    uint8_t *P = (uint8_t *)PyBytes_AS_STRING(puz), *S = (uint8_t *)PyBytes_AS_STRING(sol);
+    uint8_t *st = (uint8_t *)PyBytes_AS_STRING(stat);
+    char *tm = PyBytes_AS_STRING(secs);
+    memset(P, 0, (size_t)count * N);
+    memset(S, 0, (size_t)count * N);
+    for (int i = 0; i < count; i++) {
+        double t0 = now_s(), dt;
+        uint8_t *p = P + (size_t)i * N, *s = S + (size_t)i * N;
+        if (PyErr_CheckSignals()) goto done;
+        mt_seed(&r, first + i);
+        st[i] = 0;
+        if (fill_classic(&f, br, bc, tries, pre, grid) == FILL_OK) {
+            cv.nwit = cv.wnext = 0;  /* second solutions of another grid say nothing here */
+            carver_rectangles(&cv);
+            memset(given, 1, (size_t)N);
+            int ng = carve_pass(&cv, &r, &gr, given, -1);
+            if (ng >= 0 && polish > 0) ng = carve_polish(&cv, &r, &gr, given, ng, polish, above);
+            if (ng < 0) goto done;
+            for (int c = 0; c < N; c++) p[c] = given[c] ? grid[c] : 0;
+            memcpy(s, grid, (size_t)N);
+            /* the re-check: a fresh count to 2 from the givens alone */
+            any_start(&cv.a, p, 2);
+            int rc = run_sliced(&cv.a, 0.0, 1);
+            if (rc < 0) goto done;
+            st[i] = rc == RUN_DONE && ANY(&cv.a, count) == 1 && !memcmp(ANY(&cv.a, sols), grid, (size_t)N)
+                    && fills_units(g, grid) ? 1 : 2;
+        }
+        dt = now_s() - t0;
+        memcpy(tm + (size_t)i * sizeof(double), &dt, sizeof(double));
+    }
+    ret = Py_BuildValue("(OOOO)", puz, sol, stat, secs);
+done:
+    if (have) carver_free(&cv);
+    Py_XDECREF(puz); Py_XDECREF(sol); Py_XDECREF(stat); Py_XDECREF(secs);
+    free(pre); free(grid); free(given); free(f.cand); free(f.vals); free(f.empty); free(gr.off); free(gr.cells);
+    return ret;
+}
+
 #define GEN_METHODS \
     {"fill", (PyCFunction)py_fill, METH_VARARGS, fill_doc}, \
     {"shuffle", (PyCFunction)py_shuffle, METH_VARARGS, shuffle_doc}, \
     {"carve", (PyCFunction)(void (*)(void))py_carve, METH_VARARGS | METH_KEYWORDS, carve_doc}, \
-    {"minimal", (PyCFunction)py_minimal, METH_VARARGS, minimal_doc},
+    {"minimal", (PyCFunction)py_minimal, METH_VARARGS, minimal_doc}, \
+    {"seed_state", (PyCFunction)py_seed_state, METH_VARARGS, seed_state_doc}, \
+    {"generate", (PyCFunction)py_generate, METH_VARARGS, generate_doc},
 
 #endif /* GRIDSAT_CORE_CARVE_H */

@@ -69,6 +69,31 @@ static void mt_shuffle(MT *r, int *x, int len) {
     }
 }
 
+/* random.Random(seed) for an int seed: init_by_array over the 32-bit words of abs(seed)
+   (random_seed of CPython's _randommodule.c, from the Mersenne Twister reference code) */
+static void mt_seed(MT *r, long long seed) {
+    unsigned long long u = seed < 0 ? 0ull - (unsigned long long)seed : (unsigned long long)seed;
+    uint32_t key[2] = {(uint32_t)(u & 0xffffffffu), (uint32_t)(u >> 32)};
+    int klen = key[1] ? 2 : 1;
+    uint32_t *mt = r->mt;
+    mt[0] = 19650218u;
+    for (int i = 1; i < MT_N; i++) mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
+    int i = 1, j = 0;
+    for (int k = MT_N > klen ? MT_N : klen; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
+        i++; j++;
+        if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+        if (j >= klen) j = 0;
+    }
+    for (int k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) { mt[0] = mt[MT_N - 1]; i = 1; }
+    }
+    mt[0] = 0x80000000u;
+    r->index = MT_N;
+}
+
 static int mt_from_py(MT *r, PyObject *state) {
     PyObject *seq = PySequence_Fast(state, "state must be rng.getstate()[1]");
     if (!seq) return -1;
@@ -201,6 +226,29 @@ static int fill_from(Fill *f, const uint8_t *pre, uint8_t *out) {
     return fill_rec(f, 0, ne, out);
 }
 
+/* random_grid's route for a classic board: random permutations in the diagonal boxes, then
+   the depth-first fill from them (from the empty board if they have no completion), ``tries``
+   times while the node budget runs out. ``pre``: scratch, N bytes. */
+static int fill_classic(Fill *f, int br, int bc, int tries, uint8_t *pre, uint8_t *out) {
+    const Geo *g = f->g;
+    const int N = g->ncells;
+    int found = FILL_BUDGET;
+    for (int t = 0; t < tries && found == FILL_BUDGET; t++) {
+        memset(pre, 0, (size_t)N);
+        int nb = g->n / br < g->n / bc ? g->n / br : g->n / bc, vals[MAX_N];
+        for (int k = 0; k < nb; k++) {
+            for (int v = 0; v < g->n; v++) vals[v] = v + 1;
+            mt_shuffle(f->r, vals, g->n);
+            int i = 0;
+            for (int a = 0; a < br; a++)
+                for (int b = 0; b < bc; b++) pre[(k * br + a) * g->n + k * bc + b] = (uint8_t)vals[i++];
+        }
+        found = fill_from(f, pre, out);
+        if (found == FILL_NONE) found = fill_from(f, NULL, out);
+    }
+    return found;
+}
+
 PyDoc_STRVAR(fill_doc,
 "fill(geometry, state, box_rows, box_cols, budget, tries) -> (grid, state)\n\n"
 "generators.fill.random_grid's depth-first route for a classic board (no start grid):\n"
@@ -226,20 +274,7 @@ static PyObject *py_fill(PyObject *self, PyObject *args) {
     uint8_t *pre = calloc((size_t)N, 1), *out = malloc((size_t)N);
     PyObject *ret = NULL;
     if (!f.cand || !f.vals || !f.empty || !pre || !out) { PyErr_NoMemory(); goto done; }
-    int found = FILL_BUDGET;
-    for (int t = 0; t < tries && found == FILL_BUDGET; t++) {
-        memset(pre, 0, (size_t)N);
-        int nb = g->n / br < g->n / bc ? g->n / br : g->n / bc, vals[MAX_N];
-        for (int k = 0; k < nb; k++) {
-            for (int v = 0; v < g->n; v++) vals[v] = v + 1;
-            mt_shuffle(&r, vals, g->n);
-            int i = 0;
-            for (int a = 0; a < br; a++)
-                for (int b = 0; b < bc; b++) pre[(k * br + a) * g->n + k * bc + b] = (uint8_t)vals[i++];
-        }
-        found = fill_from(&f, pre, out);
-        if (found == FILL_NONE) found = fill_from(&f, NULL, out);
-    }
+    int found = fill_classic(&f, br, bc, tries, pre, out);
     PyObject *st = mt_to_py(&r);
     if (!st) goto done;
     if (found == FILL_OK) ret = Py_BuildValue("(y#N)", (const char *)out, (Py_ssize_t)N, st);

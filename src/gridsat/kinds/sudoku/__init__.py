@@ -6,7 +6,7 @@ from functools import partial
 
 from .puzzle import Sudoku, made
 from . import rules  # noqa: F401  (registers the verifier rules)
-from ...puzzles.text import board_file, format_board, solution_line
+from ...puzzles.text import SYMBOLS, board_file, format_board, line_string, solution_line
 from ..base import Generator, Kind, Late, register_kind
 from .choices import (SMALL_SAT, BIG, JIGSAW_SAT, SMALL, MEDIUM, JIGSAW, NATIVE_N, LARGE, JIGSAW_OTHER_CNF,
                       JIGSAW_BIG, default, encoding_for, ORACLE)
@@ -64,6 +64,19 @@ def _generators():
     return generate
 
 
+def _batch():
+    from . import generate_batch
+    return generate_batch
+
+
+class _ManyGenerator(Generator):
+    """The classic generator, which also makes blocks of seeds at once: ``make_many(seeds,
+    **options)`` (:func:`gridsat.generators.stream` looks for it; ``None`` where it does not
+    serve the options)."""
+
+    make_many = Late(lambda: _batch().generate_sudoku_many)
+
+
 def _cli():
     from . import cli
     return cli
@@ -90,6 +103,8 @@ def puzzle_line(puzzle) -> str:
     if puzzle.extra:
         from .format_fpuzzles import write_fpuzzles
         return write_fpuzzles(puzzle).strip()
+    if not puzzle.is_jigsaw and puzzle.n <= len(SYMBOLS):  # (the givens alone: no reader to load)
+        return line_string(puzzle.givens)
     return _oneline().jigsaw_line_string(puzzle)
 
 
@@ -192,7 +207,7 @@ SUDOKU = register_kind(Kind(
     puzzle_line=puzzle_line,
     board_file=board_file,
     generators={
-        "sudoku": Generator(Late(lambda: _generators().generate_sudoku),
+        "sudoku": _ManyGenerator(Late(lambda: _generators().generate_sudoku),
                             "classic Sudoku, any r x c boxes (4x4 .. 16x16; 25x25 is slow)",
                             Late(lambda: _cli().add_classic_options), Late(lambda: _cli().values)),
         "jigsaw": Generator(Late(lambda: _generators().generate_jigsaw),

@@ -94,9 +94,11 @@ def values(args: argparse.Namespace, name: str) -> dict:
          "attempts": args.attempts, "score": args.json, "difficulty": _difficulty(args.difficulty),
          "polish": args.polish}
     if hasattr(args, "box"):
-        from ...formats.common import parse_box  # the readers load when a command reads or parses puzzles
+        o["box"] = None
+        if args.box is not None:
+            from ...formats.common import parse_box  # the readers load when a command reads or parses puzzles
 
-        o["box"] = parse_box(args.box)
+            o["box"] = parse_box(args.box)
     elif args.layout:
         from ...generators.layouts import layout_from_text  # the generators load when a puzzle is made
 

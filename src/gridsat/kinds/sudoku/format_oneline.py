@@ -25,7 +25,7 @@ from ...errors import GridsatError, ParseError
 from ...formats.base import Entry, Format, is_digits, locate, register_format
 from ...formats.oneline import register_generated, split_fields
 from ...formats.tokens import MAX_DIGITS, is_int, split_lines
-from ...puzzles.text import SYMBOLS, symbol_value
+from ...puzzles.text import SYMBOLS, line_string, symbol_value
 from ...verifier import verify
 from ...formats.common import check_solution, parse_box
 from .puzzle import Sudoku, default_box
@@ -166,7 +166,7 @@ def jigsaw_line_string(puzzle: Sudoku, values: Sequence[int] | None = None) -> s
     n = puzzle.n
     vals = puzzle.givens if values is None else values
     if n <= len(SYMBOLS):
-        s = "".join("." if not v else SYMBOLS[v - 1] for v in vals)
+        s = line_string(vals)
     else:
         s = ",".join(str(v) for v in vals)
     if values is None and puzzle.is_jigsaw:

@@ -16,7 +16,7 @@ from typing import Sequence
 from .puzzle import Sudoku
 from ...generators import symmetry as sym_mod
 from .generate_fill import sudoku_oracle, sudoku_peers
-from .generate_native import native_carve, native_minimal
+from .generate_native import POLISH_ABOVE, native_carve, native_minimal
 from ...generators.oracle import CnfOracle
 
 __all__ = ["carve", "carve_sudoku", "is_minimal", "POLISH_ABOVE"]
@@ -120,8 +120,6 @@ def _groups(puzzle: Sudoku, symmetry: str) -> list[tuple[int, ...]]:
 _GROUPS: dict = {}
 
 
-#: polish only puzzles with at least this many givens (per size; 9x9: below-average ones are left)
-POLISH_ABOVE = {9: 25}
 
 
 def carve_sudoku(board: Sudoku, grid: Sequence[int], rng: random.Random, oracle: CnfOracle | None, symmetry: str,

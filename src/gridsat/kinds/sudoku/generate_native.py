@@ -21,11 +21,15 @@ from typing import Any, Iterator, Sequence
 
 from .puzzle import Sudoku
 
-__all__ = ["engine", "sat_route", "native_serves", "native_grid", "native_carve", "native_minimal", "NATIVE_MAX_N"]
+__all__ = ["engine", "sat_route", "native_serves", "native_grid", "native_carve", "native_minimal", "native_many",
+           "NATIVE_MAX_N", "POLISH_ABOVE"]
 
 #: largest board the generators carve on the C core (larger ones stay with the SAT oracle,
 #: whose clause learning copes better with hard counts)
 NATIVE_MAX_N = 16
+
+#: polish only puzzles with at least this many givens (per size; 9x9: below-average ones are left)
+POLISH_ABOVE = {9: 25}
 
 _ENGINE: list = []
 
@@ -43,13 +47,27 @@ def _draws_like_python(core: Any) -> bool:
     return True
 
 
+def _seeds_like_python(core: Any) -> bool:
+    """Whether the core's ``random.Random(seed)`` state matches this Python's (a few seeds)."""
+    return all(tuple(core.seed_state(s)) == random.Random(s).getstate()[1]
+               for s in (0, 1, -7, 2 ** 32 - 1, 2 ** 32, 2 ** 61 + 5))
+
+
+#: whether the core's whole-puzzle route serves (its seeding checked), set with the engine
+_SEEDS: list = [False]
+
+
 def engine() -> Any:
     """The C core module when the generators can use it, else ``None`` (checked once per process)."""
     if not _ENGINE:
-        from .backend_native import load
+        import importlib
 
-        core = load()
+        try:  # (as the native backend loads it, without loading the backend)
+            core = importlib.import_module("gridsat._native")
+        except ImportError:
+            core = None
         ok = core is not None and hasattr(core, "carve") and _draws_like_python(core)
+        _SEEDS[:] = [ok and hasattr(core, "generate") and _seeds_like_python(core)]
         _ENGINE.append(core if ok else None)
     return _ENGINE[0]
 
@@ -79,9 +97,21 @@ def _usable(board: Sudoku, rng: random.Random) -> Any:
 
 
 def _geometry(board: Sudoku) -> Any:
-    from .encode_native import native_model
+    """The core's compiled board (the ``sudoku-native`` encoding's, without its extra
+    constraints), cached per size and region map."""
+    key = (board.n, board.regions)
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        from ...boards import compile_geometry, unit_table, uses_pairs
 
-    return native_model(board).geometry
+        if len(_GEOMETRIES) >= 16:
+            _GEOMETRIES.clear()
+        geo = _GEOMETRIES[key] = compile_geometry(board.n, unit_table(board.n, board.regions),
+                                                  uses_pairs(board.n, board.is_jigsaw))
+    return geo
+
+
+_GEOMETRIES: dict = {}
 
 
 def native_serves(board: Sudoku, rng: random.Random) -> bool:
@@ -182,3 +212,44 @@ def native_minimal(board: Sudoku, grid: Sequence[int], given: set[int]) -> "bool
         return None
     N = board.n * board.n
     return bool(engine().minimal(_geometry(board), bytes(grid), bytes(1 if c in given else 0 for c in range(N))))
+
+
+#: the largest seed size the core's whole-puzzle route takes
+_SEED_MAX = 2 ** 62
+
+
+def native_many(board: Sudoku, first: int, count: int, *, polish: int = 0,
+                polish_above: int = 0) -> "tuple[bytes, bytes, bytes, list[float]] | None":
+    """The plain route of the classic generator, whole puzzles on the core, for seeds ``first ..``.
+
+    What :func:`~gridsat.kinds.sudoku.generate.generate_sudoku` makes from ``random.Random(seed)``
+    without symmetry, target or difficulty (classic boards up to 9x9): the fill, the carving
+    pass and ``polish`` local moves, with the same random draws; then a fresh count to 2 from
+    the givens alone, whose one solution must be the grid.
+
+    Parameters
+    ----------
+    board : Sudoku
+        A classic board (box shape; givens ignored).
+    first, count : int
+        The seeds ``first, first + 1, ..., first + count - 1``.
+    polish, polish_above : int
+        As for :func:`native_carve`.
+
+    Returns
+    -------
+    (bytes, bytes, bytes, list of float) or None
+        Givens and solutions (``count`` boards of one byte per cell), a status byte per seed
+        (1 made; 0 the fill ran out of budget, so the seed takes the other route; 2 the
+        re-check failed) and each puzzle's seconds; ``None`` when the core does not serve.
+    """
+    core = engine()
+    if (core is None or not _SEEDS[0] or board.box is None or board.n > 9
+            or not -_SEED_MAX < first <= first + count < _SEED_MAX):
+        return None
+    import array
+
+    n = board.n
+    puzzles, solutions, status, secs = core.generate(_geometry(board), first, count, board.box[0], board.box[1],
+                                                     20 * n * n, 4, int(polish), int(polish_above))
+    return puzzles, solutions, status, array.array("d", secs).tolist()
