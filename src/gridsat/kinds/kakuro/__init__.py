@@ -89,6 +89,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401
 
 
+def _load_csp() -> None:
+    from . import encode_csp  # noqa: F401  (registers kakuro-csp)
+
+
 def _load_formats() -> None:
     from . import format  # noqa: F401  (registers its formats)
 
@@ -127,6 +131,7 @@ KAKURO = register_kind(Kind(
     encodings={
         **{name: ("cnf", _load_cnf) for name in ("cnf-combo", "cnf-sum")},
         **{name: ("cpsat", _load_cpsat) for name in ("cpsat-sum", "cpsat-table")},
+        "kakuro-csp": ("csp", _load_csp),
     },
     load_formats=_load_formats,
     guess_format=Late(lambda: _format().guess),

@@ -72,6 +72,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401
 
 
+def _load_csp() -> None:
+    from . import encode_csp  # noqa: F401  (registers kenken-csp)
+
+
 def _load_formats() -> None:
     from . import format  # noqa: F401  (registers its formats)
 
@@ -110,6 +114,7 @@ KENKEN = register_kind(Kind(
     encodings={
         **{name: ("cnf", _load_cnf) for name in ("cnf-table", "cnf-select")},
         **{name: ("cpsat", _load_cpsat) for name in ("cpsat-table", "cpsat-arith")},
+        "kenken-csp": ("csp", _load_csp),
     },
     load_formats=_load_formats,
     order=20,

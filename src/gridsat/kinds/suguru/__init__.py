@@ -64,6 +64,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401  (registers cpsat-bool, cpsat-int)
 
 
+def _load_csp() -> None:
+    from . import encode_csp  # noqa: F401  (registers suguru-csp)
+
+
 def _load_formats() -> None:
     from . import format, format_puzzlink  # noqa: F401  (registers the formats)
 
@@ -94,7 +98,8 @@ SUGURU = register_kind(Kind(
     mzn_model="", mzn_about="", mzn_data=_not_yet, mzn_decode=_not_yet, mzn_key=_not_yet,
     samples=samples,
     encodings={"cnf-direct": ("cnf", _load_cnf),
-               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")}},
+               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")},
+               "suguru-csp": ("csp", _load_csp)},
     load_formats=_load_formats,
     order=20,
     oracle=ORACLE,
