@@ -12,8 +12,11 @@ A model is three arrays of 32-bit words that the kernel reads as they are:
     digit sets for its sum, a compartment's consecutive sets, a region's ``1..k``);
   - ``TABLE``: the cells take one of the tuples in ``data`` (``m / n`` of them, values
     0..31): the kernel keeps in each cell the values of the tuples still possible;
-  - ``PAIR``: two cells ``a, b``; ``data[x]`` (32 masks) are the values ``b`` may take when
-    ``a`` holds ``x`` (the kernel filters both ways);
+  - ``PAIR``: pairs of cells ``a1, b1, a2, b2, ...``; ``data[x]`` (32 masks) are the values
+    ``b`` may take when ``a`` holds ``x``, for every pair (the kernel filters both ways);
+
+  a set table's sure values (those every set still possible holds) also leave the other
+  cells of every all-different group that holds all its cells;
 
 * the **output map**, one word per position of the kind's solution tuple: a variable, or
   ``-(c + 1)`` for the constant ``c`` (a black cell's ``0``).
@@ -50,13 +53,16 @@ def mask(values: Iterable[int]) -> int:
     return m
 
 
-def pair_table(allowed) -> list[int]:
-    """The 32 masks of a ``PAIR`` record: ``allowed(x, y)`` says whether ``a = x`` and ``b = y`` go together.
+def pair_table(allowed) -> tuple[int, ...]:
+    """The data of a ``PAIR`` record (its length, 32, then 32 masks) for :meth:`CspBuilder.pair`:
+    ``allowed(x, y)`` says whether ``a = x`` and ``b = y`` go together. Make it once and keep it
+    (a board has many pairs of few kinds).
 
-    >>> pair_table(lambda x, y: x != y)[1] == (0xFFFFFFFF & ~2)
-    True
+    >>> t = pair_table(lambda x, y: x != y)
+    >>> len(t), t[1 + 1] == _signed(0xFFFFFFFF & ~2)
+    (33, True)
     """
-    return [sum(1 << y for y in range(32) if allowed(x, y)) for x in range(32)]
+    return (32, *(_signed(sum(1 << y for y in range(32) if allowed(x, y))) for x in range(32)))
 
 
 def _signed(m: int) -> int:
@@ -130,9 +136,17 @@ class CspBuilder:
         self.records.extend((TABLE, len(cells), *cells, len(flat)))
         self.records.extend(flat)
 
-    def pair(self, a: int, b: int, masks: Sequence[int]) -> None:
-        """Cells ``a`` and ``b``: ``masks[x]`` the values of ``b`` allowed with ``a = x`` (32 masks)."""
-        self.records.extend((PAIR, 2, a, b, 32, *map(_signed, masks)))
+    def pair(self, a: int, b: int, table: tuple[int, ...]) -> None:
+        """Cells ``a`` and ``b`` under ``table`` (:func:`pair_table`: the values of ``b`` allowed per value of ``a``)."""
+        self.records.extend((PAIR, 2, a, b))
+        self.records.extend(table)
+
+    def pairs(self, cells: Sequence[int], table: tuple[int, ...]) -> None:
+        """Every pair ``cells[2i], cells[2i + 1]`` under one ``table`` (:func:`pair_table`), in one record."""
+        if cells:
+            self.records.extend((PAIR, len(cells)))
+            self.records.extend(cells)
+            self.records.extend(table)
 
     def model(self, key: Hashable, outmap: Sequence[int]) -> CspModel:
         """The model, with ``outmap`` (a variable, or ``-(c + 1)`` for the constant ``c``, per position)."""

@@ -11,8 +11,12 @@
  *                (each of n bits): a kakuro run by its sum, a str8ts compartment.
  *   CSP_TABLE    (3): the n cells take one of the m / n tuples of data (values 0..31,
  *                tuple after tuple): support filtering.
- *   CSP_PAIR     (4): two cells a, b (n = 2); data[x] (m = 32) is the mask of values b may
- *                take when a holds x.
+ *   CSP_PAIR     (4): pairs of cells a, b (n = 2k: a1, b1, a2, b2, ...); data[x] (m = 32)
+ *                is the mask of values b may take when a holds x, for every pair.
+ *
+ * Inside, every pair of a PAIR record is a constraint of its own. A set table's sure values
+ * (those every set still possible holds) leave the other cells of each all-different group
+ * that contains all its cells (a str8ts compartment in its row).
  */
 #ifndef GRIDSAT_CSP_H
 #define GRIDSAT_CSP_H
@@ -28,22 +32,29 @@ typedef struct {
     int nvars, ncons;
     uint32_t *dom0;          /* the domains given */
     int32_t *rec;            /* the record stream (a copy) */
-    int *off;                /* record offset of each constraint */
-    uint32_t *rev;           /* per PAIR constraint: 32 masks, a's values per value of b */
+    int *ctype, *cn;         /* per constraint: its type and cell count */
+    long *ccell, *cdata;     /* per constraint: offsets of its cells and its data in rec */
+    long *cm;                /* per constraint: its data length */
+    uint32_t *rev;           /* per PAIR record: 32 masks, a's values per value of b */
     int *revof;              /* constraint -> index into rev (in units of 32), -1 */
+    int *pstart, *plist;     /* per SETS constraint: the ALLDIFF constraints holding all its cells */
+    int *mark;               /* scratch, per variable */
+    int stamp;
     int *wstart, *wlist;     /* per variable: the constraints over it */
     uint32_t *D;             /* the current domains */
     int *queue; char *inq; int qhead, qcount;
     int cur;                 /* the constraint being propagated (not queued again by itself) */
     long long props;         /* constraint propagations run (an operation count) */
+    long long *vw;           /* per variable: its constraints' failures plus its degree (dom/wdeg branching) */
 } Csp;
 
 static inline int csp_pop(uint32_t x) { return __builtin_popcount(x); }
 static inline int csp_single(uint32_t x) { return x && !(x & (x - 1)); }
 
 static void csp_free(Csp *c) {
-    free(c->dom0); free(c->rec); free(c->off); free(c->rev); free(c->revof);
-    free(c->wstart); free(c->wlist); free(c->D); free(c->queue); free(c->inq);
+    free(c->dom0); free(c->rec); free(c->ctype); free(c->cn); free(c->ccell); free(c->cdata); free(c->cm);
+    free(c->rev); free(c->revof); free(c->pstart); free(c->plist); free(c->mark);
+    free(c->wstart); free(c->wlist); free(c->D); free(c->queue); free(c->inq); free(c->vw);
     memset(c, 0, sizeof *c);
 }
 
@@ -52,7 +63,7 @@ static int csp_load(Csp *c, int nvars, const uint32_t *dom, const int32_t *rec, 
     static char msg[200];
     memset(c, 0, sizeof *c);
     if (nvars < 1 || nvars > (1 << 20)) { snprintf(msg, sizeof msg, "nvars must be 1..%d, got %d", 1 << 20, nvars); *err = msg; return 0; }
-    long pos = 0; int ncons = 0, npairs = 0; long nwatch = 0;
+    long pos = 0; int ncons = 0, nrecs = 0, npairs = 0; long nwatch = 0;
     while (pos < nrec) {   /* first pass: check the records */
         if (pos + 2 > nrec) { snprintf(msg, sizeof msg, "record %d at word %ld is cut short", ncons, pos); *err = msg; return 0; }
         int t = rec[pos], n = rec[pos + 1];
@@ -73,45 +84,79 @@ static int csp_load(Csp *c, int nvars, const uint32_t *dom, const int32_t *rec, 
             for (long i = 0; i < m; i++) if (data[i] < 0 || data[i] > 31) { snprintf(msg, sizeof msg, "record %d at word %ld: table value %d is not 0..31", ncons, pos, data[i]); *err = msg; return 0; }
         }
         if (t == CSP_PAIR) {
-            if (n != 2 || m != 32) { snprintf(msg, sizeof msg, "record %d at word %ld: a pair record has 2 cells and 32 masks, got %d and %ld", ncons, pos, n, m); *err = msg; return 0; }
-            if (rec[pos + 2] == rec[pos + 3]) { snprintf(msg, sizeof msg, "record %d at word %ld: a pair of one cell", ncons, pos); *err = msg; return 0; }
+            if (n % 2 || m != 32) { snprintf(msg, sizeof msg, "record %d at word %ld: a pair record has pairs of cells and 32 masks, got %d cells and %ld masks", nrecs, pos, n, m); *err = msg; return 0; }
+            for (int i = 0; i < n; i += 2) if (rec[pos + 2 + i] == rec[pos + 3 + i]) { snprintf(msg, sizeof msg, "record %d at word %ld: a pair of one cell", nrecs, pos); *err = msg; return 0; }
             npairs++;
+            ncons += n / 2 - 1;
         }
-        nwatch += n; ncons++; pos += 3 + n + m;
+        nwatch += n; ncons++; nrecs++; pos += 3 + n + m;
     }
     c->nvars = nvars; c->ncons = ncons;
     c->dom0 = malloc(sizeof(uint32_t) * nvars); c->D = malloc(sizeof(uint32_t) * nvars);
-    c->rec = malloc(sizeof(int32_t) * (nrec ? nrec : 1)); c->off = malloc(sizeof(int) * (ncons + 1));
+    c->rec = malloc(sizeof(int32_t) * (nrec ? nrec : 1));
+    c->ctype = malloc(sizeof(int) * (ncons + 1)); c->cn = malloc(sizeof(int) * (ncons + 1));
+    c->ccell = malloc(sizeof(long) * (ncons + 1)); c->cdata = malloc(sizeof(long) * (ncons + 1)); c->cm = malloc(sizeof(long) * (ncons + 1));
+    c->pstart = calloc(ncons + 2, sizeof(int)); c->mark = calloc(nvars, sizeof(int));
     c->rev = malloc(sizeof(uint32_t) * 32 * (npairs ? npairs : 1)); c->revof = malloc(sizeof(int) * (ncons + 1));
     c->wstart = calloc(nvars + 1, sizeof(int)); c->wlist = malloc(sizeof(int) * (nwatch ? nwatch : 1));
     c->queue = malloc(sizeof(int) * (ncons + 1)); c->inq = calloc(ncons + 1, 1);
-    if (!c->dom0 || !c->D || !c->rec || !c->off || !c->rev || !c->revof || !c->wstart || !c->wlist || !c->queue || !c->inq) {
+    c->vw = malloc(sizeof(long long) * nvars);
+    if (!c->vw || !c->dom0 || !c->D || !c->rec || !c->ctype || !c->cn || !c->ccell || !c->cdata || !c->cm || !c->pstart || !c->mark || !c->rev || !c->revof || !c->wstart || !c->wlist || !c->queue || !c->inq) {
         csp_free(c); *err = "out of memory"; return 0;
     }
     memcpy(c->dom0, dom, sizeof(uint32_t) * nvars);
     if (nrec) memcpy(c->rec, rec, sizeof(int32_t) * nrec);
     pos = 0; npairs = 0;
-    for (int k = 0; k < ncons; k++) {
-        c->off[k] = (int)pos;
-        int n = rec[pos + 1]; long m = rec[pos + 2 + n];
+    int k = 0;
+    for (int r = 0; r < nrecs; r++) {
+        int t = rec[pos], n = rec[pos + 1]; long m = rec[pos + 2 + n];
         for (int i = 0; i < n; i++) c->wstart[rec[pos + 2 + i] + 1]++;
-        c->revof[k] = -1;
-        if (rec[pos] == CSP_PAIR) {
-            uint32_t *r = c->rev + 32 * npairs; const int32_t *data = rec + pos + 5;
-            memset(r, 0, 32 * sizeof(uint32_t));
-            for (int x = 0; x < 32; x++) for (int y = 0; y < 32; y++) if ((uint32_t)data[x] >> y & 1u) r[y] |= 1u << x;
-            c->revof[k] = npairs++;
+        if (t == CSP_PAIR) {
+            uint32_t *rv = c->rev + 32 * npairs; const int32_t *data = rec + pos + 3 + n;
+            memset(rv, 0, 32 * sizeof(uint32_t));
+            for (int x = 0; x < 32; x++) for (uint32_t y = (uint32_t)data[x]; y; y &= y - 1) rv[__builtin_ctz(y)] |= 1u << x;
+            for (int i = 0; i < n; i += 2, k++) {
+                c->ctype[k] = t; c->cn[k] = 2; c->ccell[k] = pos + 2 + i; c->cdata[k] = pos + 3 + n; c->cm[k] = m;
+                c->revof[k] = npairs;
+            }
+            npairs++;
+        } else {
+            c->ctype[k] = t; c->cn[k] = n; c->ccell[k] = pos + 2; c->cdata[k] = pos + 3 + n; c->cm[k] = m;
+            c->revof[k] = -1; k++;
         }
         pos += 3 + n + m;
     }
     for (int v = 0; v < nvars; v++) c->wstart[v + 1] += c->wstart[v];
+    for (int v = 0; v < nvars; v++) c->vw[v] = 1 + c->wstart[v + 1] - c->wstart[v];
     int *fill = calloc(nvars, sizeof(int));
     if (!fill) { csp_free(c); *err = "out of memory"; return 0; }
-    for (int k = 0; k < ncons; k++) {
-        int o = c->off[k], n = c->rec[o + 1];
-        for (int i = 0; i < n; i++) { int v = c->rec[o + 2 + i]; c->wlist[c->wstart[v] + fill[v]++] = k; }
+    for (k = 0; k < ncons; k++) {
+        const int32_t *cells = c->rec + c->ccell[k];
+        for (int i = 0; i < c->cn[k]; i++) { int v = cells[i]; c->wlist[c->wstart[v] + fill[v]++] = k; }
     }
     free(fill);
+    /* the all-different groups that hold each set table's cells */
+    long np = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        np = 0;
+        for (k = 0; k < ncons; k++) {
+            if (pass) c->pstart[k] = (int)np;
+            if (c->ctype[k] != CSP_SETS) continue;
+            const int32_t *cells = c->rec + c->ccell[k]; int n = c->cn[k];
+            c->stamp++;
+            for (int i = 0; i < n; i++) c->mark[cells[i]] = c->stamp;
+            int v0 = cells[0];
+            for (int w = c->wstart[v0]; w < c->wstart[v0 + 1]; w++) {
+                int g = c->wlist[w];
+                if (g == k || c->ctype[g] != CSP_ALLDIFF || c->cn[g] <= n) continue;
+                const int32_t *gc = c->rec + c->ccell[g]; int hits = 0;
+                for (int i = 0; i < c->cn[g]; i++) hits += c->mark[gc[i]] == c->stamp;
+                if (hits == n) { if (pass) c->plist[np] = g; np++; }
+            }
+        }
+        if (pass) c->pstart[ncons] = (int)np;
+        else if (!(c->plist = malloc(sizeof(int) * (np + 1)))) { csp_free(c); *err = "out of memory"; return 0; }
+    }
     return 1;
 }
 
@@ -161,7 +206,7 @@ static int csp_distinct(Csp *c, const int32_t *cells, int n, uint32_t must) {
     }
 }
 
-static int csp_sets(Csp *c, const int32_t *cells, int n, const int32_t *masks, long m) {
+static int csp_sets(Csp *c, int k, const int32_t *cells, int n, const int32_t *masks, long m) {
     uint32_t *D = c->D;
     for (;;) {
         if (!csp_distinct(c, cells, n, 0)) return 0;
@@ -181,6 +226,18 @@ static int csp_sets(Csp *c, const int32_t *cells, int n, const int32_t *masks, l
         for (int i = 0; i < n; i++) {
             uint32_t d = D[cells[i]];
             if (d & ~allow) { if (!csp_set(c, cells[i], d & allow)) return 0; changed = 1; }
+        }
+        if (c->pstart[k + 1] > c->pstart[k] && inter) {   /* sure values leave the groups around */
+            c->stamp++;
+            for (int i = 0; i < n; i++) c->mark[cells[i]] = c->stamp;
+            for (int p = c->pstart[k]; p < c->pstart[k + 1]; p++) {
+                int g = c->plist[p], gn = c->cn[g];
+                const int32_t *gc = c->rec + c->ccell[g];
+                for (int i = 0; i < gn; i++) {
+                    if (c->mark[gc[i]] == c->stamp || !(D[gc[i]] & inter)) continue;
+                    if (!csp_set(c, gc[i], D[gc[i]] & ~inter)) return 0;
+                }
+            }
         }
         uint32_t before = 0;
         for (int i = 0; i < n; i++) before += csp_single(D[cells[i]]);
@@ -221,18 +278,19 @@ static int csp_propagate(Csp *c) {
     while (c->qcount) {
         int k = c->queue[c->qhead];
         c->qhead = (c->qhead + 1) % c->ncons; c->qcount--; c->inq[k] = 0;
-        const int32_t *r = c->rec + c->off[k];
-        int n = r[1]; const int32_t *cells = r + 2; long m = cells[n]; const int32_t *data = cells + n + 1;
+        int n = c->cn[k]; const int32_t *cells = c->rec + c->ccell[k], *data = c->rec + c->cdata[k];
+        long m = c->cm[k];
         int ok;
         c->cur = k; c->props++;
-        switch (r[0]) {
+        switch (c->ctype[k]) {
         case CSP_ALLDIFF: ok = csp_distinct(c, cells, n, (uint32_t)data[0]); break;
-        case CSP_SETS: ok = csp_sets(c, cells, n, data, m); break;
+        case CSP_SETS: ok = csp_sets(c, k, cells, n, data, m); break;
         case CSP_TABLE: ok = csp_table(c, cells, n, data, m); break;
         default: ok = csp_pair(c, cells, data, c->rev + 32 * c->revof[k]); break;
         }
         c->cur = -1;
-        if (!ok) {
+        if (!ok) {   /* the failing constraint weighs more in the branching from now on */
+            for (int i = 0; i < n; i++) c->vw[cells[i]]++;
             while (c->qcount) { c->inq[c->queue[c->qhead]] = 0; c->qhead = (c->qhead + 1) % c->ncons; c->qcount--; }
             return 0;
         }
@@ -272,10 +330,11 @@ static int csp_search(Csp *c, long long limit, int keep, long long max_nodes, do
     size_t depth = 0;
     for (;;) {
         if (ok) {
-            int best = -1, bp = 33;
+            int best = -1, bp = 33;   /* fewest values per weight of failures (dom/wdeg) */
+            long long bw = 1;
             for (int v = 0; v < nv; v++) {
                 int p = csp_pop(c->D[v]);
-                if (p > 1 && p < bp) { bp = p; best = v; if (p == 2) break; }
+                if (p > 1 && (long long)p * bw < (long long)bp * c->vw[v]) { bp = p; bw = c->vw[v]; best = v; }
             }
             if (best < 0) {   /* a solution */
                 if (res->kept < keep) {

@@ -21,7 +21,7 @@ __all__ = ["ripple_csp"]
 @lru_cache(maxsize=None)
 def _apart(t: int) -> tuple[int, ...]:
     """The pair table of two cells ``t`` steps apart in a line: equal digits ``d >= t`` clash."""
-    return tuple(pair_table(lambda x, y: x != y or x < t))
+    return pair_table(lambda x, y: x != y or x < t)
 
 
 @lru_cache(maxsize=64)
@@ -35,9 +35,12 @@ def _board(rows: int, cols: int, regions: tuple) -> CspBuilder:
     b.variables([mask(range(1, k + 1)) for k in size])
     for cells in members.values():
         b.alldiff(cells, must=mask(range(1, len(cells) + 1)))
+    apart: dict[int, list[int]] = {}
     for a, c, t in line_pairs(rows, cols, max(size)):
-        if t <= min(size[a], size[c]) and regions[a] != regions[c]:
-            b.pair(a, c, _apart(t))
+        if t <= size[a] and t <= size[c] and regions[a] != regions[c]:
+            apart.setdefault(t, []).extend((a, c))
+    for t, cells in apart.items():
+        b.pairs(cells, _apart(t))
     return b
 
 

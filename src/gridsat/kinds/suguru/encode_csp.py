@@ -15,7 +15,7 @@ from .puzzle import king_pairs
 
 __all__ = ["suguru_csp"]
 
-_UNEQUAL = tuple(pair_table(lambda x, y: x != y))
+_UNEQUAL = pair_table(lambda x, y: x != y)
 
 
 @lru_cache(maxsize=64)
@@ -28,9 +28,7 @@ def _board(rows: int, cols: int, regions: tuple) -> CspBuilder:
     b.variables([mask(range(1, len(count[r]) + 1)) for r in regions])
     for cells in count.values():
         b.alldiff(cells, must=mask(range(1, len(cells) + 1)))
-    for a, c in king_pairs(rows, cols):
-        if regions[a] != regions[c]:
-            b.pair(a, c, _UNEQUAL)
+    b.pairs([x for a, c in king_pairs(rows, cols) if regions[a] != regions[c] for x in (a, c)], _UNEQUAL)
     return b
 
 
