@@ -28,6 +28,8 @@ load_error = _EXTENSION.error
 #: forget the import result (tests simulate a missing extension with this)
 _reset = _EXTENSION.reset
 
+#: the most solutions a run keeps (the kernel's ``keep`` is a C int)
+_MOST_KEPT = (1 << 31) - 1
 #: the kernel's branches in a budgeted run before the SAT prover takes over
 NODE_BUDGET = 200_000
 
@@ -65,7 +67,7 @@ class CspBackend(Backend):
                 out.timed_out = True
                 return out
         lim = 0 if limit is None else max(int(limit), 1)
-        kept = max(0, int(keep)) if lim == 0 else min(max(0, int(keep)), lim)
+        kept = max(0, min(int(keep), lim or _MOST_KEPT, _MOST_KEPT))
         count, complete, timed_out, sols, nodes, props = core.solve(
             model.domains, model.records, model.outmap, lim, kept, int(max_nodes), left)
         out.solve_time = time.perf_counter() - t1

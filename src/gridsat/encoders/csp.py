@@ -137,7 +137,7 @@ class CspBuilder:
         self.records.extend(flat)
 
     def pair(self, a: int, b: int, table: tuple[int, ...]) -> None:
-        """Cells ``a`` and ``b`` under ``table`` (:func:`pair_table`: the values of ``b`` allowed per value of ``a``)."""
+        """Cells ``a`` and ``b`` under ``table`` (:func:`pair_table`: ``b``'s values per value of ``a``)."""
         self.records.extend((PAIR, 2, a, b))
         self.records.extend(table)
 

@@ -34,7 +34,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     int keep;
     double time_limit;
     if (!PyArg_ParseTuple(args, "OOOLiLd", &odom, &orec, &omap, &limit, &keep, &max_nodes, &time_limit)) return NULL;
-    if (limit < 0 || keep < 0 || keep > 1000000 || max_nodes < 0) {
+    if (limit < 0 || keep < 0 || max_nodes < 0) {
         PyErr_SetString(PyExc_ValueError, "limit, keep and max_nodes must not be negative");
         return NULL;
     }
@@ -58,13 +58,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         goto done;
     }
     {
-        int32_t *sols = malloc(sizeof(int32_t) * ((size_t)keep * nout + 1));
+        int scap = keep < 2 ? keep : 2;
+        int32_t *sols = malloc(sizeof(int32_t) * ((size_t)scap * nout + 1));
         CspResult res;
         int fine = 0;
         if (sols) {
             double deadline = time_limit >= 0 ? csp_now() + time_limit : 0;
             Py_BEGIN_ALLOW_THREADS
-            fine = csp_search(&c, limit, keep, max_nodes, deadline, outmap, nout, sols, &res);
+            fine = csp_search(&c, limit, keep, max_nodes, deadline, outmap, nout, &sols, &scap, &res);
             Py_END_ALLOW_THREADS
         }
         if (!fine) {

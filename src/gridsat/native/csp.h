@@ -314,7 +314,7 @@ typedef struct {
  * a variable's value, or -(constant + 1) for a constant) in `sols` (keep * nout ints).
  * Stops after `max_nodes` branches (0: none) or at `deadline` (csp_now() seconds; <= 0: none). */
 static int csp_search(Csp *c, long long limit, int keep, long long max_nodes, double deadline,
-                      const int32_t *outmap, int nout, int32_t *sols, CspResult *res) {
+                      const int32_t *outmap, int nout, int32_t **sols, int *scap, CspResult *res) {
     int nv = c->nvars;
     size_t cap = 64;
     uint32_t *snap = malloc(sizeof(uint32_t) * nv * cap);
@@ -337,8 +337,14 @@ static int csp_search(Csp *c, long long limit, int keep, long long max_nodes, do
                 if (p > 1 && (long long)p * bw < (long long)bp * c->vw[v]) { bp = p; bw = c->vw[v]; best = v; }
             }
             if (best < 0) {   /* a solution */
+                if (res->kept < keep && res->kept == *scap) {   /* (the kept solutions' room grows as they come) */
+                    int more = *scap * 2 + 2 < keep ? *scap * 2 + 2 : keep;
+                    int32_t *s2 = realloc(*sols, sizeof(int32_t) * ((size_t)more * nout + 1));
+                    if (!s2) { free(snap); free(var); free(left); return 0; }
+                    *sols = s2; *scap = more;
+                }
                 if (res->kept < keep) {
-                    int32_t *s = sols + (size_t)res->kept * nout;
+                    int32_t *s = *sols + (size_t)res->kept * nout;
                     for (int i = 0; i < nout; i++) s[i] = outmap[i] >= 0 ? __builtin_ctz(c->D[outmap[i]]) : -outmap[i] - 1;
                     res->kept++;
                 }

@@ -7,7 +7,7 @@ from typing import Sequence
 from ...errors import UnsupportedError
 from ..base import Generator, Kind, Late, register_kind
 from . import rules  # noqa: F401  (registers the verifier rules)
-from .choices import CPSAT, DEFAULT, ORACLE, default, encoding_for
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default, encoding_for
 from .puzzle import Kakuro
 
 __all__ = ["KAKURO", "Kakuro", "board", "solution_line", "board_file"]
@@ -106,7 +106,7 @@ KAKURO = register_kind(Kind(
     name="kakuro",
     puzzle_class=Kakuro,
     aliases=("cross-sums",),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=encoding_for,
     export_encoding="cnf-combo",

@@ -8,7 +8,7 @@ from .puzzle import KenKen
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ...errors import UnsupportedError
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default, encoding_for
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default, encoding_for
 
 __all__ = ["KENKEN", "KenKen", "board", "solution_line", "board_file"]
 
@@ -89,7 +89,7 @@ KENKEN = register_kind(Kind(
     name="kenken",
     puzzle_class=KenKen,
     aliases=("calcudoku", "kendoku", "mathdoku"),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=encoding_for,
     export_encoding="cnf-table",

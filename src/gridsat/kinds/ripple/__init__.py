@@ -8,7 +8,7 @@ from ...puzzles.regionboard import board_text, solution_text
 from .puzzle import Ripple
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default
 
 __all__ = ["RIPPLE", "Ripple", "board", "solution_line", "puzzle_line", "board_file", "samples"]
 
@@ -73,7 +73,7 @@ RIPPLE = register_kind(Kind(
     name="ripple",
     puzzle_class=Ripple,
     aliases=("hakyuu",),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-direct",

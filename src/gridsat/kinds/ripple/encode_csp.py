@@ -46,7 +46,8 @@ def _board(rows: int, cols: int, regions: tuple) -> CspBuilder:
 
 def _why(puzzle) -> "str | None":
     if puzzle.max_value > MAX_VALUE:
-        return f"the kernel's domains hold digits up to {MAX_VALUE}; this board has a region of {puzzle.max_value} cells"
+        return (f"the kernel's domains hold digits up to {MAX_VALUE}; this board has a region of "
+                f"{puzzle.max_value} cells")
     return None
 
 

@@ -9,7 +9,7 @@ from ...errors import UnsupportedError
 from .puzzle import LAYOUTS, Samurai
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default
 
 __all__ = ["SAMURAI", "Samurai", "LAYOUTS", "board", "solution_line", "puzzle_line", "board_file", "samples"]
 
@@ -96,7 +96,7 @@ SAMURAI = register_kind(Kind(
     name="samurai",
     puzzle_class=Samurai,
     aliases=("gattai",),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-direct",

@@ -29,7 +29,8 @@ def _layout(pattern: str) -> CspBuilder:
 
 
 @register("samurai-csp", "samurai", "csp", key=lambda p: (p.pattern, p.givens),
-          description="finite-domain kernel: every sub-grid's rows, columns and boxes all-different with hidden singles")
+          description="finite-domain kernel: every sub-grid's rows, columns and boxes all-different "
+                      "with hidden singles")
 def samurai_csp(puzzle) -> CspModel:
     """The layout's groups (compiled once per layout) with the givens."""
     b = _layout(puzzle.pattern).copy()

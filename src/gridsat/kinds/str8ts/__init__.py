@@ -8,7 +8,7 @@ from typing import Sequence
 from ...errors import UnsupportedError
 from ..base import Generator, Kind, Late, register_kind
 from . import rules  # noqa: F401  (registers the verifier rules)
-from .choices import DEFAULT, ORACLE, default
+from .choices import KERNEL, DEFAULT, ORACLE, default
 from .puzzle import Str8ts
 
 __all__ = ["STR8TS", "Str8ts", "board", "solution_line", "SAMPLE_BLACK"]
@@ -95,7 +95,7 @@ STR8TS = register_kind(Kind(
     name="str8ts",
     puzzle_class=Str8ts,
     aliases=("straights",),
-    choices=(DEFAULT,),
+    choices=(KERNEL, DEFAULT,),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-str8ts",

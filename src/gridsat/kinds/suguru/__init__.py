@@ -7,7 +7,7 @@ from ...puzzles.regionboard import board_text, solution_text
 from .puzzle import Suguru
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default
 
 __all__ = ["SUGURU", "Suguru", "board", "solution_line", "puzzle_line", "board_file", "samples"]
 
@@ -76,7 +76,7 @@ SUGURU = register_kind(Kind(
     name="suguru",
     puzzle_class=Suguru,
     aliases=("tectonic",),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-direct",
