@@ -13,9 +13,12 @@ The extension is optional: an install without a C compiler leaves it out, and th
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import time
 
 from ..errors import UnsupportedError
+from .catalogue import PYSAT_SOLVERS
 from .base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
 
 __all__ = ["CspBackend", "BudgetedCsp", "NODE_BUDGET", "load"]
@@ -32,6 +35,12 @@ _reset = _EXTENSION.reset
 _MOST_KEPT = (1 << 31) - 1
 #: the kernel's branches in a budgeted run before the SAT prover takes over
 NODE_BUDGET = 200_000
+
+
+@functools.lru_cache(maxsize=1)
+def _has_pysat() -> bool:
+    """Whether python-sat is installed (looked up once, not imported)."""
+    return importlib.util.find_spec("pysat") is not None
 
 
 class CspBackend(Backend):
@@ -94,8 +103,14 @@ class BudgetedCsp(CspBackend):
         self.budget = budget
 
     def unavailable(self) -> str | None:
-        """Why the kernel or the prover cannot run here, or None."""
-        return super().unavailable() or get_backend(self.prover_name).unavailable()
+        """Why the kernel or the prover cannot run here, or None (a python-sat prover is looked
+        for without importing python-sat: most jobs never need it)."""
+        why = super().unavailable()
+        if why is not None:
+            return why
+        if self.prover_name in PYSAT_SOLVERS:
+            return None if _has_pysat() else "python-sat is not installed"
+        return get_backend(self.prover_name).unavailable()
 
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> Outcome:
         """The kernel within its budget, then the prover on the kind's CNF encoding."""
