@@ -85,7 +85,8 @@ class Kakuro:
             if v is None:
                 norm.append(None)
                 continue
-            if not isinstance(v, (tuple, list)) or len(v) != 2 or not all(_int(x) and 0 <= x <= 45 for x in v):
+            if not isinstance(v, (tuple, list)) or len(v) != 2 or not (_int(v[0]) and _int(v[1])
+                                                                      and 0 <= v[0] <= 45 and 0 <= v[1] <= 45):
                 raise PuzzleError(f"{self._name(i, cols)}: a cell is None (white) or (down, across) sums 0..45, "
                                   f"got {v!r}")
             norm.append((v[0], v[1]))
@@ -120,8 +121,9 @@ class Kakuro:
                     run = tuple(a * C + k if across else k * C + a for k in range(start, b))
                     clue = (a * C + start - 1 if across else (start - 1) * C + a) if start else None
                     total = cells[clue][1 if across else 0] if clue is not None else 0
-                    what = "across" if across else "down"
-                    where = self.cell_name(clue) if clue is not None else self.cell_name(run[0])
+                    if len(run) > 9 or (total and not _combinations(len(run), total)):
+                        what = "across" if across else "down"
+                        where = self.cell_name(clue) if clue is not None else self.cell_name(run[0])
                     if len(run) > 9:
                         raise PuzzleError(f"{where}: the {what} run has {len(run)} cells; a run holds at most 9")
                     if total and not _combinations(len(run), total):
