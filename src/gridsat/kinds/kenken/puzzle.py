@@ -131,6 +131,22 @@ def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tup
             return
         left = k - i - 1
         used = {vals[j] for j in clash[i]}
+        if not left:  # the last cell, without a call per digit (the same steps, tuples and order)
+            if op == "+":
+                last = (rest,) if 1 <= rest <= n and rest not in used else ()
+            else:
+                last = [v for v in range(1, n + 1) if v not in used and not rest % v]
+            for v in last:
+                steps[0] += 1
+                if steps[0] > MAX_STEPS:
+                    raise PuzzleError(f"the cage {clue} of {k} cells is too large to list its digit tuples")
+                if op == "+" or rest == v:
+                    vals[i] = v
+                    out.append(tuple(vals))
+                    if len(out) > limit:
+                        raise PuzzleError(f"the cage {clue} of {k} cells allows over {limit} digit tuples")
+            vals[i] = 0
+            return
         for v in range(1, n + 1):
             if v in used:
                 continue
