@@ -200,3 +200,19 @@ def test_the_kernel_is_the_default_with_its_fallback(kind):
     assert (choice.backend, choice.encoding) == ("csp+minisat22", f"{kind}-csp")
     assert choice.fallback is not None and choice.fallback.backend != choice.backend
     assert gridsat.check(g.puzzle).backend == "csp+minisat22"
+
+
+def test_without_the_extension_the_backend_says_why_and_the_kinds_fall_back(monkeypatch):
+    from gridsat.backends import csp_backend
+    from gridsat.backends.base import OptionalExtension
+    from gridsat.selection import default_choice
+
+    missing = OptionalExtension("gridsat._no_such_kernel")
+    monkeypatch.setattr(csp_backend, "load", missing.load)
+    monkeypatch.setattr(csp_backend, "load_error", missing.error)
+    why = get_backend("csp+minisat22").unavailable()
+    assert why is not None and "gridsat._no_such_kernel is not built" in why
+    puzzle = get_kind("kakuro").samples()[2][0]
+    choice = default_choice(puzzle)
+    assert (choice.backend, choice.encoding) == ("minisat22", "cnf-combo")
+    assert gridsat.check(puzzle).status == "unique"
