@@ -1,8 +1,8 @@
-"""Build configuration of the optional C extensions ``gridsat._native`` and ``gridsat._pathsearch``.
+"""Build configuration of the optional C extensions ``gridsat._native``, ``gridsat._pathsearch`` and ``gridsat._csp``.
 
 Project metadata lives in pyproject.toml; setuptools reads both. The extensions are
 optional: without a C compiler or Python headers the build prints a warning and the
-install goes on without them (the ``native`` and ``search`` backends then report
+install goes on without them (the ``native``, ``search`` and ``csp`` backends then report
 themselves unavailable and say why).
 """
 
@@ -21,9 +21,11 @@ NATIVE_DEPENDS = ["src/gridsat/native/core.h", "src/gridsat/native/core_base.h",
 PATHSEARCH_SOURCES = ["src/gridsat/native/pathsearch.c"]
 PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch.h", "src/gridsat/native/pathsearch_impl.h", "src/gridsat/native/pathsearch_chain.h",
                       "src/gridsat/native/pathsearch_transport.h"]
+CSP_SOURCES = ["src/gridsat/native/csp.c"]
+CSP_DEPENDS = ["src/gridsat/native/csp.h"]
 
 #: extension module -> the backend that needs it (for the warning when it cannot be built)
-BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search"}
+BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search", "gridsat._csp": "csp"}
 
 
 class optional_build_ext(build_ext):
@@ -69,6 +71,13 @@ setup(
             "gridsat._pathsearch",
             sources=PATHSEARCH_SOURCES,
             depends=PATHSEARCH_DEPENDS,
+            extra_compile_args=_compile_args(),
+            optional=True,
+        ),
+        Extension(
+            "gridsat._csp",
+            sources=CSP_SOURCES,
+            depends=CSP_DEPENDS,
             extra_compile_args=_compile_args(),
             optional=True,
         ),

@@ -22,4 +22,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     **{name: ("cnf", "gridsat.backends.pysat_backend") for name in PYSAT_SOLVERS},
     "cpsat": ("cpsat", "gridsat.backends.cpsat_backend"),
     "minizinc": ("minizinc", "gridsat.backends.minizinc_backend"),
+    # the kind-free finite-domain kernel (the C extension gridsat._csp)
+    "csp": ("csp", "gridsat.backends.csp_backend"),
+    "csp+minisat22": ("csp", "gridsat.backends.csp_backend"),
 }

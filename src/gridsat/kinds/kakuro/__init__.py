@@ -7,7 +7,7 @@ from typing import Sequence
 from ...errors import UnsupportedError
 from ..base import Generator, Kind, Late, register_kind
 from . import rules  # noqa: F401  (registers the verifier rules)
-from .choices import CPSAT, DEFAULT, ORACLE, default, encoding_for
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default, encoding_for
 from .puzzle import Kakuro
 
 __all__ = ["KAKURO", "Kakuro", "board", "solution_line", "board_file"]
@@ -89,6 +89,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401
 
 
+def _load_csp() -> None:
+    from . import encode_csp  # noqa: F401  (registers kakuro-csp)
+
+
 def _load_formats() -> None:
     from . import format  # noqa: F401  (registers its formats)
 
@@ -102,7 +106,7 @@ KAKURO = register_kind(Kind(
     name="kakuro",
     puzzle_class=Kakuro,
     aliases=("cross-sums",),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=encoding_for,
     export_encoding="cnf-combo",
@@ -127,6 +131,7 @@ KAKURO = register_kind(Kind(
     encodings={
         **{name: ("cnf", _load_cnf) for name in ("cnf-combo", "cnf-sum")},
         **{name: ("cpsat", _load_cpsat) for name in ("cpsat-sum", "cpsat-table")},
+        "kakuro-csp": ("csp", _load_csp),
     },
     load_formats=_load_formats,
     guess_format=Late(lambda: _format().guess),

@@ -33,11 +33,12 @@ from .puzzle import MAX_SIDE, Kakuro
 __all__ = ["read_janko", "write_janko", "sniff_janko", "from_json", "to_json", "guess", "read_puzzlink", "write_puzzlink"]
 
 _CLUE = re.compile(r"(\d{0,2}),(\d{0,2})")
+_TOKEN = re.compile(r"\S+")
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:
     """``(column, token)`` of a line's whitespace-separated tokens (1-based columns)."""
-    return [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line)]
+    return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(line)]
 
 
 def _header(block, file) -> tuple[int, int]:
@@ -74,10 +75,8 @@ def _puzzle(block, file, name=None) -> Kakuro:
     rows, cols = _header(block, file)
     grid = _grid(block, rows, cols, file)
     cells: list = []
-    where: dict[str, tuple[int, int]] = {}
-    for r, row in enumerate(grid):
-        for c, (no, col, tok) in enumerate(row):
-            where[f"r{r + 1}c{c + 1}"] = (no, col)
+    for row in grid:
+        for no, col, tok in row:
             if tok in ("0", "."):
                 cells.append(None)
             elif tok == "-":
@@ -96,8 +95,9 @@ def _puzzle(block, file, name=None) -> Kakuro:
     try:
         return Kakuro(rows, cols, cells, name=name)
     except PuzzleError as e:
-        m = re.match(r"(r\d+c\d+):", str(e))
-        no, col = where.get(m.group(1), (block[0][0], 1)) if m else (block[0][0], 1)
+        m = re.match(r"r(\d+)c(\d+):", str(e))
+        r, c = (int(m.group(1)) - 1, int(m.group(2)) - 1) if m else (-1, -1)
+        no, col = grid[r][c][:2] if 0 <= r < rows and 0 <= c < cols else (block[0][0], 1)
         raise ParseError(str(e), file, no, col) from None
 
 

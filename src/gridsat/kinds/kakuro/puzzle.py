@@ -12,6 +12,7 @@ tuple of digits per cell, ``0`` on black cells.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from ...errors import PuzzleError
@@ -24,12 +25,18 @@ MAX_SIDE = 32
 
 def combinations_for(size: int, total: int) -> list[tuple[int, ...]]:
     """Every set of ``size`` distinct digits 1..9 adding up to ``total``, ascending."""
+    return list(_combinations(size, total))
+
+
+@lru_cache(maxsize=None)
+def _combinations(size: int, total: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`combinations_for`, kept per length and sum (every puzzle's runs ask again)."""
     from itertools import combinations
 
     lo, hi = size * (size + 1) // 2, size * (19 - size) // 2
     if not 1 <= size <= 9 or not lo <= total <= hi:
-        return []
-    return [c for c in combinations(range(1, 10), size) if sum(c) == total]
+        return ()
+    return tuple(c for c in combinations(range(1, 10), size) if sum(c) == total)
 
 
 def _int(v) -> bool:
@@ -78,7 +85,8 @@ class Kakuro:
             if v is None:
                 norm.append(None)
                 continue
-            if not isinstance(v, (tuple, list)) or len(v) != 2 or not all(_int(x) and 0 <= x <= 45 for x in v):
+            if not isinstance(v, (tuple, list)) or len(v) != 2 or not (_int(v[0]) and _int(v[1])
+                                                                      and 0 <= v[0] <= 45 and 0 <= v[1] <= 45):
                 raise PuzzleError(f"{self._name(i, cols)}: a cell is None (white) or (down, across) sums 0..45, "
                                   f"got {v!r}")
             norm.append((v[0], v[1]))
@@ -113,11 +121,12 @@ class Kakuro:
                     run = tuple(a * C + k if across else k * C + a for k in range(start, b))
                     clue = (a * C + start - 1 if across else (start - 1) * C + a) if start else None
                     total = cells[clue][1 if across else 0] if clue is not None else 0
-                    what = "across" if across else "down"
-                    where = self.cell_name(clue) if clue is not None else self.cell_name(run[0])
+                    if len(run) > 9 or (total and not _combinations(len(run), total)):
+                        what = "across" if across else "down"
+                        where = self.cell_name(clue) if clue is not None else self.cell_name(run[0])
                     if len(run) > 9:
                         raise PuzzleError(f"{where}: the {what} run has {len(run)} cells; a run holds at most 9")
-                    if total and not combinations_for(len(run), total):
+                    if total and not _combinations(len(run), total):
                         lo, hi = len(run) * (len(run) + 1) // 2, len(run) * (19 - len(run)) // 2
                         raise PuzzleError(f"{where}: the {what} sum {total} is impossible for a run of {len(run)} "
                                           f"cells ({lo}..{hi})")

@@ -8,7 +8,7 @@ from .puzzle import KenKen
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ...errors import UnsupportedError
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default, encoding_for
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default, encoding_for
 
 __all__ = ["KENKEN", "KenKen", "board", "solution_line", "board_file"]
 
@@ -72,6 +72,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401
 
 
+def _load_csp() -> None:
+    from . import encode_csp  # noqa: F401  (registers kenken-csp)
+
+
 def _load_formats() -> None:
     from . import format  # noqa: F401  (registers its formats)
 
@@ -85,7 +89,7 @@ KENKEN = register_kind(Kind(
     name="kenken",
     puzzle_class=KenKen,
     aliases=("calcudoku", "kendoku", "mathdoku"),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=encoding_for,
     export_encoding="cnf-table",
@@ -110,6 +114,7 @@ KENKEN = register_kind(Kind(
     encodings={
         **{name: ("cnf", _load_cnf) for name in ("cnf-table", "cnf-select")},
         **{name: ("cpsat", _load_cpsat) for name in ("cpsat-table", "cpsat-arith")},
+        "kenken-csp": ("csp", _load_csp),
     },
     load_formats=_load_formats,
     order=20,

@@ -77,17 +77,17 @@ def _build(n: int, clues: list, labels: list, file, name) -> KenKen:
             if lab in cage_clue:
                 raise ParseError(f"the cage {lab!r} has a second clue {tok!r} (one clue a cage)", file, line, col)
             cage_clue[lab] = (*cl, line, col)
-    cages = []
-    for lab, cells in groups.items():
-        target, op, line, col = cage_clue.get(lab, (None, None, *where[lab]))
-        try:
-            make_cage(n, cells, target, op)
-        except PuzzleError as e:
-            raise ParseError(f"cage {lab!r}: {e}", file, line, col) from None
-        cages.append((cells, target, op))
+    cages = [(cells, *cage_clue.get(lab, (None, None))[:2]) for lab, cells in groups.items()]
     try:
         return KenKen(n, cages, name=name)
     except GridsatError as e:
+        # a cage's own fault is named at its clue (or its first label); the rest at the map
+        for lab, cells in groups.items():
+            target, op, line, col = cage_clue.get(lab, (None, None, *where[lab]))
+            try:
+                make_cage(n, cells, target, op)
+            except PuzzleError as e2:
+                raise ParseError(f"cage {lab!r}: {e2}", file, line, col) from None
         raise ParseError(str(e), file, labels[0][0][1], 1) from None
 
 

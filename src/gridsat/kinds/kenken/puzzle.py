@@ -95,16 +95,26 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
     PuzzleError
         More than ``limit`` tuples, or more than :data:`MAX_STEPS` steps of the search.
     """
-    op, t, cells = cage.op, cage.target, cage.cells
-    if op is None:
+    if cage.op is None:
         return []
-    k = len(cells)
+    return list(_tuples(n, cage.op, cage.target, _clashes(n, cage.cells), cage.clue, limit))
+
+
+def _clashes(n: int, cells: Sequence[int]) -> tuple:
+    """Per cell of a cage, the earlier cells in its row or column (all its tuples depend on)."""
+    return tuple(tuple(j for j in range(i) if cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n)
+                 for i in range(len(cells)))
+
+
+@lru_cache(maxsize=4096)
+def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tuple:
+    """:func:`cage_tuples` of a cage by its clue and the pattern of its cells' rows and columns
+    (kept: cages of one shape and clue recur across puzzles)."""
+    k = len(clash)
     if op in "-/=":
         from itertools import product
-        return [vs for vs in product(range(1, n + 1), repeat=k) if _holds(op, t, vs)
-                and (k == 1 or vs[0] != vs[1])]
-    clash = [[j for j in range(i) if cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n]
-             for i in range(k)]
+        return tuple(vs for vs in product(range(1, n + 1), repeat=k) if _holds(op, t, vs)
+                     and (k == 1 or vs[0] != vs[1]))
     out: list[tuple[int, ...]] = []
     vals = [0] * k
     steps = [0]
@@ -112,15 +122,31 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
     def go(i: int, rest: int) -> None:
         steps[0] += 1
         if steps[0] > MAX_STEPS:
-            raise PuzzleError(f"the cage {cage.clue} of {k} cells is too large to list its digit tuples")
+            raise PuzzleError(f"the cage {clue} of {k} cells is too large to list its digit tuples")
         if i == k:
             if (op == "+" and rest == 0) or (op == "*" and rest == 1):
                 out.append(tuple(vals))
                 if len(out) > limit:
-                    raise PuzzleError(f"the cage {cage.clue} of {k} cells allows over {limit} digit tuples")
+                    raise PuzzleError(f"the cage {clue} of {k} cells allows over {limit} digit tuples")
             return
         left = k - i - 1
         used = {vals[j] for j in clash[i]}
+        if not left:  # the last cell, without a call per digit (the same steps, tuples and order)
+            if op == "+":
+                last = (rest,) if 1 <= rest <= n and rest not in used else ()
+            else:
+                last = [v for v in range(1, n + 1) if v not in used and not rest % v]
+            for v in last:
+                steps[0] += 1
+                if steps[0] > MAX_STEPS:
+                    raise PuzzleError(f"the cage {clue} of {k} cells is too large to list its digit tuples")
+                if op == "+" or rest == v:
+                    vals[i] = v
+                    out.append(tuple(vals))
+                    if len(out) > limit:
+                        raise PuzzleError(f"the cage {clue} of {k} cells allows over {limit} digit tuples")
+            vals[i] = 0
+            return
         for v in range(1, n + 1):
             if v in used:
                 continue
@@ -137,7 +163,7 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
         vals[i] = 0
 
     go(0, t)
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)

@@ -8,7 +8,7 @@ from ...puzzles.regionboard import board_text, solution_text
 from .puzzle import Ripple
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default
 
 __all__ = ["RIPPLE", "Ripple", "board", "solution_line", "puzzle_line", "board_file", "samples"]
 
@@ -61,6 +61,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401  (registers cpsat-bool, cpsat-int)
 
 
+def _load_csp() -> None:
+    from . import encode_csp  # noqa: F401  (registers ripple-csp)
+
+
 def _load_formats() -> None:
     from . import format, format_puzzlink  # noqa: F401  (registers the formats)
 
@@ -69,7 +73,7 @@ RIPPLE = register_kind(Kind(
     name="ripple",
     puzzle_class=Ripple,
     aliases=("hakyuu",),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-direct",
@@ -91,7 +95,8 @@ RIPPLE = register_kind(Kind(
     mzn_model="", mzn_about="", mzn_data=_not_yet, mzn_decode=_not_yet, mzn_key=_not_yet,
     samples=samples,
     encodings={"cnf-direct": ("cnf", _load_cnf),
-               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")}},
+               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")},
+               "ripple-csp": ("csp", _load_csp)},
     load_formats=_load_formats,
     order=21,
     oracle=ORACLE,

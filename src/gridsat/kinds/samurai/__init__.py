@@ -9,7 +9,7 @@ from ...errors import UnsupportedError
 from .puzzle import LAYOUTS, Samurai
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default
 
 __all__ = ["SAMURAI", "Samurai", "LAYOUTS", "board", "solution_line", "puzzle_line", "board_file", "samples"]
 
@@ -84,6 +84,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401  (registers cpsat-bool, cpsat-int)
 
 
+def _load_csp() -> None:
+    from . import encode_csp  # noqa: F401  (registers samurai-csp)
+
+
 def _load_formats() -> None:
     from . import format  # noqa: F401  (registers the formats)
 
@@ -92,7 +96,7 @@ SAMURAI = register_kind(Kind(
     name="samurai",
     puzzle_class=Samurai,
     aliases=("gattai",),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-direct",
@@ -114,7 +118,8 @@ SAMURAI = register_kind(Kind(
     mzn_model="", mzn_about="", mzn_data=_not_yet, mzn_decode=_not_yet, mzn_key=_not_yet,
     samples=samples,
     encodings={"cnf-direct": ("cnf", _load_cnf),
-               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")}},
+               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")},
+               "samurai-csp": ("csp", _load_csp)},
     load_formats=_load_formats,
     order=30,
     oracle=ORACLE,

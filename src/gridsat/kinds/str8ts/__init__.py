@@ -8,7 +8,7 @@ from typing import Sequence
 from ...errors import UnsupportedError
 from ..base import Generator, Kind, Late, register_kind
 from . import rules  # noqa: F401  (registers the verifier rules)
-from .choices import DEFAULT, ORACLE, default
+from .choices import KERNEL, DEFAULT, ORACLE, default
 from .puzzle import Str8ts
 
 __all__ = ["STR8TS", "Str8ts", "board", "solution_line", "SAMPLE_BLACK"]
@@ -78,6 +78,10 @@ def _format():
     return format
 
 
+def _load_csp() -> None:
+    from . import encode_csp  # noqa: F401  (registers str8ts-csp)
+
+
 def _load_formats() -> None:
     from . import format  # noqa: F401  (registers its formats)
 
@@ -91,7 +95,7 @@ STR8TS = register_kind(Kind(
     name="str8ts",
     puzzle_class=Str8ts,
     aliases=("straights",),
-    choices=(DEFAULT,),
+    choices=(KERNEL, DEFAULT,),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-str8ts",
@@ -113,7 +117,7 @@ STR8TS = register_kind(Kind(
     mzn_model="", mzn_about="", mzn_data=_not_yet, mzn_decode=_not_yet, mzn_key=_not_yet,
     samples=samples,
     encodings={"cnf-str8ts": ("cnf", _load_cnf), "cnf-str8ts-window": ("cnf", _load_cnf),
-               "cpsat-str8ts": ("cpsat", _load_cpsat)},
+               "cpsat-str8ts": ("cpsat", _load_cpsat), "str8ts-csp": ("csp", _load_csp)},
     load_formats=_load_formats,
     order=100,
     oracle=ORACLE,

@@ -7,7 +7,7 @@ from ...puzzles.regionboard import board_text, solution_text
 from .puzzle import Suguru
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import CPSAT, DEFAULT, ORACLE, default
+from .choices import KERNEL, CPSAT, DEFAULT, ORACLE, default
 
 __all__ = ["SUGURU", "Suguru", "board", "solution_line", "puzzle_line", "board_file", "samples"]
 
@@ -64,6 +64,10 @@ def _load_cpsat() -> None:
     from . import encode_cpsat  # noqa: F401  (registers cpsat-bool, cpsat-int)
 
 
+def _load_csp() -> None:
+    from . import encode_csp  # noqa: F401  (registers suguru-csp)
+
+
 def _load_formats() -> None:
     from . import format, format_puzzlink  # noqa: F401  (registers the formats)
 
@@ -72,7 +76,7 @@ SUGURU = register_kind(Kind(
     name="suguru",
     puzzle_class=Suguru,
     aliases=("tectonic",),
-    choices=(DEFAULT, CPSAT),
+    choices=(KERNEL, DEFAULT, CPSAT),
     default=default,
     encoding_for=lambda puzzle, backend, target: None,
     export_encoding="cnf-direct",
@@ -94,7 +98,8 @@ SUGURU = register_kind(Kind(
     mzn_model="", mzn_about="", mzn_data=_not_yet, mzn_decode=_not_yet, mzn_key=_not_yet,
     samples=samples,
     encodings={"cnf-direct": ("cnf", _load_cnf),
-               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")}},
+               **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-int")},
+               "suguru-csp": ("csp", _load_csp)},
     load_formats=_load_formats,
     order=20,
     oracle=ORACLE,
