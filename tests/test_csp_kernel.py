@@ -216,3 +216,28 @@ def test_without_the_extension_the_backend_says_why_and_the_kinds_fall_back(monk
     choice = default_choice(puzzle)
     assert (choice.backend, choice.encoding) == ("minisat22", "cnf-combo")
     assert gridsat.check(puzzle).status == "unique"
+
+
+def test_ctrl_c_stops_a_long_kernel_count():
+    """A count of the 8x8 Latin squares (far too many to finish) stops at Ctrl-C with
+    KeyboardInterrupt, well before the subprocess's guard against a hang."""
+    import subprocess
+    import sys
+    code = ("import os, signal, threading\n"
+            "import gridsat._csp as k\n"
+            "from gridsat.encoders.csp import CspBuilder, mask\n"
+            "n = 8\n"
+            "b = CspBuilder(); d = mask(range(1, n + 1)); b.variables([d] * (n * n))\n"
+            "for r in range(n):\n"
+            "    b.alldiff([r * n + c for c in range(n)], must=d)\n"
+            "    b.alldiff([c * n + r for c in range(n)], must=d)\n"
+            "m = b.model(n, range(n * n))\n"
+            "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+            "threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
+            "try:\n"
+            "    k.solve(m.domains, m.records, m.outmap, 0, 2, 0, -1.0)\n"
+            "    print('finished')\n"
+            "except KeyboardInterrupt:\n"
+            "    print('KeyboardInterrupt')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.stdout.split() == ["KeyboardInterrupt"], (r.stdout, r.stderr)

@@ -28,6 +28,16 @@ static int get_buf(PyObject *o, Py_buffer *b, const char *what) {
     return 1;
 }
 
+/* Called from the search (without the GIL) about every 50 ms: take the GIL back, let Python
+ * run its signal handlers (Ctrl-C), and release it again. Non-zero: an exception is set. */
+static int poll_signals(void *ctx) {
+    PyThreadState **ts = ctx;
+    PyEval_RestoreThread(*ts);
+    int r = PyErr_CheckSignals();
+    *ts = PyEval_SaveThread();
+    return r != 0;
+}
+
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *odom, *orec, *omap;
     long long limit, max_nodes;
@@ -64,12 +74,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         int fine = 0;
         if (sols) {
             double deadline = time_limit >= 0 ? csp_now() + time_limit : 0;
-            Py_BEGIN_ALLOW_THREADS
-            fine = csp_search(&c, limit, keep, max_nodes, deadline, outmap, nout, &sols, &scap, &res);
-            Py_END_ALLOW_THREADS
+            PyThreadState *ts = PyEval_SaveThread();
+            fine = csp_search(&c, limit, keep, max_nodes, deadline, outmap, nout, &sols, &scap, &res,
+                              poll_signals, &ts);
+            PyEval_RestoreThread(ts);
         }
         if (!fine) {
             PyErr_NoMemory();
+        } else if (res.interrupted) {
+            /* the signal's exception (KeyboardInterrupt) is set by PyErr_CheckSignals */
         } else {
             PyObject *lst = PyList_New(res.kept);
             for (int k = 0; lst && k < res.kept; k++) {

@@ -306,15 +306,18 @@ static double csp_now(void) {
 
 typedef struct {
     long long count, nodes;
-    int complete, timed_out;
+    int complete, timed_out, interrupted;
     int kept;
 } CspResult;
 
 /* Count solutions up to `limit` (0: all), keeping the first `keep` (as the values of `outmap`:
  * a variable's value, or -(constant + 1) for a constant) in `sols` (keep * nout ints).
  * Stops after `max_nodes` branches (0: none) or at `deadline` (csp_now() seconds; <= 0: none). */
+/* `poll` (when given) is called with `ctx` about every 50 ms of search; a non-zero answer stops
+ * the search with `res->interrupted` set (the caller's way to answer Ctrl-C). */
 static int csp_search(Csp *c, long long limit, int keep, long long max_nodes, double deadline,
-                      const int32_t *outmap, int nout, int32_t **sols, int *scap, CspResult *res) {
+                      const int32_t *outmap, int nout, int32_t **sols, int *scap, CspResult *res,
+                      int (*poll)(void *), void *ctx) {
     int nv = c->nvars;
     size_t cap = 64;
     uint32_t *snap = malloc(sizeof(uint32_t) * nv * cap);
@@ -328,6 +331,7 @@ static int csp_search(Csp *c, long long limit, int keep, long long max_nodes, do
     for (int k = 0; k < c->ncons; k++) csp_push(c, k);
     ok = ok && csp_propagate(c);
     size_t depth = 0;
+    double next_poll = poll ? csp_now() + 0.05 : 0;
     for (;;) {
         if (ok) {
             int best = -1, bp = 33;   /* fewest values per weight of failures (dom/wdeg) */
@@ -369,7 +373,14 @@ static int csp_search(Csp *c, long long limit, int keep, long long max_nodes, do
         while (depth > 0 && !left[depth - 1]) depth--;
         if (depth == 0) { res->complete = 1; break; }
         if (max_nodes > 0 && res->nodes >= max_nodes) break;
-        if (deadline > 0 && (res->nodes & 255) == 0 && csp_now() > deadline) { res->timed_out = 1; break; }
+        if ((res->nodes & 255) == 0 && (deadline > 0 || poll)) {
+            double t = csp_now();
+            if (deadline > 0 && t > deadline) { res->timed_out = 1; break; }
+            if (poll && t >= next_poll) {
+                if (poll(ctx)) { res->interrupted = 1; break; }
+                next_poll = csp_now() + 0.05;
+            }
+        }
         res->nodes++;
         uint32_t b = left[depth - 1] & -left[depth - 1];
         left[depth - 1] &= ~b;
