@@ -314,6 +314,11 @@ class Kind:
     bulk_puzzle : callable, optional
         ``bulk_puzzle(givens) -> puzzle``: the puzzle of such a line, from its 81 values as
         bytes (0 empty), made without checks.
+    bulk_givens : callable, optional
+        ``bulk_givens(puzzle) -> bytes or None``: a puzzle's 81 values as bytes (0 empty) when
+        it is a puzzle of the bulk entry (a plain 9x9 board of 3x3 boxes), else ``None``; with
+        it, ``check_many`` and ``solve_many`` pose such puzzles to the C core by the block
+        (:mod:`gridsat.engine.columnar`).
     true_candidates, redundant, explain_ambiguity : callable, optional
         The setter's jobs (``gridsat candidates --true``, ``gridsat redundant``, ``gridsat
         explain-ambiguity``): ``true_candidates(puzzle, cap=..., time_limit=...)``,
@@ -387,6 +392,8 @@ class Kind:
     true_candidates: "Callable | None" = None
     redundant: "Callable | None" = None
     explain_ambiguity: "Callable | None" = None
+    # -- the columnar route of check_many / solve_many: a puzzle's givens when it is the bulk entry's
+    bulk_givens: "Callable | None" = None
 
     def cap(self, encoding: str) -> tuple[int, str]:
         """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""
