@@ -207,3 +207,36 @@ def test_a_line_result_reads_its_solution_from_the_block():
     assert type(res) is LineResult
     want = gridsat.check(Sudoku.classic([int(ch) for ch in line.decode()]))
     assert res.digits == "".join(map(str, want.solution)) and res.solution == want.solution
+
+
+# ---------------------------------------------------------------------------- the counting order
+@needs_core
+def test_the_counting_order_counts_as_the_usual_order_with_fewer_branches():
+    from gridsat.engine.block import Block
+
+    block = Block.start("check")
+    givens = b"".join(bytes(p.givens) for p in _puzzles() if p.n == 9)
+    k = len(givens) // 81
+    usual = block.core.batch(block.geometry, givens, 2, -1.0, 2, True, True, 0, True, 0)
+    busiest = block.core.batch(block.geometry, givens, 2, -1.0, 2, True, True, 0, True, 1)
+    assert usual[0] == busiest[0] and usual[1] == busiest[1]  # counts and flags
+    assert set(usual[0]) == {0, 1, 2}
+    for i in range(k):
+        if usual[0][i] == 1:  # a unique puzzle's solution, whatever the order
+            assert usual[2][i * 162:i * 162 + 81] == busiest[2][i * 162:i * 162 + 81]
+    for limit in (10, 100):  # and counts further up agree too
+        amb = b"".join(givens[i * 81:(i + 1) * 81] for i in range(k) if usual[0][i] == 2)
+        a = block.core.batch(block.geometry, amb, limit, -1.0, 1, True, True, 0, True, 0)
+        b = block.core.batch(block.geometry, amb, limit, -1.0, 1, True, True, 0, True, 1)
+        assert a[0] == b[0]
+    assert busiest[3] < usual[3]  # branches in all
+
+
+@needs_core
+def test_a_counting_block_answers_as_the_usual_one():
+    from gridsat.engine.block import Block
+
+    lines = [line.encode() for line in _lines()]
+    usual = list(Block.start("check").run(lines))
+    counting = list(Block.start("check", counting=True).run(lines))
+    assert [(r.status, r.solution) for r in usual] == [(r.status, r.solution) for r in counting]

@@ -21,7 +21,7 @@ static PyObject *u64_list(const uint64_t *xs, Py_ssize_t k) {
 
 PyDoc_STRVAR(batch_doc,
 "batch(geometry, givens, limit=2, time_limit=-1.0, keep=1, each=False, detail=False, max_nodes=0,\n"
-"      columns=False) -> (counts, flags, solutions, nodes[, nodes_each, seconds])\n\n"
+"      columns=False, order=0) -> (counts, flags, solutions, nodes[, nodes_each, seconds])\n\n"
 "Run many puzzles of one geometry in one call. ``givens``: ``k * n * n`` bytes, puzzle after\n"
 "puzzle. ``counts``: a list of ``k`` counts up to ``limit``; ``flags``: ``k`` bytes, 1 when\n"
 "the count is exact, 2 when the time limit stopped that puzzle, 0 when ``limit`` did, 3 when\n"
@@ -31,18 +31,20 @@ PyDoc_STRVAR(batch_doc,
 "when ``each``. ``detail`` adds each puzzle's node count (a list) and its seconds (the bytes\n"
 "of ``k`` C doubles). ``columns`` gives every per-puzzle answer as an array instead of a list:\n"
 "``counts`` as ``k`` bytes (capped at 255) and, with ``detail``, the node counts as the bytes of\n"
-"``k`` C uint64. The GIL is released while the batch runs.");
+"``k`` C uint64. ``order=1``: the classic 9x9 search branches in its counting order (the same\n"
+"counts; solutions of a puzzle with several may come in another order). The GIL is released\n"
+"while the batch runs.");
 
 static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"geometry", "givens", "limit", "time_limit", "keep", "each", "detail", "max_nodes", "columns", NULL};
+    static char *kwlist[] = {"geometry", "givens", "limit", "time_limit", "keep", "each", "detail", "max_nodes", "columns", "order", NULL};
     PyObject *cap;
     Py_buffer buf;
     unsigned long long limit = 2;
     double time_limit = -1.0;
-    int keep = 1, each = 0, detail = 0, columns = 0;
+    int keep = 1, each = 0, detail = 0, columns = 0, order = 0;
     unsigned long long max_nodes = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KdippKp:batch", kwlist, &cap, &buf, &limit, &time_limit,
-                                     &keep, &each, &detail, &max_nodes, &columns))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KdippKpi:batch", kwlist, &cap, &buf, &limit, &time_limit,
+                                     &keep, &each, &detail, &max_nodes, &columns, &order))
         return NULL;
     double t0 = now_s();
     Geo *g = get_geo(cap);
@@ -69,6 +71,7 @@ static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
     if (!flags || !sols || !secs) goto done;
     if (any_init(&a, g, keep) < 0) { PyErr_NoMemory(); goto done; }
     have = 1;
+    if (a.wide == 3) a.u.sb.busiest = order == 1;
     memset(PyBytes_AS_STRING(sols), 0, (size_t)(k * N * keep));
     uint8_t *fl = (uint8_t *)PyBytes_AS_STRING(flags);
     uint8_t *so = (uint8_t *)PyBytes_AS_STRING(sols);
