@@ -30,7 +30,7 @@ def tdoku_targets(rows) -> None:
     td = next((r for r in rows if r[0].startswith(TDOKU)), None)
     if td is None:
         return
-    for prefix, target in (("gridsat.check_many", 0.5), ("native batch", 1.0)):
+    for prefix, target in (("gridsat.check_many", 0.5), ("native batch (", 1.0), ("native batch, counting", 1.0)):
         row = next((r for r in rows if r[0].startswith(prefix)), None)
         if row is not None:
             ratio = td[2][0] / row[2][0]

@@ -27,7 +27,9 @@ mean ms per puzzle and the ratio of its mean to gridsat's default backend ("x sl
   Result per puzzle).
 * ``gridsat native``: the C bitset core (backend ``native``) through the front door, and
   ``native batch``: the same core over the whole set in one C call (``check_lines`` /
-  ``check_block``, no per-puzzle Python and no verifier).
+  ``check_block``, no per-puzzle Python and no verifier); the check table adds
+  ``native batch, counting order``: one C call in the core's counting order (``batch(order=1)``),
+  with the columns and the C verifier of the columnar route.
 * ``hodoku-py C core``: hodoku-py's C accelerator (``_gen_accel.solve_string``, one call per
   puzzle; it always counts to 2, so it stands in both tables) and ``rustoku``; both are
   installed with pip into the running interpreter when missing, and skipped with a message
@@ -416,6 +418,24 @@ def _native_batch_row(nb, board, block: bytes, limit: int):
     return thunk
 
 
+def _counting_row(block: bytes):
+    """A row thunk: the whole set in one C call in the core's counting order (``batch(order=1)``,
+    see :class:`gridsat.engine.block.Block`), with the columns and the C verifier the columnar
+    route uses."""
+    from gridsat.engine.block import Block
+
+    entry = Block.start("check", counting=True)
+
+    def thunk():
+        def run(blk):
+            counts, flags, sols, *_ = entry.core.batch(entry.geometry, blk, 2, -1.0, 2, True, True, 0, True, 1)
+            return counts, entry.core.verify_block(blk, sols, counts, 2)
+        dt, res = timed(run, [block])
+        counts, ok = res[0]
+        return dt, f"counts {statuses(counts)}, verified {sum(ok)}"
+    return thunk
+
+
 def _ratio(rows, slow: str, fast: str) -> str:
     """``slow``'s mean over ``fast``'s, wall and CPU, from a table's rows (names by prefix)."""
     def find(prefix):
@@ -472,6 +492,8 @@ def bench_classic(lines: list[str], extra: list[str], skip: set[str], repeat: in
                 specs.append(("gridsat native (front door)", _ours_row(job, puzzles, "native")))
                 specs.append((f"gridsat.{job}_many (default, verified)", _many_row(job, puzzles)))
                 specs.append(("native batch (one C call)", _native_batch_row(nb, puzzles[0], block, limit)))
+                if job == "check":
+                    specs.append(("native batch, counting order (one C call)", _counting_row(block)))
             for spec in extra:
                 bb, _, ee = spec.partition(":")
                 specs.append((f"gridsat {spec}", _ours_row(job, puzzles, bb, ee or None)))

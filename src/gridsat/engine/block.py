@@ -324,15 +324,15 @@ class Block:
         answers = _Answers(self.job, givens, flags, nodes, secs, self.build, sols, self.limit * _CELLS)
         build = self.build + share
         check = self.job == "check"
-        make = LineResult if puzzles is None else _PuzzleResult
         for i in range(k):
             # the answers of this entry: unique (a complete search with one solution) or, for
             # solve, solved, with the solution passed by the verifier
             if counts[i] == 1 and ok[i] and (flags[i] == 1 or not check):
-                res = make(answers, i, "unique" if flags[i] == 1 else "solved", build + secs[i])
-                if puzzles is not None:
-                    res.puzzle = puzzles[i]
-                yield res
+                status = "unique" if flags[i] == 1 else "solved"
+                if puzzles is None:
+                    yield LineResult(answers, i, status, build + secs[i])
+                else:
+                    yield _PuzzleResult(answers, i, status, build + secs[i], puzzles[i])
                 continue
             try:
                 yield self._one(givens[i * _CELLS:(i + 1) * _CELLS] if puzzles is None else puzzles[i], one)
@@ -355,6 +355,9 @@ class _PuzzleResult(LineResult):
     it names that object, and writes its JSON the general way (which names the puzzle)."""
 
     __slots__ = ("puzzle",)
+
+    def __init__(self, answers: _Answers, i: int, status: str, total: float, puzzle) -> None:
+        self._a, self._i, self.status, self.total_time, self.puzzle = answers, i, status, total, puzzle
 
     def __repr__(self) -> str:
         """As a plain :class:`Result` shows itself (its class is an implementation detail)."""

@@ -16,7 +16,7 @@ by ``one``.
 
 from __future__ import annotations
 
-from itertools import groupby
+from itertools import groupby, islice
 from typing import Callable, Iterable, Iterator
 
 from ..errors import UnsupportedError
@@ -57,25 +57,19 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
         return
     cls = kind.puzzle_class
 
-    def tagged():
-        for p in puzzles:
-            yield p, (givens_of(p) if type(p) is cls else None)
+    def bulk(p) -> bool:
+        return type(p) is cls and givens_of(p) is not None
 
     block: "Block | None | bool" = None
-    for bulk, run in groupby(tagged(), key=lambda t: t[1] is not None):
-        if bulk and block is None:
+    for plain, run in groupby(puzzles, key=bulk):
+        if plain and block is None:
             block = _start(job, kind) or False
-        if not bulk or block is False:
-            yield from rest(p for p, _ in run)
+        if not plain or block is False:
+            yield from rest(run)
             continue
-        chunk: list = []
-        for item in run:
-            chunk.append(item)
-            if len(chunk) == BLOCK:
-                yield from _answer(block, chunk, one, errors)
-                chunk = []
-        if chunk:
-            yield from _answer(block, chunk, one, errors)
+        while chunk := list(islice(run, BLOCK)):
+            values = b"".join(map(bytes, map(givens_of, chunk)))
+            yield from block.answer(values, chunk, one=one, errors=errors)
 
 
 def _start(job: str, kind) -> "Block | None":
@@ -86,8 +80,3 @@ def _start(job: str, kind) -> "Block | None":
     if choice.backend != "native" or choice.race or choice.encoding != kind.bulk_encoding:
         return None
     return Block.start(job, BLOCK)
-
-
-def _answer(block: Block, chunk: list, one: Callable, errors: str) -> Iterator:
-    """One block of ``(puzzle, givens)`` pairs through the C core."""
-    return block.answer(b"".join([g for _, g in chunk]), [p for p, _ in chunk], one=one, errors=errors)

@@ -315,7 +315,7 @@ class Kind:
         ``bulk_puzzle(givens) -> puzzle``: the puzzle of such a line, from its 81 values as
         bytes (0 empty), made without checks.
     bulk_givens : callable, optional
-        ``bulk_givens(puzzle) -> bytes or None``: a puzzle's 81 values as bytes (0 empty) when
+        ``bulk_givens(puzzle) -> sequence or None``: a puzzle's 81 values (ints, 0 empty) when
         it is a puzzle of the bulk entry (a plain 9x9 board of 3x3 boxes), else ``None``; with
         it, ``check_many`` and ``solve_many`` pose such puzzles to the C core by the block
         (:mod:`gridsat.engine.columnar`).

@@ -54,12 +54,12 @@ def bulk_puzzle(givens: bytes) -> Sudoku:
 _BOXES = (3, 3)
 
 
-def bulk_givens(puzzle: Sudoku) -> "bytes | None":
-    """A puzzle's 81 values as bytes (0 empty) when it is a plain classic 9x9 one (3x3 boxes,
-    no extra constraints), else ``None`` (for the columnar route of ``check_many``,
+def bulk_givens(puzzle: Sudoku) -> "tuple[int, ...] | None":
+    """A puzzle's 81 values (0 empty) when it is a plain classic 9x9 one (3x3 boxes, no extra
+    constraints), else ``None`` (for the columnar route of ``check_many``,
     :mod:`gridsat.engine.columnar`)."""
     if puzzle.box == _BOXES and puzzle.n == 9 and not puzzle.extra:
-        return bytes(puzzle.givens)
+        return puzzle.givens
     return None
 
 
