@@ -9,8 +9,8 @@ verifier (``gridsat._native.verify_block``, a file of its own that shares no cod
 searches) in one more call. One :class:`Result` per puzzle, in order, with the same
 evidence as :func:`gridsat.engine.run`, is made only as the iteration reaches it.
 :meth:`Block.run` takes plain lines (the command line's ``gridsat check FILE``), and
-:func:`gridsat.engine.run_many` hands it the classic puzzles of ``check_many`` and
-``solve_many``.
+the front door's ``check_many`` and ``solve_many`` hand it their plain classic puzzles
+(:mod:`gridsat.engine.columnar`).
 
 Only the puzzles found unique (``check``) or solved (``solve``) are answered from the
 block: their results are :class:`LineResult`, which make their puzzle, solution and stats

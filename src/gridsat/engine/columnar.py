@@ -1,4 +1,4 @@
-"""The columnar route of :func:`gridsat.engine.run_many`: classic 9x9 puzzles by the block.
+"""The columnar route of ``check_many`` and ``solve_many``: classic 9x9 puzzles by the block.
 
 ``check_many`` and ``solve_many`` with the default choice spend most of their time, on easy
 puzzles, in Python per puzzle: the selection, the task, the result and the verification.
@@ -7,7 +7,9 @@ classic 9x9 board, :mod:`.block`): the puzzles' givens go into one byte buffer,
 :data:`~.block.BLOCK` at a time, which :meth:`.block.Block.answer` poses to the C core and
 to the C verifier in one call each; the results read the answers' columns and are made
 only when the iteration reaches them. Consecutive puzzles that are not such puzzles go to
-the general loop, in order, as before.
+the general loop (:func:`gridsat.engine.run_many`), in order, as before. The front door
+(:func:`gridsat.check_many`, :func:`gridsat.solve_many`) takes this route with the default
+choice (no backend, encoding or time limit).
 
 Every status rests on the same evidence as :func:`gridsat.engine.run`'s: a puzzle the block
 does not answer (not unique, or its answer not passed by the verifier) is run on its own

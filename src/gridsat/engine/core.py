@@ -125,10 +125,7 @@ def run_many(puzzles: Iterable, job: str, *, limit: int | None = 1, backend=None
     Consecutive puzzles whose backend supports ``batch`` (:meth:`Backend.run_many`; the
     ``native`` core) go to it in chunks of :data:`CHUNK`, so the per-puzzle cost of Python
     falls away; every solution still passes the verifier, puzzle by puzzle. The others run
-    one at a time. With the default choice (no backend, encoding or time limit), a ``check``
-    (limit 2) or ``solve`` (limit 1) takes the columnar route first
-    (:mod:`gridsat.engine.columnar`): plain classic 9x9 puzzles go to the C core and the C
-    verifier as one byte buffer a block, their results made as they are taken.
+    one at a time.
 
     Parameters
     ----------
@@ -152,21 +149,6 @@ def run_many(puzzles: Iterable, job: str, *, limit: int | None = 1, backend=None
     if errors not in ("raise", "return"):
         raise ValueError(f"errors must be 'raise' or 'return', not {errors!r}")
     one = one or run
-    if (backend is None and encoding is None and time_limit is None and keep <= 2
-            and (job, limit) in (("check", 2), ("solve", 1))):
-        # the default choice: plain classic puzzles go to the C core by the block (the columnar
-        # route), the others to the loop below
-        from .columnar import route
-
-        yield from route(puzzles, job, one=one, errors=errors,
-                         rest=lambda ps: _run_many(ps, job, limit, None, None, None, keep, errors, one))
-        return
-    yield from _run_many(puzzles, job, limit, backend, encoding, time_limit, keep, errors, one)
-
-
-def _run_many(puzzles: Iterable, job: str, limit, backend, encoding, time_limit, keep: int, errors: str,
-              one: Callable) -> Iterator:
-    """:func:`run_many`'s general loop: the chunks of a ``batch`` backend, the rest one at a time."""
     if limit is None or limit >= 2:
         keep = max(keep, 2)
     group: list = []  # (puzzle, backend, encoding, Result, lazy clash scan, seconds so far), one pair throughout
