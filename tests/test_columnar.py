@@ -240,3 +240,13 @@ def test_a_counting_block_answers_as_the_usual_one():
     usual = list(Block.start("check").run(lines))
     counting = list(Block.start("check", counting=True).run(lines))
     assert [(r.status, r.solution) for r in usual] == [(r.status, r.solution) for r in counting]
+
+
+def test_without_the_c_core_the_route_hands_every_puzzle_to_the_general_loop(monkeypatch):
+    from gridsat.engine import block as bulk
+
+    monkeypatch.setattr(bulk.Block, "start", classmethod(lambda cls, *a, **kw: None))
+    puzzles = _puzzles()[:60]
+    got = list(gridsat.check_many(puzzles))
+    assert [type(r) for r in got] == [Result] * len(puzzles)
+    assert [r.status for r in got] == [gridsat.check(p).status for p in puzzles]

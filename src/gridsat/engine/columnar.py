@@ -18,6 +18,7 @@ by ``one``.
 
 from __future__ import annotations
 
+from collections import deque
 from itertools import groupby, islice
 from typing import Callable, Iterable, Iterator
 
@@ -59,19 +60,34 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
         return
     cls = kind.puzzle_class
 
-    def bulk(p) -> bool:
-        return type(p) is cls and givens_of(p) is not None
+    taken: deque = deque()  # the givens of the plain puzzles read, first in first out
+
+    def bulk(p) -> bool:  # (groupby calls it once a puzzle, in order)
+        g = givens_of(p) if type(p) is cls else None
+        if g is None:
+            return False
+        taken.append(g)
+        return True
 
     block: "Block | None | bool" = None
     for plain, run in groupby(puzzles, key=bulk):
         if plain and block is None:
             block = _start(job, kind) or False
         if not plain or block is False:
+            if plain:
+                run = _dropping(run, taken)
             yield from rest(run)
             continue
         while chunk := list(islice(run, BLOCK)):
-            values = b"".join(map(bytes, map(givens_of, chunk)))
+            values = b"".join([bytes(taken.popleft()) for _ in chunk])
             yield from block.answer(values, chunk, one=one, errors=errors)
+
+
+def _dropping(run: Iterable, taken: deque) -> Iterator:
+    """``run``'s puzzles, each dropping its givens from ``taken`` (the route without the C core)."""
+    for p in run:
+        taken.popleft()
+        yield p
 
 
 def _start(job: str, kind) -> "Block | None":
