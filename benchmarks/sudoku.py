@@ -27,13 +27,21 @@ mean ms per puzzle and the ratio of its mean to gridsat's default backend ("x sl
   Result per puzzle).
 * ``gridsat native``: the C bitset core (backend ``native``) through the front door, and
   ``native batch``: the same core over the whole set in one C call (``check_lines`` /
-  ``check_block``, no per-puzzle Python and no verifier).
+  ``check_block``, no per-puzzle Python and no verifier); the check table adds
+  ``native batch, counting order``: one C call in the core's counting order (``batch(order=1)``),
+  with the columns and the C verifier of the columnar route.
 * ``hodoku-py C core``: hodoku-py's C accelerator (``_gen_accel.solve_string``, one call per
   puzzle; it always counts to 2, so it stands in both tables) and ``rustoku``; both are
   installed with pip into the running interpreter when missing, and skipped with a message
   when that fails.
 * ``gridsat check FILE`` (process): the command line over the whole file in one process,
   start-up included, wall and CPU time, beside QQWing's process.
+* ``tdoku`` (``--tdoku PATH``): t-dillon/tdoku's ``TdokuSolverDpllTriadSimd``, the published
+  ceiling, run by a small driver (benchmarks/tdoku_check.c, built by hand against a tdoku
+  checkout; the benchmark builds nothing) over the same file, limit 1 or 2; its row is the
+  driver's solving loop alone (reading excluded). Every table then has a ``vs tdoku``
+  column (a row's puzzles/s over tdoku's), its rows are medians of the rounds rather than
+  bests (``--stat``), and the check tables end with the targets' ratios.
 
 Several classic files may be given; each gets its own tables. ``--targets`` prints the
 ratios the native backend is held to after each table.
@@ -59,6 +67,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import gridsat  # noqa: E402
+from _tdoku import TDOKU, tdoku_batch, tdoku_targets  # noqa: E402
 from gridsat import Sudoku  # noqa: E402
 
 DATA = HERE / "data"
@@ -329,14 +338,17 @@ def table(title: str, rows: list[tuple[str, int, tuple[float, float], str]]) -> 
     """
     ref = rows[0][2][0] / rows[0][1]
     cref = rows[0][2][1] / rows[0][1]
+    td = next((r for r in rows if r[0].startswith(TDOKU)), None)
     print(f"\n### {title}\n")
-    print("| solver | puzzles | total s | puzzles/s | mean ms | vs gridsat | CPU ms | CPU vs gridsat | note |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("| solver | puzzles | total s | puzzles/s | mean ms | vs gridsat | CPU ms | CPU vs gridsat |"
+          + (" vs tdoku |" if td else "") + " note |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" if td else "") + "---|")
     for name, n, (sec, cpu), note in rows:
         mean, cmean = sec / n, cpu / n
         cratio = f"{cmean / cref:.1f}x" if cref > 0 else "-"
+        vs = f" {td[2][0] / td[1] / mean:.2f}x |" if td else ""
         print(f"| {name} | {n} | {sec:.2f} | {n / sec:,.0f} | {mean * 1e3:.3f} | {mean / ref:.1f}x "
-              f"| {cmean * 1e3:.3f} | {cratio} | {note} |")
+              f"| {cmean * 1e3:.3f} | {cratio} |{vs} {note} |")
     sys.stdout.flush()
 
 
@@ -346,24 +358,32 @@ def statuses(res) -> str:
     return ", ".join(f"{k} {v}" for k, v in sorted(Counter(res).items()))
 
 
+#: how run_rows sums up a row's rounds: "best" or "median" (main sets it from --stat)
+STAT = ["best"]
+
+
 def run_rows(specs: list, n: int, repeat: int) -> list[tuple[str, int, tuple[float, float], str]]:
-    """Run every ``(name, thunk)`` row ``repeat`` times, round-robin, and keep each row's best.
+    """Run every ``(name, thunk)`` row ``repeat`` times, round-robin, and keep each row's best
+    (or median, with ``--stat median``).
 
     ``thunk()`` returns ``((wall s, CPU s), note)`` for the whole set. Rounds interleave the
     rows, so a change of load during the run hits every row alike; the best of the rounds
     (as ``timeit`` reports) is the least disturbed measurement, taken for wall and CPU time
-    separately. gridsat rows start each round with cleared caches (``ours``).
+    separately; the median is the one the comparison with tdoku is held to. gridsat rows
+    start each round with cleared caches (``ours``).
     """
-    best: dict[str, list] = {}
+    import statistics
+
+    seen: dict[str, list] = {}
     for _ in range(repeat):
         for name, thunk in specs:
             (wall, cpu), note = thunk()
-            if name in best:
-                w, c = best[name][0]
-                best[name] = [(min(w, wall), min(c, cpu)), note]
-            else:
-                best[name] = [(wall, cpu), note]
-    return [(name, n, best[name][0], best[name][1]) for name, _ in specs]
+            got = seen.setdefault(name, [[], [], note])
+            got[0].append(wall)
+            got[1].append(cpu)
+            got[2] = note
+    pick = statistics.median if STAT[0] == "median" else min
+    return [(name, n, (pick(seen[name][0]), pick(seen[name][1])), seen[name][2]) for name, _ in specs]
 
 
 def _ours_row(job: str, puzzles, backend=None, encoding=None):
@@ -398,6 +418,24 @@ def _native_batch_row(nb, board, block: bytes, limit: int):
     return thunk
 
 
+def _counting_row(block: bytes):
+    """A row thunk: the whole set in one C call in the core's counting order (``batch(order=1)``,
+    see :class:`gridsat.engine.block.Block`), with the columns and the C verifier the columnar
+    route uses."""
+    from gridsat.engine.block import Block
+
+    entry = Block.start("check", counting=True)
+
+    def thunk():
+        def run(blk):
+            counts, flags, sols, *_ = entry.core.batch(entry.geometry, blk, 2, -1.0, 2, True, True, 0, True, 1)
+            return counts, entry.core.verify_block(blk, sols, counts, 2)
+        dt, res = timed(run, [block])
+        counts, ok = res[0]
+        return dt, f"counts {statuses(counts)}, verified {sum(ok)}"
+    return thunk
+
+
 def _ratio(rows, slow: str, fast: str) -> str:
     """``slow``'s mean over ``fast``'s, wall and CPU, from a table's rows (names by prefix)."""
     def find(prefix):
@@ -422,7 +460,7 @@ def _reference(puzzle):
 
 
 def bench_classic(lines: list[str], extra: list[str], skip: set[str], repeat: int = 1,
-                  title: str = "classic 9x9", targets: bool = False) -> None:
+                  title: str = "classic 9x9", targets: bool = False, tdoku: str | None = None) -> None:
     import tempfile
 
     puzzles = [line_to_puzzle(s) for s in lines]
@@ -440,10 +478,11 @@ def bench_classic(lines: list[str], extra: list[str], skip: set[str], repeat: in
     warm_up(puzzles, skip)
     block = "".join(lines).encode().translate(bytes.maketrans(b".0123456789", bytes([0, 0, *range(1, 10)])))
     tmp = None
-    if "cli" not in skip:  # the process rows read exactly the puzzles timed here
+    if "cli" not in skip or tdoku:  # the process rows (and tdoku) read exactly the puzzles timed here
         tmp = tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False)
         tmp.write("\n".join(lines) + "\n")
         tmp.close()
+    if "cli" not in skip:
         for job in ("solve", "check"):  # untimed: page the executable and its modules in
             cli_batch(job, tmp.name)
     try:
@@ -453,6 +492,8 @@ def bench_classic(lines: list[str], extra: list[str], skip: set[str], repeat: in
                 specs.append(("gridsat native (front door)", _ours_row(job, puzzles, "native")))
                 specs.append((f"gridsat.{job}_many (default, verified)", _many_row(job, puzzles)))
                 specs.append(("native batch (one C call)", _native_batch_row(nb, puzzles[0], block, limit)))
+                if job == "check":
+                    specs.append(("native batch, counting order (one C call)", _counting_row(block)))
             for spec in extra:
                 bb, _, ee = spec.partition(":")
                 specs.append((f"gridsat {spec}", _ours_row(job, puzzles, bb, ee or None)))
@@ -481,7 +522,10 @@ def bench_classic(lines: list[str], extra: list[str], skip: set[str], repeat: in
                     dt, uniq = qqwing_batch(qq, lines, job == "check")
                     return dt, f"{uniq} unique" if job == "check" else "solved"
                 specs.append(("QQWing (one batch process)", qqw))
-            if tmp is not None:
+            if tdoku:
+                specs.append((f"{TDOKU} (its solving loop, limit {limit})",
+                              lambda limit=limit: tdoku_batch(tdoku, tmp.name, limit)))
+            if "cli" not in skip:
                 specs.append((f"gridsat {job} FILE (one process, default backend)",
                               lambda job=job: cli_batch(job, tmp.name)))
                 if nb is not None and default_backend != "native":
@@ -489,6 +533,8 @@ def bench_classic(lines: list[str], extra: list[str], skip: set[str], repeat: in
                                   lambda job=job: cli_batch(job, tmp.name, "native")))
             rows = run_rows(specs, len(puzzles), repeat)
             table(f"{title}, {job} ({'one solution' if job == 'solve' else 'solution + uniqueness'})", rows)
+            if job == "check":
+                tdoku_targets(rows)
             if targets and job == "check":
                 print()
                 print("- " + _ratio(rows, "hodoku-py", "gridsat.check_many") + " (target >= 1.5x)")
@@ -590,11 +636,18 @@ def main(argv=None) -> int:
                     help="comma list of competitors to leave out: cpsat,norvig,qqwing,puzzlekit,native,hodoku,rustoku,cli")
     ap.add_argument("--targets", action="store_true", help="print the native backend's target ratios after each check table")
     ap.add_argument("--repeat", type=int, default=1,
-                    help="rounds over every row (interleaved); each row reports its best round")
+                    help="rounds over every row (interleaved); each row reports its best round (see --stat)")
+    ap.add_argument("--tdoku", default=None, metavar="PATH",
+                    help="a tdoku driver (benchmarks/tdoku_check.c, built): a tdoku row and a vs-tdoku column")
+    ap.add_argument("--stat", choices=["best", "median"], default=None,
+                    help="how a row sums up its rounds (default: best; median with --tdoku)")
     args = ap.parse_args(argv)
     extra = [s for s in args.backends.split(",") if s]
     jextra = extra if args.jigsaw_backends is None else [s for s in args.jigsaw_backends.split(",") if s]
     skip = {s for s in args.skip.split(",") if s}
+    STAT[0] = args.stat or ("median" if args.tdoku else "best")
+    if args.tdoku and not os.access(args.tdoku, os.X_OK):
+        raise SystemExit(f"--tdoku {args.tdoku}: not an executable (build benchmarks/tdoku_check.c, see its header)")
     import platform
 
     print(f"gridsat {gridsat.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs, "
@@ -602,7 +655,7 @@ def main(argv=None) -> int:
     for path in args.data:
         lines = read_lines(path, args.limit)
         bench_classic(lines, extra, skip, args.repeat, title=f"classic 9x9, {Path(path).name} ({len(lines)} puzzles)",
-                      targets=args.targets)
+                      targets=args.targets, tdoku=args.tdoku)
     if args.jigsaw:
         bench_set(f"9x9 jigsaw, {args.jigsaw} puzzles with a layout each", jigsaw_set(args.jigsaw), jextra, skip,
                   args.repeat, targets=args.targets)

@@ -140,9 +140,9 @@ def test_the_verifier_stands_behind_every_batched_answer(monkeypatch):
 
     monkeypatch.setattr(nb.NativeBackend, "run_many", lying)
     puzzles = [Sudoku.classic([0 if ch == "." else int(ch) for ch in UNIQUE9])] * 3
-    with pytest.raises(VerificationError):
-        list(gridsat.check_many(puzzles))
-    got = list(gridsat.check_many(puzzles, errors="return"))
+    with pytest.raises(VerificationError):  # (backend named: the chunked loop, not the columnar route)
+        list(gridsat.check_many(puzzles, backend="native"))
+    got = list(gridsat.check_many(puzzles, backend="native", errors="return"))
     assert isinstance(got[1], VerificationError)
     assert got[0].status == got[2].status == "unique"
 

@@ -133,15 +133,33 @@ def check_many(puzzles: Iterable, *, backend=None, encoding=None, time_limit: fl
     >>> [r.status for r in check_many([Sudoku.empty(4), Sudoku.classic([1, 1] + [0] * 79)])]
     ['ambiguous', 'impossible']
     """
-    return run_many(puzzles, "check", limit=2, backend=backend, encoding=encoding, time_limit=time_limit,
-                    errors=errors, one=run)
+    return _many(puzzles, "check", 2, backend, encoding, time_limit, errors)
 
 
 def solve_many(puzzles: Iterable, *, backend=None, encoding=None, time_limit: float | None = None,
                errors: str = "raise") -> Iterator[Result]:
     """:func:`solve` on each puzzle, in order, as a generator (see :func:`check_many`)."""
-    return run_many(puzzles, "solve", limit=1, backend=backend, encoding=encoding, time_limit=time_limit,
-                    errors=errors, one=run)
+    return _many(puzzles, "solve", 1, backend, encoding, time_limit, errors)
+
+
+def _many(puzzles: Iterable, job: str, limit: int, backend, encoding, time_limit, errors: str) -> Iterator[Result]:
+    """:func:`check_many` / :func:`solve_many`: with the default choice, the columnar route
+    (:mod:`gridsat.engine.columnar`: plain classic 9x9 puzzles to the C core and the C verifier
+    as one byte buffer a block, their results made as they are taken), then
+    :func:`gridsat.engine.run_many` for the others; else :func:`~gridsat.engine.run_many` alone."""
+    if errors not in ("raise", "return"):
+        raise ValueError(f"errors must be 'raise' or 'return', not {errors!r}")
+
+    def general(ps: Iterable) -> Iterator:
+        return run_many(ps, job, limit=limit, backend=backend, encoding=encoding, time_limit=time_limit,
+                        errors=errors, one=run)
+
+    if backend is None and encoding is None and time_limit is None:
+        from .engine.columnar import route
+
+        yield from route(puzzles, job, one=run, errors=errors, rest=general)
+    else:
+        yield from general(puzzles)
 
 
 # -- the setter's jobs, through the kind records

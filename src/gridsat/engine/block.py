@@ -1,25 +1,30 @@
-"""The engine's bulk entry: classic 9x9 puzzles as raw lines, a block at a time through the C core.
+"""The engine's bulk entry: classic 9x9 puzzles as one byte buffer, a block at a time through the C core.
 
 The commonest input of a bulk run (the 17-clue list, top1465, a generator's output) is
 classic 9x9 puzzles, one per line: 81 symbols, ``1-9`` given and ``.``, ``0``, ``_`` or
-``-`` empty. :meth:`Block.run` poses up to :data:`BLOCK` such lines to the C core in one
-call, passes the answers through the verifier a block at a time
-(:func:`gridsat.verifier.grids.verify_box_block`), and returns one :class:`Result`
-per line, in order, with the same evidence as :func:`gridsat.engine.run`.
+``-`` empty. The entry is columnar: :meth:`Block.answer` poses up to :data:`BLOCK` puzzles,
+their values end to end in one buffer, to the C core in one call; the answers come back as
+columns (counts, flags and solutions as bytes, nodes and seconds as arrays) and pass the C
+verifier (``gridsat._native.verify_block``, a file of its own that shares no code with the
+searches) in one more call. One :class:`Result` per puzzle, in order, with the same
+evidence as :func:`gridsat.engine.run`, is made only as the iteration reaches it.
+:meth:`Block.run` takes plain lines (the command line's ``gridsat check FILE``), and
+the front door's ``check_many`` and ``solve_many`` hand it their plain classic puzzles
+(:mod:`gridsat.engine.columnar`).
 
 Only the puzzles found unique (``check``) or solved (``solve``) are answered from the
 block: their results are :class:`LineResult`, which make their puzzle, solution and stats
 objects only when asked, and write their JSON directly (:meth:`LineResult.to_json`), so
 that a bulk run pays for none of the package's puzzle, encoder or backend objects. Any other
-puzzle (no solution, two solutions, clashing givens), and every puzzle of a block the
-verifier does not pass whole, is run again on its own by the general engine (the ``one``
+puzzle (no solution, two solutions, clashing givens), and any puzzle whose answer the
+verifier does not pass, is run again on its own by the general engine (the ``one``
 callable, by default :func:`gridsat.engine.run`), which names what is wrong.
 
-The puzzles of such lines are a kind's (its record's ``bulk_encoding`` and ``bulk_puzzle``,
-see :class:`gridsat.kinds.Kind`): their results name its encoding, and a puzzle is made by
-the kind when one is asked for. This module imports only the verifier's grid checks and the
-board tables; the kind packages load when a result's kind, encoding or puzzle is first asked
-for (:func:`bulk_kind`), and the general engine when a puzzle first needs it.
+The puzzles of such lines are a kind's (its record's ``bulk_encoding``, ``bulk_puzzle`` and
+``bulk_givens``, see :class:`gridsat.kinds.Kind`): their results name its encoding, and a
+puzzle is made by the kind when one is asked for. This module imports only the board
+tables; the kind packages load when a result's kind, encoding or puzzle is first asked for
+(:func:`bulk_kind`), and the general engine when a puzzle first needs it.
 """
 
 from __future__ import annotations
@@ -93,13 +98,22 @@ def _puzzle(givens: bytes):
 
 
 class _Answers:
-    """One block's answers from the C core, shared by the results made from it."""
+    """One block's answers from the C core, as columns (one entry per puzzle), shared by the
+    results made from it: ``givens`` and ``sols`` (``stride`` bytes a puzzle, its first
+    solution first) as bytes, ``flags`` as bytes, ``nodes`` and ``secs`` as arrays."""
 
-    __slots__ = ("job", "givens", "flags", "nodes", "secs", "build", "build_json")
+    __slots__ = ("job", "givens", "flags", "nodes", "secs", "build", "build_json", "sols", "stride")
 
-    def __init__(self, job: str, givens: bytes, flags, nodes, secs, build: float) -> None:
+    def __init__(self, job: str, givens: bytes, flags, nodes, secs, build: float, sols: bytes = b"",
+                 stride: int = _CELLS) -> None:
         self.job, self.givens, self.flags, self.nodes, self.secs, self.build = job, givens, flags, nodes, secs, build
+        self.sols, self.stride = sols, stride
         self.build_json = repr(round(build, 6))  # (the same for every puzzle of the block)
+
+    def digits(self, i: int) -> str:
+        """Puzzle ``i``'s first solution as 81 digits."""
+        at = i * self.stride
+        return self.sols[at:at + _CELLS].translate(_TEXT).decode("ascii")
 
 
 class _Shared:
@@ -128,13 +142,18 @@ class LineResult(Result):
     solution as text.
     """
 
-    __slots__ = ("_a", "_i", "status", "total_time", "digits")
+    __slots__ = ("_a", "_i", "status", "total_time")
     count = 1
     verified = True
     backend = "native"
 
-    def __init__(self, answers: _Answers, i: int, status: str, total: float, digits: str) -> None:
-        self._a, self._i, self.status, self.total_time, self.digits = answers, i, status, total, digits
+    def __init__(self, answers: _Answers, i: int, status: str, total: float) -> None:
+        self._a, self._i, self.status, self.total_time = answers, i, status, total
+
+    @property
+    def digits(self) -> str:
+        """The verified solution as 81 digits (read from the block's answers)."""
+        return self._a.digits(self._i)
 
     @_Shared
     def encoding(self) -> str:
@@ -169,7 +188,8 @@ class LineResult(Result):
     @_Shared
     def solution(self) -> tuple[int, ...]:
         """The verified solution."""
-        return tuple(map(int, self.digits))
+        at = self._i * self._a.stride
+        return tuple(self._a.sols[at:at + _CELLS])
 
     @_Shared
     def solutions(self) -> list[tuple[int, ...]]:
@@ -215,18 +235,23 @@ class Block:
         The board compiled for it.
     build : float
         Seconds of the board's build charged to each puzzle.
+    counting : bool
+        ``check`` only: the C core branches in its counting order (fewer branches on hard
+        puzzles, the same counts and unique solutions, but other ``nodes`` figures than the
+        general engine's, whose records the default keeps to the node).
     """
 
-    def __init__(self, job: str, core, geometry, build: float) -> None:
+    def __init__(self, job: str, core, geometry, build: float, counting: bool = False) -> None:
         if job not in ("check", "solve"):
             raise ValueError(f"job must be 'check' or 'solve', not {job!r}")
         self.job, self.core, self.geometry, self.build = job, core, geometry, build
         self.limit = 2 if job == "check" else 1
+        self.order = 1 if counting and job == "check" else 0
 
     @classmethod
-    def start(cls, job: str, puzzles: int = 1) -> "Block | None":
+    def start(cls, job: str, puzzles: int = 1, counting: bool = False) -> "Block | None":
         """The entry with the board compiled, or ``None`` without the C core (``puzzles``: how
-        many share the board's build time)."""
+        many share the board's build time; ``counting``: see the class)."""
         try:
             core = importlib.import_module("gridsat._native")
         except ImportError:
@@ -235,7 +260,7 @@ class Block:
 
         t0 = time.perf_counter()
         geometry = compile_geometry(_N, unit_table(_N, box_map(_N, *_BOX)), uses_pairs(_N, False))
-        return cls(job, core, geometry, (time.perf_counter() - t0) / max(puzzles, 1))
+        return cls(job, core, geometry, (time.perf_counter() - t0) / max(puzzles, 1), counting)
 
     def run(self, lines: Sequence[bytes], *, one: Callable | None = None, errors: str = "raise") -> Iterator:
         """The results of the job on ``lines`` (81 plain symbols each, see :func:`plain_symbols`), in order.
@@ -257,44 +282,95 @@ class Block:
             (or error, with ``errors="return"``) for the others.
         """
         for start in range(0, len(lines), BLOCK):
-            yield from self._block(lines[start:start + BLOCK], one, errors)
+            yield from self.answer(b"".join(lines[start:start + BLOCK]).translate(_VALUES), one=one, errors=errors)
 
-    def _block(self, lines: Sequence[bytes], one: Callable | None, errors: str) -> Iterator:
-        from ..verifier import grids
+    def answer(self, givens: bytes, puzzles: Sequence | None = None, *, one: Callable | None = None,
+               errors: str = "raise") -> Iterator:
+        """The results of the job on a block of puzzles given as one buffer, in order.
 
-        k = len(lines)
-        givens = b"".join(lines).translate(_VALUES)
+        The columnar form of the entry: ``givens`` holds the puzzles' 81 values (bytes, 0
+        empty) end to end, and goes to the C core in one call; the answers come back as
+        columns (counts, flags, solutions, nodes, seconds), pass the C verifier
+        (``verify_block``, written apart from the searches) in one more call, and a
+        :class:`LineResult` reading them is made for a puzzle only when the iteration
+        reaches it.
+
+        Parameters
+        ----------
+        givens : bytes
+            ``81 * k`` values, at most :data:`BLOCK` puzzles.
+        puzzles : sequence, optional
+            The ``k`` puzzle objects of the buffer: the results name them (default: made from
+            the buffer when asked for), and ``one`` is handed them.
+        one, errors
+            As for :meth:`run`.
+
+        Yields
+        ------
+        Result
+        """
+        k = len(givens) // _CELLS
+        if not k:
+            return
         t0 = time.perf_counter()
+        # (``counting``: the core's counting order, which needs fewer branches; only unique
+        # answers are kept from it, whose one solution is the same in any order)
         counts, flags, sols, _, nodes, secs = self.core.batch(self.geometry, givens, self.limit, -1.0, self.limit,
-                                                              True, True)
+                                                              True, True, 0, True, self.order)
+        ok = self.core.verify_block(givens, sols, counts, self.limit)
         secs = memoryview(secs).cast("d")
-        stride = self.limit * _CELLS
-        # the answers of this entry: unique (a complete search with one solution) or, for
-        # solve, solved; their first solutions pass the verifier together
-        good = [i for i in range(k) if counts[i] == 1 and (flags[i] == 1 or self.job == "solve")]
-        first = b"".join([sols[i * stride:i * stride + _CELLS] for i in good])
-        posed = b"".join([givens[i * _CELLS:(i + 1) * _CELLS] for i in good])
-        if good and not grids.verify_box_block(_N, _BOX, posed, first):
-            good = []  # the general engine verifies each, and names what is wrong
+        nodes = memoryview(nodes).cast("Q")
         share = (time.perf_counter() - t0 - sum(secs)) / k
-        digits = first.translate(_TEXT).decode("ascii")
-        text = {i: digits[j * _CELLS:(j + 1) * _CELLS] for j, i in enumerate(good)}
-        answers = _Answers(self.job, givens, flags, nodes, secs, self.build)
+        answers = _Answers(self.job, givens, flags, nodes, secs, self.build, sols, self.limit * _CELLS)
         build = self.build + share
+        check = self.job == "check"
         for i in range(k):
-            sol = text.get(i)
-            if sol is not None:
-                yield LineResult(answers, i, "unique" if flags[i] == 1 else "solved", build + secs[i], sol)
+            # the answers of this entry: unique (a complete search with one solution) or, for
+            # solve, solved, with the solution passed by the verifier
+            if counts[i] == 1 and ok[i] and (flags[i] == 1 or not check):
+                status = "unique" if flags[i] == 1 else "solved"
+                if puzzles is None:
+                    yield LineResult(answers, i, status, build + secs[i])
+                else:
+                    yield _PuzzleResult(answers, i, status, build + secs[i], puzzles[i])
                 continue
             try:
-                yield self._one(givens[i * _CELLS:(i + 1) * _CELLS], one)
+                yield self._one(givens[i * _CELLS:(i + 1) * _CELLS] if puzzles is None else puzzles[i], one)
             except GridsatError as exc:
                 if errors == "raise":
                     raise
                 yield exc
 
-    def _one(self, givens: bytes, one: Callable | None) -> Result:
-        """One puzzle through the general engine."""
+    def _one(self, puzzle, one: Callable | None) -> Result:
+        """One puzzle (an object, or its 81 values as bytes) through the general engine."""
         if one is None:
             from .core import run as one
-        return one(_puzzle(givens), self.job, limit=self.limit, backend=None, encoding=None, time_limit=None, keep=2)
+        if isinstance(puzzle, bytes):
+            puzzle = _puzzle(puzzle)
+        return one(puzzle, self.job, limit=self.limit, backend=None, encoding=None, time_limit=None, keep=2)
+
+
+class _PuzzleResult(LineResult):
+    """A :class:`LineResult` of a puzzle object the caller gave (:func:`gridsat.check_many`):
+    it names that object, and writes its JSON the general way (which names the puzzle)."""
+
+    __slots__ = ("puzzle",)
+
+    def __init__(self, answers: _Answers, i: int, status: str, total: float, puzzle) -> None:
+        self._a, self._i, self.status, self.total_time, self.puzzle = answers, i, status, total, puzzle
+
+    def __repr__(self) -> str:
+        """As a plain :class:`Result` shows itself (its class is an implementation detail)."""
+        return "Result" + Result.__repr__(self)[len(type(self).__qualname__):]
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any :class:`Result` (plain or not) with equal fields."""
+        if not isinstance(other, Result):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _FIELDS)
+
+    __hash__ = None  # (as a plain Result's: equal by value, mutable)
+
+    def to_json(self, before: str = "", after: str = "") -> str:
+        """:meth:`Result.to_json`."""
+        return Result.to_json(self, before, after)

@@ -307,13 +307,11 @@ class Kind:
         returns ``run(args, method) -> int or None``, which runs the command when those
         options are given (its exit code) and else returns ``None``.
     bulk_encoding : str
-        The encoding named by the results of the engine's bulk entry
-        (:mod:`gridsat.engine.block`), which answers plain lines of 81 symbols, a 9x9 board
-        of 3x3 boxes, a block at a time on the C core: the kind whose puzzles those are
-        (``""``: not this kind).
-    bulk_puzzle : callable, optional
-        ``bulk_puzzle(givens) -> puzzle``: the puzzle of such a line, from its 81 values as
-        bytes (0 empty), made without checks.
+        The encoding named by the results of the engine's bulk entry (:mod:`gridsat.engine.block`), which answers
+        plain 9x9 lines of 3x3 boxes a block at a time on the C core: the kind whose puzzles those are (``""``: not it).
+    bulk_puzzle, bulk_givens : callable, optional
+        ``bulk_puzzle(givens) -> puzzle``, from 81 values as bytes (0 empty), unchecked; ``bulk_givens(puzzle)``: its 81
+        values if it is such a puzzle, else ``None`` (``check_many``'s route, :mod:`gridsat.engine.columnar`).
     true_candidates, redundant, explain_ambiguity : callable, optional
         The setter's jobs (``gridsat candidates --true``, ``gridsat redundant``, ``gridsat
         explain-ambiguity``): ``true_candidates(puzzle, cap=..., time_limit=...)``,
@@ -387,6 +385,8 @@ class Kind:
     true_candidates: "Callable | None" = None
     redundant: "Callable | None" = None
     explain_ambiguity: "Callable | None" = None
+    # -- the columnar route of check_many / solve_many: a puzzle's givens when it is the bulk entry's
+    bulk_givens: "Callable | None" = None
 
     def cap(self, encoding: str) -> tuple[int, str]:
         """The largest board ``encoding`` takes: ``(cells, in words)`` (0 cells: no cap)."""

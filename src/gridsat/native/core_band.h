@@ -25,6 +25,12 @@
  *
  * The search keeps one state per depth on an explicit stack, like the generic one, so it
  * stops after a slice of work and resumes where it stopped.
+ *
+ * The counting order (``busiest``, set by the batch's ``order=1``): among the cells with two
+ * candidates, branch on the one whose row, box and column hold the most open cells. On hard
+ * puzzles it needs about half the branches of the first such cell; the count is the same,
+ * but the solutions come in another order, so it serves where only a unique answer is kept
+ * (the columnar route re-runs any other puzzle in the usual order).
  */
 #ifndef GRIDSAT_CORE_BAND_H
 #define GRIDSAT_CORE_BAND_H
@@ -150,6 +156,7 @@ typedef struct {
     uint64_t count, limit, nodes;
     uint64_t cap;        /* branches allowed (0: no cap): the run pauses at it */
     int keep;
+    int busiest;         /* branch on band_busiest's cell (the counting order), not the first */
     uint8_t *sols;       /* keep * 81 bytes */
 } BandSearch;
 
@@ -339,9 +346,27 @@ static void band_record(BandSearch *s, const BState *st) {
     s->count++;
 }
 
-/* The branching cell: the first unplaced one with two candidates, else the first with fewest. */
-static int band_choose(const BState *st) {
-    uint32_t cnt[3][4];
+/* Of the cells with two candidates (``two``: a mask per band), the one with the most open
+   cells among its peers (its row, box and column; the box's column cells count twice), the
+   first such in row-major order; -1 when there is none. A placement there reaches the most
+   open cells, so the rules have the most to work on. */
+static int band_busiest(const BState *st, const uint32_t two[3]) {
+    int best = -1, most = -1;
+    for (int b = 0; b < 3; b++)
+        for (uint32_t m = two[b]; m; m &= m - 1) {
+            int i = ctz64(m);
+            uint32_t col = band_cmask[i];
+            int open = popcount32(st->uns[b] & band_peer[i]) + popcount32(st->uns[0] & col)
+                     + popcount32(st->uns[1] & col) + popcount32(st->uns[2] & col);
+            if (open > most) { most = open; best = 27 * b + i; }
+        }
+    return best;
+}
+
+/* The branching cell: the first unplaced one with two candidates (``busiest``: the one of
+   band_busiest), else the first with fewest. */
+static int band_choose(const BState *st, int busiest) {
+    uint32_t cnt[3][4], twos[3];
     BAND_UNROLL
     for (int b = 0; b < 3; b++) {
         uint32_t once = 0, twice = 0, thrice = 0;
@@ -353,8 +378,10 @@ static int band_choose(const BState *st) {
             once |= y;
         }
         uint32_t two = st->uns[b] & twice & ~thrice;
-        if (two) return 27 * b + ctz64(two);
+        if (two && !busiest) return 27 * b + ctz64(two);
+        twos[b] = two;
     }
+    if (busiest && (twos[0] | twos[1] | twos[2])) return band_busiest(st, twos);
     BAND_UNROLL
     for (int b = 0; b < 3; b++) {
         uint32_t c0 = 0, c1 = 0, c2 = 0, c3 = 0;
@@ -392,7 +419,7 @@ static int band_run(BandSearch *s, double deadline, double slice_end) {
                 if (--s->depth < 0) return s->finished = RUN_DONE;
                 continue;
             }
-            int c = band_choose(st);
+            int c = band_choose(st, s->busiest);
             unsigned rem = 0;
             if (c >= 0)
                 for (int v = 0; v < 9; v++) rem |= (st->d[v][c / 27] >> (c % 27) & 1u) << v;

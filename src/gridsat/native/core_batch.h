@@ -20,8 +20,8 @@ static PyObject *u64_list(const uint64_t *xs, Py_ssize_t k) {
 }
 
 PyDoc_STRVAR(batch_doc,
-"batch(geometry, givens, limit=2, time_limit=-1.0, keep=1, each=False, detail=False, max_nodes=0)\n"
-"    -> (counts, flags, solutions, nodes[, nodes_each, seconds])\n\n"
+"batch(geometry, givens, limit=2, time_limit=-1.0, keep=1, each=False, detail=False, max_nodes=0,\n"
+"      columns=False, order=0) -> (counts, flags, solutions, nodes[, nodes_each, seconds])\n\n"
 "Run many puzzles of one geometry in one call. ``givens``: ``k * n * n`` bytes, puzzle after\n"
 "puzzle. ``counts``: a list of ``k`` counts up to ``limit``; ``flags``: ``k`` bytes, 1 when\n"
 "the count is exact, 2 when the time limit stopped that puzzle, 0 when ``limit`` did, 3 when\n"
@@ -29,18 +29,22 @@ PyDoc_STRVAR(batch_doc,
 "``solutions``: ``k * keep * n * n`` bytes, the first ``keep`` solutions of each puzzle\n"
 "(zeros where there are fewer). ``time_limit`` is for the whole batch, or for each puzzle\n"
 "when ``each``. ``detail`` adds each puzzle's node count (a list) and its seconds (the bytes\n"
-"of ``k`` C doubles). The GIL is released while the batch runs.");
+"of ``k`` C doubles). ``columns`` gives every per-puzzle answer as an array instead of a list:\n"
+"``counts`` as ``k`` bytes (capped at 255) and, with ``detail``, the node counts as the bytes of\n"
+"``k`` C uint64. ``order=1``: the classic 9x9 search branches in its counting order (the same\n"
+"counts; solutions of a puzzle with several may come in another order). The GIL is released\n"
+"while the batch runs.");
 
 static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"geometry", "givens", "limit", "time_limit", "keep", "each", "detail", "max_nodes", NULL};
+    static char *kwlist[] = {"geometry", "givens", "limit", "time_limit", "keep", "each", "detail", "max_nodes", "columns", "order", NULL};
     PyObject *cap;
     Py_buffer buf;
     unsigned long long limit = 2;
     double time_limit = -1.0;
-    int keep = 1, each = 0, detail = 0;
+    int keep = 1, each = 0, detail = 0, columns = 0, order = 0;
     unsigned long long max_nodes = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KdippK:batch", kwlist, &cap, &buf, &limit, &time_limit,
-                                     &keep, &each, &detail, &max_nodes))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KdippKpi:batch", kwlist, &cap, &buf, &limit, &time_limit,
+                                     &keep, &each, &detail, &max_nodes, &columns, &order))
         return NULL;
     double t0 = now_s();
     Geo *g = get_geo(cap);
@@ -67,6 +71,7 @@ static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
     if (!flags || !sols || !secs) goto done;
     if (any_init(&a, g, keep) < 0) { PyErr_NoMemory(); goto done; }
     have = 1;
+    if (a.wide == 3) a.u.sb.busiest = order == 1;
     memset(PyBytes_AS_STRING(sols), 0, (size_t)(k * N * keep));
     uint8_t *fl = (uint8_t *)PyBytes_AS_STRING(flags);
     uint8_t *so = (uint8_t *)PyBytes_AS_STRING(sols);
@@ -114,10 +119,18 @@ static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
         Py_END_ALLOW_THREADS
         if (PyErr_CheckSignals()) goto done;
     }
-    counts = u64_list(cnts, k);
+    if (columns) {
+        counts = PyBytes_FromStringAndSize(NULL, k);
+        if (!counts) goto done;
+        uint8_t *cb = (uint8_t *)PyBytes_AS_STRING(counts);
+        for (Py_ssize_t j = 0; j < k; j++) cb[j] = (uint8_t)(cnts[j] > 255 ? 255 : cnts[j]);
+    } else {
+        counts = u64_list(cnts, k);
+    }
     if (!counts) goto done;
     if (detail) {
-        nlist = u64_list(nds, k);
+        nlist = columns ? PyBytes_FromStringAndSize((const char *)nds, (Py_ssize_t)sizeof(uint64_t) * k)
+                        : u64_list(nds, k);
         if (!nlist) goto done;
         ret = Py_BuildValue("(OOOKOO)", counts, flags, sols, nodes, nlist, secs);
     } else {

@@ -51,6 +51,18 @@ def bulk_puzzle(givens: bytes) -> Sudoku:
     return made(9, givens, None, (3, 3), None)
 
 
+_BOXES = (3, 3)
+
+
+def bulk_givens(puzzle: Sudoku) -> "tuple[int, ...] | None":
+    """A puzzle's 81 values (0 empty) when it is a plain classic 9x9 one (3x3 boxes, no extra
+    constraints), else ``None`` (for the columnar route of ``check_many``,
+    :mod:`gridsat.engine.columnar`)."""
+    if puzzle.box == _BOXES and puzzle.n == 9 and not puzzle.extra:
+        return puzzle.givens
+    return None
+
+
 # the upper layers' modules, loaded when first used (each function imports one module)
 
 
@@ -271,4 +283,6 @@ SUDOKU = register_kind(Kind(
     true_candidates=Late(lambda: _setter().true_candidates),
     redundant=Late(lambda: _setter().redundant),
     explain_ambiguity=Late(lambda: _setter().explain_ambiguity),
+    # -- the columnar route of check_many / solve_many
+    bulk_givens=bulk_givens,
 ))
