@@ -20,7 +20,7 @@ NATIVE_DEPENDS = ["src/gridsat/native/core.h", "src/gridsat/native/core_base.h",
                   "src/gridsat/native/core_ext_impl.h"]
 PATHSEARCH_SOURCES = ["src/gridsat/native/pathsearch.c"]
 PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch.h", "src/gridsat/native/pathsearch_impl.h", "src/gridsat/native/pathsearch_chain.h",
-                      "src/gridsat/native/pathsearch_transport.h"]
+                      "src/gridsat/native/pathsearch_transport.h", "src/gridsat/native/pathsearch_exact.h"]
 
 #: extension module -> the backend that needs it (for the warning when it cannot be built)
 BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search"}
