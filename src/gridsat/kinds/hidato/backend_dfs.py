@@ -11,7 +11,8 @@ Its tree grows on sparse boards (an empty template has thousands of solutions an
 givens to propagate from), so it runs within a node budget (:data:`NODE_BUDGET`). A board
 it has not decided within the budget goes on to :data:`THEN` (the local search, then a SAT
 proof) for the rest of the time limit, and the outcome's ``stats["dfs"]`` says so. Boards of
-more than :data:`MAX_CELLS` cells go there directly.
+more than :data:`MAX_CELLS` cells go there directly, and so do counts past two (the SAT
+backend enumerates them, in the order it always has); ``solve`` and ``check`` are its jobs.
 
 It takes the ``hidato-sets`` encoding (:mod:`gridsat.kinds.hidato.encode_path`): the board's
 neighbour lists and the givens, nothing built per puzzle beyond them. It supports ``batch``:
@@ -104,6 +105,8 @@ class DfsBackend(Backend):
         if encoding.target != "search":
             raise UnsupportedError(f"backend {self.name} takes search encodings, not {encoding.target} ({encoding.name})")
         t0 = time.perf_counter()
+        if limit is None or limit > 2:  # a count: the SAT backend enumerates, in its own order, as before
+            return self._then(puzzle, encoding, limit, time_limit, keep, t0, {"skipped": "a count"})
         if len(puzzle.cells) > MAX_CELLS:
             return self._then(puzzle, encoding, limit, time_limit, keep, t0, {"skipped": f"over {MAX_CELLS} cells"})
         model = encoding.build(puzzle)
