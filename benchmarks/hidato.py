@@ -41,11 +41,17 @@ solution or a decision), the proved ones, and the median and max seconds.
 Cases a and b come from :func:`gridsat.kinds.hidato.generate.generate_hidato` (carving givens
 while the puzzle stays unique); the 30x30 carve stops at 30.2% and 32.7% (minimal there).
 
+``--janko FILE`` runs the small-board comparison whole process instead: ``gridsat check``
+over a file of janko.at-style puzzles against puzzlekit's ``hidoku`` in the Python given by
+``--puzzlekit-python``, alternating, ``--rounds`` times (``benchmarks/_hidato_janko.py``);
+``--write-janko N`` first writes N generated unique boards of each size 6x6 to 10x10 there.
+
 Usage::
 
     python benchmarks/hidato.py                    # all cases, 60 s limit per job
     python benchmarks/hidato.py --cases a --time-limit 20 --peers ortools-example
     python benchmarks/hidato.py --frontier          # case c: every frontier set, 3 seeds, 10 s
+    python benchmarks/hidato.py --janko boards.txt --write-janko 102 --puzzlekit-python /path/to/python
     python benchmarks/hidato.py --search-only --seeds 3 --time-limit 10 \
         --cases c,c40-king,c40-rook,c50-king,c50-rook
 """
@@ -358,7 +364,22 @@ def main(argv=None) -> int:
     ap.add_argument("--frontier", action="store_true",
                     help="case c as the issue states it: the five frontier sets, glucose4, cpsat, the search "
                          "(--seeds seeds), the default race and the OR-tools model, one run each, 10 s")
+    ap.add_argument("--janko", type=Path, default=None, metavar="FILE",
+                    help="whole process on this file of janko.at-style boards against puzzlekit (nothing else runs)")
+    ap.add_argument("--write-janko", type=int, default=0, metavar="N",
+                    help="first write N generated unique boards of each size 6x6..10x10 to the --janko file")
+    ap.add_argument("--puzzlekit-python", default=None, metavar="PATH", help="a Python with puzzlekit (for --janko)")
+    ap.add_argument("--rounds", type=int, default=3, help="whole-process rounds, alternating (for --janko)")
     args = ap.parse_args(argv)
+    if args.janko:
+        sys.path.insert(0, str(Path(__file__).parent))
+        import _hidato_janko
+
+        if args.write_janko:
+            _hidato_janko.write_boards(args.janko, args.write_janko)
+        print(f"# gridsat {gridsat.__version__}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at start\n")
+        print(_hidato_janko.run(args.janko, args.puzzlekit_python, args.rounds))
+        return 0
     if args.frontier:
         given = " ".join(sys.argv[1:] if argv is None else argv)
         if "--cases" not in given:

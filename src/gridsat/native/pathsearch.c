@@ -19,6 +19,7 @@
 #include "pathsearch_impl.h"
 #include "pathsearch_transport.h"
 #include "pathsearch_chain.h"
+#include "pathsearch_exact.h"
 
 typedef struct {
     PS p;
@@ -535,6 +536,58 @@ static PyObject *py_stats(PyObject *self, PyObject *args) {
                          "cost", r->ready ? p->F : -1L, "off_path", r->ready ? p->noff : -1);
 }
 
+PyDoc_STRVAR(exact_doc,
+"exact(n, indptr, indices, rows, cols, rook, anchor_cells, anchor_values, limit, keep, budget) -> (count, complete, nodes, solutions)\n\n"
+"The exact depth-first search (pathsearch_exact.h): counts the numberings up to ``limit`` within\n"
+"``budget`` nodes, without the GIL. ``complete``: the count is exact (the budget was not spent\n"
+"before the limit or the end); ``solutions``: the first ``keep`` as lists of numbers per cell.");
+static PyObject *py_exact(PyObject *self, PyObject *args) {
+    int n, rook, limit, keep, m, ne, err = 0;
+    long long budget;
+    Py_buffer bip, bix, brow, bcol, bac, bav;
+    if (!PyArg_ParseTuple(args, "iy*y*y*y*py*y*iiL:exact", &n, &bip, &bix, &brow, &bcol, &rook, &bac, &bav, &limit, &keep, &budget))
+        return NULL;
+    Py_buffer *all[] = {&bip, &bix, &brow, &bcol, &bac, &bav};
+    PyObject *ret = NULL;
+    int *ip, *ix, *rw, *cl, *ac, *av;
+    EX e;
+    memset(&e, 0, sizeof(e));
+    if (n < 1 || n > EX_MAX_CELLS) { PyErr_Format(PyExc_ValueError, "exact: 1 to %d cells", EX_MAX_CELLS); goto out; }
+    if (limit < 1 || keep < 0 || keep > 64 || budget < 1) { PyErr_SetString(PyExc_ValueError, "exact: limit >= 1, keep 0..64, budget >= 1"); goto out; }
+    if (!(ip = ints(&bip, n + 1, "indptr")) || !(ix = ints(&bix, -1, "indices")) || !(rw = ints(&brow, n, "rows"))
+        || !(cl = ints(&bcol, n, "cols")) || !(ac = ints(&bac, -1, "anchor_cells")) || !(av = ints(&bav, bac.len / 4, "anchor_values")))
+        goto out;
+    m = (int)(bac.len / 4); ne = (int)(bix.len / 4);
+    for (int c = 0; c < n; c++) if (rw[c] < 0 || cl[c] < 0 || rw[c] > 100000 || cl[c] > 100000) { PyErr_SetString(PyExc_ValueError, "coordinates"); goto out; }
+    if (ip[0] != 0 || ip[n] != ne) { PyErr_SetString(PyExc_ValueError, "indptr does not match indices"); goto out; }
+    for (int i = 0; i < n; i++) if (ip[i + 1] < ip[i] || ip[i + 1] - ip[i] > 8) { PyErr_SetString(PyExc_ValueError, "at most 8 neighbours a cell"); goto out; }
+    for (int k = 0; k < ne; k++) if (ix[k] < 0 || ix[k] >= n) { PyErr_SetString(PyExc_ValueError, "neighbour out of range"); goto out; }
+    for (int i = 0; i < m; i++) {
+        if (ac[i] < 0 || ac[i] >= n || av[i] < 1 || av[i] > n || (i && av[i] <= av[i - 1])) {
+            PyErr_SetString(PyExc_ValueError, "anchors: cells in range, numbers 1..n increasing"); goto out;
+        }
+        for (int j = 0; j < i; j++) if (ac[j] == ac[i]) { PyErr_SetString(PyExc_ValueError, "a cell given twice"); goto out; }
+    }
+    Py_BEGIN_ALLOW_THREADS
+    err = ex_run(&e, n, ip, ix, rw, cl, rook, m, ac, av, limit, keep, budget);
+    Py_END_ALLOW_THREADS
+    if (err) { PyErr_NoMemory(); goto out; }
+    int kept = e.count < e.keep ? e.count : e.keep;
+    PyObject *sols = PyList_New(kept);
+    if (!sols) goto out;
+    for (int s = 0; s < kept; s++) {
+        PyObject *row = PyList_New(n);
+        if (!row) { Py_DECREF(sols); goto out; }
+        for (int c = 0; c < n; c++) PyList_SET_ITEM(row, c, PyLong_FromLong(e.sols[(size_t)s * n + c]));
+        PyList_SET_ITEM(sols, s, row);
+    }
+    ret = Py_BuildValue("(iOLN)", e.count, e.stop == 2 ? Py_False : Py_True, e.nodes, sols);
+out:
+    ex_free(&e);
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) PyBuffer_Release(all[i]);
+    return ret;
+}
+
 static PyMethodDef methods[] = {
     {"new", (PyCFunction)(void (*)(void))py_new, METH_VARARGS | METH_KEYWORDS, new_doc},
     {"run", py_run, METH_VARARGS, run_doc},
@@ -543,6 +596,7 @@ static PyMethodDef methods[] = {
     {"alternative", py_alternative, METH_VARARGS, alternative_doc},
     {"load", py_load, METH_VARARGS, load_doc},
     {"stats", py_stats, METH_VARARGS, stats_doc},
+    {"exact", py_exact, METH_VARARGS, exact_doc},
     {NULL, NULL, 0, NULL},
 };
 

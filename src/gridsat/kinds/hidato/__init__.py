@@ -7,7 +7,7 @@ from typing import Sequence
 from .puzzle import Hidato
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import (RACE_CELLS, SEARCH_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE, LARGE, default, ORACLE)
+from .choices import (DFS_CELLS, EXACT, RACE_CELLS, SEARCH_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE, LARGE, default, ORACLE)
 
 __all__ = ["HIDATO", "Hidato", "board", "solution_line", "board_file"]
 
@@ -101,6 +101,10 @@ def _load_search_backend() -> None:
     from . import backend_search  # noqa: F401  (registers search)
 
 
+def _load_dfs_backend() -> None:
+    from . import backend_dfs  # noqa: F401  (registers dfs)
+
+
 def _load_paired_backend() -> None:
     from . import backend_paired  # noqa: F401  (registers search+glucose4)
 
@@ -113,13 +117,17 @@ HIDATO = register_kind(Kind(
     name="hidato",
     puzzle_class=Hidato,
     aliases=("numbrix", "hidoku"),
-    choices=(DEFAULT, RACE, LARGE, SAT),
+    choices=(EXACT, DEFAULT, RACE, LARGE, SAT),
     default=default,
-    encoding_for=lambda puzzle, backend, target: None,
+    # (a search backend named alone takes the path model with its cheap proof; the exact
+    # search's own model is for dfs)
+    encoding_for=lambda puzzle, backend, target: "hidato-path" if target == "search" and backend != "dfs" else None,
     export_encoding="cnf-pos",
     count_encoding="cpsat-bool",
     race=RACE.race,
-    clash_scan_first=lambda puzzle, time_limit: True,
+    # (boards the compiled exact search takes skip the scan: it decides them at once, and
+    # the scan of an impossible one names the clash afterwards)
+    clash_scan_first=lambda puzzle, time_limit: len(puzzle.cells) > DFS_CELLS,
     variant=lambda puzzle: "numbrix" if puzzle.is_numbrix else "hidato",
     describe=lambda puzzle: repr(puzzle).strip("<>"),
     board=board,
@@ -149,10 +157,11 @@ HIDATO = register_kind(Kind(
         **{name: ("cpsat", _load_cpsat) for name in ("cpsat-bool", "cpsat-circuit", "cpsat-seg")},
         "hidato-jumps": ("lns", _load_lns),
         "hidato-path": ("search", _load_path),
+        "hidato-sets": ("search", _load_path),
         "mzn": ("minizinc", _load_mzn),
     },
     backends={"lns": ("lns", _load_lns_backend), "search": ("search", _load_search_backend),
-              "search+glucose4": ("search", _load_paired_backend)},
+              "search+glucose4": ("search", _load_paired_backend), "dfs": ("search", _load_dfs_backend)},
     load_formats=_load_formats,
     order=1,
     alias_options={"numbrix": {"adjacency": "rook"}},
@@ -161,7 +170,7 @@ HIDATO = register_kind(Kind(
     max_cells=1600,
     max_board="40x40",
     # the search keeps a few arrays per cell: 100x100 takes about 10 MB
-    cell_caps={"hidato-path": (10000, "100x100")},
+    cell_caps={"hidato-path": (10000, "100x100"), "hidato-sets": (10000, "100x100")},
     cells=lambda puzzle: len(puzzle.cells),
     size_units=Late(_open_literals),
     # the workbench page: values in "rows", cells toggled on and off; its form gives rows and cols

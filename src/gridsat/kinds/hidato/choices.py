@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from ..base import Choice
 
-__all__ = ["RACE_CELLS", "SEARCH_CELLS", "HEAD_SECONDS", "SAT", "DEFAULT", "RACE", "LARGE", "default", "ORACLE"]
+__all__ = ["DFS_CELLS", "EXACT", "RACE_CELLS", "SEARCH_CELLS", "HEAD_SECONDS", "SAT", "DEFAULT", "RACE", "LARGE", "default", "ORACLE"]
 
+#: boards up to this many cells go to the compiled exact search first (``dfs``)
+DFS_CELLS = 144
 #: boards with at least this many cells are raced by default (smaller ones: the search and SAT
 #: one after the other in one process are faster)
 RACE_CELLS = 400
@@ -33,14 +35,22 @@ RACE = Choice("search+glucose4", "hidato-path", f"hidato and numbrix of {RACE_CE
               "empty template before a race could",
               fallback=SAT, race=(("search+glucose4", "hidato-path"), ("glucose4", "cnf-pos")),
               head=("search", "hidato-path", HEAD_SECONDS))
+EXACT = Choice("dfs", "hidato-sets", f"hidato and numbrix up to {DFS_CELLS} cells (12x12)",
+               "the compiled exact search decides a board with givens in a fraction of a millisecond, "
+               "without a formula; a board it has not decided within its node budget (an empty "
+               "template, a very sparse board) goes on to the short search and glucose4 "
+               "(docs/benchmarks/hidato.md)",
+               fallback=DEFAULT)
 LARGE = Choice("search", "hidato-path", f"hidato and numbrix over {SEARCH_CELLS} cells",
                "the only backend past the complete backends' cap: finds solutions, proves nothing")
 
 
 def default(puzzle) -> Choice:
-    """The default for ``puzzle``: the short search then SAT on small boards, the race on large ones, the search
+    """The default for ``puzzle``: the compiled exact search up to 12x12, the short search then SAT on small boards, the race on large ones, the search
     alone past the complete backends' cap (see :data:`RACE_CELLS`, :data:`SEARCH_CELLS`)."""
     cells = len(puzzle.cells)
+    if cells <= DFS_CELLS:
+        return EXACT
     return DEFAULT if cells < RACE_CELLS else RACE if cells <= SEARCH_CELLS else LARGE
 
 

@@ -6,6 +6,11 @@
 in increasing order. It also runs one cheap proof: two givens farther apart on the board
 (shortest walk through any cells) than their numbers allow cannot be joined, so the puzzle
 has no solution; the ``search`` backend then answers *impossible*. Nothing else is proven.
+
+``hidato-sets`` is the same arrays for the compiled exact search (the ``dfs`` backend,
+:mod:`gridsat.kinds.hidato.backend_dfs`), without the cheap proof: that search decides
+impossibility itself, and the proof's distance table is the one NumPy use on the path of a
+small board.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from dataclasses import dataclass, field
 
 from ...encoders.base import register
 
-__all__ = ["PathModel", "path_model"]
+__all__ = ["PathModel", "path_model", "dfs_model"]
 
 
 @dataclass
@@ -53,6 +58,18 @@ def _refutation(puzzle, anchors: list[tuple[int, int]]) -> str | None:
           description="path cover for the compiled local search: the board as neighbour lists, givens in order")
 def path_model(puzzle) -> PathModel:
     """The kernel's arrays for ``puzzle`` (see the module docstring)."""
+    return _arrays(puzzle, refute=True)
+
+
+@register("hidato-sets", "hidato", "search", key=lambda p: p.key,
+          description="the board and givens for the compiled exact search (dfs): no formula, no distance proof")
+def dfs_model(puzzle) -> PathModel:
+    """The kernel's arrays for ``puzzle`` without the cheap proof (see the module docstring)."""
+    return _arrays(puzzle, refute=False)
+
+
+def _arrays(puzzle, refute: bool) -> PathModel:
+    """The flat arrays of ``puzzle``; with ``refute``, the cheap proof too."""
     indptr, indices = array("i", [0]), array("i")
     for nb in puzzle.neighbours:
         indices.extend(nb)
@@ -63,4 +80,4 @@ def path_model(puzzle) -> PathModel:
         rows=array("i", (r for r, _ in puzzle.cells)), cols=array("i", (c for _, c in puzzle.cells)),
         rook=puzzle.adjacency == "rook",
         anchor_cells=array("i", (c for _, c in anchors)), anchor_values=array("i", (v for v, _ in anchors)),
-        refuted=_refutation(puzzle, anchors), info={"givens": len(anchors)})
+        refuted=_refutation(puzzle, anchors) if refute else None, info={"givens": len(anchors)})

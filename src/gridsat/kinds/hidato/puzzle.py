@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 __all__ = ["Hidato", "ADJACENCIES"]
 
 #: neighbour offsets of each adjacency.
+#: (cells, adjacency) -> (index, neighbours) of boards built before and found connected
+_SHAPES: dict = {}
+
 ADJACENCIES: dict[str, tuple[tuple[int, int], ...]] = {
     "king": ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)),
     "rook": ((-1, 0), (0, -1), (0, 1), (1, 0)),
@@ -89,7 +92,8 @@ class Hidato:
         if not cell_set:
             raise PuzzleError("the board has no cells")
         ordered = tuple(sorted(cell_set))
-        index = {rc: i for i, rc in enumerate(ordered)}
+        shape = _SHAPES.get((ordered, adj))  # (index, neighbours) of a board seen before, connected
+        index = shape[0] if shape else {rc: i for i, rc in enumerate(ordered)}
         n = len(ordered)
         g: dict[int, int] = {}
         seen: dict[int, tuple[int, int]] = {}
@@ -111,17 +115,23 @@ class Hidato:
         self.cells = ordered
         self.index = index
         self.givens = dict(sorted(g.items()))
+        if shape:
+            self.neighbours = shape[1]
+            return
         offs = ADJACENCIES[adj]
         self.neighbours = tuple(
             tuple(index[(r + dr, c + dc)] for dr, dc in offs if (r + dr, c + dc) in index) for r, c in ordered
         )
-        if n > 1:
+        if n > 1 and n < rows * cols:  # (a full rectangle is connected under either adjacency)
             d = self.distances([0])[0]
             if (d < 0).any():
                 far = self.cell_name(int((d < 0).nonzero()[0][0]))
                 raise PuzzleError(
                     f"the board is not connected under {adj} moves: {far} cannot be reached from {self.cell_name(0)}"
                 )
+        if len(_SHAPES) >= 64:
+            _SHAPES.clear()
+        _SHAPES[(ordered, adj)] = (index, self.neighbours)
 
     # ------------------------------------------------------------------ constructors
     @classmethod
