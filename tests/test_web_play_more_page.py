@@ -204,7 +204,8 @@ def test_the_share_link_restores_puzzle_entries_marks_and_colours(page, browser)
     fields = ["givens", "entered", "marks", "centre", "colours", "rows", "cols"]
     before = {f: st(page, f) for f in fields}
     page.click("#share")
-    link = page.input_value("#share-link")
+    page.wait_for_function("() => document.getElementById('share-link').value.includes('#share=')", timeout=20000)
+    link = page.input_value("#share-link")  # (written when the compression's promise settles)
     assert "#share=" in link and "?" not in link
     # a new page opened at the link
     ctx = browser.new_context(**SIZES[page.size])
@@ -232,7 +233,9 @@ def test_the_share_link_restores_puzzle_entries_marks_and_colours(page, browser)
         page.keyboard.press(key)
         page.wait_for_timeout(50)
     before = {f: st(page, f) for f in fields + ["region"]}
+    page.evaluate("() => { document.getElementById('share-link').value = ''; }")
     page.click("#share")
+    page.wait_for_function("() => document.getElementById('share-link').value.includes('#share=')", timeout=20000)
     other = browser.new_context(**SIZES[page.size]).new_page()
     other.goto(page.input_value("#share-link"))
     other.wait_for_selector("body[data-ready='1']", timeout=20000)

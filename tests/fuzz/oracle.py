@@ -48,6 +48,8 @@ KNOWN: dict[str, str] = {
 #: failures found and fixed: finding key -> minimal input (each is a regression test)
 FIXED: dict[str, str] = {
     "kind hidato->sudoku via nonomino": "1,",  # was read as a 1x1 nonomino Sudoku
+    # a header 5,000 digits wide: the Kakuro sniffer took int() of it (past Python's limit)
+    "ValueError@format.py sniff_janko": "# suguru\n" + "9" * 5000 + " 4\n- - - -\n- - - -\n1 1 1 1\n2 2 2 2\n",
 }
 
 

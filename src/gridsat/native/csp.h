@@ -21,7 +21,12 @@
 #ifndef GRIDSAT_CSP_H
 #define GRIDSAT_CSP_H
 
+/* clock_gettime under -std=c99 */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

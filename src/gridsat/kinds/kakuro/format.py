@@ -169,8 +169,8 @@ def sniff_janko(text: str) -> bool:
         return False
     block = blocks[0]
     toks = _tokens(block[0][1])
-    if len(toks) != 2 or not all(t.isdigit() for _, t in toks):
-        return False
+    if len(toks) != 2 or not all(t.isascii() and t.isdigit() and len(t) <= 3 for _, t in toks):
+        return False  # (a number thousands of digits long is past int()'s limit; no board is that big)
     rows, cols = int(toks[0][1]), int(toks[1][1])
     if len(block) != rows + 1:
         return False

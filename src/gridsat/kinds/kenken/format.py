@@ -176,7 +176,10 @@ def sniff_janko(text: str) -> bool:
     lines = [s for s in (raw.strip() for raw in split_lines(text)[:40]) if s and not s.startswith("#")]
     if len(lines) < 3 or not _HEADER.match(lines[0]):
         return False
-    n = int(lines[0].split()[0])
+    head = lines[0].split()[0]
+    if len(head) > 3:  # no board that wide (and no int() of a number thousands of digits long)
+        return False
+    n = int(head)
     first = lines[1].split()
     if len(first) != n:
         return False
