@@ -1,7 +1,9 @@
 """The on-screen digit pad below the workbench's board, on a phone (390x844, mobile emulation,
 touch) in Chromium: a tapped cell takes a tapped digit, the pad's modes give corner and centre
 marks, Delete and Undo work from it, a board with numbers past 9 gets a number entry, and
-axe-core finds no serious or critical violation with the pad shown. Skipped as
+axe-core finds no serious or critical violation with the pad shown. And the units a kind's
+own board description adds (a KenKen's rows and columns, a Kakuro's runs): a digit typed
+twice in one marks both cells as it is typed. Skipped as
 ``test_web_page.py`` is, where Playwright or chromium is missing (and the axe test where
 axe-core is)."""
 
@@ -12,11 +14,12 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="playwright (the 'web' extra) is not installed")
 
 from gridsat.examples import example_text  # noqa: E402
-from gridsat.formats import read_text  # noqa: E402
+from gridsat.formats import read_text, write  # noqa: E402
+from gridsat.kinds import get_kind  # noqa: E402
 
 from test_web_a11y_page import AXE, AXE_RUN  # noqa: E402
 from test_web_page import CHROMIUM, browser, load  # noqa: E402,F401  (the page's fixtures)
-from test_web_play_page import SIZES  # noqa: E402
+from test_web_play_page import SIZES, invalid  # noqa: E402
 from test_web_server import KIT, server  # noqa: E402,F401
 
 pytestmark = [pytest.mark.slow,
@@ -114,3 +117,19 @@ def test_axe_finds_no_serious_violation_with_the_pad_shown(phone):
         phone.tap("#pad button[data-mode='pencil']")
         assert phone.locator("#pad").is_visible()
         assert phone.evaluate(AXE_RUN) == []
+
+
+@pytest.mark.parametrize("kind, twice, apart", [("kenken", (0, 1), (0, 4)), ("kakuro", (4, 5), (5, 7))])
+def test_a_digit_twice_in_a_unit_the_kind_names_is_marked_as_typed(phone, kind, twice, apart):
+    """The last sample of each kind: a 3x3 KenKen (cells 0 and 1 share row 1; 0 and 4 share no
+    row or column) and a 3x3 Kakuro (cells 4 and 5 make a run across; 5 and 7 share no run)."""
+    load(phone, write(get_kind(kind).samples()[-1][0], "json"))
+    for cells in (apart, twice):
+        for p in cells:
+            tap_cell(phone, p)
+            phone.keyboard.press("2")
+        assert st(phone, "entered")[cells[0]] == st(phone, "entered")[cells[1]] == 2
+        assert invalid(phone) == ([] if cells == apart else list(twice))
+        for p in cells:
+            tap_cell(phone, p)
+            phone.keyboard.press("Delete")
