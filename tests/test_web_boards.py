@@ -173,3 +173,16 @@ def test_a_cell_given_empty_stays_empty_through_the_page():
     spec = page_spec(board, boards()["skyscrapers"])
     assert spec["rows"][0] == [0, None, None, 2]
     assert read_text(json.dumps(spec))[0].puzzle == puzzle
+
+
+@pytest.mark.parametrize("name", sorted(GENERATED) + ["samurai"])
+def test_the_page_takes_no_value_past_the_kind_s_largest(name):
+    """A kind whose page takes values up to the board's side (``max_value`` ``"side"``) must
+    have its side as its largest value: a gattai board is 21 wide and holds digits 1..9, so
+    its page would take 21 in a cell; such a kind names ``"board"`` (the board's own largest)."""
+    opts = GENERATED[name][0] if name in GENERATED else {"seed": 2}
+    puzzle = get_kind(name).generators[name].make(**opts).puzzle
+    b = board_of(puzzle)
+    web = get_kind(name).web
+    if web.get("max_value", "side") == "side":
+        assert b["rows"] == b["max_value"], (b["rows"], b["max_value"])

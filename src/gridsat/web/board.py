@@ -52,7 +52,7 @@ def board_of(puzzle: Any, formats: bool = False) -> dict[str, Any]:
         :func:`overlay`), ``blocked`` (positions that take no digit) and ``clues`` (what a
         setter may change besides digits: ``label``, ``value``, ``path`` into ``spec``,
         ``pos`` the position it belongs to or ``null``, ``x`` and ``y`` its place in cells),
-        ``units`` (see :func:`units`) and, with ``formats``, ``writes`` (the formats that can write this puzzle, see :func:`writes`).
+        ``units`` (see :func:`units`, with the ``units`` the kind's ``board`` function adds) and, with ``formats``, ``writes`` (the formats that can write this puzzle, see :func:`writes`).
     """
     from ..formats.jsonfmt import to_json_dict
 
@@ -80,7 +80,8 @@ def board_of(puzzle: Any, formats: bool = False) -> dict[str, Any]:
         "overlay": overlay(puzzle, lay, blocked),
         "blocked": blocked,
         "clues": list(extra.get("clues", ())),
-        "units": units(puzzle, lay),
+        # (and the groups the kind's own board function names: rows and columns, runs, ...)
+        "units": units(puzzle, lay) + [[int(c) for c in u] for u in extra.get("units", ()) if len(u) > 1],
         # the setter's endpoints this kind's record has a job for
         "setter": [name for name, job in SETTER.items() if getattr(kind, job, None) is not None],
     }

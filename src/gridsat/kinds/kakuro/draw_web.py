@@ -1,5 +1,6 @@
 """The workbench's board description of a Kakuro board: black cells take no digit, their sums
-are clues a setter may change."""
+are clues a setter may change, and each run holds no digit twice (the page marks a clash in
+a run as typed)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def board(puzzle: Any) -> dict[str, Any]:
     dict
         ``blocked``: the black cells' positions; ``clues``: per black cell that starts a run
         down or across, its ``label``, ``value``, ``path`` into the ``json`` object, ``pos``
-        and ``x``, ``y`` (where the sum is written, in cells).
+        and ``x``, ``y`` (where the sum is written, in cells); ``units``: the runs' cells.
     """
     R, C, cells = puzzle.rows, puzzle.cols, puzzle.cells
 
@@ -39,4 +40,4 @@ def board(puzzle: Any) -> dict[str, Any]:
         if white(r, c + 1):
             clues.append({"label": f"across sum at r{r + 1}c{c + 1}", "value": v[1], "path": ["cells", r, c, 1],
                           "pos": p, "x": c + 0.72, "y": r + 0.3})
-    return {"blocked": blocked, "clues": clues}
+    return {"blocked": blocked, "clues": clues, "units": [list(run.cells) for run in puzzle.runs]}

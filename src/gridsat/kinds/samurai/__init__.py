@@ -132,7 +132,7 @@ SAMURAI = register_kind(Kind(
     cells=lambda puzzle: puzzle.num_cells,
     shape=lambda puzzle: puzzle.shape_key,
     # the workbench page: givens in "rows" (the holes between the grids stay null)
-    web={"values": "rows", "max_value": "side"},
+    web={"values": "rows", "max_value": "board"},
     help_names=("Samurai",),
     help_examples={"generate": ("gridsat generate samurai --seed 1",)},
     help_words={"formats": "samurai-janko", "render": "Samurai and gattai boards with their holes"},

@@ -8,6 +8,7 @@ import { playControls, timer as makeTimer } from "./play.js";
 import { solutionTools } from "./solutions.js";
 import { shareTools } from "./share.js";
 import { panels } from "./panels.js";
+import { digitPad } from "./pad.js";
 
 const $ = (id) => document.getElementById(id);
 const board = new Board($("board"));
@@ -44,6 +45,7 @@ function refreshControls() {
     b.title = has ? b.dataset.title : `not available for ${current ? current.variant || current.kind : "this"} puzzles`;
   }
   $("setter-legend").hidden = !board.trueCap;
+  pad.refresh();  // (the digit pad: the loaded board's digits)
 }
 board.onchange = refreshControls;
 
@@ -450,6 +452,7 @@ const play = playControls({
   edited: () => { board.clearMarks(); hideSolutions(); },
   paintLabel: () => $("paint-label").value || "1",
 });
+const pad = digitPad($("pad"), { board, mode, undo, redo, enter: (v) => play.enter(v), setMode: (m) => play.setMode(m) });
 const share = shareTools({ board, loadText: (t) => loadText(t), timer, note, setStatus: (...a) => setStatus(...a) });
 
 // ------------------------------------------------------------------ start
