@@ -43,12 +43,17 @@ KNOWN: dict[str, str] = {
     # (keyed without the format: the text may be read as a Sudoku in the grid formats too)
     "kind skyscrapers->sudoku":
         " 4 4\n- - - -\n- - - -\n- - - -\n- - - -\n1 4 2 3\n4 1 3 2\n2 3 4 1\n3 2 1 4\n",
+    # a Str8ts text without black cells or givens whose '# str8ts' name line is mangled is an
+    # empty janko.at Sudoku, word for word: only the name told them apart
+    "kind str8ts->sudoku": "# strts\n4 4\n- - - -\n- - - -\n- - - -\n- - - -\n",
 }
 
 #: failures found and fixed: finding key -> minimal input (each is a regression test)
 FIXED: dict[str, str] = {
     "kind hidato->sudoku via nonomino": "1,",  # was read as a 1x1 nonomino Sudoku
     # a header 5,000 digits wide: the Kakuro sniffer took int() of it (past Python's limit)
+    # the same in a puzz.link URL's size (the Kakuro and Skyscrapers readers)
+    "ValueError@format.py _one_url": "https://puzz.link/p?kakuro/" + "9" * 5000 + "/2/n0000\n",
     "ValueError@format.py sniff_janko": "# suguru\n" + "9" * 5000 + " 4\n- - - -\n- - - -\n1 1 1 1\n2 2 2 2\n",
 }
 

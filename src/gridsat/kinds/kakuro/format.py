@@ -251,7 +251,7 @@ register_generated(("kakuro",), _load_generated)
 
 
 # ---------------------------------------------------------------------- puzz.link
-_URL = re.compile(r"(?:https?://[^\s/?]+/)?p(?:\.html)?\?kakuro/(\d+)/(\d+)/([0-9a-zA-Z.]*)")
+_URL = re.compile(r"(?:https?://[^\s/?]+/)?p(?:\.html)?\?kakuro/(\d{1,6})/(\d{1,6})/([0-9a-zA-Z.]*)")
 
 
 def _decval(ch: str) -> int | None:

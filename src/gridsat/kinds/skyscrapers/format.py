@@ -170,7 +170,7 @@ def guess(text: str, early: bool) -> str | None:
 
 
 # ---------------------------------------------------------------------- puzz.link
-_URL = re.compile(r"(?:https?://[^\s/?]+/)?p(?:\.html)?\?(?:skyscrapers|building)/(\d+)/(\d+)/?([^\s/]*)(/\S*)?")
+_URL = re.compile(r"(?:https?://[^\s/?]+/)?p(?:\.html)?\?(?:skyscrapers|building)/(\d{1,6})/(\d{1,6})/?([^\s/]*)(/\S*)?")
 _HEX = "0123456789abcdef"
 
 
