@@ -11,6 +11,7 @@ from __future__ import annotations
 import atexit
 import importlib
 import importlib.util
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -47,6 +48,22 @@ class Outcome:
         if progress is not None:
             out.count, out.solutions = progress[0], [tuple(s) for s in progress[1]]
         return out
+
+
+def build_within(encoding, puzzle, time_limit: float | None) -> tuple[Any, Outcome, float]:
+    """Build ``encoding``'s model of ``puzzle``, timed: the model, an :class:`Outcome` holding
+    the build time, and the seconds left of ``time_limit`` for the search (``-1.0``: no limit).
+    When the build used the whole limit the outcome is marked timed out and nothing is left."""
+    t0 = time.perf_counter()
+    model = encoding.build(puzzle)
+    t1 = time.perf_counter()
+    out = Outcome(build_time=t1 - t0)
+    left = -1.0
+    if time_limit is not None:
+        left = time_limit - (t1 - t0)
+        if left <= 0:
+            out.timed_out = True
+    return model, out, left
 
 
 class Backend:

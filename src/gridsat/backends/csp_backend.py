@@ -19,7 +19,7 @@ import time
 
 from ..errors import UnsupportedError
 from .catalogue import PYSAT_SOLVERS
-from .base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
+from .base import Backend, OptionalExtension, Outcome, build_within, get_backend, prove_with_known, register_backend
 
 __all__ = ["CspBackend", "BudgetedCsp", "NODE_BUDGET", "load"]
 
@@ -65,16 +65,10 @@ class CspBackend(Backend):
         core = load()
         if core is None:
             raise UnsupportedError(f"backend {self.name} is unavailable: {load_error()}")
-        t0 = time.perf_counter()
-        model = encoding.build(puzzle)
+        model, out, left = build_within(encoding, puzzle, time_limit)
+        if out.timed_out:
+            return out
         t1 = time.perf_counter()
-        out = Outcome(build_time=t1 - t0)
-        left = -1.0
-        if time_limit is not None:
-            left = time_limit - (t1 - t0)
-            if left <= 0:
-                out.timed_out = True
-                return out
         lim = 0 if limit is None else max(int(limit), 1)
         kept = max(0, min(int(keep), lim or _MOST_KEPT, _MOST_KEPT))
         count, complete, timed_out, sols, nodes, props = core.solve(

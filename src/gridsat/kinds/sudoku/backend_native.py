@@ -27,7 +27,7 @@ from ...errors import UnsupportedError
 from ...limits.child import JobInterrupted
 from ...encoders.native import NATIVE_TYPES
 from ...backends.catalogue import PYSAT_SOLVERS
-from ...backends.base import Backend, OptionalExtension, Outcome, get_backend, prove_with_known, register_backend
+from ...backends.base import Backend, OptionalExtension, Outcome, build_within, get_backend, prove_with_known, register_backend
 
 __all__ = ["NativeBackend", "BudgetedBackend", "NODE_BUDGET", "node_budget", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
 
@@ -75,16 +75,10 @@ class NativeBackend(Backend):
         complete nor timed out, and ``stats["nodes"]`` equals ``max_nodes``.
         """
         core = self._core(encoding)
-        t0 = time.perf_counter()
-        model = encoding.build(puzzle)
+        model, out, left = build_within(encoding, puzzle, time_limit)
+        if out.timed_out:
+            return out
         t1 = time.perf_counter()
-        out = Outcome(build_time=t1 - t0)
-        left = -1.0
-        if time_limit is not None:
-            left = time_limit - (t1 - t0)
-            if left <= 0:
-                out.timed_out = True
-                return out
         lim = 0 if limit is None else max(int(limit), 1)
         try:
             count, complete, timed_out, sols, nodes = core.solve(
