@@ -107,8 +107,16 @@ def _load_formats(kind) -> None:
     kind.load_formats()
 
 
+class _Formats(Filled):
+    """The format table (:class:`~gridsat.kinds.base.Filled`), which detection may read as it is."""
+
+    def held(self) -> list[tuple[str, "Format"]]:
+        """The ``(name, format)`` pairs registered so far (no kind is asked to add its formats)."""
+        return list(self._items.items())
+
+
 #: format name -> format
-FORMATS: "Filled" = Filled(_load_formats)
+FORMATS: "_Formats" = _Formats(_load_formats)
 
 
 def is_digits(text: str) -> bool:

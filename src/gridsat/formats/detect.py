@@ -1,8 +1,10 @@
 """Telling a text's format (:func:`detect_format`) and reading a text (:func:`read_text`).
 
-Both are re-exported by :mod:`gridsat.formats`, which imports every format module (so that
-every format is registered before these are asked); :mod:`gridsat.formats.stream` reads a
-stream with them.
+Both are re-exported by :mod:`gridsat.formats`; :mod:`gridsat.formats.stream` reads a stream
+with them. Every kind's formats are weighed, but a kind whose head manifest
+(:mod:`gridsat.formats.heads`) says that none of its formats claims the text is not imported
+for it: detection first decides among the other kinds' formats, and asks every kind only when
+that decision could depend on the ones left out (no format claims the text).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from typing import Any, Callable
 
 from ..errors import ParseError
 from ..kinds import KINDS
-from ..kinds.base import kind_named
+from ..kinds.base import kind_named, registered
 from .base import FORMATS, Entry, Format, get_format, list_formats
+from .heads import weigh
 from .tokens import split_lines
 
 __all__ = ["detect_format", "read_text", "read_told", "SNIFF_CHARS"]
@@ -71,18 +74,35 @@ def detect_format(text: str, kind: str | None = None, file: str | None = None) -
     return _detect(text, kind, file, {})
 
 
+class _Undecided(Exception):
+    """Detection among some kinds' formats cannot decide as detection among all of them would."""
+
+
 def _detect(text: str, kind: str | None, file: str | None, read: dict) -> Format:
     """:func:`detect_format`; ``read`` gets the entries of each format whose reader read the
     whole text to tell kinds apart (format name -> entries), so that they are not read twice."""
-    fmts = _formats_for(kind)
-    whole = text
-    text = _head(text)
-    if text is not whole:
+    head = _head(text)
+    if head is not text:
         read = {}  # (the head's entries are not the text's)
+    if kind is None and not FORMATS.complete():
+        out = weigh(head)  # (the kinds whose manifest rules the head out are not imported)
+        fmts = [f for _, f in sorted(FORMATS.held()) if f.kind not in out]
+        try:
+            return _decide(head, None, file, read, fmts, [k for k in registered() if k.name not in out], False)
+        except _Undecided:
+            pass
+    named = [] if kind is None else [k for k in (kind_named(kind),) if k is not None]
+    return _decide(head, kind, file, read, _formats_for(kind), list(KINDS.values()) if kind is None else named)
+
+
+def _decide(text: str, kind: str | None, file: str | None, read: dict, fmts: list[Format], records: list,
+            every: bool = True) -> Format:
+    """What :func:`_detect` tells of ``text`` (the head) among the formats ``fmts`` and the
+    guesses of the kinds ``records``; unless they are ``every`` format and kind (see
+    :func:`~gridsat.formats.heads.weigh`), :class:`_Undecided` when no format claims the text."""
     cands = [f for f in fmts if (f.kind_sniff if kind is not None and f.kind_sniff else f.sniff)(text)]
     # kinds whose record guesses a format for text none of their formats claims (Sudoku)
-    named = [] if kind is None else [k for k in (kind_named(kind),) if k is not None]
-    guessers = [k for k in (KINDS.values() if kind is None else named) if k.guess_format is not None]
+    guessers = [k for k in records if k.guess_format is not None]
     for k in guessers:
         if not any(f.kind == k.name or f.certain for f in cands):
             name = k.guess_format(text, early=True)  # e.g. a broken line-format puzzle
@@ -107,6 +127,8 @@ def _detect(text: str, kind: str | None, file: str | None, read: dict) -> Format
                                            if k.name != best[0].kind) if n]
             _cross_kind(text, [best[0]] + others, file, read)
         return best[0]
+    if not every:
+        raise _Undecided  # (the error names every format; a guess may be another kind's)
     if fmts and not _puzzle_like(text):
         raise ParseError(f"not a puzzle this tool reads: no format claims it (tried "
                          f"{', '.join(f.name for f in fmts)}; see 'gridsat formats')", file, *_first_content(text))

@@ -18,9 +18,8 @@ package has run), :func:`get_kind` and :data:`KINDS` discover the kind packages 
 ``gridsat/kinds/`` (:func:`pkgutil.iter_modules`) and import them. A package outside
 ``gridsat/kinds/`` registers its kind when it is imported; :func:`kind_named` imports one alone.
 
-What the logical solver says about all kinds at once is built from the records too, in
-:mod:`gridsat.kinds.logic`: the puzzles it handles, the choices of ``extra`` and the kit's
-figures (or which puzzles they serve).
+What the logical solver says about all kinds at once (the puzzles it handles, the choices of
+``extra``, the kit's figures) is built from the records too, in :mod:`gridsat.kinds.logic`.
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ from typing import Any, Callable
 from ..errors import UnsupportedError
 
 __all__ = ["Kind", "Choice", "Generator", "Late", "register_kind", "unregister_kind", "get_kind", "kind_of", "list_kinds",
-           "default_kind", "alias_option", "kind_class", "Filled", "KINDS", "kind_named"]
+           "default_kind", "alias_option", "kind_class", "Filled", "KINDS", "kind_named", "registered"]
 
 
 class Late:
@@ -401,9 +400,7 @@ class Kind:
 
 
 class _Kinds(Mapping):
-    """The registered kinds by name, in listing order; reading it first imports every kind
-    package under ``gridsat/kinds/``."""
-
+    """The registered kinds by name, in listing order (a read first imports every kind package)."""
     def __init__(self) -> None:
         self._records: dict[str, Kind] = {}
 
@@ -415,8 +412,8 @@ class _Kinds(Mapping):
         return self._all()[name]
 
     def __iter__(self) -> Iterator[str]:
-        records = self._all()
-        return iter(sorted(records, key=lambda name: (records[name].order, name)))
+        self._all()
+        return iter([k.name for k in registered()])
 
     def __len__(self) -> int:
         return len(self._all())
@@ -458,15 +455,9 @@ def kind_named(name: str) -> "Kind | None":
 
 
 class Filled(MutableMapping):
-    """A name -> entry table of an upper registry that every kind adds its entries to: before
-    the first read (and the first read after a kind is registered), ``fill(kind)`` runs once
-    for each kind (every kind package is discovered).
-
-    Parameters
-    ----------
-    fill : callable
-        ``fill(kind)``: adds the kind's entries (e.g. imports its format modules).
-    """
+    """A name -> entry table of an upper registry that every kind adds its entries to: before the
+    first read (and the first read after a kind is registered), ``fill(kind)`` (e.g. importing its
+    format modules) runs once for each kind (every kind package is discovered)."""
 
     def __init__(self, fill: Callable[[Kind], None]) -> None:
         self._items: dict = {}
@@ -475,7 +466,7 @@ class Filled(MutableMapping):
         self._seen = -1
 
     def _refresh(self) -> None:
-        if self._seen == version:
+        if self.complete():
             return
         self._seen = version  # first: a module being loaded may read the table
         for kind in KINDS.values():
@@ -484,9 +475,13 @@ class Filled(MutableMapping):
                 self._fill(kind)
         self._seen = version
 
+    def complete(self) -> bool:
+        """Whether every kind known now has added its entries (a read costs no import)."""
+        return self._seen == version
+
     def fill_kind(self, name: str) -> "list | None":
-        """The ``(name, entry)`` pairs held once the kind called ``name`` has added its entries
-        (its package alone imported: :func:`kind_named`), not every kind's; ``None``: no such kind."""
+        """The ``(name, entry)`` pairs held once kind ``name`` has added its entries (its package alone
+        imported: :func:`kind_named`), not every kind's; ``None``: no such kind."""
         kind = kind_named(name)
         if kind is not None and kind.name not in self._filled:
             self._filled.add(kind.name)
@@ -564,6 +559,11 @@ def kind_of(puzzle: Any) -> Kind:
     """The record of ``puzzle``'s kind, found through its class (else ``puzzle.kind``)."""
     kind = _BY_CLASS.get(type(puzzle))
     return kind if kind is not None else get_kind(getattr(puzzle, "kind", "?"))
+
+
+def registered() -> list[Kind]:
+    """The kinds registered so far, in listing order (no kind package is imported)."""
+    return sorted(KINDS._records.values(), key=lambda k: (k.order, k.name))
 
 
 def list_kinds() -> list[str]:
