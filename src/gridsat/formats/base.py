@@ -18,11 +18,12 @@ is unambiguously in that format. The ``json`` format dispatches each object on i
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Callable
 
 from ..errors import GridsatError, ParseError, UnsupportedError
 from ..kinds.base import Filled
+from ..kinds.records import record
 
 __all__ = [
     "Format", "Entry", "register_format", "get_format", "list_formats", "FORMATS",
@@ -33,7 +34,7 @@ __all__ = [
 ]
 
 
-@dataclass
+@record()
 class Entry:
     """One puzzle read from a source, or the error that stopped it.
 
@@ -60,7 +61,7 @@ class Entry:
         return getattr(self.puzzle, "name", None)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Format:
     """A named text format for one puzzle kind (``kind="*"``: any kind, like ``json``).
 
@@ -172,7 +173,7 @@ def list_formats(kind: str | None = None) -> list[Format]:
 
 
 # ---------------------------------------------------------------------- JSON kinds
-@dataclass(frozen=True)
+@record(frozen=True)
 class JsonKind:
     """How the ``json`` format reads and writes one kind of object.
 

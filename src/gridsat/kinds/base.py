@@ -28,10 +28,10 @@ import importlib.util
 import pkgutil
 import sys
 from collections.abc import Iterator, Mapping, MutableMapping
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..errors import UnsupportedError
+from .records import field, record
 
 __all__ = ["Kind", "Choice", "Generator", "Late", "register_kind", "unregister_kind", "get_kind", "kind_of", "list_kinds",
            "default_kind", "alias_option", "kind_class", "Filled", "KINDS", "kind_named", "registered"]
@@ -77,7 +77,7 @@ class Late:
         return f"Late({getattr(self.load, '__qualname__', self.load)})"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Choice:
     """A backend/encoding pair chosen by default, and why.
 
@@ -116,7 +116,7 @@ class Choice:
         return (self.backend, self.encoding)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Generator:
     """One generator of a kind, with its command-line options.
 
@@ -138,7 +138,7 @@ class Generator:
     cli_values: Callable
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Kind:
     """Everything kind-specific about one puzzle kind.
 

@@ -1,0 +1,90 @@
+"""Record classes that cost little to define: a dataclass whose ``__init__``, ``__repr__``,
+``__eq__`` and ``__hash__`` are written once here, over its fields, instead of generated.
+
+:func:`dataclasses.dataclass` writes those methods as source text and compiles it each time
+the module that defines the class is imported, field by field: for the kind record's sixty
+fields that is most of what importing the registry costs, paid by every command line. A
+:func:`record` class is still a dataclass (:func:`dataclasses.fields`,
+:func:`dataclasses.replace` and :func:`dataclasses.asdict` work; a frozen one refuses
+assignment as a frozen dataclass does) and behaves as the generated methods would: the same
+keyword and positional arguments, defaults and default factories, the same ``repr``, equality
+with another instance of the same class field by field, and a frozen record's hash of its fields.
+
+>>> from dataclasses import field
+>>> @record(frozen=True)
+... class Pair:
+...     a: int
+...     b: tuple = field(default_factory=tuple)
+>>> Pair(1), Pair(1) == Pair(a=1, b=()), hash(Pair(1)) == hash((1, ()))
+(Pair(a=1, b=()), True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, Callable
+
+__all__ = ["record", "field"]
+
+
+def record(frozen: bool = False) -> Callable[[type], type]:
+    """A class decorator: ``dataclass(frozen=frozen)`` with the methods written here (see the module)."""
+
+    def wrap(cls: type) -> type:
+        cls = dataclass(frozen=frozen, init=False, repr=False, eq=False)(cls)
+        own = [f for f in fields(cls)]
+        cls.__record_init__ = tuple((f.name, f.default, f.default_factory) for f in own if f.init)
+        cls.__record_repr__ = tuple(f.name for f in own if f.repr)
+        cls.__record_compare__ = tuple(f.name for f in own if f.compare)
+        cls.__record_hash__ = tuple(f.name for f in own if (f.compare if f.hash is None else f.hash))
+        cls.__init__ = _init
+        cls.__repr__ = _repr
+        cls.__eq__ = _eq
+        cls.__hash__ = _hash if frozen else None  # (a mutable dataclass with eq: unhashable)
+        return cls
+
+    return wrap
+
+
+def _init(self, *args: Any, **kwargs: Any) -> None:
+    spec = type(self).__record_init__
+    name_of = f"{type(self).__qualname__}.__init__()"
+    if len(args) > len(spec):
+        raise TypeError(f"{name_of} takes {len(spec) + 1} positional arguments but {len(args) + 1} were given")
+    put = object.__setattr__
+    left = dict(kwargs)
+    for i, (name, default, factory) in enumerate(spec):
+        if i < len(args):
+            if name in left:
+                raise TypeError(f"{name_of} got multiple values for argument {name!r}")
+            value = args[i]
+        elif name in left:
+            value = left.pop(name)
+        elif default is not MISSING:
+            value = default
+        elif factory is not MISSING:
+            value = factory()
+        else:
+            raise TypeError(f"{name_of} missing 1 required positional argument: {name!r}")
+        put(self, name, value)
+    if left:
+        raise TypeError(f"{name_of} got an unexpected keyword argument {next(iter(left))!r}")
+    post = getattr(self, "__post_init__", None)
+    if post is not None:
+        post()
+
+
+def _repr(self) -> str:
+    body = ", ".join(f"{name}={getattr(self, name)!r}" for name in type(self).__record_repr__)
+    return f"{type(self).__qualname__}({body})"
+
+
+def _eq(self, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        names = type(self).__record_compare__
+        return tuple(getattr(self, n) for n in names) == tuple(getattr(other, n) for n in names)
+    return NotImplemented
+
+
+def _hash(self) -> int:
+    return hash(tuple(getattr(self, n) for n in type(self).__record_hash__))
