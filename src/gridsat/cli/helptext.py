@@ -16,6 +16,8 @@ or the documentation is built from the parser.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import Any, Callable, Sequence
 
 __all__ = ["Later", "Parser", "examples_epilog", "sentence", "kind_list", "kind_names", "kind_words", "format_names",
@@ -38,6 +40,27 @@ class Later:
 
     def __str__(self) -> str:
         return self.make()
+
+
+def terminal_columns() -> int:
+    """The terminal's width, read as :func:`shutil.get_terminal_size` reads it (``$COLUMNS``, else
+    the width of standard output's terminal, else 80), which argparse's help formatter uses."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    try:
+        lines = int(os.environ["LINES"])
+    except (KeyError, ValueError):
+        lines = 0
+    if columns <= 0 or lines <= 0:
+        try:
+            size = os.get_terminal_size(sys.__stdout__.fileno())
+        except (AttributeError, ValueError, OSError):
+            size = os.terminal_size((80, 24))
+        if columns <= 0:
+            columns = size.columns or 80
+    return columns
 
 
 def _text(value: Any) -> Any:
@@ -71,6 +94,13 @@ class Parser(argparse.ArgumentParser):
     def epilog(self, value: "str | Later | None") -> None:
         """Set the epilog: a text, or a :class:`Later` one."""
         self._epilog = value
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """argparse's formatter, as wide as argparse makes it (:func:`terminal_columns`) without
+        importing :mod:`shutil` for it (argparse asks for one at every ``add_argument``)."""
+        if isinstance(self.formatter_class, type) and issubclass(self.formatter_class, argparse.HelpFormatter):
+            return self.formatter_class(prog=self.prog, width=terminal_columns() - 2)
+        return super()._get_formatter()
 
     def format_usage(self) -> str:
         """The usage (the helps are made too: a reader of the parser asks for it first)."""
