@@ -30,9 +30,10 @@ def _digit_texts(n: int = 600, seed: int = 7) -> list[str]:
     lengths, grids, nonomino-like pairs, blank lines between."""
     rng = random.Random(seed)
     out = [PUZZLE + "\n", PUZZLE + "\n" + PUZZLE + "\n", "\n".join(PUZZLE[i:i + 9] for i in range(0, 81, 9)) + "\n",
-           "1.3.\n..1.\n.1..\n4..1\n", "12\n", "11\n12\n21\n22\n", "0\n", ".\n", "1234\n\n5678\n"]
+           "1.3.\n..1.\n.1..\n4..1\n", "12\n", "11\n12\n21\n22\n", "0\n", ".\n", "1234\n\n5678\n",
+           "".join(PUZZLE[:64]) * 2 + "\n", "\n".join([(PUZZLE * 2)[:64]] * 64) + "\n"]
     for _ in range(n):
-        width = rng.choice([1, 2, 3, 4, 9, 16, 25, 36, 49, 64, 81, rng.randint(1, 100)])
+        width = rng.choice([1, 2, 3, 4, 9, 16, 25, 36, 49, 63, 64, 65, 81, rng.randint(1, 100)])
         rows = rng.choice([1, 1, 2, 3, 4, 9, width if width <= 16 else 1, rng.randint(1, 20)])
         alphabet = rng.choice(["0123456789", "0123456789.", "0.", "1234", "123456789", "19"])
         lines = ["".join(rng.choice(alphabet) for _ in range(width)) for _ in range(rows)]

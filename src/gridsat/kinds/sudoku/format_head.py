@@ -2,7 +2,9 @@
 (:mod:`gridsat.formats.heads`): they read lines and grids of digits, and the kind guesses a
 format for most texts, so it rules no text out; but of a text of plain digit lines only the
 one-line, grid and nonomino formats may be claimants (the others need a header, a bracket, a
-``|``, a ruler, a comment mark or a link), so detection imports those modules alone."""
+``|``, a ruler, a comment mark or a link), the grid format only when the first line is at most
+as wide as the largest board (:data:`WIDEST` symbols, one a cell) and the nonomino format only
+when it is a number of one or two digits; detection imports those modules alone."""
 
 from __future__ import annotations
 
@@ -10,10 +12,10 @@ import importlib
 
 from ...formats.heads import digit_lines
 
-__all__ = ["claims", "modules", "load"]
+__all__ = ["claims", "modules", "load", "WIDEST"]
 
-#: the format modules whose formats may claim a text of plain digit lines
-DIGIT_LINE_MODULES = ("format_line", "format_grid", "format_nonomino")
+#: the widest board's side (the kind's ``MAX_SIZE``): a first row wider than that is no grid
+WIDEST = 64
 
 
 def claims(head: str) -> bool:
@@ -23,7 +25,10 @@ def claims(head: str) -> bool:
 
 def modules(head: str) -> "tuple[str, ...] | None":
     """The format modules whose formats may claim ``head`` (``None``: any of them)."""
-    return DIGIT_LINE_MODULES if digit_lines(head) else None
+    if not digit_lines(head):
+        return None
+    first = len(next(s for s in (line.strip(" \t\r") for line in head.split("\n")) if s))
+    return ("format_line",) + (("format_grid",) if first <= WIDEST else ()) + (("format_nonomino",) if first <= 2 else ())
 
 
 def load(head: str) -> bool:
