@@ -15,10 +15,34 @@ from .tokens import is_int, split_lines
 
 __all__ = ["parse_box", "check_solution", "strip_comment", "NAME_RE", "HEADER_RE", "COMMENT_RE", "header_name",
            "token_rows", "is_size_header", "read_header_blocks", "SIZE_LINE", "words", "is_comment_line",
-           "LineCursor", "read_blocks"]
+           "LineCursor", "read_blocks", "LazyPattern"]
+
+class LazyPattern:
+    """A regular expression compiled when it is first used (a command line that never reads a
+    text of this shape does not pay for it); it has the methods of :class:`re.Pattern`.
+
+    >>> LazyPattern(r"a+", re.I).match("AAb").group()
+    'AA'
+    """
+
+    _ATTRS = ("match", "fullmatch", "search", "finditer", "findall", "sub", "subn", "split", "scanner",
+              "pattern", "flags", "groups", "groupindex")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self._source = (pattern, flags)
+
+    def __getattr__(self, name: str) -> Any:
+        compiled = re.compile(*self.__dict__["_source"])
+        for attr in self._ATTRS:  # (then read without this method)
+            self.__dict__[attr] = getattr(compiled, attr)
+        return getattr(compiled, name)
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self._source[0]!r})"
+
 
 #: a ``# name: ...`` (or ``; name: ...``) comment line that names the next puzzle.
-NAME_RE = re.compile(r"^\s*[#;]+\s*name\s*:\s*(.*?)\s*$", re.I)
+NAME_RE = LazyPattern(r"^\s*[#;]+\s*name\s*:\s*(.*?)\s*$", re.I)
 
 
 def parse_box(text: "str | Sequence[int] | None") -> tuple[int, int] | None:
@@ -60,9 +84,9 @@ def strip_comment(line: str, marks: str = "#") -> tuple[str, str | None]:
 
 # ---------------------------------------------------------------------- multi-puzzle text files
 #: a header line that names the puzzle after it: ``Grid 01`` (Project Euler 96), ``Puzzle 3: easy``
-HEADER_RE = re.compile(r"^\s*([A-Za-z]{2,}(?:\s+#?|\s*#)\s*[0-9][^\n]*?|[A-Za-z]{2,}(?:\s+[A-Za-z]+)*\s*:.*?)\s*$")
+HEADER_RE = LazyPattern(r"^\s*([A-Za-z]{2,}(?:\s+#?|\s*#)\s*[0-9][^\n]*?|[A-Za-z]{2,}(?:\s+[A-Za-z]+)*\s*:.*?)\s*$")
 #: a comment line (``# text`` or ``; text``): names the next puzzle when it comes right before it
-COMMENT_RE = re.compile(r"^\s*[#;]+\s*(.*?)\s*$")
+COMMENT_RE = LazyPattern(r"^\s*[#;]+\s*(.*?)\s*$")
 
 
 def header_name(line: str) -> str | None:
@@ -83,7 +107,7 @@ def header_name(line: str) -> str | None:
     return None
 
 
-_LABEL_WORDS = re.compile(r"^\s*(givens|puzzle|regions?|solution)\s*:?\s*$", re.I)
+_LABEL_WORDS = LazyPattern(r"^\s*(givens|puzzle|regions?|solution)\s*:?\s*$", re.I)
 
 
 # ---------------------------------------------------------------------- janko.at's header blocks
@@ -209,8 +233,8 @@ def read_header_blocks(text: str, file: str | None, fmt: str, build: BuildBlock,
 
 # ---------------------------------------------------------------------- blank-line separated blocks
 #: a ``rows cols`` size line (two numbers of at most three digits)
-SIZE_LINE = re.compile(r"^\s*([0-9]{1,3})\s+([0-9]{1,3})\s*$")
-_WORD = re.compile(r"\S+")
+SIZE_LINE = LazyPattern(r"^\s*([0-9]{1,3})\s+([0-9]{1,3})\s*$")
+_WORD = LazyPattern(r"\S+")
 
 
 def words(line: str) -> list[tuple[str, int]]:

@@ -25,7 +25,6 @@ What the logical solver says about all kinds at once (the puzzles it handles, th
 from __future__ import annotations
 
 import importlib.util
-import pkgutil
 import sys
 from collections.abc import Iterator, Mapping, MutableMapping
 from typing import Any, Callable
@@ -434,6 +433,7 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True  # first: a kind package being imported may read the registry
+    import pkgutil  # (here: a command line that names its kind never needs it)
     package = sys.modules[__package__]
     for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
         if info.ispkg:
