@@ -102,16 +102,19 @@ def test_the_manifests_leave_out_every_other_kind_for_a_digit_line():
 _PROBE = textwrap.dedent("""
     import argparse, json, sys
     from gridsat.cli.inputs import iter_entries
-    args = argparse.Namespace(format=None, kind=None, box=None, files=[sys.argv[1]], example=[])
+    fmt, kind = (sys.argv[2:4] + [None, None])[:2]
+    args = argparse.Namespace(format=fmt, kind=kind, box=None, files=[sys.argv[1]], example=[])
     entries = list(iter_entries(args))
     print(json.dumps({"entries": [[e.ok, e.format, e.puzzle.kind if e.ok else str(e.error)] for e in entries],
                       "modules": sorted(m for m in sys.modules if m.startswith("gridsat."))}))
 """)
 
 
-def _probe(path: Path) -> dict:
-    """What the command line's reader reads of ``path`` in a fresh process, and the modules it loaded."""
-    out = subprocess.run([sys.executable, "-c", _PROBE, str(path)], capture_output=True, text=True, timeout=120,
+def _probe(path: Path, *options: str) -> dict:
+    """What the command line's reader reads of ``path`` in a fresh process (``options``: the
+    format and the kind named), and the modules it loaded."""
+    out = subprocess.run([sys.executable, "-c", _PROBE, str(path), *options], capture_output=True, text=True,
+                         timeout=120,
                          env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
@@ -134,6 +137,18 @@ def test_a_sudoku_line_file_loads_no_other_kinds_formats(tmp_path):
     assert [m for m in got["modules"] if any(m == p or m.startswith(p + ".") for p in others)] == []
     own = {f.sniff.__module__ for f in list_formats(kind.name) if f.kind == kind.name}
     assert 0 < len(own & set(got["modules"])) < len(own)
+
+
+def test_a_format_named_with_its_kind_loads_that_kind_alone(tmp_path):
+    """``--kind K --format K-...``: the format is found in its own kind's package, and no
+    other kind package is imported (not for the lookup, not for reading)."""
+    seed = next(s for s in seeds() if s.format.startswith(s.kind + "-") and s.kind != detect_format(PUZZLE).kind)
+    path = tmp_path / "k.txt"
+    path.write_text(seed.text)
+    got = _probe(path, seed.format, seed.kind)
+    assert got["entries"] and all(ok and fmt == seed.format for ok, fmt, _ in got["entries"])
+    others = [_kind_package(k) for k in KINDS.values() if k.name != seed.kind]
+    assert [m for m in got["modules"] if any(m == p or m.startswith(p + ".") for p in others)] == []
 
 
 @pytest.mark.parametrize("pick", ["line-2", "grid", "nonomino", "bad-line", "json", "other"])

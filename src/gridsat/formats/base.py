@@ -115,6 +115,19 @@ class _Formats(Filled):
         """The ``(name, format)`` pairs registered so far (no kind is asked to add its formats)."""
         return list(self._items.items())
 
+    def named(self, name: str) -> "Format":
+        """``self[name]``, its kind's formats loaded first when the name starts with a kind
+        package's name (``word`` or ``word-...``, as most format names do): a format named on the
+        command line loads its own kind, not every kind (else, and for an unknown name, every kind
+        is asked; ``KeyError`` then)."""
+        if name not in self._items:
+            from .heads import kind_packages
+
+            word = name.partition("-")[0]
+            if word in kind_packages():
+                self.fill_kind(word)
+        return self[name]
+
 
 #: format name -> format
 FORMATS: "_Formats" = _Formats(_load_formats)
@@ -155,7 +168,7 @@ def _refusing(name: str, write: Callable[..., str]) -> Callable[..., str]:
 def get_format(name: str) -> Format:
     """The format called ``name``; a :class:`ParseError` lists the known ones."""
     try:
-        return FORMATS[name]
+        return FORMATS.named(name)
     except KeyError:
         raise ParseError(f"unknown format {name!r}; known: {', '.join(sorted(FORMATS))}") from None
 

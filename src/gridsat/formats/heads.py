@@ -29,7 +29,7 @@ import importlib.util
 import os
 from types import ModuleType
 
-__all__ = ["digit_lines", "excluded", "weigh", "manifests", "MANIFEST"]
+__all__ = ["digit_lines", "excluded", "weigh", "manifests", "kind_packages", "MANIFEST"]
 
 #: the file name of a kind's head manifest, in its package
 MANIFEST = "format_head.py"
@@ -62,11 +62,16 @@ def _kinds_package() -> str:
     return kinds.__name__
 
 
+_DIRS: list[tuple[str, str]] = []
+
+
 def _kind_dirs() -> list[tuple[str, str]]:
-    """``(package name, folder)`` of every kind package under ``gridsat/kinds/``."""
+    """``(package name, folder)`` of every kind package under ``gridsat/kinds/`` (read once)."""
     from .. import kinds
 
-    out = []
+    if _DIRS:
+        return _DIRS
+    out = _DIRS
     for base in kinds.__path__:
         try:
             names = sorted(os.listdir(base))
@@ -93,6 +98,11 @@ def _load(name: str, folder: str) -> "ModuleType | None":
             spec.loader.exec_module(module)
     _LOADED[name] = module
     return module
+
+
+def kind_packages() -> list[str]:
+    """The names of the kind packages under ``gridsat/kinds/`` (none is imported)."""
+    return [name for name, _ in _kind_dirs()]
 
 
 def manifests() -> dict[str, "ModuleType | None"]:

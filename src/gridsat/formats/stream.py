@@ -170,7 +170,7 @@ def stream_format(first: str, format: str | None = None, kind: str | None = None
     """The format a source whose first puzzle line is ``first`` is read in line by line: a
     one-line format that claims the line (``format``, when forced, if it is one), or
     ``json`` for a JSON object on one line; ``None`` when the source is read as a whole."""
-    if format not in (None, "json") and not (format in FORMATS and FORMATS[format].one_line):
+    if format not in (None, "json") and not (_known(format) and FORMATS[format].one_line):
         return None
     try:
         fmt = FORMATS[format] if format else detect_format(first, kind, name)
@@ -181,6 +181,16 @@ def stream_format(first: str, format: str | None = None, kind: str | None = None
     if not fmt.one_line or not (format or fmt.sniff(first)):
         return None  # only a line that is surely a line-format puzzle starts streaming
     return fmt
+
+
+def _known(format: str) -> bool:
+    """Whether a format is called ``format`` (its own kind's formats loaded first, see
+    :meth:`~gridsat.formats.base._Formats.named`)."""
+    try:
+        FORMATS.named(format)
+    except KeyError:
+        return False
+    return True
 
 
 def _comment_line(s: str) -> bool:
