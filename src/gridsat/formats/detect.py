@@ -85,7 +85,7 @@ def _detect(text: str, kind: str | None, file: str | None, read: dict) -> Format
     if head is not text:
         read = {}  # (the head's entries are not the text's)
     if kind is None and not FORMATS.complete():
-        out = weigh(head)  # (the kinds whose manifest rules the head out are not imported)
+        out = weigh(head, FORMATS)  # (the kinds whose manifest rules the head out are not imported)
         fmts = [f for _, f in sorted(FORMATS.held()) if f.kind not in out]
         try:
             return _decide(head, None, file, read, fmts, [k for k in registered() if k.name not in out], False)

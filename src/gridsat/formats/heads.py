@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib.util
 import os
 from types import ModuleType
+from typing import Any
 
 __all__ = ["digit_lines", "excluded", "weigh", "manifests", "kind_packages", "MANIFEST"]
 
@@ -116,8 +117,9 @@ def excluded(head: str) -> set[str]:
     return {name for name, m in manifests().items() if m is not None and not m.claims(head)}
 
 
-def weigh(head: str) -> set[str]:
-    """Register the formats detection weighs for ``head``, and name the kinds left out.
+def weigh(head: str, table: Any) -> set[str]:
+    """Register in ``table`` (the format registry, a :class:`~gridsat.kinds.base.Filled`) the
+    formats detection weighs for ``head``, and name the kinds left out.
 
     Every kind's formats but those of the kinds :func:`excluded` names (which are returned);
     of a kind whose manifest's ``load(head)`` imports the modules of the formats that may
@@ -126,7 +128,6 @@ def weigh(head: str) -> set[str]:
     the formats of kinds registered from outside ``gridsat/kinds/``.
     """
     from ..kinds.base import registered
-    from .base import FORMATS
 
     out, some = set(), set()
     for name, m in manifests().items():
@@ -135,8 +136,8 @@ def weigh(head: str) -> set[str]:
         elif m is not None and getattr(m, "load", None) is not None and m.load(head):
             some.add(name)
         else:
-            FORMATS.fill_kind(name)
+            table.fill_kind(name)
     for kind in registered():
         if kind.name not in out and kind.name not in some:
-            FORMATS.fill_kind(kind.name)
+            table.fill_kind(kind.name)
     return out
