@@ -117,11 +117,12 @@ def _int(x: Any, lo: int, hi: int, what: str) -> int:
 def _puzzle(obj: Any) -> tuple[Sudoku, tuple[int, ...] | None]:
     if not isinstance(obj, dict):
         raise ParseError("f-puzzles data must be a JSON object")
-    readers = _readers()
+    readers = _readers(k for k, v in obj.items() if k not in _PLAIN_KEYS and v)
     extra = sorted(str(k) for k, v in obj.items() if k not in _PLAIN_KEYS and k not in readers and v)
     if extra:
-        raise ParseError(f"f-puzzles constraint {extra[0]!r} is not supported; known: "
-                         + ", ".join(sorted(readers)))
+        from ...constraints.base import fpuzzles_keys
+
+        raise ParseError(f"f-puzzles constraint {extra[0]!r} is not supported; known: " + ", ".join(fpuzzles_keys()))
     n = _int(obj.get("size"), 4, _MAX_SIZE, '"size"')
     grid = obj.get("grid")
     if not isinstance(grid, list) or len(grid) != n or not all(isinstance(r, list) and len(r) == n for r in grid):
@@ -168,11 +169,17 @@ def _puzzle(obj: Any) -> tuple[Sudoku, tuple[int, ...] | None]:
 PENCIL_MARKS = "givenPencilMarks"
 
 
-def _readers() -> dict[str, type]:
-    """Every f-puzzles key a registered constraint type reads -> that type."""
-    from ...constraints import get_constraint, list_constraints
+def _readers(keys) -> dict[str, type]:
+    """Each of the f-puzzles ``keys`` a registered constraint type reads -> that type (the
+    registry imports the modules of these keys' types alone)."""
+    from ...constraints.base import fpuzzles_reader
 
-    return {key: get_constraint(t) for t in list_constraints() for key in get_constraint(t).fpuzzles_keys}
+    out = {}
+    for key in keys:
+        cls = fpuzzles_reader(key) if isinstance(key, str) else None
+        if cls is not None:
+            out[key] = cls
+    return out
 
 
 def _read_one(cls: type, key: str, item: Any, n: int, regions: Sequence[int], obj: dict, where: str):
@@ -256,7 +263,7 @@ def _constraints(obj: dict, n: int, regions: Sequence[int], marks: list[dict], r
         else:
             raise ParseError(f"f-puzzles {key}: expected a list of items or true, got {str(value)[:40]!r}")
     if marks:
-        cls = readers.get(PENCIL_MARKS)
+        cls = readers.get(PENCIL_MARKS) or _readers([PENCIL_MARKS]).get(PENCIL_MARKS)
         if cls is None:
             raise ParseError(f"f-puzzles {PENCIL_MARKS!r} (at {marks[0]['cell']}) is not supported")
         for item in marks:

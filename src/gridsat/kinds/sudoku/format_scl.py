@@ -33,7 +33,7 @@ import json
 import re
 from typing import Any
 
-from ...constraints import get_constraint, list_constraints
+from ...constraints.base import fpuzzles_reader
 from ...constraints.cages import KillerCage
 from ...errors import ParseError, PuzzleError
 from ...formats.common import check_solution
@@ -304,13 +304,13 @@ def _switches(obj: dict, glob: list, n: int) -> list:
     bad = [g for g in _SWITCHES if obj.get(g) not in (None, True, False)]
     if bad:
         raise ParseError(f"SCL {bad[0]!r} must be true or false")
-    readers = {k: get_constraint(t) for t in list_constraints() for k in get_constraint(t).fpuzzles_keys}
     out = []
     for key in on:
-        if key not in readers:
+        reader = fpuzzles_reader(key)
+        if reader is None:
             raise ParseError(f"SCL rule {key!r} is not supported")
         try:
-            out.append(readers[key].from_fpuzzles(key, True, n))
+            out.append(reader.from_fpuzzles(key, True, n))
         except (ParseError, PuzzleError) as e:
             raise ParseError(f"SCL {key}: {e}") from None
     return out
