@@ -138,16 +138,19 @@ def test_a_check_the_c_core_decides_loads_no_sat_solver_and_no_counting(tmp_path
 
 
 #: runs the command line's ``main``, then prints the modules of ``gridsat.constraints`` loaded
+#: (and ``lzstring``, if it was)
 CONSTRAINTS_LOADED = ("import sys\n"
                       "from gridsat.cli import main\n"
                       "code = main(sys.argv[1:])\n"
-                      "print(code, *sorted(m for m in sys.modules if m.startswith('gridsat.constraints.')))\n")
+                      "print(code, *sorted(m for m in sys.modules\n"
+                      "                    if m.startswith('gridsat.constraints.') or m == 'lzstring'))\n")
 
 
 def test_checking_a_link_loads_the_constraint_modules_of_its_keys_alone(tmp_path):
     """An f-puzzles link with a killer cage: the reader finds the type of each of its keys
     without importing every module of the vocabulary (a start-up cost of some 0.04 s), so
-    the modules whose types read none of the link's keys are not loaded."""
+    the modules whose types read none of the link's keys are not loaded; nor is the
+    ``lzstring`` package (the reader decodes the link itself; the package writes links)."""
     from gridsat import Sudoku
     from gridsat.constraints import KillerCage, get_constraint, list_constraints
 
@@ -163,3 +166,4 @@ def test_checking_a_link_loads_the_constraint_modules_of_its_keys_alone(tmp_path
     unused = {c.__module__ for c in types} - used
     assert len(unused) >= 5 and KillerCage.__module__ in used
     assert sorted(unused & set(loaded)) == []
+    assert "lzstring" not in loaded
