@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...errors import GridsatError, ParseError, PuzzleError, UnsupportedError
 from .puzzle import Sudoku, box_regions, default_box
@@ -262,20 +262,37 @@ def _readers(keys) -> dict[str, type]:
     return out
 
 
-def _read_one(cls: type, key: str, item: Any, n: int, regions: Sequence[int], obj: dict, where: str):
-    import inspect
+def _takes(cls: type) -> tuple[bool, bool]:
+    """Whether a type's ``from_fpuzzles`` takes ``regions`` and ``board`` (asked once a type)."""
+    found = _TAKES.get(cls)
+    if found is None:
+        import inspect
 
-    params = inspect.signature(cls.from_fpuzzles).parameters
+        params = inspect.signature(cls.from_fpuzzles).parameters
+        found = _TAKES[cls] = ("regions" in params, "board" in params)
+    return found
+
+
+#: type -> whether its ``from_fpuzzles`` takes ``regions`` and ``board``
+_TAKES: dict[type, tuple[bool, bool]] = {}
+
+
+def _read_one(cls: type, key: str, item: Any, n: int, regions: Sequence[int], obj: dict,
+              where: "str | Callable[[], str]"):
+    """The constraint of one item; ``where`` (or what it returns: said only on an error)
+    names the item in a refusal."""
+    takes_regions, takes_board = _takes(cls)
     kw: dict[str, Any] = {}
-    if "regions" in params:
+    if takes_regions:
         kw["regions"] = tuple(regions)
-    if "board" in params:
+    if takes_board:
         kw["board"] = obj
     try:
         return cls.from_fpuzzles(key, item, n, **kw)
     except (ParseError, PuzzleError, UnsupportedError) as e:
         text = e.message if isinstance(e, ParseError) else str(e)
-        raise ParseError(f"f-puzzles {where}: {_own_words(text, (key, cls.type))}") from None
+        place = where() if callable(where) else where
+        raise ParseError(f"f-puzzles {place}: {_own_words(text, (key, cls.type))}") from None
 
 
 #: what may follow a type's name before its message: its cells and numbers (``12 r1c1 r1c2``)
@@ -333,7 +350,8 @@ def _constraints(obj: dict, n: int, regions: Sequence[int], marks: list[dict], r
                 raise ParseError(f"f-puzzles {key} has {len(value)} items, more than the {max_items(n)} read on a "
                                  f"{n}x{n} board")
             for i, item in enumerate(value):
-                con = _read_one(cls, key, item, n, regions, obj, f"{key} item {i + 1} {_shown(item)}")
+                con = _read_one(cls, key, item, n, regions, obj,
+                                lambda key=key, i=i, item=item: f"{key} item {i + 1} {_shown(item)}")
                 if con is not None:
                     out.append(con)
         elif value is True:

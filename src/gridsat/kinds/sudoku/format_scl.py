@@ -34,7 +34,6 @@ import re
 from typing import Any
 
 from ...constraints.base import fpuzzles_reader
-from ...constraints.cages import KillerCage
 from ...errors import ParseError, PuzzleError
 from ...formats.common import check_solution
 from .puzzle import Sudoku
@@ -253,6 +252,8 @@ def scl_puzzle(obj: Any, max_size: int = 16) -> tuple[Sudoku, tuple[int, ...] | 
                 continue  # drawn only: no number, digits may repeat
             raise ParseError(f"{where}: a sum whose digits may repeat (unique: false) is not read")
         members = tuple(_rc(where, p, n) for p in cells)
+        from ...constraints.cages import KillerCage  # (here: a link without cages loads no cage type)
+
         try:
             extra.append(KillerCage(n, members, total))
         except PuzzleError as e:
