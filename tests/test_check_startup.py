@@ -135,3 +135,35 @@ def test_a_check_the_c_core_decides_loads_no_sat_solver_and_no_counting(tmp_path
     out = subprocess.run([sys.executable, "-c", SOLVERS_LOADED, "check", str(path)],
                          capture_output=True, text=True, timeout=120)
     assert out.stdout.split()[-2:] == ["False", "False"], (out.stdout, out.stderr)
+
+
+#: runs the command line's ``main``, then prints the modules of ``gridsat.constraints`` loaded
+#: (and ``lzstring``, if it was)
+CONSTRAINTS_LOADED = ("import sys\n"
+                      "from gridsat.cli import main\n"
+                      "code = main(sys.argv[1:])\n"
+                      "print(code, *sorted(m for m in sys.modules\n"
+                      "                    if m.startswith('gridsat.constraints.') or m == 'lzstring'))\n")
+
+
+def test_checking_a_link_loads_the_constraint_modules_of_its_keys_alone(tmp_path):
+    """An f-puzzles link with a killer cage: the reader finds the type of each of its keys
+    without importing every module of the vocabulary (a start-up cost of some 0.04 s), so
+    the modules whose types read none of the link's keys are not loaded; nor is the
+    ``lzstring`` package (the reader decodes the link itself; the package writes links)."""
+    from gridsat import Sudoku
+    from gridsat.constraints import KillerCage, get_constraint, list_constraints
+
+    s = Sudoku(4, None, extra=[KillerCage(4, (0, 1), 3)])
+    path = tmp_path / "puzzle.txt"
+    path.write_text(write(s, "fpuzzles"), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-c", CONSTRAINTS_LOADED, "check", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    code, *loaded = out.stdout.splitlines()[-1].split()
+    assert code == "1", (out.stdout, out.stderr)  # (ambiguous: answered)
+    types = [get_constraint(t) for t in list_constraints()]
+    used = {c.__module__ for c in types if "killercage" in c.fpuzzles_keys or not c.fpuzzles_keys}
+    unused = {c.__module__ for c in types} - used
+    assert len(unused) >= 5 and KillerCage.__module__ in used
+    assert sorted(unused & set(loaded)) == []
+    assert "lzstring" not in loaded

@@ -208,3 +208,22 @@ def test_verifier_reads_the_list(constraint_example):
     if keeping is not None:
         assert gridsat.verify(p, keeping) == []
     assert breaking is not None or keeping is not None
+
+
+def test_the_registry_table_names_every_module_with_its_types_and_keys():
+    """The table the registry reads to import one name's module alone lists every type
+    module of the vocabulary with exactly the type names and f-puzzles keys its types
+    answer to, and no f-puzzles key is read by two types."""
+    from gridsat import constraints
+    from gridsat.constraints import get_constraint, list_constraints
+
+    modules = {m.__name__.rsplit(".", 1)[1]: m.__name__ for m in constraints._load_all()}
+    assert sorted(constraints._MODULES) == sorted(modules)
+    types = [get_constraint(t) for t in list_constraints()]
+    for short, module in modules.items():
+        own = [c for c in types if c.__module__ == module]
+        assert own, module
+        assert sorted(constraints._MODULES[short].split()) == sorted({c.type for c in own}
+                                                                     | {k for c in own for k in c.fpuzzles_keys})
+    keys = [k for c in types for k in c.fpuzzles_keys]
+    assert len(keys) == len(set(keys))

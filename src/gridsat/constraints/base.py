@@ -34,7 +34,8 @@ from ..errors import ParseError, PuzzleError, UnsupportedError
 
 __all__ = ["Constraint", "Example", "register_constraint", "get_constraint", "list_constraints",
            "constraint_from_json", "pairwise_amo", "cell_name", "check_cells", "check_board", "fpuzzles_cell",
-           "fpuzzles_name", "fpuzzles_number", "fpuzzles_cells", "fpuzzles_lines", "set_loader"]
+           "fpuzzles_name", "fpuzzles_number", "fpuzzles_cells", "fpuzzles_lines", "set_loader", "fpuzzles_reader",
+           "fpuzzles_keys"]
 
 #: ``lit(cell, value) -> int``: the literal of "cell holds value" (DIMACS style, > 0)
 Lit = Callable[[int, int], int]
@@ -278,11 +279,21 @@ _TYPES: dict[str, type[Constraint]] = {}
 #: ``__init__``); the registry calls it before its first full read, so importing one type
 #: (``from gridsat.constraints.cages import KillerCage``) does not import them all
 _LOADER: "list[Callable[[], Any]]" = []
+#: a type's name or an f-puzzles key -> the module (dotted) whose types answer to it (set by
+#: the package's ``__init__``): a lookup of one name imports that module alone
+_MODULE_OF: dict[str, str] = {}
 
 
-def set_loader(load: Callable[[], Any]) -> None:
-    """Make ``load`` the function that imports every type module (called once, on the first read)."""
+def set_loader(load: Callable[[], Any], modules: "dict[str, str] | None" = None) -> None:
+    """Make ``load`` the function that imports every type module (called once, on the first
+    full read), and ``modules`` (module name -> the names its types answer to, their type
+    names and the f-puzzles keys they read, space-separated) the table a lookup of one name
+    reads to import that name's module alone."""
     _LOADER[:] = [load]
+    _MODULE_OF.clear()
+    for module, names in (modules or {}).items():
+        for name in names.split():
+            _MODULE_OF[name] = f"{__package__}.{module}"
 
 
 def _types() -> dict[str, type[Constraint]]:
@@ -290,6 +301,53 @@ def _types() -> dict[str, type[Constraint]]:
     while _LOADER:
         _LOADER.pop()()
     return _TYPES
+
+
+def _import_for(name: str) -> None:
+    """Import the module the table names for ``name`` (a type or an f-puzzles key), or
+    every type module when it names none: after it, a name the vocabulary knows is registered."""
+    if _LOADER:  # (after a full load there is nothing left to import)
+        module = _MODULE_OF.get(name)
+        if module is None:
+            _types()
+        else:
+            import importlib
+
+            importlib.import_module(module)
+
+
+def _registered(name: Any) -> "type[Constraint] | None":
+    """The type called ``name``, importing its module alone when the table names it."""
+    if not isinstance(name, str):
+        return None
+    if name not in _TYPES:
+        _import_for(name)
+        if name not in _TYPES:
+            _types()
+    return _TYPES.get(name)
+
+
+def fpuzzles_reader(key: str) -> "type[Constraint] | None":
+    """The constraint type that reads f-puzzles' key ``key`` (one of its
+    :attr:`Constraint.fpuzzles_keys`), or ``None`` when no type reads it.
+
+    Only the module the registry's table names for the key is imported (every module when
+    the table names none), so reading a link loads the types of its own keys.
+    """
+    for attempt in (0, 1, 2):
+        found = next((cls for cls in _TYPES.values() if key in cls.fpuzzles_keys), None)
+        if found is not None or not _LOADER:
+            return found
+        if attempt == 0:
+            _import_for(key)
+        else:
+            _types()
+    return None
+
+
+def fpuzzles_keys() -> list[str]:
+    """Every f-puzzles key a registered type reads, sorted."""
+    return sorted({key for cls in _types().values() for key in cls.fpuzzles_keys})
 
 
 def register_constraint(cls: type[Constraint]) -> type[Constraint]:
@@ -302,10 +360,10 @@ def register_constraint(cls: type[Constraint]) -> type[Constraint]:
 
 def get_constraint(name: str) -> type[Constraint]:
     """The constraint type called ``name``; :class:`UnsupportedError` naming the known ones."""
-    try:
-        return _types()[name]
-    except (KeyError, TypeError):
-        raise UnsupportedError(f"no constraint type {name!r}; known: {', '.join(list_constraints())}") from None
+    found = _registered(name)
+    if found is None:
+        raise UnsupportedError(f"no constraint type {name!r}; known: {', '.join(list_constraints())}")
+    return found
 
 
 def list_constraints() -> list[str]:
@@ -321,7 +379,7 @@ def constraint_from_json(obj: Any, n: int, where: str = "constraint") -> Constra
     if not isinstance(obj, dict):
         raise ParseError(f"{where} must be an object with a \"type\", got {type(obj).__name__}")
     name = obj.get("type")
-    if name not in _types():
+    if _registered(name) is None:
         raise ParseError(f"{where}: unknown constraint type {name!r}; known: {', '.join(list_constraints())}")
     try:
         return _TYPES[name].from_json(obj, n)

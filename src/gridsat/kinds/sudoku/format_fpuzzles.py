@@ -28,15 +28,16 @@ write the same link, and a puzzle read back from its link equals it (the order o
 puzzle's rules does not count in ``==``). ``fpuzzles`` writes the f-puzzles link,
 ``sudokupad`` the SudokuPad link of the same data.
 
-Decoding needs the ``lzstring`` package (a dependency of gridsat); without it the format
-says so instead of reading.
+Writing needs the ``lzstring`` package (a dependency of gridsat); without it the format says
+so instead of writing. Reading decodes lz-string here (:func:`lz_decompress_base64`, which
+returns what the package's decoder returns), without importing the package.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...errors import GridsatError, ParseError, PuzzleError, UnsupportedError
 from .puzzle import Sudoku, box_regions, default_box
@@ -46,7 +47,7 @@ from ...formats.tokens import split_lines
 from .format_scl import MAX_TEXT, max_items, scl_puzzle, unzip
 
 __all__ = ["read_fpuzzles", "write_fpuzzles", "write_sudokupad", "sniff_fpuzzles", "sniff_sudokupad", "available",
-           "parse_link"]
+           "parse_link", "lz_decompress_base64"]
 
 _DATA = r"([A-Za-z0-9+/=%\-_ ]+)"
 _FPUZZLES = re.compile(r"(?:https?://)?(?:www\.)?f-puzzles\.com/?\?(?:[^\s#]*&)?(load|id)=" + _DATA, re.I)
@@ -65,7 +66,8 @@ _MAX_SIZE = 16
 
 
 def available() -> bool:
-    """Whether the ``lzstring`` package that decodes the links is installed."""
+    """Whether the ``lzstring`` package that writes the links is installed (reading needs
+    none: :func:`lz_decompress_base64`)."""
     try:
         import lzstring  # noqa: F401
     except ImportError:
@@ -73,25 +75,103 @@ def available() -> bool:
     return True
 
 
+#: lz-string's base64 alphabet (``=``, the padding, is 64: none of the six bits read)
+_LZ_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/="
+#: each character of the alphabet -> its six bits, most significant first
+_LZ_BITS = {ord(ch): format(i & 63, "06b") for i, ch in enumerate(_LZ_ALPHABET)}
+
+
+def lz_decompress_base64(data: str) -> str | None:
+    """The text of lz-string base64 ``data`` (``compressToBase64``'s output), or ``None``
+    when it does not decompress.
+
+    It returns what the ``lzstring`` package's ``decompressFromBase64`` returns, ``""`` and
+    ``None`` alike, with ``None`` where that raises (a character outside the alphabet, a
+    stream that runs to its last bit), and reads the bits of the whole string at once instead
+    of character by character: a link's data decodes in a tenth of the time, and the package
+    (with its ``future`` and ``logging`` imports) stays unloaded on the read path.
+
+    Parameters
+    ----------
+    data : str
+        The base64 characters (``A-Z a-z 0-9 + / =``).
+
+    Returns
+    -------
+    str or None
+        The decompressed text.
+    """
+    if not data:
+        return None
+    bits = data.translate(_LZ_BITS)[::-1]  # (reversed: a code's first bit is its lowest)
+    end = len(bits)
+    if end != 6 * len(data):  # (a character outside the alphabet is left as it is)
+        return None
+    # the package fetches the next character as soon as one is spent, so a read that takes
+    # the stream's last bit fails there; ``top`` is where the bits still unread end
+    top = end
+    if top - 2 <= 0:
+        return None
+    first = int(bits[top - 2:top], 2)
+    top -= 2
+    if first == 2:
+        return ""
+    if first == 3:
+        return None
+    width = 8 if first == 0 else 16
+    if top - width <= 0:
+        return None
+    w = chr(int(bits[top - width:top], 2))
+    top -= width
+    entries: list = [0, 1, 2, w]
+    result = [w]
+    enlarge_in, num_bits = 4, 3
+    while True:
+        if top - num_bits <= 0:
+            return None
+        code = int(bits[top - num_bits:top], 2)
+        top -= num_bits
+        if code < 2:
+            width = 8 if code == 0 else 16
+            if top - width <= 0:
+                return None
+            entries.append(chr(int(bits[top - width:top], 2)))
+            top -= width
+            code = len(entries) - 1
+            enlarge_in -= 1
+        elif code == 2:
+            return "".join(result)
+        if enlarge_in == 0:
+            enlarge_in = 1 << num_bits
+            num_bits += 1
+        if code < len(entries):
+            entry = entries[code]
+        elif code == len(entries):
+            entry = w + w[0]
+        else:
+            return None
+        result.append(entry)
+        entries.append(w + entry[0])
+        enlarge_in -= 1
+        w = entry
+        if enlarge_in == 0:
+            enlarge_in = 1 << num_bits
+            num_bits += 1
+
+
 def _decompress(data: str) -> str:
     """The text of a link's lz-string base64 data (URL-decoded first)."""
-    try:
-        import lzstring
-    except ImportError:
-        raise ParseError("reading f-puzzles and SudokuPad links needs the lzstring package (pip install lzstring)"
-                         ) from None
-    from urllib.parse import unquote  # (here: urllib.parse alone costs a start-up 5 ms)
+    if "%" in data:  # (imported here: urllib.parse alone costs a start-up 5 ms)
+        from urllib.parse import unquote
 
-    data = unquote(data).replace(" ", "+")
+        data = unquote(data)
+    data = data.replace(" ", "+")
     if len(data) > MAX_DATA:
         raise ParseError(f"the link's data has {len(data)} characters, more than the {MAX_DATA} read")
     if not _B64.fullmatch(data):
         bad = next(ch for ch in data if not _B64.fullmatch(ch))
         raise ParseError(f"bad character {bad!r} in the link's data (lz-string base64 expected)")
-    try:
-        text = lzstring.LZString().decompressFromBase64(data)
-    except Exception:  # the library fails in several ways on corrupt data
-        text = None
+    text = lz_decompress_base64(data)
     if not text:
         raise ParseError("the link's data does not decompress (a truncated or altered link?)")
     if len(text) > MAX_TEXT:
@@ -117,11 +197,12 @@ def _int(x: Any, lo: int, hi: int, what: str) -> int:
 def _puzzle(obj: Any) -> tuple[Sudoku, tuple[int, ...] | None]:
     if not isinstance(obj, dict):
         raise ParseError("f-puzzles data must be a JSON object")
-    readers = _readers()
+    readers = _readers(k for k, v in obj.items() if k not in _PLAIN_KEYS and v)
     extra = sorted(str(k) for k, v in obj.items() if k not in _PLAIN_KEYS and k not in readers and v)
     if extra:
-        raise ParseError(f"f-puzzles constraint {extra[0]!r} is not supported; known: "
-                         + ", ".join(sorted(readers)))
+        from ...constraints.base import fpuzzles_keys
+
+        raise ParseError(f"f-puzzles constraint {extra[0]!r} is not supported; known: " + ", ".join(fpuzzles_keys()))
     n = _int(obj.get("size"), 4, _MAX_SIZE, '"size"')
     grid = obj.get("grid")
     if not isinstance(grid, list) or len(grid) != n or not all(isinstance(r, list) and len(r) == n for r in grid):
@@ -168,27 +249,50 @@ def _puzzle(obj: Any) -> tuple[Sudoku, tuple[int, ...] | None]:
 PENCIL_MARKS = "givenPencilMarks"
 
 
-def _readers() -> dict[str, type]:
-    """Every f-puzzles key a registered constraint type reads -> that type."""
-    from ...constraints import get_constraint, list_constraints
+def _readers(keys) -> dict[str, type]:
+    """Each of the f-puzzles ``keys`` a registered constraint type reads -> that type (the
+    registry imports the modules of these keys' types alone)."""
+    from ...constraints.base import fpuzzles_reader
 
-    return {key: get_constraint(t) for t in list_constraints() for key in get_constraint(t).fpuzzles_keys}
+    out = {}
+    for key in keys:
+        cls = fpuzzles_reader(key) if isinstance(key, str) else None
+        if cls is not None:
+            out[key] = cls
+    return out
 
 
-def _read_one(cls: type, key: str, item: Any, n: int, regions: Sequence[int], obj: dict, where: str):
-    import inspect
+def _takes(cls: type) -> tuple[bool, bool]:
+    """Whether a type's ``from_fpuzzles`` takes ``regions`` and ``board`` (asked once a type)."""
+    found = _TAKES.get(cls)
+    if found is None:
+        import inspect
 
-    params = inspect.signature(cls.from_fpuzzles).parameters
+        params = inspect.signature(cls.from_fpuzzles).parameters
+        found = _TAKES[cls] = ("regions" in params, "board" in params)
+    return found
+
+
+#: type -> whether its ``from_fpuzzles`` takes ``regions`` and ``board``
+_TAKES: dict[type, tuple[bool, bool]] = {}
+
+
+def _read_one(cls: type, key: str, item: Any, n: int, regions: Sequence[int], obj: dict,
+              where: "str | Callable[[], str]"):
+    """The constraint of one item; ``where`` (or what it returns: said only on an error)
+    names the item in a refusal."""
+    takes_regions, takes_board = _takes(cls)
     kw: dict[str, Any] = {}
-    if "regions" in params:
+    if takes_regions:
         kw["regions"] = tuple(regions)
-    if "board" in params:
+    if takes_board:
         kw["board"] = obj
     try:
         return cls.from_fpuzzles(key, item, n, **kw)
     except (ParseError, PuzzleError, UnsupportedError) as e:
         text = e.message if isinstance(e, ParseError) else str(e)
-        raise ParseError(f"f-puzzles {where}: {_own_words(text, (key, cls.type))}") from None
+        place = where() if callable(where) else where
+        raise ParseError(f"f-puzzles {place}: {_own_words(text, (key, cls.type))}") from None
 
 
 #: what may follow a type's name before its message: its cells and numbers (``12 r1c1 r1c2``)
@@ -246,7 +350,8 @@ def _constraints(obj: dict, n: int, regions: Sequence[int], marks: list[dict], r
                 raise ParseError(f"f-puzzles {key} has {len(value)} items, more than the {max_items(n)} read on a "
                                  f"{n}x{n} board")
             for i, item in enumerate(value):
-                con = _read_one(cls, key, item, n, regions, obj, f"{key} item {i + 1} {_shown(item)}")
+                con = _read_one(cls, key, item, n, regions, obj,
+                                lambda key=key, i=i, item=item: f"{key} item {i + 1} {_shown(item)}")
                 if con is not None:
                     out.append(con)
         elif value is True:
@@ -256,7 +361,7 @@ def _constraints(obj: dict, n: int, regions: Sequence[int], marks: list[dict], r
         else:
             raise ParseError(f"f-puzzles {key}: expected a list of items or true, got {str(value)[:40]!r}")
     if marks:
-        cls = readers.get(PENCIL_MARKS)
+        cls = readers.get(PENCIL_MARKS) or _readers([PENCIL_MARKS]).get(PENCIL_MARKS)
         if cls is None:
             raise ParseError(f"f-puzzles {PENCIL_MARKS!r} (at {marks[0]['cell']}) is not supported")
         for item in marks:

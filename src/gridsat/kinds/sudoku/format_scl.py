@@ -33,8 +33,7 @@ import json
 import re
 from typing import Any
 
-from ...constraints import get_constraint, list_constraints
-from ...constraints.cages import KillerCage
+from ...constraints.base import fpuzzles_reader
 from ...errors import ParseError, PuzzleError
 from ...formats.common import check_solution
 from .puzzle import Sudoku
@@ -253,6 +252,8 @@ def scl_puzzle(obj: Any, max_size: int = 16) -> tuple[Sudoku, tuple[int, ...] | 
                 continue  # drawn only: no number, digits may repeat
             raise ParseError(f"{where}: a sum whose digits may repeat (unique: false) is not read")
         members = tuple(_rc(where, p, n) for p in cells)
+        from ...constraints.cages import KillerCage  # (here: a link without cages loads no cage type)
+
         try:
             extra.append(KillerCage(n, members, total))
         except PuzzleError as e:
@@ -304,13 +305,13 @@ def _switches(obj: dict, glob: list, n: int) -> list:
     bad = [g for g in _SWITCHES if obj.get(g) not in (None, True, False)]
     if bad:
         raise ParseError(f"SCL {bad[0]!r} must be true or false")
-    readers = {k: get_constraint(t) for t in list_constraints() for k in get_constraint(t).fpuzzles_keys}
     out = []
     for key in on:
-        if key not in readers:
+        reader = fpuzzles_reader(key)
+        if reader is None:
             raise ParseError(f"SCL rule {key!r} is not supported")
         try:
-            out.append(readers[key].from_fpuzzles(key, True, n))
+            out.append(reader.from_fpuzzles(key, True, n))
         except (ParseError, PuzzleError) as e:
             raise ParseError(f"SCL {key}: {e}") from None
     return out
