@@ -13,6 +13,7 @@ Cells are numbered row by row (``r * n + c``); solutions are tuples of digits in
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -88,7 +89,9 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
     """The digit tuples (over ``cage.cells``, in order) that meet the cage's clue, with no digit twice
     in a row or column inside the cage; ``[]`` for a cage without a clue (it allows everything).
 
-    A depth-first enumeration that prunes by the remaining sum (``+``) and divisibility (``*``).
+    A depth-first enumeration that prunes by the remaining sum (``+``) and divisibility (``*``),
+    in compiled code where the finite-domain kernel's extension is built (the same search in
+    Python otherwise: the same tuples, in the same order, and the same limits).
 
     Raises
     ------
@@ -97,7 +100,7 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
     """
     if cage.op is None:
         return []
-    return list(_tuples(n, cage.op, cage.target, _clashes(n, cage.cells), cage.clue, limit))
+    return list(_tuples(n, cage.op, cage.target, _clashes(n, cage.cells), cage.clue, limit)[0])
 
 
 def _clashes(n: int, cells: Sequence[int]) -> tuple:
@@ -106,15 +109,65 @@ def _clashes(n: int, cells: Sequence[int]) -> tuple:
                  for i in range(len(cells)))
 
 
+#: the compiled lister (``gridsat._csp.arith_tuples``), ``False`` where the extension is not built;
+#: ``None`` until first asked
+_ARITH = None
+
+
+def _arith():
+    global _ARITH
+    if _ARITH is None:
+        try:
+            from ... import _csp  # type: ignore[attr-defined]
+            _ARITH = getattr(_csp, "arith_tuples", False)
+        except ImportError:
+            _ARITH = False
+    return _ARITH
+
+
+def _flat(tuples: tuple) -> array:
+    """The tuples' values one after another (a kernel table's data)."""
+    return array("i", [v for t in tuples for v in t])
+
+
 @lru_cache(maxsize=4096)
-def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tuple:
+def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tuple[tuple, array]:
     """:func:`cage_tuples` of a cage by its clue and the pattern of its cells' rows and columns
-    (kept: cages of one shape and clue recur across puzzles)."""
+    (kept: cages of one shape and clue recur across puzzles), as a tuple and flat (:func:`_flat`)."""
     k = len(clash)
-    if op in "-/=":
+    if op in "-/=" and k != (1 if op == "=" else 2):  # (not a cage make_cage lets through)
         from itertools import product
-        return tuple(vs for vs in product(range(1, n + 1), repeat=k) if _holds(op, t, vs)
-                     and (k == 1 or vs[0] != vs[1]))
+        out = tuple(vs for vs in product(range(1, n + 1), repeat=k) if _holds(op, t, vs)
+                    and (k == 1 or vs[0] != vs[1]))
+        return out, _flat(out)
+    if op == "-":
+        out = tuple((a, b) for a in range(1, n + 1) for b in range(1, n + 1) if a != b and abs(a - b) == t)
+        return out, _flat(out)
+    if op == "/":
+        out = tuple((a, b) for a in range(1, n + 1) for b in range(1, n + 1)
+                    if a != b and max(a, b) == t * min(a, b))
+        return out, _flat(out)
+    if op == "=":
+        out = ((t,),) if 1 <= t <= n else ()
+        return out, _flat(out)
+    native = _arith()
+    if native and 0 <= t < 1 << 62:
+        status, _, out, flat = native(n, 0 if op == "+" else 1, t, clash, limit, MAX_STEPS)
+        if status == 1:
+            raise PuzzleError(f"the cage {clue} of {k} cells is too large to list its digit tuples")
+        if status == 2:
+            raise PuzzleError(f"the cage {clue} of {k} cells allows over {limit} digit tuples")
+        got = array("i")
+        got.frombytes(flat)
+        return out, got
+    out = tuple(_search(n, op, t, clash, clue, limit))
+    return out, _flat(out)
+
+
+def _search(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> list[tuple[int, ...]]:
+    """The tuples of a ``+`` or ``*`` cage by a depth-first search in Python (the compiled
+    lister's reference: the same steps, tuples and order)."""
+    k = len(clash)
     out: list[tuple[int, ...]] = []
     vals = [0] * k
     steps = [0]
@@ -131,7 +184,7 @@ def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tup
             return
         left = k - i - 1
         used = {vals[j] for j in clash[i]}
-        if not left:  # the last cell, without a call per digit (the same steps, tuples and order)
+        if not left:  # the last cell, without a call per digit
             if op == "+":
                 last = (rest,) if 1 <= rest <= n and rest not in used else ()
             else:
@@ -163,13 +216,20 @@ def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tup
         vals[i] = 0
 
     go(0, t)
-    return tuple(out)
+    return out
+
+
+#: a cage without a clue: no tuples (it allows everything)
+_NONE: tuple[tuple, array] = ((), array("i"))
 
 
 @lru_cache(maxsize=4096)
-def _table(n: int, cage: Cage) -> tuple:
-    """:func:`cage_tuples` as a tuple, kept for the cages met again (a generator rebuilds its puzzles)."""
-    return tuple(cage_tuples(n, cage))
+def _table(n: int, cage: Cage) -> tuple[tuple, array]:
+    """:func:`cage_tuples` as a tuple, and flat, kept for the cages met again (a generator
+    rebuilds its puzzles)."""
+    if cage.op is None:
+        return _NONE
+    return _tuples(n, cage.op, cage.target, _clashes(n, cage.cells), cage.clue, MAX_TUPLES)
 
 
 def _connected(cells: Sequence[int], n: int) -> bool:
@@ -204,6 +264,12 @@ def make_cage(n: int, cells, target, op) -> tuple[Cage, tuple]:
         No cells, a cell off the board or twice, a cage not connected, a ``-``/``/`` cage of
         other than two cells, a target that is not a whole number or that no digits can make.
     """
+    cage, tab, _ = _make_cage(n, cells, target, op)
+    return cage, tab
+
+
+def _make_cage(n: int, cells, target, op) -> tuple[Cage, tuple, array]:
+    """:func:`make_cage`, with the table flat too (:func:`_flat`)."""
     if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
         raise PuzzleError(f"a cage's cells are a list, got {cells!r}")
     cs = tuple(sorted(_cell(n, c) for c in cells))
@@ -227,11 +293,11 @@ def make_cage(n: int, cells, target, op) -> tuple[Cage, tuple]:
     cage = Cage(cs, target, sym)
     if len(cs) > 1 and not _connected(cs, n):
         raise PuzzleError(f"the cage {cage.clue or '(no clue)'} is not connected side by side")
-    tab = _table(n, cage)
+    tab, flat = _table(n, cage)
     if sym is not None and not tab:
         raise PuzzleError(f"no {len(cs)} digits 1..{n} make {cage.clue}"
                           + ("" if len(cs) == 1 else " (none twice in a row or column)"))
-    return cage, tab
+    return cage, tab, flat
 
 
 class KenKen:
@@ -265,13 +331,13 @@ class KenKen:
     """
 
     kind = "kenken"
-    __slots__ = ("n", "cages", "name", "cage_of", "tables", "givens", "_key")
+    __slots__ = ("n", "cages", "name", "cage_of", "tables", "flat_tables", "givens", "_key")
 
     def __init__(self, n: int, cages: Iterable, name: str | None = None) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SIZE:
             raise PuzzleError(f"a KenKen's side must be 1..{MAX_SIZE}, got {n!r}")
         made: list[Cage] = []
-        tables = []
+        tables, flats = [], []
         owner = [-1] * (n * n)
         for i, item in enumerate(cages):
             try:
@@ -279,7 +345,7 @@ class KenKen:
             except (TypeError, ValueError):
                 raise PuzzleError(f"cage {i + 1}: give (cells, target, op), got {item!r}") from None
             try:
-                cage, tab = make_cage(n, raw_cells, target, op)
+                cage, tab, flat = _make_cage(n, raw_cells, target, op)
             except PuzzleError as e:
                 raise PuzzleError(f"cage {i + 1}: {e}") from None
             for c in cage.cells:
@@ -288,6 +354,7 @@ class KenKen:
                 owner[c] = i
             made.append(cage)
             tables.append(tab)
+            flats.append(flat)
         missing = [c for c in range(n * n) if owner[c] < 0]
         if missing:
             c = missing[0]
@@ -302,6 +369,8 @@ class KenKen:
         s(self, "name", name)
         s(self, "cage_of", tuple(owner))
         s(self, "tables", tuple(tables))
+        # each table's values one after another (the finite-domain kernel's table data)
+        s(self, "flat_tables", tuple(flats))
         s(self, "givens", tuple(givens))
         # a string caches its hash: the encoders' caches hash the key on every look-up
         s(self, "_key", (n, ";".join(f"{c.clue}:{','.join(map(str, c.cells))}" for c in made)))
