@@ -66,7 +66,7 @@ def test_the_compiled_lister_is_brute_force_and_the_python_search(seed):
                                                          MAX_TUPLES, MAX_STEPS)
         assert status == 0
         want = _brute(n, cage)
-        assert list(tuples) == want == P._search(n, cage.op, cage.target, clash, cage.clue, MAX_TUPLES)
+        assert list(tuples) == want == P._search(n, cage.op, cage.target, clash, MAX_TUPLES)
         assert list(memoryview(flat).cast("i")) == [v for t in want for v in t]
         seen += bool(want)
     assert seen > 30  # (not only empty tables)
@@ -78,20 +78,36 @@ def test_the_compiled_lister_stops_where_the_python_search_does():
     big = Cage(cells, 60, "+")
     clash = P._clashes(n, cells)
     assert _csp.arith_tuples(n, 0, 60, clash, MAX_TUPLES, MAX_STEPS)[0] == 1
-    with pytest.raises(PuzzleError, match="too large"):
-        P._search(n, "+", 60, clash, big.clue, MAX_TUPLES)
+    with pytest.raises(P._TooLarge) as e:
+        P._search(n, "+", 60, clash, MAX_TUPLES)
+    assert e.value.args == (False,)
     many = Cage((0, 1, 16, 17), 34, "+")
     clash = P._clashes(16, many.cells)
-    count = len(P._search(16, "+", 34, clash, many.clue, MAX_TUPLES))
+    count = len(P._search(16, "+", 34, clash, MAX_TUPLES))
     status, steps, tuples, _ = _csp.arith_tuples(16, 0, 34, clash, count, MAX_STEPS)
     assert status == 0 and len(tuples) == count
     assert _csp.arith_tuples(16, 0, 34, clash, count - 1, MAX_STEPS)[0] == 2
-    with pytest.raises(PuzzleError, match=f"over {count - 1}"):
-        P._search(16, "+", 34, clash, many.clue, count - 1)
+    with pytest.raises(P._TooLarge) as e:
+        P._search(16, "+", 34, clash, count - 1)
+    assert e.value.args == (True,)
     # the step counts agree: the compiled search stops at one step fewer than it takes
     status, steps, _, _ = _csp.arith_tuples(16, 0, 34, clash, MAX_TUPLES, MAX_STEPS)
     assert status == 0 and _csp.arith_tuples(16, 0, 34, clash, MAX_TUPLES, steps - 1)[0] == 1
     assert _csp.arith_tuples(16, 0, 34, clash, MAX_TUPLES, steps)[0] == 0
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_refusals_name_the_cage(monkeypatch, compiled):
+    if not compiled:
+        monkeypatch.setattr(P, "_ARITH", False)
+    P._tuples.cache_clear()
+    try:
+        with pytest.raises(PuzzleError, match=r"^the cage 60\+ of 16 cells is too large to list its digit tuples$"):
+            cage_tuples(16, Cage(tuple(range(8)) + tuple(range(16, 24)), 60, "+"))
+        with pytest.raises(PuzzleError, match=r"^the cage 34\+ of 4 cells allows over 10 digit tuples$"):
+            cage_tuples(16, Cage((0, 1, 16, 17), 34, "+"), limit=10)
+    finally:
+        P._tuples.cache_clear()
 
 
 def test_bad_arguments_are_refused():

@@ -100,14 +100,41 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
     """
     if cage.op is None:
         return []
-    return list(_tuples(n, cage.op, cage.target, _clashes(n, cage.cells), cage.clue, limit)[0])
+    return list(_listed(n, cage.op, cage.target, _clashes(n, cage.cells), cage.clue, limit)[0])
+
+
+def _listed(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tuple[tuple, array]:
+    """:func:`_tuples`, its refusal worded with the cage's clue."""
+    try:
+        return _tuples(n, op, t, clash, limit)
+    except _TooLarge as e:
+        raise _refusal(clue, len(clash), limit, e) from None
+
+
+def _refusal(clue: str, k: int, limit: int, e: "_TooLarge") -> PuzzleError:
+    return PuzzleError(f"the cage {clue} of {k} cells " + (f"allows over {limit} digit tuples" if e.args[0] else
+                                                           "is too large to list its digit tuples"))
+
+
+class _TooLarge(Exception):
+    """A cage's search passed :data:`MAX_STEPS` steps (``args[0]`` False) or its tuples the limit (True)."""
 
 
 def _clashes(n: int, cells: Sequence[int]) -> tuple:
     """Per cell of a cage, the earlier cells in its row or column (all its tuples depend on)."""
-    return tuple(tuple(j for j in range(i) if cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n)
-                 for i in range(len(cells)))
+    if len(cells) == 2 and (cells[0] // n == cells[1] // n or cells[0] % n == cells[1] % n):
+        return _PAIR
+    rows = [c // n for c in cells]
+    cols = [c % n for c in cells]
+    out = [()]
+    for i in range(1, len(cells)):
+        r, c = rows[i], cols[i]
+        out.append(tuple([j for j in range(i) if rows[j] == r or cols[j] == c]))
+    return tuple(out)
 
+
+#: the clashes of two cells in a line
+_PAIR = ((), (0,))
 
 #: the compiled lister (``gridsat._csp.arith_tuples``), ``False`` where the extension is not built;
 #: ``None`` until first asked
@@ -131,9 +158,10 @@ def _flat(tuples: tuple) -> array:
 
 
 @lru_cache(maxsize=4096)
-def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tuple[tuple, array]:
+def _tuples(n: int, op: str, t: int, clash: tuple, limit: int) -> tuple[tuple, array]:
     """:func:`cage_tuples` of a cage by its clue and the pattern of its cells' rows and columns
-    (kept: cages of one shape and clue recur across puzzles), as a tuple and flat (:func:`_flat`)."""
+    (kept: cages of one shape and clue recur across puzzles), as a tuple and flat (:func:`_flat`).
+    Raises :class:`_TooLarge`."""
     k = len(clash)
     if op in "-/=" and k != (1 if op == "=" else 2):  # (not a cage make_cage lets through)
         from itertools import product
@@ -153,20 +181,18 @@ def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tup
     native = _arith()
     if native and 0 <= t < 1 << 62:
         status, _, out, flat = native(n, 0 if op == "+" else 1, t, clash, limit, MAX_STEPS)
-        if status == 1:
-            raise PuzzleError(f"the cage {clue} of {k} cells is too large to list its digit tuples")
-        if status == 2:
-            raise PuzzleError(f"the cage {clue} of {k} cells allows over {limit} digit tuples")
+        if status:
+            raise _TooLarge(status == 2)
         got = array("i")
         got.frombytes(flat)
         return out, got
-    out = tuple(_search(n, op, t, clash, clue, limit))
+    out = tuple(_search(n, op, t, clash, limit))
     return out, _flat(out)
 
 
-def _search(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> list[tuple[int, ...]]:
+def _search(n: int, op: str, t: int, clash: tuple, limit: int) -> list[tuple[int, ...]]:
     """The tuples of a ``+`` or ``*`` cage by a depth-first search in Python (the compiled
-    lister's reference: the same steps, tuples and order)."""
+    lister's reference: the same steps, tuples and order). Raises :class:`_TooLarge`."""
     k = len(clash)
     out: list[tuple[int, ...]] = []
     vals = [0] * k
@@ -175,12 +201,12 @@ def _search(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> lis
     def go(i: int, rest: int) -> None:
         steps[0] += 1
         if steps[0] > MAX_STEPS:
-            raise PuzzleError(f"the cage {clue} of {k} cells is too large to list its digit tuples")
+            raise _TooLarge(False)
         if i == k:
             if (op == "+" and rest == 0) or (op == "*" and rest == 1):
                 out.append(tuple(vals))
                 if len(out) > limit:
-                    raise PuzzleError(f"the cage {clue} of {k} cells allows over {limit} digit tuples")
+                    raise _TooLarge(True)
             return
         left = k - i - 1
         used = {vals[j] for j in clash[i]}
@@ -192,12 +218,12 @@ def _search(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> lis
             for v in last:
                 steps[0] += 1
                 if steps[0] > MAX_STEPS:
-                    raise PuzzleError(f"the cage {clue} of {k} cells is too large to list its digit tuples")
+                    raise _TooLarge(False)
                 if op == "+" or rest == v:
                     vals[i] = v
                     out.append(tuple(vals))
                     if len(out) > limit:
-                        raise PuzzleError(f"the cage {clue} of {k} cells allows over {limit} digit tuples")
+                        raise _TooLarge(True)
             vals[i] = 0
             return
         for v in range(1, n + 1):
@@ -223,27 +249,45 @@ def _search(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> lis
 _NONE: tuple[tuple, array] = ((), array("i"))
 
 
+#: :func:`_shape` of cells with one listed twice
+_TWICE: tuple = ((-1,),)
+
+
 @lru_cache(maxsize=4096)
-def _table(n: int, cage: Cage) -> tuple[tuple, array]:
-    """:func:`cage_tuples` as a tuple, and flat, kept for the cages met again (a generator
-    rebuilds its puzzles)."""
-    if cage.op is None:
-        return _NONE
-    return _tuples(n, cage.op, cage.target, _clashes(n, cage.cells), cage.clue, MAX_TUPLES)
+def _shape(n: int, cells: tuple) -> tuple | None:
+    """The clashes of a cage's cells (ascending; :func:`_clashes`), ``None`` when they are not
+    connected, :data:`_TWICE` when one is listed twice (kept: a board has few places for a small
+    cage, and they recur across puzzles)."""
+    if len(cells) > 1:
+        if len(set(cells)) != len(cells):
+            return _TWICE
+        if not _connected(cells, n):
+            return None
+    return _clashes(n, cells)
 
 
 def _connected(cells: Sequence[int], n: int) -> bool:
-    todo, seen = [cells[0]], {cells[0]}
-    members = set(cells)
-    while todo:
-        c = todo.pop()
-        r, col = divmod(c, n)
-        for d in ((r - 1) * n + col if r else -1, (r + 1) * n + col if r + 1 < n else -1,
-                  c - 1 if col else -1, c + 1 if col + 1 < n else -1):
-            if d in members and d not in seen:
-                seen.add(d)
-                todo.append(d)
-    return len(seen) == len(members)
+    """Whether the cells (ascending) are connected side by side: a flood fill over the cells as
+    bits of a board one column wider (so that a shift by one never wraps to the next row)."""
+    if len(cells) == 2:  # one below the other, or next in the row
+        a, b = cells
+        return b - a == n or (b - a == 1 and b % n != 0)
+    w = n + 1
+    members = 0
+    for c in cells:
+        members |= 1 << (c + c // n)
+    seen = members & -members
+    while True:
+        grown = (seen | seen << 1 | seen >> 1 | seen << w | seen >> w) & members
+        if grown == seen:
+            return seen == members
+        seen = grown
+
+
+_new = object.__new__
+
+#: the type of a cell index (not ``bool``)
+_INT = {int}
 
 
 def _cell(n: int, c) -> int:
@@ -270,14 +314,27 @@ def make_cage(n: int, cells, target, op) -> tuple[Cage, tuple]:
 
 def _make_cage(n: int, cells, target, op) -> tuple[Cage, tuple, array]:
     """:func:`make_cage`, with the table flat too (:func:`_flat`)."""
-    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
-        raise PuzzleError(f"a cage's cells are a list, got {cells!r}")
-    cs = tuple(sorted(_cell(n, c) for c in cells))
+    cs = None
+    if type(cells) in (list, tuple) and cells:  # the readers' cells: indices on the board
+        try:
+            cs = tuple(sorted(cells))
+        except TypeError:
+            cs = None
+        if cs is not None and not (set(map(type, cs)) == _INT and 0 <= cs[0] and cs[-1] < n * n):
+            cs = None
+    if cs is None:
+        if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+            raise PuzzleError(f"a cage's cells are a list, got {cells!r}")
+        cs = tuple(sorted(_cell(n, c) for c in cells))
     if not cs:
         raise PuzzleError("a cage has no cells")
-    if len(set(cs)) != len(cs):
+    clash = _shape(n, cs)
+    if clash is _TWICE:
         raise PuzzleError("a cell is listed twice in the cage")
-    sym = op_symbol(op)
+    try:
+        sym = _OP_ALIASES[op]
+    except (KeyError, TypeError):
+        sym = op_symbol(op)  # (raises: an unknown operation)
     if sym is None:
         if target is not None:
             raise PuzzleError(f"a target {target!r} needs an operation")
@@ -290,11 +347,18 @@ def _make_cage(n: int, cells, target, op) -> tuple[Cage, tuple, array]:
             raise PuzzleError(f"a {sym} cage has two cells, not {len(cs)}")
         if sym == "=" and len(cs) != 1:
             raise PuzzleError(f"a given (no operation) is one cell, not {len(cs)}")
-    cage = Cage(cs, target, sym)
-    if len(cs) > 1 and not _connected(cs, n):
+    # (a frozen dataclass made without its __init__'s three object.__setattr__ calls)
+    cage = _new(Cage)
+    cage.__dict__.update(cells=cs, target=target, op=sym)
+    if clash is None:
         raise PuzzleError(f"the cage {cage.clue or '(no clue)'} is not connected side by side")
-    tab, flat = _table(n, cage)
-    if sym is not None and not tab:
+    if sym is None:
+        return cage, (), _NONE[1]
+    try:
+        tab, flat = _tuples(n, sym, target, clash, MAX_TUPLES)
+    except _TooLarge as e:
+        raise _refusal(cage.clue, len(cs), MAX_TUPLES, e) from None
+    if not tab:
         raise PuzzleError(f"no {len(cs)} digits 1..{n} make {cage.clue}"
                           + ("" if len(cs) == 1 else " (none twice in a row or column)"))
     return cage, tab, flat
@@ -355,7 +419,7 @@ class KenKen:
             made.append(cage)
             tables.append(tab)
             flats.append(flat)
-        missing = [c for c in range(n * n) if owner[c] < 0]
+        missing = [c for c in range(n * n) if owner[c] < 0] if -1 in owner else ()
         if missing:
             c = missing[0]
             raise PuzzleError(f"cell r{c // n + 1}c{c % n + 1} is in no cage ({len(missing)} cells without one)")
