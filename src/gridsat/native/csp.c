@@ -102,15 +102,108 @@ done:
     return ret;
 }
 
+PyDoc_STRVAR(arith_tuples_doc,
+"arith_tuples(n, op, target, clash, limit, max_steps)\n"
+"--\n\n"
+"The tuples of values 1..n (n <= 31), one per cell, whose sum (``op`` 0) or product (``op`` 1)\n"
+"is ``target`` (0 <= target < 2**62), where each cell differs from the earlier cells listed\n"
+"for it in ``clash`` (one sequence of indices per cell), in lexicographic order.\n\n"
+"Returns (status, steps, tuples, flat): status 0 when listed, 1 when the search passed\n"
+"``max_steps`` steps, 2 when it found more than ``limit`` tuples (then ``tuples`` and\n"
+"``flat`` are None); ``flat`` holds the tuples' values one after another as 32-bit words\n"
+"(a TABLE record's data).");
+
+static PyObject *py_arith_tuples(PyObject *self, PyObject *args) {
+    int n, op;
+    long long target, limit, max_steps;
+    PyObject *oclash;
+    if (!PyArg_ParseTuple(args, "iiLOLL", &n, &op, &target, &oclash, &limit, &max_steps)) return NULL;
+    if (n < 1 || n > 31 || (op != CSP_SUM && op != CSP_PRODUCT) || target < 0 || target >= (1LL << 62)
+        || limit < 0 || max_steps < 0) {
+        PyErr_SetString(PyExc_ValueError, "arith_tuples: n must be 1..31, op 0 or 1, target 0..2**62-1, "
+                        "limit and max_steps not negative");
+        return NULL;
+    }
+    PyObject *cl = PySequence_Fast(oclash, "clash must be a sequence of sequences");
+    if (!cl) return NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(cl);
+    if (k < 1 || k > 4096) { Py_DECREF(cl); PyErr_SetString(PyExc_ValueError, "arith_tuples: 1..4096 cells"); return NULL; }
+    int32_t *cstart = malloc(sizeof(int32_t) * (k + 1));
+    int *vals = calloc(k, sizeof(int));
+    int32_t *clist = NULL; size_t ccap = 0, cn = 0;
+    PyObject *ret = NULL;
+    CspArith e;
+    memset(&e, 0, sizeof e);
+    if (!cstart || !vals) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        cstart[i] = (int32_t)cn;
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(cl, i), "clash must be a sequence of sequences");
+        if (!row) goto done;
+        Py_ssize_t m = PySequence_Fast_GET_SIZE(row);
+        for (Py_ssize_t j = 0; j < m; j++) {
+            long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, j));
+            if (x == -1 && PyErr_Occurred()) { Py_DECREF(row); goto done; }
+            if (x < 0 || x >= i) {
+                Py_DECREF(row);
+                PyErr_Format(PyExc_ValueError, "arith_tuples: cell %zd clashes with %ld, not an earlier cell", i, x);
+                goto done;
+            }
+            if (cn == ccap) {
+                ccap = ccap ? ccap * 2 : 64;
+                int32_t *c2 = realloc(clist, sizeof(int32_t) * ccap);
+                if (!c2) { Py_DECREF(row); PyErr_NoMemory(); goto done; }
+                clist = c2;
+            }
+            clist[cn++] = (int32_t)x;
+        }
+        Py_DECREF(row);
+    }
+    cstart[k] = (int32_t)cn;
+    e.k = (int)k; e.n = n; e.op = op; e.cstart = cstart; e.clist = clist ? clist : cstart;
+    e.limit = limit; e.max_steps = max_steps; e.vals = vals;
+    Py_BEGIN_ALLOW_THREADS
+    csp_arith_go(&e, 0, target);
+    Py_END_ALLOW_THREADS
+    if (e.status == CSP_ARITH_NOMEM) { PyErr_NoMemory(); goto done; }
+    if (e.status != CSP_ARITH_OK) {
+        ret = Py_BuildValue("iLOO", e.status, e.steps, Py_None, Py_None);
+        goto done;
+    }
+    {
+        Py_ssize_t nt = (Py_ssize_t)e.count;
+        PyObject *tups = PyTuple_New(nt);
+        if (!tups) goto done;
+        for (Py_ssize_t t = 0; t < nt; t++) {
+            PyObject *tup = PyTuple_New(k);
+            if (!tup) { Py_DECREF(tups); goto done; }
+            for (Py_ssize_t i = 0; i < k; i++) {
+                PyObject *v = PyLong_FromLong(e.out[t * k + i]);
+                if (!v) { Py_DECREF(tup); Py_DECREF(tups); goto done; }
+                PyTuple_SET_ITEM(tup, i, v);
+            }
+            PyTuple_SET_ITEM(tups, t, tup);
+        }
+        PyObject *flat = PyBytes_FromStringAndSize((const char *)e.out, (Py_ssize_t)(sizeof(int32_t) * e.nout));
+        if (!flat) { Py_DECREF(tups); goto done; }
+        ret = Py_BuildValue("iLNN", 0, e.steps, tups, flat);
+    }
+done:
+    Py_DECREF(cl);
+    free(cstart); free(vals); free(clist); free(e.out);
+    return ret;
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, solve_doc},
+    {"arith_tuples", py_arith_tuples, METH_VARARGS, arith_tuples_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef moduledef = {
     PyModuleDef_HEAD_INIT, "gridsat._csp",
     "A kind-free finite-domain kernel (the 'csp' backend): all-different groups, set tables, "
-    "tuple tables and pair tables, propagated to a fixpoint, depth-first search with counting.",
+    "tuple tables and pair tables, propagated to a fixpoint, depth-first search with counting; "
+    "and the tuples of a sum or a product listed.",
     -1, methods, NULL, NULL, NULL, NULL,
 };
 

@@ -399,4 +399,76 @@ static int csp_search(Csp *c, long long limit, int keep, long long max_nodes, do
     return 1;
 }
 
+/* ---------------------------------------------------------------- arithmetic tuples
+ * The k-tuples of values 1..n (n <= 31) whose sum (op CSP_SUM) or product (op CSP_PRODUCT)
+ * is `target`, where cell i differs from each earlier cell of its clash list (clist[cstart[i]
+ * .. cstart[i + 1]]): a table's tuples listed without Python. Depth first, smallest value
+ * first (tuples in lexicographic order); a sum prunes by what the cells left can still add,
+ * a product by divisibility; the last cell takes its value without a branch. Every call of
+ * the search and every value tried for the last cell is a step. */
+enum { CSP_SUM = 0, CSP_PRODUCT = 1 };
+enum { CSP_ARITH_OK = 0, CSP_ARITH_STEPS = 1, CSP_ARITH_LIMIT = 2, CSP_ARITH_NOMEM = 3 };
+
+typedef struct {
+    int k, n, op;
+    const int32_t *cstart, *clist;
+    long long limit, max_steps, steps, count;
+    int *vals;
+    int32_t *out; size_t nout, cap;
+    int status;
+} CspArith;
+
+static int csp_arith_emit(CspArith *e) {
+    if (e->nout + (size_t)e->k > e->cap) {
+        size_t cap = e->cap ? e->cap * 2 : 256;
+        while (cap < e->nout + (size_t)e->k) cap *= 2;
+        int32_t *o = realloc(e->out, sizeof(int32_t) * cap);
+        if (!o) { e->status = CSP_ARITH_NOMEM; return 0; }
+        e->out = o; e->cap = cap;
+    }
+    for (int i = 0; i < e->k; i++) e->out[e->nout++] = e->vals[i];
+    if (++e->count > e->limit) { e->status = CSP_ARITH_LIMIT; return 0; }
+    return 1;
+}
+
+/* 0: stopped (e->status says why) */
+static int csp_arith_go(CspArith *e, int i, long long rest) {
+    if (++e->steps > e->max_steps) { e->status = CSP_ARITH_STEPS; return 0; }
+    if (i == e->k) {
+        if ((e->op == CSP_SUM && rest == 0) || (e->op == CSP_PRODUCT && rest == 1)) return csp_arith_emit(e);
+        return 1;
+    }
+    int left = e->k - i - 1, n = e->n;
+    uint32_t used = 0;
+    for (int32_t j = e->cstart[i]; j < e->cstart[i + 1]; j++) used |= 1u << e->vals[e->clist[j]];
+    if (!left) {   /* the last cell */
+        for (int v = 1; v <= n; v++) {
+            if (used >> v & 1u) continue;
+            if (e->op == CSP_SUM ? v != rest : rest % v != 0) continue;
+            if (++e->steps > e->max_steps) { e->status = CSP_ARITH_STEPS; return 0; }
+            if (e->op == CSP_SUM || rest == v) {
+                e->vals[i] = v;
+                if (!csp_arith_emit(e)) return 0;
+            }
+        }
+        e->vals[i] = 0;
+        return 1;
+    }
+    for (int v = 1; v <= n; v++) {
+        if (used >> v & 1u) continue;
+        long long r;
+        if (e->op == CSP_SUM) {
+            r = rest - v;
+            if (r < left || r > (long long)left * n) continue;
+        } else {
+            if (rest % v) continue;
+            r = rest / v;
+        }
+        e->vals[i] = v;
+        if (!csp_arith_go(e, i + 1, r)) return 0;
+    }
+    e->vals[i] = 0;
+    return 1;
+}
+
 #endif

@@ -2,7 +2,7 @@
 
 A variable per cell, domain 1..n; each row and column an all-different group in which every
 digit must occur (the Latin square, compiled once per side); each cage with a clue its table
-of digit tuples (:func:`~.puzzle.cage_tuples`, as the puzzle holds them), filtered to the
+of digit tuples (:func:`~.puzzle.cage_tuples`, as the puzzle holds them flat), filtered to the
 tuples still possible.
 """
 
@@ -28,23 +28,17 @@ def _latin(n: int) -> CspBuilder:
     return b
 
 
-@lru_cache(maxsize=4096)
-def _flat(tab: tuple) -> tuple:
-    """A cage's tuples one after another."""
-    return tuple(v for t in tab for v in t)
-
-
 @register("kenken-csp", "kenken", "csp", key=lambda p: p.key,
           description="finite-domain kernel: rows and columns all-different, each cage its table of digit tuples")
 def kenken_csp(puzzle) -> CspModel:
     """The Latin square with each clued cage's tuple table."""
     n = puzzle.n
     b = _latin(n).copy()
-    for cage, tab in zip(puzzle.cages, puzzle.tables):
+    for cage, flat in zip(puzzle.cages, puzzle.flat_tables):
         if cage.op is None:
             continue
         if len(cage.cells) == 1:
-            b.restrict(cage.cells[0], mask(t[0] for t in tab))
+            b.restrict(cage.cells[0], mask(flat))
         else:
-            b.table_flat(cage.cells, _flat(tab))
+            b.table_flat(cage.cells, flat)
     return b.model(puzzle.key, range(n * n))

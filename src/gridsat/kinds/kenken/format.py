@@ -42,8 +42,11 @@ _HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
 _WORD = KenKen.kind
 
 
+_TOKEN = re.compile(r"\S+")
+
+
 def _tokens(line: str) -> list[tuple[str, int]]:
-    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
+    return [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
 
 
 def _clue(tok: str, file, line, col) -> tuple[int, str] | None:
@@ -59,20 +62,23 @@ def _clue(tok: str, file, line, col) -> tuple[int, str] | None:
 def _build(n: int, clues: list, labels: list, file, name) -> KenKen:
     """The puzzle from the clue rows and label rows (each ``[(token, line, col)]``)."""
     groups: dict[str, list[int]] = {}
-    where: dict[str, tuple[int, int]] = {}
     for r, row in enumerate(labels):
+        base = r * n
         for c, (tok, line, col) in enumerate(row):
+            cells = groups.get(tok)
+            if cells is not None:
+                cells.append(base + c)
+                continue
             if tok in _EMPTY or tok == "0":
                 raise ParseError(f"the cell r{r + 1}c{c + 1} has no cage label (the cage map has a hole)",
                                  file, line, col)
-            groups.setdefault(tok, []).append(r * n + c)
-            where.setdefault(tok, (line, col))
+            groups[tok] = [base + c]
     cage_clue: dict[str, tuple[int, str, int, int]] = {}
     for r, row in enumerate(clues):
         for c, (tok, line, col) in enumerate(row):
-            cl = _clue(tok, file, line, col)
-            if cl is None:
+            if tok in _EMPTY:
                 continue
+            cl = _clue(tok, file, line, col)
             lab = labels[r][c][0]
             if lab in cage_clue:
                 raise ParseError(f"the cage {lab!r} has a second clue {tok!r} (one clue a cage)", file, line, col)
@@ -82,6 +88,10 @@ def _build(n: int, clues: list, labels: list, file, name) -> KenKen:
         return KenKen(n, cages, name=name)
     except GridsatError as e:
         # a cage's own fault is named at its clue (or its first label); the rest at the map
+        where: dict[str, tuple[int, int]] = {}
+        for row in labels:
+            for tok, line, col in row:
+                where.setdefault(tok, (line, col))
         for lab, cells in groups.items():
             target, op, line, col = cage_clue.get(lab, (None, None, *where[lab]))
             try:
@@ -163,11 +173,11 @@ def _rows(content, k: int, count: int, n: int, file, header_line: int) -> list[l
             raise ParseError(f"the board has {j - k} of its {count} rows ({n} of clues, then {n} of cage labels)",
                              file, content[-1][0] if content else header_line, 1)
         line, raw = content[j]
-        toks = _tokens(raw)
+        toks = [(m.group(), line, m.start() + 1) for m in _TOKEN.finditer(raw)]
         if len(toks) != n:
-            col = toks[n][1] if len(toks) > n else len(raw.rstrip()) + 1
+            col = toks[n][2] if len(toks) > n else len(raw.rstrip()) + 1
             raise ParseError(f"a row of {len(toks)} cells, expected {n} (a ragged row)", file, line, col)
-        out.append([(t, line, c) for t, c in toks])
+        out.append(toks)
     return out
 
 

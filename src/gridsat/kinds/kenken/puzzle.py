@@ -13,6 +13,7 @@ Cells are numbered row by row (``r * n + c``); solutions are tuples of digits in
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -88,7 +89,9 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
     """The digit tuples (over ``cage.cells``, in order) that meet the cage's clue, with no digit twice
     in a row or column inside the cage; ``[]`` for a cage without a clue (it allows everything).
 
-    A depth-first enumeration that prunes by the remaining sum (``+``) and divisibility (``*``).
+    A depth-first enumeration that prunes by the remaining sum (``+``) and divisibility (``*``),
+    in compiled code where the finite-domain kernel's extension is built (the same search in
+    Python otherwise: the same tuples, in the same order, and the same limits).
 
     Raises
     ------
@@ -97,24 +100,100 @@ def cage_tuples(n: int, cage: Cage, limit: int = MAX_TUPLES) -> list[tuple[int, 
     """
     if cage.op is None:
         return []
-    return list(_tuples(n, cage.op, cage.target, _clashes(n, cage.cells), cage.clue, limit))
+    return list(_listed(n, cage.op, cage.target, _clashes(n, cage.cells), cage.clue, limit)[0])
+
+
+def _listed(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tuple[tuple, array]:
+    """:func:`_tuples`, its refusal worded with the cage's clue."""
+    try:
+        return _tuples(n, op, t, clash, limit)
+    except _TooLarge as e:
+        raise _refusal(clue, len(clash), limit, e) from None
+
+
+def _refusal(clue: str, k: int, limit: int, e: "_TooLarge") -> PuzzleError:
+    return PuzzleError(f"the cage {clue} of {k} cells " + (f"allows over {limit} digit tuples" if e.args[0] else
+                                                           "is too large to list its digit tuples"))
+
+
+class _TooLarge(Exception):
+    """A cage's search passed :data:`MAX_STEPS` steps (``args[0]`` False) or its tuples the limit (True)."""
 
 
 def _clashes(n: int, cells: Sequence[int]) -> tuple:
     """Per cell of a cage, the earlier cells in its row or column (all its tuples depend on)."""
-    return tuple(tuple(j for j in range(i) if cells[i] // n == cells[j] // n or cells[i] % n == cells[j] % n)
-                 for i in range(len(cells)))
+    if len(cells) == 2 and (cells[0] // n == cells[1] // n or cells[0] % n == cells[1] % n):
+        return _PAIR
+    rows = [c // n for c in cells]
+    cols = [c % n for c in cells]
+    out = [()]
+    for i in range(1, len(cells)):
+        r, c = rows[i], cols[i]
+        out.append(tuple([j for j in range(i) if rows[j] == r or cols[j] == c]))
+    return tuple(out)
+
+
+#: the clashes of two cells in a line
+_PAIR = ((), (0,))
+
+#: the compiled lister (``gridsat._csp.arith_tuples``), ``False`` where the extension is not built;
+#: ``None`` until first asked
+_ARITH = None
+
+
+def _arith():
+    global _ARITH
+    if _ARITH is None:
+        try:
+            from ... import _csp  # type: ignore[attr-defined]
+            _ARITH = getattr(_csp, "arith_tuples", False)
+        except ImportError:
+            _ARITH = False
+    return _ARITH
+
+
+def _flat(tuples: tuple) -> array:
+    """The tuples' values one after another (a kernel table's data)."""
+    return array("i", [v for t in tuples for v in t])
 
 
 @lru_cache(maxsize=4096)
-def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tuple:
+def _tuples(n: int, op: str, t: int, clash: tuple, limit: int) -> tuple[tuple, array]:
     """:func:`cage_tuples` of a cage by its clue and the pattern of its cells' rows and columns
-    (kept: cages of one shape and clue recur across puzzles)."""
+    (kept: cages of one shape and clue recur across puzzles), as a tuple and flat (:func:`_flat`).
+    Raises :class:`_TooLarge`."""
     k = len(clash)
-    if op in "-/=":
+    if op in "-/=" and k != (1 if op == "=" else 2):  # (not a cage make_cage lets through)
         from itertools import product
-        return tuple(vs for vs in product(range(1, n + 1), repeat=k) if _holds(op, t, vs)
-                     and (k == 1 or vs[0] != vs[1]))
+        out = tuple(vs for vs in product(range(1, n + 1), repeat=k) if _holds(op, t, vs)
+                    and (k == 1 or vs[0] != vs[1]))
+        return out, _flat(out)
+    if op == "-":
+        out = tuple((a, b) for a in range(1, n + 1) for b in range(1, n + 1) if a != b and abs(a - b) == t)
+        return out, _flat(out)
+    if op == "/":
+        out = tuple((a, b) for a in range(1, n + 1) for b in range(1, n + 1)
+                    if a != b and max(a, b) == t * min(a, b))
+        return out, _flat(out)
+    if op == "=":
+        out = ((t,),) if 1 <= t <= n else ()
+        return out, _flat(out)
+    native = _arith()
+    if native and 0 <= t < 1 << 62:
+        status, _, out, flat = native(n, 0 if op == "+" else 1, t, clash, limit, MAX_STEPS)
+        if status:
+            raise _TooLarge(status == 2)
+        got = array("i")
+        got.frombytes(flat)
+        return out, got
+    out = tuple(_search(n, op, t, clash, limit))
+    return out, _flat(out)
+
+
+def _search(n: int, op: str, t: int, clash: tuple, limit: int) -> list[tuple[int, ...]]:
+    """The tuples of a ``+`` or ``*`` cage by a depth-first search in Python (the compiled
+    lister's reference: the same steps, tuples and order). Raises :class:`_TooLarge`."""
+    k = len(clash)
     out: list[tuple[int, ...]] = []
     vals = [0] * k
     steps = [0]
@@ -122,16 +201,16 @@ def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tup
     def go(i: int, rest: int) -> None:
         steps[0] += 1
         if steps[0] > MAX_STEPS:
-            raise PuzzleError(f"the cage {clue} of {k} cells is too large to list its digit tuples")
+            raise _TooLarge(False)
         if i == k:
             if (op == "+" and rest == 0) or (op == "*" and rest == 1):
                 out.append(tuple(vals))
                 if len(out) > limit:
-                    raise PuzzleError(f"the cage {clue} of {k} cells allows over {limit} digit tuples")
+                    raise _TooLarge(True)
             return
         left = k - i - 1
         used = {vals[j] for j in clash[i]}
-        if not left:  # the last cell, without a call per digit (the same steps, tuples and order)
+        if not left:  # the last cell, without a call per digit
             if op == "+":
                 last = (rest,) if 1 <= rest <= n and rest not in used else ()
             else:
@@ -139,12 +218,12 @@ def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tup
             for v in last:
                 steps[0] += 1
                 if steps[0] > MAX_STEPS:
-                    raise PuzzleError(f"the cage {clue} of {k} cells is too large to list its digit tuples")
+                    raise _TooLarge(False)
                 if op == "+" or rest == v:
                     vals[i] = v
                     out.append(tuple(vals))
                     if len(out) > limit:
-                        raise PuzzleError(f"the cage {clue} of {k} cells allows over {limit} digit tuples")
+                        raise _TooLarge(True)
             vals[i] = 0
             return
         for v in range(1, n + 1):
@@ -163,27 +242,52 @@ def _tuples(n: int, op: str, t: int, clash: tuple, clue: str, limit: int) -> tup
         vals[i] = 0
 
     go(0, t)
-    return tuple(out)
+    return out
+
+
+#: a cage without a clue: no tuples (it allows everything)
+_NONE: tuple[tuple, array] = ((), array("i"))
+
+
+#: :func:`_shape` of cells with one listed twice
+_TWICE: tuple = ((-1,),)
 
 
 @lru_cache(maxsize=4096)
-def _table(n: int, cage: Cage) -> tuple:
-    """:func:`cage_tuples` as a tuple, kept for the cages met again (a generator rebuilds its puzzles)."""
-    return tuple(cage_tuples(n, cage))
+def _shape(n: int, cells: tuple) -> tuple | None:
+    """The clashes of a cage's cells (ascending; :func:`_clashes`), ``None`` when they are not
+    connected, :data:`_TWICE` when one is listed twice (kept: a board has few places for a small
+    cage, and they recur across puzzles)."""
+    if len(cells) > 1:
+        if len(set(cells)) != len(cells):
+            return _TWICE
+        if not _connected(cells, n):
+            return None
+    return _clashes(n, cells)
 
 
 def _connected(cells: Sequence[int], n: int) -> bool:
-    todo, seen = [cells[0]], {cells[0]}
-    members = set(cells)
-    while todo:
-        c = todo.pop()
-        r, col = divmod(c, n)
-        for d in ((r - 1) * n + col if r else -1, (r + 1) * n + col if r + 1 < n else -1,
-                  c - 1 if col else -1, c + 1 if col + 1 < n else -1):
-            if d in members and d not in seen:
-                seen.add(d)
-                todo.append(d)
-    return len(seen) == len(members)
+    """Whether the cells (ascending) are connected side by side: a flood fill over the cells as
+    bits of a board one column wider (so that a shift by one never wraps to the next row)."""
+    if len(cells) == 2:  # one below the other, or next in the row
+        a, b = cells
+        return b - a == n or (b - a == 1 and b % n != 0)
+    w = n + 1
+    members = 0
+    for c in cells:
+        members |= 1 << (c + c // n)
+    seen = members & -members
+    while True:
+        grown = (seen | seen << 1 | seen >> 1 | seen << w | seen >> w) & members
+        if grown == seen:
+            return seen == members
+        seen = grown
+
+
+_new = object.__new__
+
+#: the type of a cell index (not ``bool``)
+_INT = {int}
 
 
 def _cell(n: int, c) -> int:
@@ -204,14 +308,33 @@ def make_cage(n: int, cells, target, op) -> tuple[Cage, tuple]:
         No cells, a cell off the board or twice, a cage not connected, a ``-``/``/`` cage of
         other than two cells, a target that is not a whole number or that no digits can make.
     """
-    if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
-        raise PuzzleError(f"a cage's cells are a list, got {cells!r}")
-    cs = tuple(sorted(_cell(n, c) for c in cells))
+    cage, tab, _ = _make_cage(n, cells, target, op)
+    return cage, tab
+
+
+def _make_cage(n: int, cells, target, op) -> tuple[Cage, tuple, array]:
+    """:func:`make_cage`, with the table flat too (:func:`_flat`)."""
+    cs = None
+    if type(cells) in (list, tuple) and cells:  # the readers' cells: indices on the board
+        try:
+            cs = tuple(sorted(cells))
+        except TypeError:
+            cs = None
+        if cs is not None and not (set(map(type, cs)) == _INT and 0 <= cs[0] and cs[-1] < n * n):
+            cs = None
+    if cs is None:
+        if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+            raise PuzzleError(f"a cage's cells are a list, got {cells!r}")
+        cs = tuple(sorted(_cell(n, c) for c in cells))
     if not cs:
         raise PuzzleError("a cage has no cells")
-    if len(set(cs)) != len(cs):
+    clash = _shape(n, cs)
+    if clash is _TWICE:
         raise PuzzleError("a cell is listed twice in the cage")
-    sym = op_symbol(op)
+    try:
+        sym = _OP_ALIASES[op]
+    except (KeyError, TypeError):
+        sym = op_symbol(op)  # (raises: an unknown operation)
     if sym is None:
         if target is not None:
             raise PuzzleError(f"a target {target!r} needs an operation")
@@ -224,14 +347,21 @@ def make_cage(n: int, cells, target, op) -> tuple[Cage, tuple]:
             raise PuzzleError(f"a {sym} cage has two cells, not {len(cs)}")
         if sym == "=" and len(cs) != 1:
             raise PuzzleError(f"a given (no operation) is one cell, not {len(cs)}")
-    cage = Cage(cs, target, sym)
-    if len(cs) > 1 and not _connected(cs, n):
+    # (a frozen dataclass made without its __init__'s three object.__setattr__ calls)
+    cage = _new(Cage)
+    cage.__dict__.update(cells=cs, target=target, op=sym)
+    if clash is None:
         raise PuzzleError(f"the cage {cage.clue or '(no clue)'} is not connected side by side")
-    tab = _table(n, cage)
-    if sym is not None and not tab:
+    if sym is None:
+        return cage, (), _NONE[1]
+    try:
+        tab, flat = _tuples(n, sym, target, clash, MAX_TUPLES)
+    except _TooLarge as e:
+        raise _refusal(cage.clue, len(cs), MAX_TUPLES, e) from None
+    if not tab:
         raise PuzzleError(f"no {len(cs)} digits 1..{n} make {cage.clue}"
                           + ("" if len(cs) == 1 else " (none twice in a row or column)"))
-    return cage, tab
+    return cage, tab, flat
 
 
 class KenKen:
@@ -265,13 +395,13 @@ class KenKen:
     """
 
     kind = "kenken"
-    __slots__ = ("n", "cages", "name", "cage_of", "tables", "givens", "_key")
+    __slots__ = ("n", "cages", "name", "cage_of", "tables", "flat_tables", "givens", "_key")
 
     def __init__(self, n: int, cages: Iterable, name: str | None = None) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SIZE:
             raise PuzzleError(f"a KenKen's side must be 1..{MAX_SIZE}, got {n!r}")
         made: list[Cage] = []
-        tables = []
+        tables, flats = [], []
         owner = [-1] * (n * n)
         for i, item in enumerate(cages):
             try:
@@ -279,7 +409,7 @@ class KenKen:
             except (TypeError, ValueError):
                 raise PuzzleError(f"cage {i + 1}: give (cells, target, op), got {item!r}") from None
             try:
-                cage, tab = make_cage(n, raw_cells, target, op)
+                cage, tab, flat = _make_cage(n, raw_cells, target, op)
             except PuzzleError as e:
                 raise PuzzleError(f"cage {i + 1}: {e}") from None
             for c in cage.cells:
@@ -288,7 +418,8 @@ class KenKen:
                 owner[c] = i
             made.append(cage)
             tables.append(tab)
-        missing = [c for c in range(n * n) if owner[c] < 0]
+            flats.append(flat)
+        missing = [c for c in range(n * n) if owner[c] < 0] if -1 in owner else ()
         if missing:
             c = missing[0]
             raise PuzzleError(f"cell r{c // n + 1}c{c % n + 1} is in no cage ({len(missing)} cells without one)")
@@ -302,6 +433,8 @@ class KenKen:
         s(self, "name", name)
         s(self, "cage_of", tuple(owner))
         s(self, "tables", tuple(tables))
+        # each table's values one after another (the finite-domain kernel's table data)
+        s(self, "flat_tables", tuple(flats))
         s(self, "givens", tuple(givens))
         # a string caches its hash: the encoders' caches hash the key on every look-up
         s(self, "_key", (n, ";".join(f"{c.clue}:{','.join(map(str, c.cells))}" for c in made)))
