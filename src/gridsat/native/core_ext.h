@@ -25,7 +25,8 @@
  * set holds when one open cell can take it; a step and a linear sum narrow the cells'
  * bounds; a mask keeps its digits; a pair keeps in each cell the digits with a partner
  * in the other; a sum keeps in each cell the digits that some digits of the other cells
- * complete (the sums of each prefix and the sums each suffix needs, as 64-bit sets). On a fully placed state each is an exact check, so every solution the search
+ * complete (the sums of each prefix and the sums each suffix needs, as 64-bit sets), once
+ * its bounds leave some cell less room than a full range of digits. On a fully placed state each is an exact check, so every solution the search
  * records keeps every rule.
  */
 #ifndef GRIDSAT_CORE_EXT_H

@@ -165,13 +165,29 @@ static int SFX(ext_pair)(SFX(Search) *s, MASK_T *st, const int *p, int **qt) {
 
 /* A sum of cells whose digits may repeat (EXT_SUM): the sums each prefix of the cells can
    make and the sums each suffix needs before it (bit s for s, 0..63); a cell keeps a digit
-   when one of its prefix's sums plus the digit is a sum its suffix needs. Exact for each
-   cell alone (the other cells' digits may repeat, so nothing else ties them). -1 on a
+   when one of its prefix's sums plus the digit is a sum its suffix needs (every digit a
+   choice of the others completes, as they may repeat), once the bounds leave a cell too
+   little room for all its digits. -1 on a
    contradiction, else whether a candidate went. */
 static int SFX(ext_sum)(SFX(Search) *s, MASK_T *st, const int *p, int len, int **qt) {
     const int total = p[0], k = len - 1;
     const int *cells = p + 1;
     uint64_t fwd[EXT_SUM_CELLS + 1], need[EXT_SUM_CELLS + 1];
+    /* while the bounds leave every cell's digits room on both sides, the sets of sums are
+       left for later (they would seldom take a digit: 126,123 branches against 101,707 on
+       the collection's littlekiller-9a, in a third less time); a cell of a placed line has
+       no room, so a full grid is always checked */
+    {
+        int lo = 0, hi = 0;
+        for (int i = 0; i < k; i++) {
+            MASK_T m = st[cells[i]];
+            lo += ext_lo(m);
+            hi += ext_hi(m);
+        }
+        if (lo > total || hi < total) return -1;
+        const int room = s->g->n - 1;
+        if (total - lo >= room && hi - total >= room) return 0;
+    }
     const uint64_t top = total >= 63 ? ~(uint64_t)0 : (((uint64_t)1 << (total + 1)) - 1);
     fwd[0] = 1;
     for (int i = 0; i < k; i++) {
