@@ -25,7 +25,8 @@ C side's, ``core_ext.h``):
 * ``difference``, ``ratio``, ``xv`` and ``negative``: per pair of cells, the table of the
   digits each digit of the first cell allows in the second (the core keeps in each cell the
   digits with a partner in the other);
-* ``littlekillersum``: the linear sum of the diagonal's cells (digits may repeat).
+* ``littlekillersum``: the sum of the diagonal's cells (digits may repeat), each cell kept to
+  the digits the others' digits complete (a linear sum, by its bounds, past :data:`SUM_MAX`).
 
 :func:`native_refusal` names what the core cannot take in a list of rules; an encoding
 ``applies`` only to puzzles it has nothing to say about, so the selection sends the core
@@ -45,7 +46,7 @@ from ..boards import compile_geometry, unit_table, uses_pairs
 from ..errors import UnsupportedError
 
 __all__ = ["NativeModel", "NATIVE_TYPES", "MAX_N", "SUM_N", "CACHE_SIZE", "board_model", "with_rules",
-           "native_records", "native_refusal", "clear_cache"]
+           "native_records", "native_refusal", "clear_cache", "BUDGET_FACTORS", "budget_factor"]
 
 #: largest board the C core takes: candidates are one 32-bit word per cell
 MAX_N = 32
@@ -54,7 +55,10 @@ SUM_N = 16
 #: geometries kept (one per size and region map: every jigsaw layout is its own)
 CACHE_SIZE = 256
 
-_CAGE, _LESS, _LINEAR, _MASK, _PAIR = 1, 2, 3, 4, 5
+_CAGE, _LESS, _LINEAR, _MASK, _PAIR, _SUM = 1, 2, 3, 4, 5, 6
+#: the largest total of a sum record (the core's sets of sums are 64-bit words); a larger one
+#: is a linear sum, narrowed by its bounds only
+SUM_MAX = 63
 
 
 @dataclass
@@ -192,8 +196,20 @@ _FORMS = {
     "ratio": _mark,
     "xv": _mark,
     "negative": _negative,
-    "littlekillersum": lambda rule, n: _linear([(c, 1) for c in rule.line()], rule.value),
+    "littlekillersum": lambda rule, n: _little_killer(rule),
 }
+
+
+def _little_killer(rule: Any) -> list[int]:
+    """The diagonal's sum record: each cell keeps the digits some digits of the others
+    complete (a linear sum, narrowed by its bounds, past :data:`SUM_MAX`). Measured on the
+    variant collection's two little-killer puzzles (docs/benchmarks/variants.md): 101,707 and
+    285,666 branches to decide them against 196,131 and 380,527 with the linear sum's bounds,
+    at about the same cost a branch."""
+    line = rule.line()
+    if rule.value > SUM_MAX:
+        return _linear([(c, 1) for c in line], rule.value)
+    return [_SUM, len(line) + 1, rule.value, *line]
 
 #: the constraint types the C core propagates (its capability), beyond a board's rows, columns,
 #: regions and givens; :func:`native_refusal` has the limits of some (sums up to 16x16, pills up to 9x9)
@@ -211,6 +227,26 @@ def _refused(rule: Any, n: int) -> str | None:
     if kind == "arrow" and len(rule.circle) > 1 and n > 9:
         return "pill arrows above 9x9 (their cells' numbers make no decimal sum)"
     return None
+
+
+#: how many times the usual node budget a budgeted run of the core gives a puzzle with rules
+#: of these types (the largest factor of its rules counts), where the core decides puzzles
+#: in more branches than the usual budget but in less time than the prover after it.
+#: ``littlekillersum``: the variant collection's two little-killer puzzles take 101,707 and
+#: 285,666 branches (0.4 and 1.0 s) where MiniCard, after the usual 20,000, takes 1.5 s
+#: (docs/benchmarks/variants.md); 20 times the budget lets the core decide both, and costs
+#: a puzzle it cannot decide about what the prover would spend on it.
+BUDGET_FACTORS = {"littlekillersum": 20}
+
+
+def budget_factor(rules: Iterable[Any]) -> int:
+    """The factor of the usual node budget for a puzzle with ``rules`` (:data:`BUDGET_FACTORS`).
+
+    >>> from gridsat.constraints import LittleKillerSum, KillerCage
+    >>> budget_factor([KillerCage(9, (0, 1), 3)]), budget_factor([LittleKillerSum(9, (-1, 0), 40, "DR")])
+    (1, 20)
+    """
+    return max((BUDGET_FACTORS.get(getattr(rule, "type", None), 1) for rule in rules), default=1)
 
 
 def _records(rule: Any, n: int) -> "list[int] | str":

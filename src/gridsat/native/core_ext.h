@@ -15,13 +15,18 @@
  *   EXT_PAIR   (5): a, b, m1, ..., mn       digit(a) = u allows digit(b) in ``m_u`` only (a
  *                                           relation between two cells: a dot, an XV, a
  *                                           negative rule's pair)
+ *   EXT_SUM    (6): total, cell...          the digits of the cells add up to ``total``
+ *                                           (0..EXT_SUM_MAX), digits may repeat (a little
+ *                                           killer's diagonal)
  *
  * Propagation (core_ext_impl.h) is sound, never complete: a cage keeps the digits of the
  * sets of distinct digits that fit its open cells and the rest of its sum (a table of every
  * set of digits by size and sum, built once per board size), and places a digit every such
  * set holds when one open cell can take it; a step and a linear sum narrow the cells'
  * bounds; a mask keeps its digits; a pair keeps in each cell the digits with a partner
- * in the other. On a fully placed state each is an exact check, so every solution the search
+ * in the other; a sum keeps in each cell the digits that some digits of the other cells
+ * complete (the sums of each prefix and the sums each suffix needs, as 64-bit sets), once
+ * its bounds leave some cell less room than a full range of digits. On a fully placed state each is an exact check, so every solution the search
  * records keeps every rule.
  */
 #ifndef GRIDSAT_CORE_EXT_H
@@ -31,7 +36,11 @@
 
 #include <stdio.h>
 
-enum { EXT_CAGE = 1, EXT_LESS = 2, EXT_LINEAR = 3, EXT_MASK = 4, EXT_PAIR = 5 };
+enum { EXT_CAGE = 1, EXT_LESS = 2, EXT_LINEAR = 3, EXT_MASK = 4, EXT_PAIR = 5, EXT_SUM = 6 };
+
+/* the largest total of a sum record (its sets of sums are 64-bit words) and its most cells */
+#define EXT_SUM_MAX 63
+#define EXT_SUM_CELLS 64
 
 /* the largest board a cage with a sum takes (its table lists every subset of the digits) */
 #define EXT_SUM_N 16
@@ -159,6 +168,23 @@ static Ext *ext_compile(int n, const int32_t *words, size_t nwords, char *buf, s
                     snprintf(buf, size, "record %zu: weight %d is 0 or out of range", ncons, (int)p[k + 1]);
                     goto bad;
                 }
+            }
+        } else if (type == EXT_SUM) {
+            if (len < 2 || len - 1 > EXT_SUM_CELLS || p[0] < 0 || p[0] > EXT_SUM_MAX) {
+                snprintf(buf, size, "record %zu: a sum of %d cells to %d (at most %d cells, totals 0..%d)", ncons,
+                         (int)len - 1, len > 0 ? (int)p[0] : -1, EXT_SUM_CELLS, EXT_SUM_MAX);
+                goto bad;
+            }
+            for (int32_t k = 1; k < len; k++) {
+                if (p[k] < 0 || p[k] >= ncells) {
+                    snprintf(buf, size, "record %zu: cell %d is outside 0..%d", ncons, (int)p[k], ncells - 1);
+                    goto bad;
+                }
+                for (int32_t j = 1; j < k; j++)
+                    if (p[j] == p[k]) {
+                        snprintf(buf, size, "record %zu: cell %d is twice in the sum", ncons, (int)p[k]);
+                        goto bad;
+                    }
             }
         } else if (type == EXT_MASK || type == EXT_PAIR) {
             int cells = type == EXT_MASK ? 1 : 2, want = type == EXT_MASK ? 2 : 2 + n;

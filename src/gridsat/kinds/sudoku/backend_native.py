@@ -25,7 +25,7 @@ from typing import Callable, Sequence
 
 from ...errors import UnsupportedError
 from ...limits.child import JobInterrupted
-from ...encoders.native import NATIVE_TYPES
+from ...encoders.native import NATIVE_TYPES, budget_factor
 from ...backends.catalogue import PYSAT_SOLVERS
 from ...backends.base import Backend, OptionalExtension, Outcome, build_within, get_backend, prove_with_known, register_backend
 
@@ -198,17 +198,24 @@ class BudgetedBackend(NativeBackend):
             return None if importlib.util.find_spec("pysat") is not None else "python-sat is not installed"
         return get_backend(self.prover_name).unavailable()
 
+    def _budget(self, puzzle) -> int:
+        """The core's branches on ``puzzle``: :func:`node_budget`, times the factor its extra
+        rules ask for (:func:`gridsat.encoders.native.budget_factor`)."""
+        return node_budget(puzzle.n, self.budget) * budget_factor(getattr(puzzle, "extra", ()) or ())
+
     def run(self, puzzle, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> Outcome:
         """The core within its budget, then the prover (see the class docstring)."""
         t0 = time.perf_counter()
         first = super().run(puzzle, encoding, limit=limit, time_limit=time_limit, keep=keep,
-                            max_nodes=max_nodes or node_budget(puzzle.n, self.budget))
+                            max_nodes=max_nodes or self._budget(puzzle))
         left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
         return self._prove(puzzle, first, limit, left, keep)
 
     def run_many(self, puzzles, encoding, *, limit=1, time_limit=None, keep=2, max_nodes: int = 0) -> list[Outcome]:
         """The core on every puzzle in batches within its budget, then the prover on each
-        puzzle that spent it."""
+        puzzle that spent it (one by one where a puzzle's rules ask for a larger budget)."""
+        if not max_nodes and any(budget_factor(getattr(p, "extra", ()) or ()) > 1 for p in puzzles):
+            return [self.run(p, encoding, limit=limit, time_limit=time_limit, keep=keep) for p in puzzles]
         firsts = super().run_many(puzzles, encoding, limit=limit, time_limit=time_limit, keep=keep,
                                   max_nodes=max_nodes or (lambda n: node_budget(n, self.budget)))
         return [self._prove(p, o, limit, None if time_limit is None else time_limit - o.build_time - o.solve_time, keep)
@@ -222,7 +229,7 @@ class BudgetedBackend(NativeBackend):
         """``first`` when the core decided; else the prover's outcome with the core's solutions in it."""
         if not self._spent(first, limit):
             return first
-        stats = {"nodes": first.stats.get("nodes", 0), "budget": node_budget(puzzle.n, self.budget)}
+        stats = {"nodes": first.stats.get("nodes", 0), "budget": self._budget(puzzle)}
         if left is not None and left <= 0:
             first.timed_out, first.stats = True, stats
             return first
