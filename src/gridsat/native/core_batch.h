@@ -71,7 +71,7 @@ static PyObject *py_batch(PyObject *self, PyObject *args, PyObject *kw) {
     if (!flags || !sols || !secs) goto done;
     if (any_init(&a, g, keep) < 0) { PyErr_NoMemory(); goto done; }
     have = 1;
-    if (a.wide == 3) a.u.sb.busiest = order == 1;
+    if (a.wide == 3) a.u.sb.counting = order == 1;
     memset(PyBytes_AS_STRING(sols), 0, (size_t)(k * N * keep));
     uint8_t *fl = (uint8_t *)PyBytes_AS_STRING(flags);
     uint8_t *so = (uint8_t *)PyBytes_AS_STRING(sols);
