@@ -1,6 +1,6 @@
 /*
  * The exact search of gridsat._pathsearch (the ``dfs`` backend): propagation over the cell
- * set of every number, and depth-first branching on the number with the fewest cells left.
+ * set of every number, and depth-first branching on a cell that two numbers may take.
  * Unlike the local search of the other headers it is complete: within its node budget it
  * counts the numberings that keep every given up to a limit, so it proves uniqueness and
  * impossibility. It is meant for small boards (at most EX_MAX_CELLS cells, about 16x16),
@@ -12,12 +12,17 @@
  *   - steps: v - 1 and v + 1 stand next to v, so D[v] lies within one move of D[v - 1]
  *     and of D[v + 1]; the forward and backward sweeps carry distance bounds from every
  *     given along the numbers (and, on rook boards, the colour parity with them);
+ *   - two sides: v - 1 and v + 1 take two different cells next to v, so a cell of D[v]
+ *     has at least two neighbours in D[v - 1] | D[v + 1];
  *   - taken: a cell that is the only cell of some number is no other number's;
  *   - covered: every cell takes a number, so a cell that only one number may take is that
  *     number's only cell; a cell no number may take, or two numbers with the same single
- *     cell, is a contradiction.
+ *     cell, is a contradiction;
+ *   - regions (ex_regions): the free cells split into connected regions, each run of
+ *     unfixed numbers lies in one of them, and the runs fill each region exactly.
  * A solution is every D[v] a single cell after propagation: distinct cells, each next to
- * the one before.
+ * the one before. The branch (ex_pick) is binary: number v at cell c, then, in the same
+ * frame, v not at c; c is a cell exactly two numbers may take where there is one.
  *
  * Plain C with no Python; pathsearch.c wraps it (``exact``). One allocation per call, no
  * state between calls; it runs without the GIL.
@@ -43,10 +48,29 @@ typedef struct {
     int *sols;                         /* keep x n numbers */
 } EX;
 
-static inline int ex_pop(const uint64_t *s, int W) {
+/* a popcount that compiles to arithmetic where the target has no instruction for it (the
+ * portable build), instead of a library call per word */
+static inline int ex_pop64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+static inline __attribute__((always_inline)) int ex_pop(const uint64_t *s, int W) {
     int k = 0;
-    for (int w = 0; w < W; w++) k += __builtin_popcountll(s[w]);
+    for (int w = 0; w < W; w++) k += ex_pop64(s[w]);
     return k;
+}
+
+/* 0: s is empty, 1: one cell, 2: more */
+static inline __attribute__((always_inline)) int ex_few(const uint64_t *s, int W) {
+    int w = 0;
+    while (w < W && !s[w]) w++;
+    if (w == W) return 0;
+    if (s[w] & (s[w] - 1)) return 2;
+    while (++w < W) if (s[w]) return 2;
+    return 1;
 }
 
 static inline int ex_first(const uint64_t *s) {
@@ -55,7 +79,7 @@ static inline int ex_first(const uint64_t *s) {
 }
 
 /* out |= s shifted by k cells (k > 0: to higher cells), 0 < |k| < 64 */
-static inline void ex_shift_or(const uint64_t *s, int k, uint64_t *out, int W) {
+static inline __attribute__((always_inline)) void ex_shift_or(const uint64_t *s, int k, uint64_t *out, int W) {
     if (k > 0) {
         for (int w = W - 1; w >= 0; w--) out[w] |= s[w] << k | (w ? s[w - 1] >> (64 - k) : 0);
     } else {
@@ -65,8 +89,7 @@ static inline void ex_shift_or(const uint64_t *s, int k, uint64_t *out, int W) {
 }
 
 /* out = the cells one move from a cell of s */
-static void ex_dilate(const EX *e, const uint64_t *s, uint64_t *out) {
-    int W = e->W;
+static inline __attribute__((always_inline)) void ex_dilate(const EX *e, const uint64_t *s, uint64_t *out, int W) {
     memset(out, 0, sizeof(uint64_t) * EXW);
     if (e->C) {  /* a full rectangle: shifts of the whole set */
         uint64_t l[EXW], r[EXW];
@@ -88,8 +111,32 @@ static void ex_dilate(const EX *e, const uint64_t *s, uint64_t *out) {
         }
 }
 
+/* two = the cells with at least two neighbours in s (one: at least one) */
+static inline __attribute__((always_inline)) void ex_dilate2(const EX *e, const uint64_t *s, uint64_t *one, uint64_t *two, int W) {
+    memset(one, 0, sizeof(uint64_t) * EXW); memset(two, 0, sizeof(uint64_t) * EXW);
+    if (e->C) {
+        uint64_t l[EXW], r[EXW], t[EXW];
+        int C = e->C, k = e->king ? 8 : 4;
+        const int sh[8] = {1, -1, C, -C, C + 1, C - 1, 1 - C, -C - 1};
+        for (int w = 0; w < W; w++) { l[w] = s[w] & e->left[w]; r[w] = s[w] & e->right[w]; }
+        for (int d = 0; d < k; d++) {
+            const uint64_t *src = d == 1 || d == 5 || d == 7 ? l : d == 0 || d == 4 || d == 6 ? r : s;
+            memset(t, 0, sizeof t);
+            ex_shift_or(src, sh[d], t, W);
+            for (int w = 0; w < W; w++) { two[w] |= one[w] & t[w]; one[w] |= t[w]; }
+        }
+        for (int w = 0; w < W; w++) { one[w] &= e->all[w]; two[w] &= e->all[w]; }
+        return;
+    }
+    for (int w = 0; w < W; w++)
+        for (uint64_t b = s[w]; b; b &= b - 1) {
+            const uint64_t *m = e->nb + (size_t)(64 * w + __builtin_ctzll(b)) * EXW;
+            for (int j = 0; j < W; j++) { two[j] |= one[j] & m[j]; one[j] |= m[j]; }
+        }
+}
+
 /* D &= m; 1 if D changed, -1 if it became empty */
-static int ex_and(uint64_t *D, const uint64_t *m, int W) {
+static inline __attribute__((always_inline)) int ex_and(uint64_t *D, const uint64_t *m, int W) {
     int changed = 0, any = 0;
     for (int w = 0; w < W; w++) {
         uint64_t x = D[w] & m[w];
@@ -100,51 +147,143 @@ static int ex_and(uint64_t *D, const uint64_t *m, int W) {
     return any ? changed : -1;
 }
 
+#define EX_MAXK 64  /* the most regions the region rule looks at (past it the rule is skipped) */
+
+/* The region rule: the cells no number holds alone fall into connected regions; a run of
+ * numbers without a single cell between two fixed ones (or an end) lies in one region, and
+ * every cell of a region takes a number. So the runs that can only go into a region fit in it,
+ * and the runs that can go there fill it; a region that needs every run it can take gets each
+ * of them, and a region filled by the runs that can only go there takes no other. 0 on a
+ * contradiction; else *lo..*hi the numbers it changed (*hi = 0: none). */
+static int ex_regions(const EX *e, uint64_t *F, int *lo, int *hi) {
+    int n = e->n, W = e->W, k = 0, nr = 0;
+    uint64_t freec[EXW], rem[EXW], comp[EX_MAXK][EXW], near[EXW];
+    int size[EX_MAXK], need[EX_MAXK], can[EX_MAXK];
+    int rs[EX_MAX_CELLS / 2 + 1], re[EX_MAX_CELLS / 2 + 1];
+    uint64_t rc[EX_MAX_CELLS / 2 + 1];
+    *lo = n + 1; *hi = 0;
+    memcpy(freec, e->all, sizeof freec);
+    for (int v = 1; v <= n; v++) {
+        const uint64_t *D = F + (size_t)v * EXW;
+        if (ex_few(D, W) == 1) for (int w = 0; w < W; w++) freec[w] &= ~D[w];
+    }
+    memcpy(rem, freec, sizeof rem);
+    for (int c; (c = ex_first(rem)) >= 0; k++) {
+        if (k == EX_MAXK) return 1;
+        uint64_t *K = comp[k];
+        memset(K, 0, sizeof(uint64_t) * EXW);
+        K[c / 64] = 1ULL << (c % 64);
+        for (;;) {
+            ex_dilate(e, K, near, W);
+            int grew = 0;
+            for (int w = 0; w < W; w++) { uint64_t x = (near[w] & freec[w]) | K[w]; grew |= x != K[w]; K[w] = x; }
+            if (!grew) break;
+        }
+        for (int w = 0; w < W; w++) rem[w] &= ~K[w];
+        size[k] = ex_pop(K, W); need[k] = can[k] = 0;
+    }
+    if (k <= 1) return 1;  /* one region: every run goes there, and they fill it (the cover rule) */
+    for (int v = 1; v <= n; v++) {
+        if (ex_few(F + (size_t)v * EXW, W) == 1) continue;
+        int a = v;
+        while (v < n && ex_few(F + (size_t)(v + 1) * EXW, W) > 1) v++;
+        const uint64_t *A = F + (size_t)a * EXW, *B = F + (size_t)v * EXW;
+        uint64_t cand = 0;
+        for (int j = 0; j < k; j++) {
+            int ia = 0, ib = 0;
+            for (int w = 0; w < W; w++) { ia |= (A[w] & comp[j][w]) != 0; ib |= (B[w] & comp[j][w]) != 0; }
+            if (ia && ib) cand |= 1ULL << j;
+        }
+        if (!cand) return 0;
+        int len = v - a + 1;
+        if (!(cand & (cand - 1))) need[__builtin_ctzll(cand)] += len;
+        for (uint64_t b = cand; b; b &= b - 1) can[__builtin_ctzll(b)] += len;
+        rs[nr] = a; re[nr] = v; rc[nr++] = cand;
+    }
+    for (int j = 0; j < k; j++) if (need[j] > size[j] || can[j] < size[j]) return 0;
+    for (int i = 0; i < nr; i++) {
+        if (!(rc[i] & (rc[i] - 1))) continue;
+        uint64_t mask[EXW];
+        memcpy(mask, freec, sizeof mask);
+        int any = 0;
+        for (uint64_t b = rc[i]; b; b &= b - 1) {
+            int j = __builtin_ctzll(b);
+            if (can[j] == size[j]) { any = 1; for (int w = 0; w < W; w++) mask[w] &= comp[j][w]; }
+            else if (need[j] == size[j]) { any = 1; for (int w = 0; w < W; w++) mask[w] &= ~comp[j][w]; }
+        }
+        if (!any) continue;
+        for (int v = rs[i]; v <= re[i]; v++) {
+            int r = ex_and(F + (size_t)v * EXW, mask, W);
+            if (r < 0) return 0;
+            if (r) { *lo = v < *lo ? v : *lo; *hi = v > *hi ? v : *hi; }
+        }
+    }
+    return 1;
+}
+
 /* the rules of the header to a fixpoint over frame F (D[v] at F + v * EXW), after the
  * numbers lo..hi changed; 0 on a contradiction. The sweeps go on past lo..hi only while
  * they change something. */
-static int ex_propagate(const EX *e, uint64_t *F, int lo, int hi) {
-    int n = e->n, W = e->W;
+static inline __attribute__((always_inline)) int ex_propagate_w(const EX *e, uint64_t *F, int lo, int hi, const int W) {
+    int n = e->n;
     uint64_t near[EXW], once[EXW], twice[EXW], taken[EXW];
     while (lo <= hi) {
         int top = hi, nlo = n + 1, nhi = 0;
         for (int v = lo + 1; v <= n; v++) {  /* steps forward */
-            ex_dilate(e, F + (size_t)(v - 1) * EXW, near);
+            ex_dilate(e, F + (size_t)(v - 1) * EXW, near, W);
             int r = ex_and(F + (size_t)v * EXW, near, W);
             if (r < 0) return 0;
             if (r) top = v > top ? v : top;
             else if (v > top) break;
         }
         for (int v = top - 1; v >= 1; v--) {  /* steps backward */
-            ex_dilate(e, F + (size_t)(v + 1) * EXW, near);
+            ex_dilate(e, F + (size_t)(v + 1) * EXW, near, W);
+            if (v > 1) {  /* v - 1 and v + 1 at two distinct neighbours */
+                uint64_t u[EXW], one[EXW], two[EXW];
+                for (int w = 0; w < W; w++) u[w] = F[(size_t)(v - 1) * EXW + w] | F[(size_t)(v + 1) * EXW + w];
+                ex_dilate2(e, u, one, two, W);
+                for (int w = 0; w < W; w++) near[w] &= two[w];
+            }
             int r = ex_and(F + (size_t)v * EXW, near, W);
             if (r < 0) return 0;
             if (r) { nlo = v < nlo ? v : nlo; nhi = v > nhi ? v : nhi; }
             else if (v < lo && v < nlo) break;
         }
         memset(once, 0, sizeof once); memset(twice, 0, sizeof twice); memset(taken, 0, sizeof taken);
-        int singles = 0;
         for (int v = 1; v <= n; v++) {
             const uint64_t *D = F + (size_t)v * EXW;
             for (int w = 0; w < W; w++) { twice[w] |= once[w] & D[w]; once[w] |= D[w]; }
-            if (ex_pop(D, W) == 1) { singles++; for (int w = 0; w < W; w++) taken[w] |= D[w]; }
+            if (ex_few(D, W) == 1) {
+                for (int w = 0; w < W; w++) { if (taken[w] & D[w]) return 0; taken[w] |= D[w]; }  /* a cell twice */
+            }
         }
-        if (ex_pop(taken, W) < singles || ex_pop(once, W) < n) return 0;  /* a cell twice, or a cell uncovered */
+        for (int w = 0; w < W; w++) if (once[w] != e->all[w]) return 0;  /* a cell uncovered */
         for (int v = 1; v <= n; v++) {
             uint64_t *D = F + (size_t)v * EXW;
-            if (ex_pop(D, W) == 1) continue;
+            if (ex_few(D, W) == 1) continue;
             uint64_t only[EXW], keep[EXW];
             int k;
             for (int w = 0; w < W; w++) { only[w] = D[w] & ~twice[w]; keep[w] = ~taken[w]; }
-            if ((k = ex_pop(only, W)) > 1) return 0;  /* two cells that only v may take */
+            if ((k = ex_few(only, W)) > 1) return 0;  /* two cells that only v may take */
             int r = ex_and(D, k ? only : keep, W);
             if (r < 0) return 0;
             if (r) { nlo = v < nlo ? v : nlo; nhi = v > nhi ? v : nhi; }
         }
+        if (nhi == 0 && !ex_regions(e, F, &nlo, &nhi)) return 0;  /* (at the fixpoint of the rest) */
         lo = nlo > 1 ? nlo - 1 : 1; hi = nhi;  /* (lo - 1: a changed number constrains the one before too) */
         if (nhi == 0) break;
     }
     return 1;
+}
+
+/* ex_propagate_w with the number of words a constant, so that its loops unroll */
+static int ex_propagate(const EX *e, uint64_t *F, int lo, int hi) {
+    switch (e->W) {
+    case 1: return ex_propagate_w(e, F, lo, hi, 1);
+    case 2: return ex_propagate_w(e, F, lo, hi, 2);
+    case 3: return ex_propagate_w(e, F, lo, hi, 3);
+    default: return ex_propagate_w(e, F, lo, hi, EXW);
+    }
 }
 
 static void ex_found(EX *e, const uint64_t *F) {
@@ -155,27 +294,58 @@ static void ex_found(EX *e, const uint64_t *F) {
     if (++e->count >= e->limit) e->stop = 1;
 }
 
-/* frame F (depth) has been propagated: branch on the number with the fewest cells left */
-static void ex_dfs(EX *e, int depth) {
-    int n = e->n, best = 0, size = EX_MAX_CELLS + 1;
-    uint64_t *F = e->stack + (size_t)depth * (n + 1) * EXW, *G = F + (size_t)(n + 1) * EXW;
+/* the branch of frame F: a cell that exactly two numbers may still take (they are not
+ * fixed), and the number of the two with two cells if there is one; else the number with the
+ * fewest cells and its first cell. 0 when every number is fixed. */
+static inline __attribute__((always_inline)) int ex_pick(const EX *e, const uint64_t *F, int *cell, const int W) {
+    int n = e->n, best = 0, size = EX_MAX_CELLS + 1, c;
+    uint64_t c1[EXW] = {0}, c2[EXW] = {0}, c3[EXW] = {0};
+    for (int v = 1; v <= n; v++) {  /* counts of numbers per cell, saturating at three */
+        const uint64_t *D = F + (size_t)v * EXW;
+        if (ex_few(D, W) < 2) continue;
+        for (int w = 0; w < W; w++) { c3[w] |= c2[w] & D[w]; c2[w] |= c1[w] & D[w]; c1[w] |= D[w]; }
+    }
+    for (int w = 0; w < W; w++) c2[w] &= ~c3[w];
+    if ((c = ex_first(c2)) >= 0) {
+        uint64_t bit = 1ULL << (c % 64);
+        for (int v = 1; v <= n; v++) {
+            const uint64_t *D = F + (size_t)v * EXW;
+            if (D[c / 64] & bit) {
+                if (!best) best = v;
+                if (ex_few(D, W) == 2) { best = v; break; }
+            }
+        }
+        *cell = c;
+        return best;
+    }
     for (int v = 1; v <= n; v++) {
-        int k = ex_pop(F + (size_t)v * EXW, e->W);
+        int k = ex_pop(F + (size_t)v * EXW, W);
         if (k > 1 && k < size) { size = k; best = v; }
     }
-    if (!best) { ex_found(e, F); return; }
-    uint64_t cells[EXW];
-    memcpy(cells, F + (size_t)best * EXW, sizeof cells);
-    for (int w = 0; w < EXW; w++)
-        for (uint64_t b = cells[w]; b; b &= b - 1) {
-            if (++e->nodes > e->budget) { e->stop = 2; return; }
-            memcpy(G, F, sizeof(uint64_t) * (size_t)(n + 1) * EXW);
-            uint64_t *D = G + (size_t)best * EXW;
-            memset(D, 0, sizeof(uint64_t) * EXW);
-            D[w] = b & -b;
-            if (ex_propagate(e, G, best, best)) ex_dfs(e, depth + 1);
-            if (e->stop) return;
-        }
+    if (best) *cell = ex_first(F + (size_t)best * EXW);
+    return best;
+}
+
+/* frame F (depth) has been propagated: branch on number best at cell c, then, in the same
+ * frame, on the rest knowing that best is not at c */
+static void ex_dfs(EX *e, int depth) {
+    int n = e->n, W = e->W;
+    uint64_t *F = e->stack + (size_t)depth * (n + 1) * EXW, *G = F + (size_t)(n + 1) * EXW;
+    for (;;) {
+        int c = -1, best = W == 1 ? ex_pick(e, F, &c, 1) : W == 2 ? ex_pick(e, F, &c, 2) : ex_pick(e, F, &c, EXW);
+        if (!best) { ex_found(e, F); return; }
+        int w = c / 64;
+        uint64_t bit = 1ULL << (c % 64);
+        if (++e->nodes > e->budget) { e->stop = 2; return; }
+        memcpy(G, F, sizeof(uint64_t) * (size_t)(n + 1) * EXW);
+        uint64_t *D = G + (size_t)best * EXW;
+        memset(D, 0, sizeof(uint64_t) * EXW);
+        D[w] = bit;
+        if (ex_propagate(e, G, best, best)) ex_dfs(e, depth + 1);
+        if (e->stop) return;
+        F[(size_t)best * EXW + w] &= ~bit;  /* (it has two cells or more: not empty) */
+        if (!ex_propagate(e, F, best, best)) return;
+    }
 }
 
 /* set up and run; 0, or -1 when out of memory. The caller has checked the arrays: 1 to

@@ -25,7 +25,11 @@ __all__ = ["PathModel", "path_model", "dfs_model"]
 
 @dataclass
 class PathModel:
-    """Flat arrays for the kernel (int32 buffers), and a proven refutation if one was found."""
+    """Flat arrays for the kernel (int32 buffers), and a proven refutation if one was found.
+
+    The board arrays (``indptr``, ``indices``, ``rows``, ``cols``) are shared by the puzzles of
+    one board shape: read them, never write them.
+    """
 
     key: tuple
     n: int
@@ -68,16 +72,34 @@ def dfs_model(puzzle) -> PathModel:
     return _arrays(puzzle, refute=False)
 
 
-def _arrays(puzzle, refute: bool) -> PathModel:
-    """The flat arrays of ``puzzle``; with ``refute``, the cheap proof too."""
+#: the board arrays of the last board shapes, by the identity of their neighbour lists (puzzles
+#: of one shape share that tuple); each entry holds the tuple, so its id is not reused
+_BOARDS: dict[int, tuple] = {}
+
+
+def _board_arrays(puzzle) -> tuple:
+    """``(indptr, indices, rows, cols)`` of the board of ``puzzle``, built once per shape (read only)."""
+    nbs = puzzle.neighbours
+    got = _BOARDS.get(id(nbs))
+    if got is not None and got[0] is nbs:
+        return got[1:]
     indptr, indices = array("i", [0]), array("i")
-    for nb in puzzle.neighbours:
+    for nb in nbs:
         indices.extend(nb)
         indptr.append(len(indices))
+    rows, cols = array("i", (r for r, _ in puzzle.cells)), array("i", (c for _, c in puzzle.cells))
+    if len(_BOARDS) >= 64:
+        _BOARDS.clear()
+    _BOARDS[id(nbs)] = (nbs, indptr, indices, rows, cols)
+    return indptr, indices, rows, cols
+
+
+def _arrays(puzzle, refute: bool) -> PathModel:
+    """The flat arrays of ``puzzle``; with ``refute``, the cheap proof too."""
+    indptr, indices, rows, cols = _board_arrays(puzzle)
     anchors = sorted((v, c) for c, v in puzzle.givens.items())
     return PathModel(
-        key=puzzle.key, n=puzzle.num_cells, indptr=indptr, indices=indices,
-        rows=array("i", (r for r, _ in puzzle.cells)), cols=array("i", (c for _, c in puzzle.cells)),
+        key=puzzle.key, n=puzzle.num_cells, indptr=indptr, indices=indices, rows=rows, cols=cols,
         rook=puzzle.adjacency == "rook",
         anchor_cells=array("i", (c for _, c in anchors)), anchor_values=array("i", (v for v, _ in anchors)),
         refuted=_refutation(puzzle, anchors) if refute else None, info={"givens": len(anchors)})
