@@ -177,3 +177,12 @@ def _probe_loaded(path: Path) -> list:
                          env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"})
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)["entries"]
+
+
+def test_kind_packages_that_cannot_be_listed_leave_detection_to_every_kind(monkeypatch):
+    """Installed where the kind packages are no folders (a zip), no kind is left out."""
+    from gridsat.formats import heads
+
+    monkeypatch.setattr(heads, "_kind_dirs", lambda: [])
+    assert heads.weigh(PUZZLE + "\n", FORMATS) is None
+    assert detect_format(PUZZLE + "\n").name == "line"

@@ -19,15 +19,17 @@ def run_puzzles(args: argparse.Namespace, job: str) -> int:
     """Run ``job`` (``solve``, ``check`` or ``count``) on every puzzle ``args`` names; returns
     the exit code."""
     if not wants_runner(args):
-        from .block import run_block, run_stdin
-
-        # files or standard input of plain 9x9 lines: the C core a block at a time
         kept: dict[str, bytes] = {}  # (the files the bulk route read: the general loop does not open them again)
-        code = run_block(args, job, kept)
-        if code is None:
-            code = run_stdin(args, job)
-        if code is not None:
-            return code
+        if getattr(args, "kind", None) is None and getattr(args, "format", None) is None:
+            # (the bulk route takes neither option: a run that gives one does not import it)
+            from .block import run_block, run_stdin
+
+            # files or standard input of plain 9x9 lines: the C core a block at a time
+            code = run_block(args, job, kept)
+            if code is None:
+                code = run_stdin(args, job)
+            if code is not None:
+                return code
         from .batch import run_batch
 
         return run_batch(args, job, kept)

@@ -86,11 +86,12 @@ def _detect(text: str, kind: str | None, file: str | None, read: dict) -> Format
         read = {}  # (the head's entries are not the text's)
     if kind is None and not FORMATS.complete():
         out = weigh(head, FORMATS)  # (the kinds whose manifest rules the head out are not imported)
-        fmts = [f for _, f in sorted(FORMATS.held()) if f.kind not in out]
-        try:
-            return _decide(head, None, file, read, fmts, [k for k in registered() if k.name not in out], False)
-        except _Undecided:
-            pass
+        if out is not None:
+            fmts = [f for _, f in sorted(FORMATS.held()) if f.kind not in out]
+            try:
+                return _decide(head, None, file, read, fmts, [k for k in registered() if k.name not in out], False)
+            except _Undecided:
+                pass
     named = [] if kind is None else [k for k in (kind_named(kind),) if k is not None]
     return _decide(head, kind, file, read, _formats_for(kind), list(KINDS.values()) if kind is None else named)
 

@@ -76,8 +76,9 @@ def _kind_dirs() -> list[tuple[str, str]]:
     for base in kinds.__path__:
         try:
             names = sorted(os.listdir(base))
-        except OSError:
-            continue
+        except OSError:  # (not a folder, e.g. a zip: :func:`weigh` then leaves detection to every kind)
+            out.clear()
+            return out
         for name in names:
             folder = os.path.join(base, name)
             if name.isidentifier() and os.path.isfile(os.path.join(folder, "__init__.py")):
@@ -117,7 +118,7 @@ def excluded(head: str) -> set[str]:
     return {name for name, m in manifests().items() if m is not None and not m.claims(head)}
 
 
-def weigh(head: str, table: Any) -> set[str]:
+def weigh(head: str, table: Any) -> "set[str] | None":
     """Register in ``table`` (the format registry, a :class:`~gridsat.kinds.base.Filled`) the
     formats detection weighs for ``head``, and name the kinds left out.
 
@@ -125,10 +126,13 @@ def weigh(head: str, table: Any) -> set[str]:
     of a kind whose manifest's ``load(head)`` imports the modules of the formats that may
     claim ``head`` (and returns True), only those modules; every other kind's package and
     format modules are imported (:meth:`~gridsat.kinds.base.Filled.fill_kind`), and so are
-    the formats of kinds registered from outside ``gridsat/kinds/``.
+    the formats of kinds registered from outside ``gridsat/kinds/``. ``None`` (nothing done)
+    when the kind packages cannot be listed.
     """
     from ..kinds.base import registered
 
+    if not _kind_dirs():
+        return None  # (the kind packages cannot be listed, e.g. from a zip: detection asks every kind)
     out, some = set(), set()
     for name, m in manifests().items():
         if m is not None and not m.claims(head):
