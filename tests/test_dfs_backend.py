@@ -146,3 +146,54 @@ def test_hostile_arrays_are_refused(bad):
         dfs.load().exact(*_arrays(**bad))
     count, decided, _, _ = dfs.load().exact(*_arrays())  # the same call, unspoilt
     assert (count, decided) == (2, True)
+
+
+@needs_kernel
+@pytest.mark.parametrize("seed", range(2))
+def test_counts_agree_on_sparse_boards_of_thirty_cells_and_more(seed):
+    """Boards where the search branches deep (the rules that cut the tree run at every node):
+    unique, several-solution and impossible ones, all counted alike by the CNF encoding."""
+    rng = random.Random(100 + seed)
+    seen = set()
+    for _ in range(14):
+        rows, cols = rng.choice([(5, 6), (6, 6), (4, 8)])
+        adjacency = rng.choice(["king", "rook"])
+        n = rows * cols
+        path = random_path(rows, cols, adjacency, seed=rng.randrange(10**6), moves=300)
+        givens = {path[k - 1]: k for k in rng.sample(range(1, n + 1), rng.randint(n // 6, n // 2))}
+        if rng.random() < 0.2 and len(givens) >= 2:  # two numbers swapped: often impossible
+            a, b = rng.sample(sorted(givens), 2)
+            givens[a], givens[b] = givens[b], givens[a]
+        p = Hidato(rows, cols, givens=givens, adjacency=adjacency)
+        count, decided, nodes, sols = dfs.exact(_model(p), limit=LIMIT, keep=LIMIT, budget=10**7)
+        assert decided, p
+        for s in sols:
+            assert verify(p, s) == [], p
+        assert len(set(map(tuple, sols))) == len(sols) == count
+        want, complete = _cnf_count(p, LIMIT)
+        assert (count, count < LIMIT) == (min(want, LIMIT), complete or want < LIMIT), p
+        seen.add(min(count, 2))
+    assert seen == {0, 1, 2}
+
+
+#: generated minimal Hidato boards (size, {cell index: number}, node bound): each decided within
+#: the bound, and measured past it without one of the propagation rules (in brackets)
+HARD = [
+    (6, {1: 27, 9: 31, 10: 2, 11: 1, 13: 25, 19: 24, 20: 35, 22: 10, 25: 19, 27: 36, 34: 14}, 40),  # 4 (354 without two sides)
+    (7, {0: 16, 3: 19, 8: 14, 9: 18, 18: 28, 23: 44, 25: 30, 26: 38, 33: 1, 36: 49, 43: 47, 45: 6, 47: 3}, 100),  # 17 (1,756)
+    (9, {4: 25, 5: 1, 7: 7, 9: 30, 12: 37, 24: 4, 28: 40, 29: 35, 31: 13, 34: 81, 36: 42, 39: 16, 44: 79, 47: 20,
+         50: 58, 51: 59, 55: 45, 58: 61, 62: 69, 63: 47, 65: 52, 66: 62, 72: 49, 73: 50, 77: 66, 79: 72}, 20),  # 8 (40 without regions)
+    (10, {4: 28, 5: 29, 8: 21, 15: 30, 20: 41, 21: 40, 23: 33, 27: 53, 33: 46, 39: 15, 41: 64, 44: 49, 45: 57, 46: 9,
+          49: 16, 54: 84, 57: 11, 58: 12, 61: 66, 65: 85, 69: 3, 72: 75, 76: 6, 78: 1, 80: 72, 83: 80, 87: 96,
+          88: 97, 89: 100, 90: 70, 94: 89, 95: 91, 99: 98}, 200),  # 73 (389 without regions)
+]
+
+
+@needs_kernel
+@pytest.mark.parametrize("size,givens,bound", HARD)
+def test_propagation_keeps_the_tree_small(size, givens, bound):
+    p = Hidato(size, size, givens={(i // size, i % size): v for i, v in givens.items()})
+    count, decided, nodes, sols = dfs.exact(_model(p), limit=2, keep=2, budget=10**6)
+    assert (count, decided) == (1, True)
+    assert verify(p, sols[0]) == []
+    assert nodes <= bound
