@@ -19,15 +19,16 @@
 #include "pathsearch_impl.h"
 #include "pathsearch_transport.h"
 #include "pathsearch_chain.h"
+#include "pathsearch_pair.h"
 #include "pathsearch_exact.h"
 
 typedef struct {
     PS p;
     int ready;                 /* the state is a path (else build a first state) */
     long long work, next_restart, restart_work, k;
-    int reroute_every, transport_every, chain_every, kick_gaps, kick_long;
+    int reroute_every, transport_every, chain_every, kick_gaps, kick_long, pair_every, kick_retries;
     long transport_budget;
-    long long kick_every, next_kick, kick_after, improved, best, kicks;
+    long long kick_every, next_kick, kick_after, improved, best, kicks, kick_tries;
 } Run;
 
 /* ------------------------------------------------------------------ first state */
@@ -160,7 +161,7 @@ static int ps_init(PS *p, double noise) {
    any gap too short: the stalls of the 50x50 king boards with 20% givens keep their extra
    cell in one crowded patch while the missing one wanders (on king50x50_d20_s2, seeds
    0-23: 12 runs of 24 solved against 5). */
-static int ps_kick(PS *p, int k, double noise, int along) {
+static int ps_kick(PS *p, int k, double noise, int along, int retries) {
     int g = -1;
     for (int h = 0; h < p->ng; h++) {
         if (p->glen[h] == p->L[h]) continue;
@@ -183,12 +184,18 @@ static int ps_kick(PS *p, int k, double noise, int along) {
         p->saved[ns++] = -1;
         p->nxt[a] = b; p->prv[b] = a;
     }
-    for (int c = 0; c < p->n; c++) p->occ[c] = p->gap[c] != OFF;
-    int ok = 1, j;
-    for (j = 0; j < k && ok; j++) {
-        p->rl[w[j]] = 0;
-        ok = route_gap(p, w[j], 0.0, 1, noise);
-        if (ok) occupy(p, w[j], 1);
+    int ok = 0, j, *ord = p->order;
+    for (j = 0; j < k; j++) ord[j] = w[j];
+    for (int attempt = 0; attempt <= retries && !ok; attempt++) {
+        if (attempt)                    /* another order: the routes found first walled a gap in */
+            for (int i = k - 1; i > 0; i--) { int q = ps_below(p, i + 1), v = ord[i]; ord[i] = ord[q]; ord[q] = v; }
+        for (int c = 0; c < p->n; c++) p->occ[c] = p->gap[c] != OFF;
+        ok = 1;
+        for (j = 0; j < k && ok; j++) {
+            p->rl[ord[j]] = 0;
+            ok = route_gap(p, ord[j], 0.0, 1, noise);
+            if (ok) occupy(p, ord[j], 1);
+        }
     }
     int i = 0;
     for (j = 0; j < k; j++) {
@@ -225,7 +232,7 @@ static int run_slice(Run *r, long long work) {
         if (r->kick_every > 0 && r->work >= r->next_kick) {   /* no better F for kick_after: kick */
             r->next_kick = r->work + r->kick_every;
             r->work += p->ng;
-            if (r->work - r->improved >= r->kick_after && ps_kick(p, r->kick_gaps, 1.0, r->kick_long)) {
+            if (r->work - r->improved >= r->kick_after && ++r->kick_tries && ps_kick(p, r->kick_gaps, 1.0, r->kick_long, r->kick_retries)) {
                 r->kicks++; r->work += 20LL * p->n; r->best = p->F; r->improved = r->work;
             }
         }
@@ -244,7 +251,10 @@ static int run_slice(Run *r, long long work) {
         }
         if ((int)(u & 0xffff) % r->reroute_every == 0) {
             long long before = p->dfs_nodes;
-            if (p->noff && (u >> 17) & 1) move_hole(p); else move_reroute(p);
+            if (p->noff && (u >> 17) & 1) {
+                if (r->pair_every && (int)((u >> 48) & 0xff) % r->pair_every == 0) r->work += move_pair(p) / 4;
+                else move_hole(p);
+            } else move_reroute(p);
             r->work += 8 + (p->dfs_nodes - before);
         } else {
             r->work++;
@@ -312,7 +322,8 @@ static int *ints(Py_buffer *b, Py_ssize_t want, const char *what) {
 PyDoc_STRVAR(new_doc,
 "new(n, indptr, indices, rows, cols, rook, anchor_cells, anchor_values, seed, temperature=0.25,\n"
 "    restart_work=10**12, reroute_every=256, transport_every=0, transport_budget=200000,\n"
-"    chain_every=2048, kick_every=1000000, kick_after=4000000, kick_gaps=12, kick_long=True) -> state\n\n"
+"    chain_every=2048, kick_every=1000000, kick_after=4000000, kick_gaps=12, kick_long=True,\n"
+"    pair_every=0, kick_retries=0) -> state\n\n"
 "A search state. Arrays are int32 buffers: the neighbour lists in CSR form (indptr n + 1\n"
 "entries), the cells' rows and columns, and the given cells with their numbers in\n"
 "increasing order (1 and N may be missing). ``rook``: 1 for Manhattan, 0 for Chebyshev\n"
@@ -321,23 +332,26 @@ PyDoc_STRVAR(new_doc,
 "off by default), ``transport_budget`` its search steps. ``kick_every``: every that many work units\n"
 "(0: never) the search checks whether its cost has not improved for ``kick_after`` units and if so\n"
 "routes the longest-wrong gap and the ``kick_gaps`` - 1 gaps nearest it afresh (the kick); with\n"
-"``kick_long`` (king boards only) the longest-wrong gap that is too long, when there is one.");
+"``kick_long`` (king boards only) the longest-wrong gap that is too long, when there is one.\n"
+"``pair_every`` (rook boards only; 0: never, the default): one hole move in that many is the\n"
+"pairing move (pathsearch_pair.h). ``kick_retries``: more routing orders a kick tries after the\n"
+"first walls a gap in (default 0).");
 
 static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"n", "indptr", "indices", "rows", "cols", "rook", "anchor_cells", "anchor_values",
                              "seed", "temperature", "restart_work", "reroute_every", "transport_every",
                              "transport_budget", "chain_every",
-                             "kick_every", "kick_after", "kick_gaps", "kick_long", NULL};
-    int n, rook, every = 256, tevery = 0, cevery = 2048, kgaps = 12, klong = 1;
+                             "kick_every", "kick_after", "kick_gaps", "kick_long", "pair_every", "kick_retries", NULL};
+    int n, rook, every = 256, tevery = 0, cevery = 2048, kgaps = 12, klong = 1, pevery = 0, kretries = 0;
     long long kevery = 1000000LL, kafter = 4000000LL;
     long tbudget = 200000;
     unsigned long long seed;
     double temp = 0.25;
     long long rwork = 1000000000000LL;
     Py_buffer bip, bix, brow, bcol, bac, bav;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "iy*y*y*y*py*y*K|dLiiliLLip:new", kwlist, &n, &bip, &bix, &brow, &bcol, &rook,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "iy*y*y*y*py*y*K|dLiiliLLipii:new", kwlist, &n, &bip, &bix, &brow, &bcol, &rook,
                                      &bac, &bav, &seed, &temp, &rwork, &every, &tevery, &tbudget, &cevery,
-                                     &kevery, &kafter, &kgaps, &klong))
+                                     &kevery, &kafter, &kgaps, &klong, &pevery, &kretries))
         return NULL;
     Py_buffer *all[] = {&bip, &bix, &brow, &bcol, &bac, &bav};
     Run *r = NULL;
@@ -389,6 +403,7 @@ static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
     ALLOC(p->dv, N2); ALLOC(p->dstamp, N2); ALLOC(p->dpar, N2); ALLOC(p->heap, 10L * N2); ALLOC(p->hkey, 10L * N2);
     ALLOC(p->rt, ng); ALLOC(p->rl, ng); ALLOC(p->rcap, ng); ALLOC(p->occ, N2); ALLOC(p->hist, N2); ALLOC(p->order, ng);
     ALLOC(p->tvis, N2); ALLOC(p->tpar, N2); ALLOC(p->tz, N2); ALLOC(p->tq, N2); ALLOC(p->tch, N2); ALLOC(p->gvis, ng); ALLOC(p->gpar, ng);
+    p->must2 = -1;
     p->rng = seed * 0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL;
     if (!p->rng) p->rng = 1;
     for (int i = 0; i < 4; i++) ps_rand(p);
@@ -402,6 +417,8 @@ static PyObject *py_new(PyObject *self, PyObject *args, PyObject *kw) {
     r->kick_every = kevery > 0 ? kevery : 0;
     r->kick_after = kafter > 0 ? kafter : 0;
     r->kick_gaps = kgaps < 1 ? 1 : kgaps > ng ? ng : kgaps;
+    r->pair_every = rook && pevery > 0 ? pevery : 0;
+    r->kick_retries = kretries > 0 ? kretries : 0;
     r->kick_long = klong && !rook;  /* measured on king boards; on rook boards it lost runs */
     ret = PyCapsule_New(r, "gridsat._pathsearch.Run", capsule_free);
     if (!ret) goto fail;
@@ -529,10 +546,10 @@ static PyObject *py_stats(PyObject *self, PyObject *args) {
     Run *r = get_run(cap);
     if (!r) return NULL;
     PS *p = &r->p;
-    return Py_BuildValue("{sLsLsLsLsLsLsLsLsLsLsLsLsLslsi}", "moves", p->moves, "reroutes", p->reroutes, "reroutes_kept", p->rr_ok,
+    return Py_BuildValue("{sLsLsLsLsLsLsLsLsLsLsLsLsLsLsLsLslsi}", "moves", p->moves, "reroutes", p->reroutes, "reroutes_kept", p->rr_ok,
                          "dfs_nodes", p->dfs_nodes, "restarts", p->restarts, "transports", p->tr_calls,
                          "transports_kept", p->tr_ok, "transports_found", p->tr_found, "transport_steps", p->tr_ops, "chains", p->ch_calls, "chains_kept", p->ch_ok,
-                         "kicks", r->kicks, "work", r->work,
+                         "kicks", r->kicks, "kick_tries", r->kick_tries, "pairs", p->pr_calls, "pairs_kept", p->pr_ok, "work", r->work,
                          "cost", r->ready ? p->F : -1L, "off_path", r->ready ? p->noff : -1);
 }
 

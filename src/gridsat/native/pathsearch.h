@@ -44,8 +44,9 @@ typedef struct {
     double *dv; int *dstamp, *dpar, dst, *heap; double *hkey;
     int **rt, *rl, *rcap; int *occ; double *hist; int *order;
     int *tvis, *tpar, *tz, *tq, *tch, *gvis, *gpar, tstamp;   /* transport scratch */
+    int must2;                    /* a second cell the joint re-route must use (-1: none) */
     /* counters */
-    long long moves, reroutes, rr_ok, dfs_nodes, restarts, tr_calls, tr_ok, tr_ops, tr_found, ch_calls, ch_ok;
+    long long moves, reroutes, rr_ok, dfs_nodes, restarts, tr_calls, tr_ok, tr_ops, tr_found, ch_calls, ch_ok, pr_calls, pr_ok;
 } PS;
 
 static inline uint64_t ps_rand(PS *p) {  /* xorshift64* */
@@ -94,5 +95,7 @@ static int reroute_gaps(PS *p, int k, int *w, int *t, int must);
 /* defined in pathsearch_transport.h and pathsearch_chain.h */
 static long move_transport(PS *p, long budget);
 static long move_chain(PS *p, long budget);
+/* defined in pathsearch_pair.h */
+static long move_pair(PS *p);
 
 #endif /* GRIDSAT_PATHSEARCH_H */

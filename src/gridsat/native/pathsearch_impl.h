@@ -210,8 +210,8 @@ static int dfs_open(PS *p, int from, int k, const int *ga, const int *gb, const 
     return 1;
 }
 
-/* route gaps (ga[j] -> gb[j] in exactly gt[j] steps) through off-path cells; on success the
-   chosen cells are marked USED in p->chosen (level order) and 1 is returned */
+/* route gaps (ga[j] -> gb[j] in exactly gt[j] steps) through off-path cells, using the cell
+   `must` and p->must2 where these are not -1; on success the chosen cells are marked USED in p->chosen (level order) and 1 is returned */
 static int dfs(PS *p, int k, const int *ga, const int *gb, const int *gt, long budget, int must) {
     int D = 0;
     for (int j = 0; j < k; j++) {
@@ -231,7 +231,7 @@ static int dfs(PS *p, int k, const int *ga, const int *gb, const int *gt, long b
         int w = p->cand[p->co[d] + p->ci[d]++];
         p->chosen[d] = w; p->gap[w] = USED;
         if (d == D - 1) {
-            if (must < 0 || p->gap[must] == USED) { p->dfs_nodes += nodes; return 1; }
+            if ((must < 0 || p->gap[must] == USED) && (p->must2 < 0 || p->gap[p->must2] == USED)) { p->dfs_nodes += nodes; return 1; }
             if (++nodes > budget) break;
             continue;
         }
