@@ -2,7 +2,8 @@
 
 The core keeps a pencil-marked cell to its digits, filters each marked pair of cells (a
 ``difference`` or ``ratio`` dot, an X or a V, a pair a ``negative`` rule holds for) to the
-digits with a partner in the other cell, and narrows a little killer's diagonal by bounds.
+digits with a partner in the other cell, and keeps a little killer's cells to the digits
+the others complete (tests/test_native_sums.py has more of those).
 Its answers are checked against MiniSat on the extended CNF on generated puzzles of 4x4,
 6x6 and 9x9 boards and a jigsaw map: solve, check and count with a small limit.
 """

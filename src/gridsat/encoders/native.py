@@ -196,16 +196,16 @@ _FORMS = {
     "ratio": _mark,
     "xv": _mark,
     "negative": _negative,
-    "littlekillersum": lambda rule, n: _little_killer(rule),
+    "littlekillersum": lambda rule, n: _diagonal_sum(rule),
 }
 
 
-def _little_killer(rule: Any) -> list[int]:
+def _diagonal_sum(rule: Any) -> list[int]:
     """The diagonal's sum record: each cell keeps the digits some digits of the others
-    complete (a linear sum, narrowed by its bounds, past :data:`SUM_MAX`). Measured on the
-    variant collection's two little-killer puzzles (docs/benchmarks/variants.md): 101,707 and
-    285,666 branches to decide them against 196,131 and 380,527 with the linear sum's bounds,
-    at about the same cost a branch."""
+    complete, once its bounds leave a cell too little room (a linear sum, narrowed by its
+    bounds, past :data:`SUM_MAX`). Measured on the variant collection's two littlekillersum
+    puzzles (docs/benchmarks/variants.md): 126,123 and 306,435 branches to decide them
+    against 196,131 and 380,527 with the linear sum's bounds, in a quarter to a third less time."""
     line = rule.line()
     if rule.value > SUM_MAX:
         return _linear([(c, 1) for c in line], rule.value)
@@ -232,10 +232,10 @@ def _refused(rule: Any, n: int) -> str | None:
 #: how many times the usual node budget a budgeted run of the core gives a puzzle with rules
 #: of these types (the largest factor of its rules counts), where the core decides puzzles
 #: in more branches than the usual budget but in less time than the prover after it.
-#: ``littlekillersum``: the variant collection's two little-killer puzzles take 101,707 and
-#: 285,666 branches (0.4 and 1.0 s) where MiniCard, after the usual 20,000, takes 1.5 s
-#: (docs/benchmarks/variants.md); 20 times the budget lets the core decide both, and costs
-#: a puzzle it cannot decide about what the prover would spend on it.
+#: ``littlekillersum``: the variant collection's two puzzles of these take 126,123 and
+#: 306,435 branches (0.3 to 0.4 s and 0.8 to 1.0 s of CPU) where MiniCard, after the usual
+#: 20,000, takes 1.2 to 1.8 s (docs/benchmarks/variants.md); 20 times the budget lets the core
+#: decide both, and costs a puzzle it cannot decide about what the prover would spend on it.
 BUDGET_FACTORS = {"littlekillersum": 20}
 
 

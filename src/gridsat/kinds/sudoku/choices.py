@@ -58,7 +58,9 @@ EXTRA_NATIVE = Choice("native+minicard", "sudoku-native", "sudoku with extra rul
                       "alone, few givens) check in 0.03 s in one process against 1.36 s for MiniSat on cnf-extended, and 30 "
                       "9x9 boards with thermometers and arrows in 0.05 s against 1.14 s; of the variant collection "
                       "(9x9, in one process), pencil marks 0.012-0.015 s against 0.048-0.055 s, Kropki dots 0.05-0.08 s "
-                      "against 0.16 s, XV 0.03-0.05 s against 0.20 s, littlekillersum clues 1.3 s against 3.2 s; "
+                      "against 0.16 s, XV 0.03-0.05 s against 0.20 s, littlekillersum clues 1.3 s against 3.2 s "
+                      "(since their sum record and 20 times the node budget, which the core decides them in, "
+                      "0.42 and 1.03 s of CPU against 1.5-1.8 and 1.2-1.4 s with the usual budget and MiniCard); "
                       "within a node budget, "
                       "then MiniCard, since its depth-first search can wander on a sparse puzzle with no "
                       "solution that a clause-learning solver refutes at once", fallback=EXTRA)
