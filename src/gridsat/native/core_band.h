@@ -559,7 +559,7 @@ static int band_node(BState *st, unsigned *cfgs) {
     }
 }
 
-/* Fix configuration ``j`` of ``item`` (see band_choose_cfg): the digit leaves the other
+/* Fix configuration ``j`` of ``item`` (see band_node): the digit leaves the other
    segments. */
 static inline void band_fix_cfg(BState *st, uint32_t *dp, int item, int j) {
     unsigned cfg = band_cfg[j];
