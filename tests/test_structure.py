@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +33,14 @@ def test_every_part_has_a_layer():
 def test_modules_are_at_most_600_lines():
     long = {name: n for name, path in structure.modules().items()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600}
+    assert long == {}
+
+
+def test_c_sources_are_at_most_600_lines():
+    native = Path(structure.__file__).resolve().parents[1] / "src" / "gridsat" / "native"
+    sources = sorted(native.glob("*.[ch]"))
+    assert sources
+    long = {p.name: n for p in sources if (n := len(p.read_text(encoding="utf-8").splitlines())) > 600}
     assert long == {}
 
 
