@@ -145,8 +145,9 @@ def _arith():
     global _ARITH
     if _ARITH is None:
         try:
-            from ... import _csp  # type: ignore[attr-defined]
-            _ARITH = getattr(_csp, "arith_tuples", False)
+            from importlib import import_module
+
+            _ARITH = getattr(import_module("gridsat._csp"), "arith_tuples", False)
         except ImportError:
             _ARITH = False
     return _ARITH
