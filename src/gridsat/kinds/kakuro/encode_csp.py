@@ -8,10 +8,11 @@ are the constant 0 of the solution.
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
 
 from ...encoders.base import register
-from ...encoders.csp import CspBuilder, CspModel, mask
+from ...encoders.csp import SETS, CspBuilder, CspModel, mask
 from .puzzle import combinations_for
 
 __all__ = ["kakuro_csp"]
@@ -31,11 +32,26 @@ def kakuro_csp(puzzle) -> CspModel:
     """The white cells' digits, every run distinct, each summed run one of its digit sets."""
     b = CspBuilder()
     white = puzzle.white
-    var = dict(zip(white, b.variables([_DIGITS] * len(white))))
+    var = [-1] * puzzle.num_cells  # cell -> its variable (-1: black, the constant 0)
+    for v, c in enumerate(white):
+        var[c] = v
+    b.variables([_DIGITS] * len(white))
+    rec = b.records
     for run in puzzle.runs:
         cells = [var[c] for c in run.cells]
         if run.total:
-            b.sets(cells, _masks(len(cells), run.total))
+            rec.append(SETS)
+            rec.append(len(cells))
+            rec.extend(cells)
+            rec.extend(_tail(len(cells), run.total))
         else:
             b.alldiff(cells)
-    return b.model(puzzle.key, [var.get(c, -1) for c in range(puzzle.num_cells)])
+    return b.model(puzzle.key, var)
+
+
+@lru_cache(maxsize=None)
+def _tail(size: int, total: int) -> array:
+    """A set-table record's end for a run of ``size`` cells adding up to ``total``: the count of its
+    digit sets, then their masks (as :meth:`~gridsat.encoders.csp.CspBuilder.sets` writes them)."""
+    masks = _masks(size, total)
+    return array("i", (len(masks), *masks))

@@ -85,6 +85,10 @@ class Kakuro:
             if v is None:
                 norm.append(None)
                 continue
+            if type(v) is tuple and len(v) == 2 and type(v[0]) is int and type(v[1]) is int \
+                    and 0 <= v[0] <= 45 and 0 <= v[1] <= 45:  # (the readers' cells)
+                norm.append(v)
+                continue
             if not isinstance(v, (tuple, list)) or len(v) != 2 or not (_int(v[0]) and _int(v[1])
                                                                       and 0 <= v[0] <= 45 and 0 <= v[1] <= 45):
                 raise PuzzleError(f"{self._name(i, cols)}: a cell is None (white) or (down, across) sums 0..45, "
@@ -103,44 +107,50 @@ class Kakuro:
         return self._name(i, self.cols)
 
     def _runs(self) -> list[Run]:
+        """The runs, across ones row by row then down ones column by column, each walked over its
+        line's slice; the first fault in that order is raised, then a sum with no run."""
         R, C, cells = self.rows, self.cols, self.cells
         runs: list[Run] = []
-        used: set[tuple[int, bool]] = set()
         for across in (True, False):
-            outer, inner = (R, C) if across else (C, R)
-            for a in range(outer):
-                b = 0
-                while b < inner:
-                    idx = a * C + b if across else b * C + a
-                    if cells[idx] is not None:
+            slot = 1 if across else 0
+            step = 1 if across else C
+            for a in range(R if across else C):
+                first = a * C if across else a
+                line = cells[first:first + C] if across else cells[a::C]
+                n, b = len(line), 0
+                while b < n:
+                    if line[b] is not None:
                         b += 1
                         continue
                     start = b
-                    while b < inner and cells[a * C + b if across else b * C + a] is None:
+                    while b < n and line[b] is None:
                         b += 1
-                    run = tuple(a * C + k if across else k * C + a for k in range(start, b))
-                    clue = (a * C + start - 1 if across else (start - 1) * C + a) if start else None
-                    total = cells[clue][1 if across else 0] if clue is not None else 0
-                    if len(run) > 9 or (total and not _combinations(len(run), total)):
-                        what = "across" if across else "down"
-                        where = self.cell_name(clue) if clue is not None else self.cell_name(run[0])
-                    if len(run) > 9:
-                        raise PuzzleError(f"{where}: the {what} run has {len(run)} cells; a run holds at most 9")
-                    if total and not _combinations(len(run), total):
-                        lo, hi = len(run) * (len(run) + 1) // 2, len(run) * (19 - len(run)) // 2
-                        raise PuzzleError(f"{where}: the {what} sum {total} is impossible for a run of {len(run)} "
-                                          f"cells ({lo}..{hi})")
-                    if clue is not None:
-                        used.add((clue, across))
+                    run = tuple(range(first + start * step, first + b * step, step))
+                    clue = first + (start - 1) * step if start else None
+                    total = line[start - 1][slot] if start else 0
+                    if b - start > 9 or (total and not _combinations(b - start, total)):
+                        self._refuse(run, total, clue, across)
                     runs.append(Run(run, total, clue, across))
         for i, v in enumerate(cells):
-            if v is None:
+            if v is None or v == (0, 0):
                 continue
+            # a sum has a run when the cell below (right of) it is white
             for across, total in ((False, v[0]), (True, v[1])):
-                if total and (i, across) not in used:
+                if total and not (i + C < R * C and cells[i + C] is None if not across else
+                                  (i + 1) % C and cells[i + 1] is None):
                     raise PuzzleError(f"{self.cell_name(i)}: the {'across' if across else 'down'} sum {total} has "
                                       f"no white cell {'to its right' if across else 'below it'}")
         return runs
+
+    def _refuse(self, run: tuple, total: int, clue: int | None, across: bool) -> None:
+        """Raise the fault of a run: more than 9 cells, or a sum impossible for its length."""
+        what = "across" if across else "down"
+        where = self.cell_name(clue) if clue is not None else self.cell_name(run[0])
+        if len(run) > 9:
+            raise PuzzleError(f"{where}: the {what} run has {len(run)} cells; a run holds at most 9")
+        lo, hi = len(run) * (len(run) + 1) // 2, len(run) * (19 - len(run)) // 2
+        raise PuzzleError(f"{where}: the {what} sum {total} is impossible for a run of {len(run)} "
+                          f"cells ({lo}..{hi})")
 
     # ------------------------------------------------------------------ shape
     @property

@@ -145,8 +145,9 @@ def _arith():
     global _ARITH
     if _ARITH is None:
         try:
-            from ... import _csp  # type: ignore[attr-defined]
-            _ARITH = getattr(_csp, "arith_tuples", False)
+            from importlib import import_module
+
+            _ARITH = getattr(import_module("gridsat._csp"), "arith_tuples", False)
         except ImportError:
             _ARITH = False
     return _ARITH
@@ -179,7 +180,7 @@ def _tuples(n: int, op: str, t: int, clash: tuple, limit: int) -> tuple[tuple, a
         out = ((t,),) if 1 <= t <= n else ()
         return out, _flat(out)
     native = _arith()
-    if native and 0 <= t < 1 << 62:
+    if native and 0 <= t < 1 << 62 and n <= 31:
         status, _, out, flat = native(n, 0 if op == "+" else 1, t, clash, limit, MAX_STEPS)
         if status:
             raise _TooLarge(status == 2)
