@@ -144,3 +144,83 @@ def test_command_line_starts_lean():
             "print(rc, len(lines.split()), sorted(kinds), 'pysat' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert out.stdout.split() == ["0", "3", "['sudoku']", "False"], out.stdout + out.stderr
+
+
+#: what ``python -m gridsat.cli generate sudoku --minimal -n 3 --seed 1`` (the benchmark's command)
+#: loads, printed by a fresh process: its exit code, its lines, then the modules
+LOADED = ("import io, runpy, sys\n"
+          "sys.argv = ['gridsat', 'generate', 'sudoku', '--minimal', '-n', '3', '--seed', '1']\n"
+          "out, sys.stdout = sys.stdout, io.StringIO()\n"
+          "try:\n"
+          "    runpy.run_module('gridsat.cli', run_name='__main__', alter_sys=True)\n"
+          "except SystemExit as e:\n"
+          "    code = e.code\n"
+          "lines, sys.stdout = sys.stdout.getvalue(), out\n"
+          "print(code, len(lines.split()))\n"
+          "print(' '.join(sorted(sys.modules)))\n")
+
+#: the most gridsat modules the plain command may load: the package, the command line's own
+#: modules, the registry, the Sudoku kind's record and its batch route, the core
+LEAN_BOUND = 33
+
+
+def test_plain_generate_command_loads_a_small_set():
+    """The plain command makes its lines on the core's bytes: no :class:`Generated` record per
+    puzzle (nor its module), no layouts, no ``array``; a bounded number of gridsat modules."""
+    out = subprocess.run([sys.executable, "-c", LOADED], capture_output=True, text=True, timeout=120, check=True)
+    status, modules = out.stdout.splitlines()[-2:]
+    assert status.split() == ["0", "3"], out.stdout + out.stderr
+    loaded = modules.split()
+    ours = [m for m in loaded if m.split(".")[0] == "gridsat"]
+    assert len(ours) <= LEAN_BOUND, ours
+    assert not {"gridsat.generators.generated", "gridsat.generators.layouts", "array", "pysat"} & set(loaded)
+
+
+def test_lines_are_the_puzzles_lines():
+    """``generate_sudoku_lines`` gives each puzzle's line of ``generate_sudoku_many``, seed for seed."""
+    from gridsat.generators.lines import puzzle_line
+    from gridsat.kinds.sudoku.generate_batch import generate_sudoku_lines
+
+    for options, first, count in CASES:
+        seeds = range(first, first + count)
+        many = generate_sudoku_many(seeds, **options)
+        assert generate_sudoku_lines(seeds, **options) == "".join(puzzle_line(g.puzzle) + "\n" for g in many)
+    assert generate_sudoku_lines(range(1, 3), symmetry="rot180") is None
+
+
+def test_lines_of_a_seed_whose_fill_runs_out(monkeypatch):
+    from gridsat.generators.lines import puzzle_line
+    from gridsat.kinds.sudoku.generate_batch import generate_sudoku_lines
+
+    real = generate_batch.native_many
+    monkeypatch.setattr(generate_batch, "native_many", lambda *a, **kw: (
+        lambda r: (r[0], r[1], bytes([1, 0, 1]), r[3]))(real(*a, **kw)))
+    want = "".join(puzzle_line(generate("sudoku", seed=s, score=False).puzzle) + "\n" for s in range(3, 6))
+    assert generate_sudoku_lines(range(3, 6), score=False) == want
+    monkeypatch.setattr(generate_batch, "native_many", lambda *a, **kw: (
+        lambda r: (r[0], r[1], bytes([1, 2]), r[3]))(real(*a, **kw)))
+    with pytest.raises(GridsatError, match="final check"):
+        generate_sudoku_lines(range(1, 3))
+
+
+def test_line_blocks_as_the_stream():
+    """:func:`gridsat.generators.line_blocks`: the stream's lines by blocks; ``None`` where the
+    generator makes no lines for the options (the caller then takes the stream)."""
+    from gridsat.generators import line_blocks
+    from gridsat.generators.lines import puzzle_line
+
+    blocks = list(line_blocks("sudoku", 11, seed=4, minimal=True, score=False))
+    assert [b.count("\n") for b in blocks] == [1, 2, 4, 4]
+    assert "".join(blocks) == "".join(puzzle_line(g.puzzle) + "\n"
+                                      for g in stream("sudoku", 11, seed=4, minimal=True, score=False))
+    assert line_blocks("sudoku", 2, seed=1, symmetry="rot180") is None
+    assert line_blocks("hidato", 2, seed=1) is None
+
+
+def test_command_prints_the_stream_lines():
+    """The command line's plain output, made by lines, is the stream's puzzles' lines."""
+    from gridsat.generators.lines import puzzle_line
+
+    out = subprocess.run([sys.executable, "-m", "gridsat.cli", "generate", "sudoku", "--minimal", "-n", "20",
+                          "--seed", "9"], capture_output=True, text=True, timeout=120, check=True).stdout
+    assert out == "".join(puzzle_line(g.puzzle) + "\n" for g in stream("sudoku", 20, seed=9, minimal=True, score=False))

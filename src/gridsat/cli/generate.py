@@ -131,6 +131,11 @@ def _emit(args, g) -> None:
     sys.stdout.flush()
 
 
+def _lines_only(args) -> bool:
+    """Whether each puzzle prints as its line alone (no ``--json``, ``--board`` or ``--output-format``)."""
+    return not (args.json or args.board or getattr(args, "output_format", None))
+
+
 def _progress(args, total):
     if args.no_progress or not sys.stderr.isatty():
         return None
@@ -205,7 +210,7 @@ class _PlainWhenLoaded:
 
 def run(args) -> int:
     """Run ``gridsat generate``; returns the exit code."""
-    from ..generators import new_seed, stream
+    from ..generators import line_blocks, new_seed, stream
 
     plain_sigint()
     try:
@@ -229,6 +234,13 @@ def run(args) -> int:
             return run_generate_jobs(args, opts, seed, count)
         bar = _progress(args, count)
         limit = getattr(args, "time_limit", None)
+        if bar is None and limit is None and args.jobs == 1 and _lines_only(args):
+            text = line_blocks(args.gen_kind, count, seed=seed, **opts)
+            if text is not None:  # (the generator makes the lines themselves: no object a puzzle)
+                for block in text:
+                    sys.stdout.write(block)
+                    sys.stdout.flush()
+                return EXIT_OK
         code = EXIT_OK
         try:
             made = (stream(args.gen_kind, count, seed=seed, jobs=args.jobs, **opts) if limit is None

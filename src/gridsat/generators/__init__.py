@@ -10,26 +10,32 @@
 the SAT oracle (or the C core's searches, which answer the same) while it is carved, and
 re-checked through :func:`gridsat.check` (plain classic puzzles made whole on the core: by
 its fresh count to 2 from the givens alone). A generator record with a ``make_many``
-makes a block of consecutive seeds in one call; :func:`stream` uses it in one process.
+makes a block of consecutive seeds in one call; :func:`stream` uses it in one process. One
+with a ``make_lines`` also makes a block as the text the command line prints, without an
+object per puzzle (:func:`line_blocks`).
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-import random
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..errors import UnsupportedError
 from ..kinds import KINDS as _KIND_RECORDS
 from ..kinds import Generator
 from ..kinds.base import kind_named
-from .generated import Generated
-from .layouts import count_layouts, enumerate_layouts, random_layout
+
+if TYPE_CHECKING:
+    from .generated import Generated
 
 __all__ = ["generate", "stream", "generators", "NAMES", "Generated", "enumerate_layouts", "count_layouts", "random_layout",
-           "new_seed"]
+           "new_seed", "line_blocks"]
 
+#: names of :mod:`.layouts` offered here, imported on first use (a command that makes plain
+#: Sudoku needs no layout, nor the ``random`` module the layouts draw from; ``Generated``,
+#: from :mod:`.generated`, is imported on first use too: the command's plain lines need none)
+_LAYOUTS = ("enumerate_layouts", "count_layouts", "random_layout")
 
 
 def generators() -> dict[str, Generator]:
@@ -41,7 +47,19 @@ def generators() -> dict[str, Generator]:
 def __getattr__(name: str):
     if name == "NAMES":  # the generator names, in the order the CLI lists them (read from the kinds)
         return tuple(generators())
+    if name in _LAYOUTS:
+        from . import layouts
+
+        return getattr(layouts, name)
+    if name == "Generated":
+        from .generated import Generated
+
+        return Generated
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
 
 
 def generate(kind: str | None = None, **options: Any) -> Generated:
@@ -89,26 +107,80 @@ def _many(kind: str | None):
 BLOCK = 64
 
 
-def _blocks(many, kind: str | None, options: dict, seed: int, count: int | None) -> Iterator[Generated]:
-    """The puzzles of seeds ``seed ..`` made by blocks of ``make_many`` (1, 2, 4, ... up to
-    :data:`BLOCK` seeds); from a block it does not serve on, one by one."""
+def _blocks(many, kind: str | None, options: dict, seed: int, count: int | None, one=_task,
+            made=None) -> Iterator:
+    """The puzzles of seeds ``seed ..`` made by blocks of ``many`` (1, 2, 4, ... up to
+    :data:`BLOCK` seeds); from a block it does not serve on, one by one (each ``one(task)``).
+
+    ``made``: what ``many`` gave for the first block, already asked for. A block's answer is
+    yielded whole when it is a string (:func:`line_blocks`), else puzzle by puzzle.
+    """
     size, done = 1, 0
     while count is None or done < count:
         k = size if count is None else min(size, count - done)
         seeds = range(seed + done, seed + done + k)
-        made = many(seeds, **options)
-        if made is None:
+        got = many(seeds, **options) if made is None else made
+        made = None
+        if got is None:
             rest = itertools.count(seeds.start) if count is None else range(seeds.start, seed + count)
             for s in rest:
-                yield _task((kind, options, s))
+                yield one((kind, options, s))
             return
-        yield from made
+        if isinstance(got, str):
+            yield got
+        else:
+            yield from got
         done += k
         size = min(2 * size, BLOCK)
 
 
+def _line(task: tuple) -> str:
+    from .lines import puzzle_line
+
+    return puzzle_line(_task(task).puzzle) + "\n"
+
+
+def line_blocks(kind: str | None, count: int | None = 1, *, seed: int, **options: Any) -> "Iterator[str] | None":
+    """The puzzles of ``stream(kind, count, seed=seed, **options)`` as the text ``gridsat
+    generate`` prints for them by default (each puzzle's
+    :func:`~gridsat.generators.lines.puzzle_line` and a newline), several puzzles a string.
+
+    A generator record may carry ``make_lines(seeds, **options) -> str | None``: those lines
+    for a ``range`` of seeds at once, made without a :class:`Generated` per puzzle, or
+    ``None`` where it does not serve the options (as its ``make_many``). Its puzzles are
+    unique: the command line has no note to print about them.
+
+    Parameters
+    ----------
+    kind : str or None
+        Generator name (see :data:`NAMES`).
+    count : int or None
+        How many puzzles; ``None`` for an endless stream.
+    seed : int
+        The first seed.
+    **options
+        Passed to the generator.
+
+    Returns
+    -------
+    iterator of str or None
+        The text, a block of seeds a string (the first block is made before this returns);
+        ``None`` when the generator has no ``make_lines`` or it does not serve these options
+        (the caller takes :func:`stream`).
+    """
+    lines = getattr(_generator(kind), "make_lines", None)
+    if lines is None or count == 0:
+        return None
+    first = lines(range(seed, seed + 1), **options)
+    if first is None:
+        return None
+    return _blocks(lines, kind, options, seed, count, one=_line, made=first)
+
+
 def new_seed() -> int:
     """A fresh random base seed (when the caller gives none), so runs can still be repeated."""
+    import random
+
     return random.SystemRandom().randrange(2 ** 31)
 
 

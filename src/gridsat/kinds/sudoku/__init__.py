@@ -84,9 +84,11 @@ def _batch():
 class _ManyGenerator(Generator):
     """The classic generator, which also makes blocks of seeds at once: ``make_many(seeds,
     **options)`` (:func:`gridsat.generators.stream` looks for it; ``None`` where it does not
-    serve the options)."""
+    serve the options), and ``make_lines(seeds, **options)``, the same puzzles as the lines
+    ``gridsat generate`` prints (:func:`gridsat.generators.line_blocks` looks for it)."""
 
     make_many = Late(lambda: _batch().generate_sudoku_many)
+    make_lines = Late(lambda: _batch().generate_sudoku_lines)
 
 
 def _cli():

@@ -247,9 +247,7 @@ def native_many(board: Sudoku, first: int, count: int, *, polish: int = 0,
     if (core is None or not _SEEDS[0] or board.box is None or board.n > 9
             or not -_SEED_MAX < first <= first + count < _SEED_MAX):
         return None
-    import array
-
     n = board.n
     puzzles, solutions, status, secs = core.generate(_geometry(board), first, count, board.box[0], board.box[1],
                                                      20 * n * n, 4, int(polish), int(polish_above))
-    return puzzles, solutions, status, array.array("d", secs).tolist()
+    return puzzles, solutions, status, memoryview(secs).cast("d").tolist()

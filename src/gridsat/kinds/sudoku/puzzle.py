@@ -76,7 +76,7 @@ def _normalise_regions(n: int, labels: Sequence) -> tuple[int, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, eq=True)
+@dataclass(frozen=True, eq=True, init=False, repr=False)  # (its own __init__ and __repr__: none made at import)
 class Sudoku:
     """A Sudoku-family puzzle: size ``n``, region map and givens.
 
