@@ -5,10 +5,13 @@ or :class:`~gridsat.encoders.base.RowTable` no NumPy."""
 
 from __future__ import annotations
 
+import pkgutil
 import subprocess
 import sys
 
 import pytest
+
+import gridsat.kinds
 
 from gridsat.encoders.base import CellMajor, CnfModel, RowTable
 from gridsat.formats import list_formats, write
@@ -23,8 +26,8 @@ LOADED = ("import sys\n"
           "print(code, sorted(m.split('.')[2] for m in sys.modules\n"
           "                   if m.startswith('gridsat.kinds.') and m.count('.') == 2), 'numpy' in sys.modules)\n")
 
-#: modules of ``gridsat/kinds/`` that are no kind's package
-SHARED = ["base", "logic"]
+#: modules of ``gridsat/kinds/`` that are no kind's package (its plain modules)
+SHARED = sorted(m.name for m in pkgutil.iter_modules(gridsat.kinds.__path__) if not m.ispkg)
 
 
 def _checked(tmp_path, name: str, fmt: str) -> tuple[str, list[str], bool]:
