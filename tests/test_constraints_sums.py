@@ -419,3 +419,14 @@ def test_cnf_extended_takes_auxiliaries_from_its_pool(amo, grids4):
             s.add_clause([-x for x in cells])
             count += 1
     assert count == want > 0
+
+
+def test_a_cage_sum_is_possible_exactly_when_some_digits_make_it():
+    """The bounds test of a cage's sum (no listing) against the listed combinations."""
+    from gridsat.constraints.cages import cage_combinations, cage_sum_possible
+
+    for n in (4, 6, 9, 12, 16):
+        for size in range(0, n + 2):
+            for total in range(-1, n * (n + 1) // 2 + 3):
+                listed = bool(cage_combinations(n, size, total)) if 1 <= size <= n else False
+                assert cage_sum_possible(n, size, total) == listed, (n, size, total)

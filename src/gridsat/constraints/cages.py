@@ -20,7 +20,19 @@ from .base import (Amo, Constraint, Example, Lit, NewVar, cell_name, check_board
                    fpuzzles_name, fpuzzles_number, pairwise_amo, register_constraint)
 from .sums import cell_term, need_new_var, sum_cnf
 
-__all__ = ["KillerCage", "Cage", "cage_combinations"]
+__all__ = ["KillerCage", "Cage", "cage_combinations", "cage_sum_possible"]
+
+
+def cage_sum_possible(n: int, size: int, total: int) -> bool:
+    """Whether some set of ``size`` distinct digits ``1..n`` adds up to ``total``, without
+    listing the sets: their sums are every whole number from the smallest (``1..size``) to the
+    largest (the top ``size`` digits), since raising one digit of a set by one, where the next
+    digit is free, adds one to its sum.
+
+    >>> cage_sum_possible(9, 2, 3), cage_sum_possible(9, 2, 18), cage_sum_possible(9, 9, 45)
+    (True, False, True)
+    """
+    return 1 <= size <= n and size * (size + 1) // 2 <= total <= size * (2 * n - size + 1) // 2
 
 
 def cage_combinations(n: int, size: int, total: int) -> list[tuple[int, ...]]:
@@ -69,7 +81,7 @@ class _Cage(Constraint):
         if t is not None:
             if not isinstance(t, int) or isinstance(t, bool):
                 raise PuzzleError(f"{what}: the sum must be an integer, got {t!r}")
-            if not cage_combinations(n, len(cs), t):
+            if not cage_sum_possible(n, len(cs), t):
                 raise PuzzleError(f"{what} {self._where(cs)}: no {len(cs)} different digits 1..{n} add up to {t}")
         object.__setattr__(self, "members", tuple(sorted(cs)))
 
