@@ -144,16 +144,13 @@ def token_rows(text: str, limit: int | None = None) -> list[_TokenRow]:
             if raw.strip():
                 out.append((lineno, header_name(raw)))
             continue
-        toks, col = [], None
-        for j, ch in enumerate(content + " "):
-            if ch.isspace():
-                if col is not None:
-                    toks.append((content[col:j], col + 1))
-                    col = None
-            elif col is None:
-                col = j
-        out.append((lineno, toks))
+        out.append((lineno, [(m.group(), m.start() + 1) for m in _TOKEN_RE.finditer(content)]))
     return out
+
+
+#: a token of :func:`token_rows`: a run of characters that are not white space (``\S`` is the
+#: complement of what :meth:`str.isspace` calls white space)
+_TOKEN_RE = LazyPattern(r"\S+")
 
 
 def is_size_header(toks: Any) -> bool:
