@@ -196,6 +196,20 @@ def prove_with_known(prover: "Backend", encoding, puzzle, known: list, *, limit:
                    solve_time=proof.solve_time, stats=stats)
 
 
+def prove_after(first: Outcome, prover: "Backend", encoding, puzzle, *, limit: int | None,
+                time_limit: float | None, keep: int, stats: dict) -> Outcome:
+    """:func:`prove_with_known` after a budgeted first stage that ran out of its budget: the
+    known solutions are all that ``first`` found, unless it counted more than it kept (then
+    none are known and the prover counts from scratch), and ``first``'s times are added to
+    the proof's."""
+    known = list(first.solutions) if first.count <= len(first.solutions) else []
+    proof = prove_with_known(prover, encoding, puzzle, known, limit=limit, time_limit=time_limit, keep=keep,
+                             stats=stats)
+    proof.build_time += first.build_time
+    proof.solve_time += first.solve_time
+    return proof
+
+
 class OptionalExtension:
     """A C extension that an install may lack (no compiler): imported on first use, and when it
     cannot be, the reason is kept for :meth:`Backend.unavailable`."""

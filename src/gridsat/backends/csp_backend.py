@@ -19,7 +19,7 @@ import time
 
 from ..errors import UnsupportedError
 from .catalogue import PYSAT_SOLVERS
-from .base import Backend, OptionalExtension, Outcome, build_within, get_backend, prove_with_known, register_backend
+from .base import Backend, OptionalExtension, Outcome, build_within, get_backend, prove_after, register_backend
 
 __all__ = ["CspBackend", "BudgetedCsp", "NODE_BUDGET", "load"]
 
@@ -125,13 +125,8 @@ class BudgetedCsp(CspBackend):
         enc = get_encoding(kind.export_encoding, kind.name)
         if enc.target != "cnf" or not enc.applies(puzzle):
             enc = next(e for e in list_encodings(kind.name, "cnf") if e.applies(puzzle))
-        # the kept solutions are all the kernel found unless it counted more than it kept
-        known = list(first.solutions) if first.count <= len(first.solutions) else []
-        proof = prove_with_known(get_backend(self.prover_name), enc, puzzle, known, limit=limit,
-                                 time_limit=left, keep=keep, stats=stats)
-        proof.build_time += first.build_time
-        proof.solve_time += first.solve_time
-        return proof
+        return prove_after(first, get_backend(self.prover_name), enc, puzzle, limit=limit, time_limit=left,
+                           keep=keep, stats=stats)
 
 
 register_backend("csp", CspBackend)

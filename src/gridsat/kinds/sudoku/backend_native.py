@@ -27,7 +27,7 @@ from ...errors import UnsupportedError
 from ...limits.child import JobInterrupted
 from ...encoders.native import NATIVE_TYPES, budget_factor
 from ...backends.catalogue import PYSAT_SOLVERS
-from ...backends.base import Backend, OptionalExtension, Outcome, build_within, get_backend, prove_with_known, register_backend
+from ...backends.base import Backend, OptionalExtension, Outcome, build_within, get_backend, prove_after, register_backend
 
 __all__ = ["NativeBackend", "BudgetedBackend", "NODE_BUDGET", "node_budget", "load", "check_block", "check_lines", "BlockResult", "values_of_line"]
 
@@ -243,13 +243,8 @@ class BudgetedBackend(NativeBackend):
             enc = None
         if enc is None or not enc.applies(puzzle):
             enc = next(e for e in list_encodings(kind, "cnf") if e.applies(puzzle))
-        # the kept solutions are all the core found unless it counted more than it kept
-        known = list(first.solutions) if first.count <= len(first.solutions) else []
-        proof = prove_with_known(get_backend(self.prover_name), enc, puzzle, known, limit=limit,
-                                 time_limit=left, keep=keep, stats=stats)
-        proof.build_time += first.build_time
-        proof.solve_time += first.solve_time
-        return proof
+        return prove_after(first, get_backend(self.prover_name), enc, puzzle, limit=limit, time_limit=left,
+                           keep=keep, stats=stats)
 
 
 # ---------------------------------------------------------------------------- batches
