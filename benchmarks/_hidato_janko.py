@@ -22,24 +22,13 @@ from __future__ import annotations
 import os
 import statistics
 import subprocess
-import sys
 import time
 from pathlib import Path
 
+from kinds import child_env, gridsat_cli  # (the kinds benchmark's: the same processes)
+
 HERE = Path(__file__).parent
 DRIVER = HERE / "_puzzlekit_kinds.py"
-
-
-def child_env() -> dict:
-    """This process's environment with bytecode caching allowed."""
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    return env
-
-
-def gridsat_cli() -> list[str]:
-    exe = Path(sys.executable).with_name("gridsat")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "gridsat.cli"]
 
 
 def write_boards(path: Path, per_size: int, seed: int = 1) -> None:
