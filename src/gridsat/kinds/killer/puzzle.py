@@ -218,6 +218,8 @@ class Killer:
     def conflicts(self) -> list[str]:
         """Equal givens sharing a row, column, region or cage, and givens that overshoot
         their cage's sum (empty when there are none)."""
+        if not any(self.givens):
+            return []  # (every clash is one of givens)
         out = []
         units = list(self.units) + [(f"the cage {c.describe().partition(' ')[2]}", c.members) for c in self.cages]
         for label, cells in units:
