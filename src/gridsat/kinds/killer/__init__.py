@@ -124,7 +124,10 @@ KILLER = register_kind(Kind(
     cells=lambda puzzle: puzzle.n * puzzle.n,
     size_units=lambda puzzle: puzzle.n ** 4,
     memory={"cnf-cages": 540.0, "cpsat-int": 160.0, "cpsat-bool": 460.0},
-    shape=lambda puzzle: puzzle.shape_key,
+    # shape: what the default pair, the size caps and the memory estimates read of a puzzle is
+    # its size (the core's board cap, memory per n**4) and whether a cage has a sum (the core's
+    # sum tables stop at 16x16): a file of one size resolves once, not once a puzzle
+    shape=lambda puzzle: (puzzle.n, any(cage.total is not None for cage in puzzle.cages)),
     # the workbench page: the plain board's description fits as is (values in "givens", a painted
     # region map replaces "box"); the cages ride along in the object, their sums are clues a setter
     # may change (draw_web.py)
