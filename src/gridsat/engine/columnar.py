@@ -22,7 +22,8 @@ from collections import deque
 from itertools import groupby, islice
 from typing import Callable, Iterable, Iterator
 
-from ..errors import UnsupportedError
+from ..errors import GridsatError, UnsupportedError
+from ..kinds import kind_of
 from .block import BLOCK, Block, bulk_kind
 
 __all__ = ["route"]
@@ -50,20 +51,13 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
     Result
         One per puzzle (or its error, with ``errors="return"``).
     """
-    try:
-        kind = bulk_kind()
-    except UnsupportedError:
-        kind = None
-    givens_of = None if kind is None else kind.bulk_givens
-    if givens_of is None:
-        yield from rest(puzzles)
-        return
-    cls = kind.puzzle_class
-
+    kinds: dict = {}  # puzzle type -> the bulk kind's givens function for it, or None
     taken: deque = deque()  # the givens of the plain puzzles read, first in first out
 
     def bulk(p) -> bool:  # (groupby calls it once a puzzle, in order)
-        g = givens_of(p) if type(p) is cls else None
+        t = type(p)
+        givens_of = kinds[t] if t in kinds else kinds.setdefault(t, _givens_of(p))
+        g = givens_of(p) if givens_of is not None else None
         if g is None:
             return False
         taken.append(g)
@@ -72,7 +66,7 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
     block: "Block | None | bool" = None
     for plain, run in groupby(puzzles, key=bulk):
         if plain and block is None:
-            block = _start(job, kind) or False
+            block = _start(job, bulk_kind()) or False
         if not plain or block is False:
             if plain:
                 run = _dropping(run, taken)
@@ -81,6 +75,24 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
         while chunk := list(islice(run, BLOCK)):
             values = b"".join([bytes(taken.popleft()) for _ in chunk])
             yield from block.answer(values, chunk, one=one, errors=errors)
+
+
+def _givens_of(p) -> "Callable | None":
+    """The bulk kind's ``bulk_givens`` when ``p`` is a puzzle of that kind, else ``None``.
+
+    The bulk kind is looked up (which loads every kind package) only for a puzzle whose own
+    kind has a bulk entry: a file of another kind's puzzles never loads the others."""
+    try:
+        own = kind_of(p)
+    except GridsatError:
+        return None
+    if not own.bulk_encoding or own.bulk_puzzle is None:
+        return None
+    try:
+        kind = bulk_kind()
+    except UnsupportedError:
+        return None
+    return kind.bulk_givens if type(p) is kind.puzzle_class else None
 
 
 def _dropping(run: Iterable, taken: deque) -> Iterator:
