@@ -106,10 +106,12 @@ class NativeBackend(Backend):
         core = self._core(encoding)
         lim = 0 if limit is None else max(int(limit), 1)
         t0 = time.perf_counter()
-        models = [encoding.build(p) for p in puzzles]
-        if any(getattr(m, "extras", None) is not None for m in models):  # (the batch call knows no extra rules)
-            return [self.run(p, encoding, limit=limit, time_limit=time_limit, keep=keep,
-                             max_nodes=max_nodes(p.n) if callable(max_nodes) else max_nodes) for p in puzzles]
+        models = []
+        for p in puzzles:
+            models.append(encoding.build(p))
+            if getattr(models[-1], "extras", None) is not None:  # (the batch call knows no extra rules)
+                return [self.run(p, encoding, limit=limit, time_limit=time_limit, keep=keep,
+                                 max_nodes=max_nodes(p.n) if callable(max_nodes) else max_nodes) for p in puzzles]
         build = (time.perf_counter() - t0) / max(len(puzzles), 1)  # (each board is compiled once)
         outs: list[Outcome] = []
         start = 0
