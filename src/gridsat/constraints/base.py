@@ -67,6 +67,8 @@ def check_cells(what: str, n: int, cells: Any) -> tuple[int, ...]:
     if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
         raise PuzzleError(f"{what}: cells must be a list of cell indices, got {cells!r}")
     out = tuple(cells)
+    if out and set(map(type, out)) == {int} and 0 <= min(out) and max(out) < n * n and len(set(out)) == len(out):
+        return out  # (plain ints on the board, each once: what the loop below would pass, in C)
     seen: set[int] = set()
     for k, c in enumerate(out):
         if not isinstance(c, int) or isinstance(c, bool):
