@@ -78,16 +78,17 @@ def _puzzle(header, body, line, file, name) -> Killer:
             if not is_int(t, signed=False) or int(t) < 1:
                 raise ParseError(f"bad cage sum {t[:12]!r} (expected a number or '-')", file, lno, col)
             sums[r * n + c] = (int(t), lno, col)
+    labels = [t for _, toks in body[n:2 * n] for t, _ in toks]  # cell -> its cage's label, or "-"
     members: dict[str, list[int]] = {}
-    where: dict[str, tuple[int, int]] = {}
-    for r, (lno, toks) in enumerate(body[n:2 * n]):
-        for c, (t, col) in enumerate(toks):
-            if t != "-":
-                members.setdefault(t, []).append(r * n + c)
-                where.setdefault(t, (lno, col))
-    owner = {cell: lab for lab, cells in members.items() for cell in cells}
+    for cell, lab in enumerate(labels):
+        if lab != "-":
+            got = members.get(lab)
+            if got is None:
+                members[lab] = [cell]
+            else:
+                got.append(cell)
     for cell, (_, lno, col) in sums.items():
-        if cell not in owner:
+        if labels[cell] == "-":
             raise ParseError(f"a sum at r{cell // n + 1}c{cell % n + 1}, a cell in no cage", file, lno, col)
     cages = []
     for lab, cells in members.items():
@@ -95,8 +96,11 @@ def _puzzle(header, body, line, file, name) -> Killer:
         if len(mine) > 1:
             (_, (_, lno, col)) = mine[1]
             raise ParseError(f"cage {lab!r} has two sums ({mine[0][1][0]} and {mine[1][1][0]})", file, lno, col)
-        total = mine[0][1][0] if mine else None
-        lno, col = mine[0][1][1:] if mine else where[lab]
+        if mine:
+            total, lno, col = mine[0][1]
+        else:  # (where its label first stands)
+            total, (lno, toks) = None, body[n + cells[0] // n]
+            col = toks[cells[0] % n][1]
         cages.append(((tuple(cells), total), lno, col))
     regions = None
     if len(body) >= 3 * n:

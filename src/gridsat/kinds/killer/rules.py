@@ -39,6 +39,7 @@ def verify_killer(puzzle, solution: Sequence[int]) -> list[str]:
                 for i, v in enumerate(sol) if type(v) is not int or not 1 <= v <= n]
     out = [f"solution has {sol[i]} at {_name(n, i)} where the given is {g}"
            for i, g in enumerate(puzzle.givens) if g and sol[i] != g]
+    at = sol.__getitem__
     regs: dict[int, list[int]] = {}
     for cell, k in enumerate(puzzle.regions):
         regs.setdefault(k, []).append(cell)
@@ -47,15 +48,15 @@ def verify_killer(puzzle, solution: Sequence[int]) -> list[str]:
              + [("column", c, range(c, n * n, n)) for c in range(n)]
              + [(word, k, regs[k]) for k in sorted(regs)])
     for what, k, cells in units:
-        if len({sol[c] for c in cells}) != len(cells):
+        if len(set(map(at, cells))) != len(cells):
             _repeats(n, sol, f"{what} {k + 1}", cells, out)
     for cage in puzzle.cages:
-        if len({sol[c] for c in cage.members}) != len(cage.members):
+        if len(set(map(at, cage.members))) != len(cage.members):
             cells = sorted(cage.members)
             _repeats(n, sol, "the cage " + " ".join(_name(n, c) for c in cells), cells, out)
     for cage in puzzle.cages:
         if cage.total is not None:
-            s = sum(sol[c] for c in cage.members)
+            s = sum(map(at, cage.members))
             if s != cage.total:
                 where = " ".join(_name(n, c) for c in sorted(cage.members))
                 out.append(f"solution adds up to {s} in the cage {where}, not {cage.total}")
