@@ -144,13 +144,21 @@ def token_rows(text: str, limit: int | None = None) -> list[_TokenRow]:
             if raw.strip():
                 out.append((lineno, header_name(raw)))
             continue
-        out.append((lineno, [(m.group(), m.start() + 1) for m in _TOKEN_RE.finditer(content)]))
+        out.append((lineno, _tokens(content)))
     return out
 
 
-#: a token of :func:`token_rows`: a run of characters that are not white space (``\S`` is the
-#: complement of what :meth:`str.isspace` calls white space)
-_TOKEN_RE = LazyPattern(r"\S+")
+def _tokens(content: str) -> list[tuple[str, int]]:
+    """The tokens of a line with their 1-based columns: its runs of characters that are not
+    white space (:meth:`str.split`'s words), each found from the end of the one before (only
+    white space lies between, so the first match is the token itself)."""
+    row = []
+    at = 0
+    for tok in content.split():
+        at = content.find(tok, at)
+        row.append((tok, at + 1))
+        at += len(tok)
+    return row
 
 
 def is_size_header(toks: Any) -> bool:
