@@ -22,7 +22,8 @@ from collections import deque
 from itertools import groupby, islice
 from typing import Callable, Iterable, Iterator
 
-from ..errors import UnsupportedError
+from ..errors import GridsatError, UnsupportedError
+from ..kinds import kind_of
 from .block import BLOCK, Block, bulk_kind
 
 __all__ = ["route"]
@@ -50,20 +51,28 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
     Result
         One per puzzle (or its error, with ``errors="return"``).
     """
-    try:
-        kind = bulk_kind()
-    except UnsupportedError:
-        kind = None
-    givens_of = None if kind is None else kind.bulk_givens
-    if givens_of is None:
-        yield from rest(puzzles)
-        return
-    cls = kind.puzzle_class
-
     taken: deque = deque()  # the givens of the plain puzzles read, first in first out
+    # the bulk kind is looked up (every kind package imported) only once a puzzle of a kind with a
+    # bulk entry comes: a run of other kinds' puzzles goes to ``rest`` without importing the others
+    maybe: dict[type, bool] = {}
+    found: list = []  # [the bulk kind, or None]
 
     def bulk(p) -> bool:  # (groupby calls it once a puzzle, in order)
-        g = givens_of(p) if type(p) is cls else None
+        cls = type(p)
+        if not maybe.get(cls, True):
+            return False
+        if cls not in maybe:
+            maybe[cls] = _has_bulk(p)
+            if not maybe[cls]:
+                return False
+        if not found:
+            try:
+                found.append(bulk_kind())
+            except UnsupportedError:
+                found.append(None)
+        kind = found[0]
+        g = kind.bulk_givens(p) if kind is not None and kind.bulk_givens is not None \
+            and cls is kind.puzzle_class else None
         if g is None:
             return False
         taken.append(g)
@@ -72,7 +81,7 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
     block: "Block | None | bool" = None
     for plain, run in groupby(puzzles, key=bulk):
         if plain and block is None:
-            block = _start(job, kind) or False
+            block = _start(job, found[0]) or False
         if not plain or block is False:
             if plain:
                 run = _dropping(run, taken)
@@ -81,6 +90,15 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
         while chunk := list(islice(run, BLOCK)):
             values = b"".join([bytes(taken.popleft()) for _ in chunk])
             yield from block.answer(values, chunk, one=one, errors=errors)
+
+
+def _has_bulk(p) -> bool:
+    """Whether ``p``'s own kind (found through its class: its package is loaded) has a bulk entry."""
+    try:
+        kind = kind_of(p)
+    except GridsatError:
+        return False
+    return bool(kind.bulk_encoding) and kind.bulk_puzzle is not None and kind.bulk_givens is not None
 
 
 def _dropping(run: Iterable, taken: deque) -> Iterator:
