@@ -98,6 +98,17 @@ class Kakuro:
         self.cells: tuple = tuple(norm)
         self.runs: tuple[Run, ...] = tuple(self._runs())
 
+    @classmethod
+    def _read(cls, rows: int, cols: int, cells: list, name: str | None = None) -> "Kakuro":
+        """The puzzle of a reader's ``cells``, each already checked by it (``None``, or a
+        ``(down, across)`` tuple of ints 0..45, ``rows * cols`` of them on a board of 2..32 a
+        side): only the runs are found and checked, as :meth:`__init__` does."""
+        self = cls.__new__(cls)
+        self.rows, self.cols, self.name = rows, cols, name
+        self.cells = tuple(cells)
+        self.runs = tuple(self._runs())
+        return self
+
     @staticmethod
     def _name(i: int, cols: int) -> str:
         return f"r{i // cols + 1}c{i % cols + 1}"
