@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import pkgutil
+import subprocess
+import sys
 
 import pytest
 
@@ -19,6 +22,8 @@ from gridsat.kinds.kakuro.generate import generate_kakuro
 from gridsat.kinds.kakuro.puzzle import combinations_for
 from gridsat.verifier import verify
 
+#: the plain modules of ``gridsat/kinds/`` (no kind's package)
+SHARED = {m.name for m in pkgutil.iter_modules(gridsat.kinds.__path__) if not m.ispkg}
 PAIRS = [("minisat22", "cnf-combo"), ("glucose4", "cnf-sum"), ("cpsat", "cpsat-sum"), ("cpsat", "cpsat-table")]
 x = None
 
@@ -138,6 +143,25 @@ def test_janko_reads_detects_and_round_trips(generated):
         back = read_text(text)
         assert len(back) == 1 and back[0].puzzle == g.puzzle and back[0].solution == g.solution
         assert back[0].format == "kakuro"
+
+
+def test_check_of_a_file_loads_no_other_kind_package(tmp_path):
+    """A whole ``check --kind kakuro`` process answers without importing another kind's package
+    (the front door's bulk route looks for the kind with a bulk entry only when a puzzle of it comes)."""
+    path = tmp_path / "k.txt"
+    path.write_text(JANKO + "\n" + JANKO)
+    script = ("import sys\n"
+              "from gridsat.cli import main\n"
+              "code = main(sys.argv[1:])\n"
+              "import json\n"
+              "print(code, json.dumps(sorted({m.split('.')[2] for m in sys.modules\n"
+              "                               if m.startswith('gridsat.kinds.') and m.count('.') >= 2})))\n")
+    out = subprocess.run([sys.executable, "-c", script, "check", "--kind", "kakuro", "--json", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    *answers, loaded = out.stdout.splitlines()
+    assert len(answers) == 2 and all(json.loads(a)["status"] == "unique" for a in answers)
+    assert loaded.startswith("0 ") and [k for k in json.loads(loaded[2:]) if k not in SHARED] == ["kakuro"]
 
 
 def test_many_puzzles_per_file():

@@ -25,7 +25,7 @@ from typing import Any, Sequence
 
 from ...errors import ParseError, PuzzleError, UnsupportedError
 from ...formats.base import Entry, Format, register_format, register_json_kind
-from ...formats.common import line_blocks
+from ...formats.common import is_comment_line, line_blocks
 from ...formats.oneline import register_generated
 from ...verifier import verify
 from .puzzle import MAX_SIDE, Kakuro
@@ -43,7 +43,12 @@ def _tokens(line: str) -> list[tuple[int, str]]:
 
 def _header(block, file) -> tuple[int, int]:
     no, line = block[0]
-    toks = _tokens(line)
+    toks = line.split()
+    if len(toks) == 2 and all(t.isascii() and t.isdigit() and len(t) <= 3 for t in toks):
+        rows, cols = int(toks[0]), int(toks[1])
+        if 2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE:
+            return rows, cols
+    toks = _tokens(line)  # (a fault: the columns of the line's tokens, for its location)
     if len(toks) != 2 or not all(t.isascii() and t.isdigit() and len(t) <= 3 for _, t in toks):
         raise ParseError("expected a header 'rows cols'", file, no, toks[0][0] if toks else 1)
     rows, cols = int(toks[0][1]), int(toks[1][1])
@@ -51,6 +56,16 @@ def _header(block, file) -> tuple[int, int]:
         if not 2 <= v <= MAX_SIDE:
             raise ParseError(f"a kakuro board has 2 to {MAX_SIDE} {what}, got {v}", file, no, col)
     return rows, cols
+
+
+def _rows(block, rows: int, cols: int, file) -> list[list[str]]:
+    """The tokens of the ``rows`` lines below the header, each line of ``cols`` tokens."""
+    if len(block) == rows + 1:
+        out = [line.split() for _, line in block[1:]]
+        if all(len(toks) == cols for toks in out):
+            return out
+    _grid(block, rows, cols, file)  # (raises the located fault)
+    raise AssertionError("unreachable")
 
 
 def _grid(block, rows: int, cols: int, file) -> list[list[tuple[int, int, str]]]:
@@ -71,33 +86,48 @@ def _grid(block, rows: int, cols: int, file) -> list[list[tuple[int, int, str]]]
     return out
 
 
+#: token -> its cell, for the tokens read so far in this process (only valid ones are kept: a
+#: token is checked the first time it comes, its cell then looked up)
+_CELL_OF: dict[str, Any] = {"0": None, ".": None, "-": (0, 0)}
+
+
+def _cell(tok: str, file, where: tuple[int, str], k: int):
+    """The cell of token ``tok``, the ``k``-th (from 0) of line ``where`` (its number and text),
+    kept in :data:`_CELL_OF`, or the located fault: a digit on a white cell, not a cell, a sum
+    outside 1..45."""
+    m = _CLUE.fullmatch(tok)
+    if m is None:
+        what = ("a digit on a white cell: a white cell is '0' and a clue is 'down,across'"
+                if tok.isdigit() else "not a cell: '0' white, '-' black, 'down,across' a clue cell")
+        raise ParseError(f"{tok!r} is {what}", file, where[0], _tokens(where[1])[k][0])
+    down, across = (int(g) if g else 0 for g in m.groups())
+    for v, side in ((down, "down"), (across, "across")):
+        if m.group(1 if side == "down" else 2) and not 1 <= v <= 45:
+            raise ParseError(f"the {side} sum {v} is outside 1..45", file, where[0], _tokens(where[1])[k][0])
+    cell = (down, across)
+    if tok.isascii():  # (a bounded table: at most three characters either side of the comma)
+        _CELL_OF[tok] = cell
+    return cell
+
+
 def _puzzle(block, file, name=None) -> Kakuro:
     rows, cols = _header(block, file)
-    grid = _grid(block, rows, cols, file)
+    lines = _rows(block, rows, cols, file)
     cells: list = []
-    for row in grid:
-        for no, col, tok in row:
-            if tok in ("0", "."):
-                cells.append(None)
-            elif tok == "-":
-                cells.append((0, 0))
-            else:
-                m = _CLUE.fullmatch(tok)
-                if m is None:
-                    what = ("a digit on a white cell: a white cell is '0' and a clue is 'down,across'"
-                            if tok.isdigit() else "not a cell: '0' white, '-' black, 'down,across' a clue cell")
-                    raise ParseError(f"{tok!r} is {what}", file, no, col)
-                down, across = (int(g) if g else 0 for g in m.groups())
-                for v, side in ((down, "down"), (across, "across")):
-                    if m.group(1 if side == "down" else 2) and not 1 <= v <= 45:
-                        raise ParseError(f"the {side} sum {v} is outside 1..45", file, no, col)
-                cells.append((down, across))
+    take = _CELL_OF.__getitem__
+    for k, toks in enumerate(lines, 1):
+        try:
+            row = list(map(take, toks))
+        except KeyError:  # a token not met before: checked (and kept) one by one
+            row = [_CELL_OF[tok] if tok in _CELL_OF else _cell(tok, file, block[k], j) for j, tok in enumerate(toks)]
+        cells += row
     try:
-        return Kakuro(rows, cols, cells, name=name)
+        return Kakuro._read(rows, cols, cells, name)
     except PuzzleError as e:
         m = re.match(r"r(\d+)c(\d+):", str(e))
         r, c = (int(m.group(1)) - 1, int(m.group(2)) - 1) if m else (-1, -1)
-        no, col = grid[r][c][:2] if 0 <= r < rows and 0 <= c < cols else (block[0][0], 1)
+        no, col = (block[r + 1][0], _tokens(block[r + 1][1])[c][0]) if 0 <= r < rows and 0 <= c < cols \
+            else (block[0][0], 1)
         raise ParseError(str(e), file, no, col) from None
 
 
@@ -119,7 +149,7 @@ def _solution(puzzle: Kakuro, block, file) -> tuple[int, ...]:
 
 
 def _is_solution(block) -> bool:
-    return all(t == "-" or (t.isdigit() and len(t) == 1) for _, line in block[1:] for _, t in _tokens(line))
+    return all(t == "-" or (t.isdigit() and len(t) == 1) for _, line in block[1:] for t in line.split())
 
 
 def read_janko(text: str, file: str | None = None, **_: Any) -> list[Entry]:
@@ -162,21 +192,37 @@ def write_janko(puzzle: Kakuro, solution: Sequence[int] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _first_block(text: str) -> list[tuple[int, str]]:
+    """The first of :func:`~gridsat.formats.common.line_blocks`'s blocks of ``text`` (empty: none),
+    the lines after it left unread."""
+    block: list[tuple[int, str]] = []
+    for no, raw in enumerate(text.split("\n"), 1):
+        line = raw.rstrip("\r")
+        if is_comment_line(line):
+            continue
+        if not line.strip():
+            if block:
+                break
+            continue
+        block.append((no, line))
+    return block
+
+
 def sniff_janko(text: str) -> bool:
     """Whether ``text`` starts with a janko.at kakuro: a ``rows cols`` header, full rows, a ``down,across`` token."""
-    blocks = line_blocks(text[:200_000])
-    if not blocks:
+    block = _first_block(text[:200_000])
+    if not block:
         return False
-    block = blocks[0]
-    toks = _tokens(block[0][1])
-    if len(toks) != 2 or not all(t.isascii() and t.isdigit() and len(t) <= 3 for _, t in toks):
+    toks = block[0][1].split()
+    if len(toks) != 2 or not all(t.isascii() and t.isdigit() and len(t) <= 3 for t in toks):
         return False  # (a number thousands of digits long is past int()'s limit; no board is that big)
-    rows, cols = int(toks[0][1]), int(toks[1][1])
+    rows, cols = int(toks[0]), int(toks[1])
     if len(block) != rows + 1:
         return False
-    body = [t for _, line in block[1:] for _, t in _tokens(line)]
-    if len(body) != rows * cols or any(len(_tokens(line)) != cols for _, line in block[1:]):
+    lines = [line.split() for _, line in block[1:]]
+    if any(len(toks) != cols for toks in lines):
         return False
+    body = [t for toks in lines for t in toks]
     return any("," in t for t in body) and all(t in ("0", "-") or _CLUE.fullmatch(t) for t in body)
 
 

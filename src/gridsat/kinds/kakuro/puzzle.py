@@ -13,6 +13,7 @@ tuple of digits per cell, ``0`` on black cells.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import Sequence
 
 from ...errors import PuzzleError
@@ -21,6 +22,8 @@ __all__ = ["Kakuro", "Run", "MAX_SIDE", "combinations_for"]
 
 #: the largest board side
 MAX_SIDE = 32
+#: every cell number of the largest board, sliced for a run's cells
+_INDEX = tuple(range(MAX_SIDE * MAX_SIDE))
 
 
 def combinations_for(size: int, total: int) -> list[tuple[int, ...]]:
@@ -98,6 +101,17 @@ class Kakuro:
         self.cells: tuple = tuple(norm)
         self.runs: tuple[Run, ...] = tuple(self._runs())
 
+    @classmethod
+    def _read(cls, rows: int, cols: int, cells: list, name: str | None = None) -> "Kakuro":
+        """The puzzle of a reader's ``cells``, each already checked by it (``None``, or a
+        ``(down, across)`` tuple of ints 0..45, ``rows * cols`` of them on a board of 2..32 a
+        side): only the runs are found and checked, as :meth:`__init__` does."""
+        self = cls.__new__(cls)
+        self.rows, self.cols, self.name = rows, cols, name
+        self.cells = tuple(cells)
+        self.runs = tuple(self._runs())
+        return self
+
     @staticmethod
     def _name(i: int, cols: int) -> str:
         return f"r{i // cols + 1}c{i % cols + 1}"
@@ -111,6 +125,7 @@ class Kakuro:
         line's slice; the first fault in that order is raised, then a sum with no run."""
         R, C, cells = self.rows, self.cols, self.cells
         runs: list[Run] = []
+        summed = 0  # (the runs with a sum)
         for across in (True, False):
             slot = 1 if across else 0
             step = 1 if across else C
@@ -125,12 +140,26 @@ class Kakuro:
                     start = b
                     while b < n and line[b] is None:
                         b += 1
-                    run = tuple(range(first + start * step, first + b * step, step))
+                    run = _INDEX[first + start * step:first + b * step:step]
                     clue = first + (start - 1) * step if start else None
                     total = line[start - 1][slot] if start else 0
-                    if b - start > 9 or (total and not _combinations(b - start, total)):
+                    if total:
+                        summed += 1
+                        if b - start > 9 or not _combinations(b - start, total):
+                            self._refuse(run, total, clue, across)
+                    elif b - start > 9:
                         self._refuse(run, total, clue, across)
                     runs.append(Run(run, total, clue, across))
+        # every sum has its run when the runs with a sum are as many as the sums: each such run takes
+        # the sum of the cell before it, and no other run takes that one
+        sums = list(chain.from_iterable(filter(None, cells)))  # (both sums of every black cell)
+        if len(sums) - sums.count(0) != summed:
+            self._no_run()
+        return runs
+
+    def _no_run(self) -> None:
+        """Raise the first sum, in cell order, with no white cell below it (down) or to its right (across)."""
+        R, C, cells = self.rows, self.cols, self.cells
         for i, v in enumerate(cells):
             if v is None or v == (0, 0):
                 continue
@@ -140,7 +169,7 @@ class Kakuro:
                                   (i + 1) % C and cells[i + 1] is None):
                     raise PuzzleError(f"{self.cell_name(i)}: the {'across' if across else 'down'} sum {total} has "
                                       f"no white cell {'to its right' if across else 'below it'}")
-        return runs
+        raise AssertionError("every sum has its run")  # (not reached: counted otherwise)
 
     def _refuse(self, run: tuple, total: int, clue: int | None, across: bool) -> None:
         """Raise the fault of a run: more than 9 cells, or a sum impossible for its length."""
