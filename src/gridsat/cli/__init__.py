@@ -22,6 +22,7 @@ before any work: ``--max-memory``, else ``$GRIDSAT_MAX_MEMORY``, else
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
@@ -125,6 +126,32 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"gridsat {__version__}")
         return EXIT_OK
+    collecting = argv is None and gc.isenabled()
+    if collecting:  # (the program: no collections while the command's modules load; see _started)
+        gc.disable()
+    try:
+        return _main(argv, given, collecting)
+    finally:
+        if collecting and not gc.isenabled():
+            gc.enable()
+
+
+def _started(collecting: bool) -> None:
+    """The program's start-up is over: what it loaded (modules, classes, parsers, records,
+    nearly all of it kept to the end) goes to the collector's permanent generation
+    (:func:`gc.freeze`), and collections resume for the job.
+
+    Start-up makes tens of thousands of objects and little garbage: collecting while the
+    modules load, and then again over all of them at each full collection and at exit, is
+    work that frees next to nothing. The job's own objects are collected as before. Only
+    the program does this (``main()`` without ``argv``), never a caller's process.
+    """
+    if collecting:
+        gc.freeze()
+        gc.enable()
+
+
+def _main(argv: list[str] | None, given: list[str], collecting: bool) -> int:
     _own_sigint()
     first = given[:1]
     command = first[0] if first and first[0] in COMMANDS else None
@@ -149,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         if not getattr(args, "func", None):
             parser.print_help(sys.stderr)
             return EXIT_USAGE
+        _started(collecting)
         return args.func(args)
     except KeyboardInterrupt:
         return _interrupted()
@@ -179,7 +207,7 @@ def _own_sigint() -> None:
     The command line takes Python's own handler (Ctrl-C raises ``KeyboardInterrupt``: exit
     130, nothing half-done is stored as an answer) unless it runs off the main thread.
     """
-    import signal
+    import _signal as signal  # (signal's own functions, without the enums of the signal module)
 
     try:
         if signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL, None):

@@ -22,7 +22,10 @@ with another instance of the same class field by field, and a frozen record's ha
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Callable
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Any, Callable
 
 __all__ = ["record", "field"]
 
