@@ -78,3 +78,26 @@ def test_a_record_takes_the_arguments_its_dataclass_takes():
     with pytest.raises(dataclasses.FrozenInstanceError):
         Point(1).x = 2
     assert Point(1) != (1, 0, [])
+
+
+#: a fresh process: the registry loaded, then a dataclass without a docstring defined and
+#: ``inspect`` imported (printed: whether ``inspect`` was loaded before, the class's
+#: docstring, whether the real module's ``signature`` is what ``dataclasses`` calls)
+LATER = ("import sys, gridsat.kinds, dataclasses\n"
+         "before = 'inspect' in sys.modules\n"
+         "@dataclasses.dataclass\n"
+         "class P:\n"
+         "    a: int\n"
+         "    b: str = 'x'\n"
+         "import inspect\n"
+         "print(before, repr(P.__doc__), dataclasses.inspect.signature is inspect.signature)\n")
+
+
+def test_the_registry_loads_dataclasses_without_inspect():
+    """Importing the registry does not load ``inspect`` (``dataclasses`` gets it on first use,
+    for a class without a docstring, which then reads as it would have)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", LATER], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "False \"P(a: int, b: str = 'x')\" True", out.stdout + out.stderr

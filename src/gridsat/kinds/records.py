@@ -21,7 +21,44 @@ with another instance of the same class field by field, and a frozen record's ha
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+import sys
+
+
+class _Later:
+    """A stand-in for a module, imported on the first attribute asked of it.
+
+    :mod:`dataclasses` imports :mod:`inspect` (with :mod:`ast`, :mod:`dis`, :mod:`tokenize` and
+    :mod:`linecache`: more than the rest of the registry costs to load) for one call, the
+    signature it writes as the docstring of a class that has none. When neither is loaded
+    yet, ``dataclasses`` is imported with this stand-in as its ``inspect``: the real module
+    is imported (through the import system, under its lock) only if that call is made, and
+    every other importer of ``inspect`` gets the real module as before.
+    """
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attr: str):
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attr)
+
+
+def _dataclasses_without_inspect() -> None:
+    """Import :mod:`dataclasses` with :class:`_Later` as its ``inspect`` (see there)."""
+    if "dataclasses" in sys.modules or "inspect" in sys.modules:
+        return
+    later = sys.modules["inspect"] = _Later("inspect")
+    try:
+        import dataclasses  # noqa: F401
+    finally:
+        if sys.modules.get("inspect") is later:
+            del sys.modules["inspect"]
+
+
+_dataclasses_without_inspect()
+
+from dataclasses import MISSING, dataclass, field, fields  # noqa: E402
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
 if TYPE_CHECKING:  # (the annotations are strings)
