@@ -1,5 +1,6 @@
 """Record classes that cost little to define: a dataclass whose ``__init__``, ``__repr__``,
-``__eq__`` and ``__hash__`` are written once here, over its fields, instead of generated.
+``__eq__`` and ``__hash__`` (and, frozen, ``__setattr__`` and ``__delattr__``) are written
+once here, over its fields, instead of generated.
 
 :func:`dataclasses.dataclass` writes those methods as source text and compiles it each time
 the module that defines the class is imported, field by field: for the kind record's sixty
@@ -71,8 +72,19 @@ def record(frozen: bool = False) -> Callable[[type], type]:
     """A class decorator: ``dataclass(frozen=frozen)`` with the methods written here (see the module)."""
 
     def wrap(cls: type) -> type:
-        cls = dataclass(frozen=frozen, init=False, repr=False, eq=False)(cls)
+        # (a frozen record without dataclass bases gets the frozen methods written here too)
+        own_frozen = frozen and not any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:])
+        if own_frozen:
+            for name in ("__setattr__", "__delattr__"):
+                if name in cls.__dict__:
+                    raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+        cls = dataclass(frozen=frozen and not own_frozen, init=False, repr=False, eq=False)(cls)
         own = [f for f in fields(cls)]
+        if own_frozen:
+            cls.__dataclass_params__.frozen = True
+            cls.__record_frozen__ = frozenset(f.name for f in own)
+            cls.__setattr__ = _frozen_setattr
+            cls.__delattr__ = _frozen_delattr
         cls.__record_init__ = tuple((f.name, f.default, f.default_factory) for f in own if f.init)
         cls.__record_repr__ = tuple(f.name for f in own if f.repr)
         cls.__record_compare__ = tuple(f.name for f in own if f.compare)
@@ -128,3 +140,26 @@ def _eq(self, other: Any) -> Any:
 
 def _hash(self) -> int:
     return hash(tuple(getattr(self, n) for n in type(self).__record_hash__))
+
+
+def _frozen_setattr(self, name: str, value: Any) -> None:
+    cls = _record_class(type(self))
+    if type(self) is cls or name in cls.__record_frozen__:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+    super(cls, self).__setattr__(name, value)
+
+
+def _frozen_delattr(self, name: str) -> None:
+    cls = _record_class(type(self))
+    if type(self) is cls or name in cls.__record_frozen__:
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+    super(cls, self).__delattr__(name)
+
+
+def _record_class(cls: type) -> type:
+    """The class in ``cls``'s MRO that :func:`record` made frozen (whose methods these are)."""
+    return next(c for c in cls.__mro__ if c.__dict__.get("__setattr__") is _frozen_setattr)
