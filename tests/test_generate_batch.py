@@ -174,6 +174,32 @@ def test_plain_generate_command_loads_a_small_set():
     ours = [m for m in loaded if m.split(".")[0] == "gridsat"]
     assert len(ours) <= LEAN_BOUND, ours
     assert not {"gridsat.generators.generated", "gridsat.generators.layouts", "array", "pysat"} & set(loaded)
+    # nor the standard library's modules that its start-up does not need (annotations are
+    # strings; JSON, threads and signal enums belong to other options and commands)
+    assert not {"typing", "json", "threading", "signal"} & set(loaded)
+
+
+#: the collector's state after ``main`` ran as the program (``gridsat.cli`` as ``__main__``) or
+#: was called with arguments, printed by a fresh process
+COLLECTOR = ("import gc, io, runpy, sys\n"
+             "out, sys.stdout = sys.stdout, io.StringIO()\n"
+             "from gridsat.cli import main\n"
+             "main(['generate', 'sudoku', '-n', '2', '--seed', '1'])\n"
+             "called = (gc.isenabled(), gc.get_freeze_count())\n"
+             "sys.argv = ['gridsat', 'generate', 'sudoku', '-n', '2', '--seed', '1']\n"
+             "try:\n"
+             "    runpy.run_module('gridsat.cli', run_name='__main__', alter_sys=True)\n"
+             "except SystemExit:\n"
+             "    pass\n"
+             "sys.stdout = out\n"
+             "print(*called, gc.isenabled(), gc.get_freeze_count() > 0)\n")
+
+
+def test_the_program_freezes_its_start_up_a_caller_keeps_its_collector():
+    """Run as the program, the command line freezes what start-up made and collects again
+    for the job; called with arguments (by a host program) it leaves the collector alone."""
+    out = subprocess.run([sys.executable, "-c", COLLECTOR], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.split() == ["True", "0", "True", "True"], out.stdout + out.stderr
 
 
 def test_lines_are_the_puzzles_lines():

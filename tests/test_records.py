@@ -78,3 +78,75 @@ def test_a_record_takes_the_arguments_its_dataclass_takes():
     with pytest.raises(dataclasses.FrozenInstanceError):
         Point(1).x = 2
     assert Point(1) != (1, 0, [])
+
+
+#: a fresh process: the registry loaded, then a dataclass without a docstring defined and
+#: ``inspect`` imported (printed: whether ``inspect`` was loaded before, the class's
+#: docstring, whether the real module's ``signature`` is what ``dataclasses`` calls)
+LATER = ("import sys, gridsat.kinds, dataclasses\n"
+         "before = 'inspect' in sys.modules\n"
+         "@dataclasses.dataclass\n"
+         "class P:\n"
+         "    a: int\n"
+         "    b: str = 'x'\n"
+         "import inspect\n"
+         "print(before, repr(P.__doc__), dataclasses.inspect.signature is inspect.signature)\n")
+
+
+def test_the_registry_loads_dataclasses_without_inspect():
+    """Importing the registry does not load ``inspect`` (``dataclasses`` gets it on first use,
+    for a class without a docstring, which then reads as it would have)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", LATER], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "False \"P(a: int, b: str = 'x')\" True", out.stdout + out.stderr
+
+
+def _refusal(action) -> str:
+    """The error type and message ``action()`` raises, or ``"ok"``."""
+    try:
+        action()
+    except Exception as e:  # noqa: BLE001 (compared with the twin's)
+        return f"{type(e).__name__}: {e}"
+    return "ok"
+
+
+def test_a_frozen_record_refuses_what_a_frozen_dataclass_refuses():
+    """Assigning or deleting a field (or any attribute of the class itself) raises the same
+    error as the generated methods; a plain subclass may add attributes but not change fields;
+    a frozen record may subclass a frozen record."""
+    @record(frozen=True)
+    class Pair:
+        a: int
+        b: int = 2
+
+    @dataclasses.dataclass(frozen=True)
+    class Twin:
+        a: int
+        b: int = 2
+
+    class Sub(Pair):
+        pass
+
+    class TwinSub(Twin):
+        pass
+
+    for cls, twin in ((Pair, Twin), (Sub, TwinSub)):
+        for act in (lambda o: setattr(o, "a", 5), lambda o: delattr(o, "b"), lambda o: setattr(o, "c", 1),
+                    lambda o: delattr(o, "c")):
+            assert _refusal(lambda: act(cls(1))) == _refusal(lambda: act(twin(1))).replace(twin.__name__, cls.__name__)
+    assert Pair.__dataclass_params__.frozen and Pair.__setattr__.__module__ == record.__module__
+
+    @record(frozen=True)
+    class Triple(Pair):
+        c: int = 3
+
+    assert Triple(1) == Triple(1, 2, 3) and _refusal(lambda: setattr(Triple(1), "c", 4)).startswith("FrozenInstance")
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __setattr__"):
+        @record(frozen=True)
+        class Own:
+            a: int
+
+            def __setattr__(self, name, value):
+                pass

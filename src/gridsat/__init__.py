@@ -14,7 +14,8 @@ package's metadata on first use.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
 
 
 def _api():

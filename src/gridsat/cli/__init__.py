@@ -21,15 +21,17 @@ before any work: ``--max-memory``, else ``$GRIDSAT_MAX_MEMORY``, else
 
 from __future__ import annotations
 
-import argparse
+import gc
 import importlib
 import os
 import sys
 from types import ModuleType
 
-from . import options
-from .helptext import Later, Parser, examples_epilog, first_generator, kind_names
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    import argparse
 
 __all__ = ["main", "build_parser", "COMMANDS", "EXIT_OK", "EXIT_FAILED", "EXIT_USAGE", "EXIT_INTERRUPTED",
            "EXIT_TERMINATED"]
@@ -64,6 +66,12 @@ def build_parser(command: str | None = None, words: list[str] | None = None) -> 
         With ``command``: the words after it, for a module whose ``register`` takes them
         (``register(subparsers, words=...)``) to register only what they name.
     """
+    # (loaded here, not with the package: the program's start-up loads them with no collections)
+    import argparse
+
+    from . import options
+    from .helptext import Later, Parser, examples_epilog, first_generator, kind_names
+
     p = Parser(
         prog="gridsat",
         description=Later(lambda: f"Solve, count and check number-placement puzzles ({kind_names()}) with "
@@ -75,7 +83,7 @@ def build_parser(command: str | None = None, words: list[str] | None = None) -> 
                         "'gridsat COMMAND -h') for a command's options and examples."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--version", action=_Version)
+    p.add_argument("--version", action=_version_action())
     options.add_list_flags(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     for mod in _commands(command):
@@ -93,20 +101,31 @@ def build_parser(command: str | None = None, words: list[str] | None = None) -> 
     return p
 
 
-class _Version(argparse.Action):
-    """``--version``: what argparse's ``version`` action prints, the version read only then
-    (from the package metadata, which takes a tenth of a second to load).
-    """
+def _version_action() -> type:
+    """The ``--version`` action class (made once, when a parser is first built)."""
+    if not _VERSION:
+        import argparse
 
-    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs) -> None:
-        super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0,
-                         help="show program's version number and exit")
+        class _Version(argparse.Action):
+            """``--version``: what argparse's ``version`` action prints, the version read only then
+            (from the package metadata, which takes a tenth of a second to load).
+            """
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:
-        from .. import __version__
+            def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs) -> None:
+                super().__init__(option_strings, dest, default=argparse.SUPPRESS, nargs=0,
+                                 help="show program's version number and exit")
 
-        print(f"gridsat {__version__}")
-        parser.exit()
+            def __call__(self, parser, namespace, values, option_string=None) -> None:
+                from .. import __version__
+
+                print(f"gridsat {__version__}")
+                parser.exit()
+
+        _VERSION.append(_Version)
+    return _VERSION[0]
+
+
+_VERSION: list[type] = []
 
 
 def _help(parser: argparse.ArgumentParser, topic: list[str]) -> int:
@@ -125,6 +144,32 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"gridsat {__version__}")
         return EXIT_OK
+    collecting = argv is None and gc.isenabled()
+    if collecting:  # (the program: no collections while the command's modules load; see _started)
+        gc.disable()
+    try:
+        return _main(argv, given, collecting)
+    finally:
+        if collecting and not gc.isenabled():
+            gc.enable()
+
+
+def _started(collecting: bool) -> None:
+    """The program's start-up is over: what it loaded (modules, classes, parsers, records,
+    nearly all of it kept to the end) goes to the collector's permanent generation
+    (:func:`gc.freeze`), and collections resume for the job.
+
+    Start-up makes tens of thousands of objects and little garbage: collecting while the
+    modules load, and then again over all of them at each full collection and at exit, is
+    work that frees next to nothing. The job's own objects are collected as before. Only
+    the program does this (``main()`` without ``argv``), never a caller's process.
+    """
+    if collecting:
+        gc.freeze()
+        gc.enable()
+
+
+def _main(argv: list[str] | None, given: list[str], collecting: bool) -> int:
     _own_sigint()
     first = given[:1]
     command = first[0] if first and first[0] in COMMANDS else None
@@ -149,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         if not getattr(args, "func", None):
             parser.print_help(sys.stderr)
             return EXIT_USAGE
+        _started(collecting)
         return args.func(args)
     except KeyboardInterrupt:
         return _interrupted()
@@ -179,7 +225,7 @@ def _own_sigint() -> None:
     The command line takes Python's own handler (Ctrl-C raises ``KeyboardInterrupt``: exit
     130, nothing half-done is stored as an answer) unless it runs off the main thread.
     """
-    import signal
+    import _signal as signal  # (signal's own functions, without the enums of the signal module)
 
     try:
         if signal.getsignal(signal.SIGINT) in (signal.SIG_IGN, signal.SIG_DFL, None):

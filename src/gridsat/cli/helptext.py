@@ -18,7 +18,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any, Callable, Sequence
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Any, Callable, Sequence
 
 __all__ = ["Later", "Parser", "examples_epilog", "sentence", "kind_list", "kind_names", "kind_words", "format_names",
            "race_pairs", "first_generator"]

@@ -12,15 +12,16 @@ then resumes with ``--resume``.
 from __future__ import annotations
 
 import argparse
-import json
-import signal
 import sys
-from typing import Any, Callable, Iterable
 
 from ..errors import GridsatError
 from .argtypes import nonnegative_int, worker_count
 from .outputs import fail
 from .exitcodes import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Any, Callable, Iterable
 
 __all__ = ["add_runner_args", "wants_runner", "run_tasks", "read_failed"]
 
@@ -88,6 +89,8 @@ def print_record(rec: dict, as_json: bool, flush: bool = True) -> None:
     line); ``flush=False`` leaves standard output to be flushed later."""
     out = sys.stdout
     if as_json:
+        import json  # (loaded by the first JSON record: not at every command's start)
+
         out.write(json.dumps({k: v for k, v in rec.items() if k not in ("text", "note")}) + "\n")
     elif "error" in rec and rec.get("status") == "error":
         err = str(rec["error"])
@@ -151,6 +154,8 @@ def run_tasks(args: argparse.Namespace, tasks: Iterable, fn: Callable, *, ok: Ca
             sys.stdout.flush()
         if show_bar is not None:
             show_bar(info)
+    import signal
+
     code = EXIT_OK
     old = signal.getsignal(signal.SIGTERM)
     try:

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import itertools
 import os
-from typing import TYPE_CHECKING, Any, Iterator
 
 from ..errors import UnsupportedError
 from ..kinds import KINDS as _KIND_RECORDS
 from ..kinds import Generator
 from ..kinds.base import kind_named
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Any, Iterator
     from .generated import Generated
 
 __all__ = ["generate", "stream", "generators", "NAMES", "Generated", "enumerate_layouts", "count_layouts", "random_layout",

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Iterator, Mapping, MutableMapping
-from typing import Any, Callable
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Any
 
 from ..errors import UnsupportedError
 from .records import field, record
@@ -168,8 +170,7 @@ class Kind:
         ``clash_scan_first(puzzle, time_limit) -> bool``: whether the front door scans for
         clashing givens before solving (else only when the backend finds no solution).
     variant : callable
-        ``variant(puzzle) -> str``: the variant label (``classic``, ``jigsaw``, ``hidato``,
-        ``numbrix``).
+        ``variant(puzzle) -> str``: the variant label (``classic``, ``jigsaw``, ``hidato``, ``numbrix``).
     describe : callable
         ``describe(puzzle) -> str``: a one-line summary (``9x9 sudoku, 3x3 boxes, 17 givens``).
     board : callable
@@ -198,8 +199,7 @@ class Kind:
     mzn_key : callable
         ``mzn_key(puzzle) -> hashable``: what a MiniZinc model instance depends on.
     oracle : Choice, optional
-        The python-sat solver (and CNF encoding) the kind's generators prove uniqueness with
-        while they carve.
+        The python-sat solver (and CNF encoding) the kind's generators prove uniqueness with while they carve.
     guess_format : callable, optional
         ``guess_format(text, early) -> format name or None``: the kind's best guess of the
         format a text no format claims was meant to be in, so its reader can say what is

@@ -3,10 +3,12 @@ every kind's solver may switch on, and the kit figures, each asked of the kind r
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import GridsatError, UnsupportedError
 from .base import KINDS, kind_of
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Any
 
 __all__ = ["logic_serves", "technique_names", "kit_figures"]
 

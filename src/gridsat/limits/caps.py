@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Callable
 
 from ..errors import GridsatError
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Callable
 
 __all__ = ["MAX_WORKERS", "TooLarge", "parse_size", "format_size", "set_memory_limit", "memory_limit",
            "memory_budget", "check_memory", "DEFAULT_BUDGET", "BASELINE", "DEFAULT_LIMIT", "LIMIT_ENV",

@@ -6,7 +6,10 @@ keep one character per cell; ``numbers=True`` prints decimal numbers instead.
 
 from __future__ import annotations
 
-from typing import Sequence
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Sequence
+
 
 __all__ = ["SYMBOLS", "EMPTY_CHARS", "symbol", "symbol_value", "line_string", "format_board", "solution_line", "board_file"]
 

@@ -12,7 +12,10 @@ any encoder, so an encoding bug cannot hide behind a matching bug in the check.
 from __future__ import annotations
 
 import operator
-from typing import Callable, Sequence
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Callable, Sequence
 
 __all__ = ["verify", "verified_many", "register_verifier", "register_many_verifier", "as_ints"]
 

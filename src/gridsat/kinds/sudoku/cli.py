@@ -6,9 +6,12 @@ and its ``count --layouts`` option, whose runs are :mod:`~gridsat.kinds.sudoku.c
 from __future__ import annotations
 
 import argparse
-from typing import Callable
 
 from ...errors import ParseError
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Callable
 
 __all__ = ["add_classic_options", "add_jigsaw_options", "values", "add_generate_commands", "add_count_options",
            "run_count"]

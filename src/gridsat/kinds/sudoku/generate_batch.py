@@ -15,14 +15,14 @@ plain puzzles starts without them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ...errors import GridsatError
 from ...puzzles.text import SYMBOLS
 from .generate_native import POLISH_ABOVE, native_many
 from .puzzle import default_box, made
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Any
     from ...generators.generated import Generated
 
 __all__ = ["generate_sudoku_many", "generate_sudoku_lines", "PLAIN"]

@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import random
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
 
 from .puzzle import Sudoku
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Any, Iterator, Sequence
 
 __all__ = ["engine", "sat_route", "native_serves", "native_grid", "native_carve", "native_minimal", "native_many",
            "NATIVE_MAX_N", "POLISH_ABOVE"]

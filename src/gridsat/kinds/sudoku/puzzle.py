@@ -12,13 +12,14 @@ import functools
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Iterable, Sequence
 
 from ...boards import box_map
 from ...errors import PuzzleError
 from ...puzzles.text import format_board
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Iterable, Sequence
     from ...rendering.svg import Layout
 
 __all__ = ["Sudoku", "default_box", "box_regions"]

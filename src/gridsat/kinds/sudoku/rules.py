@@ -11,11 +11,14 @@ encoders, so an encoding bug cannot hide behind a matching bug in the check.
 from __future__ import annotations
 
 import itertools
-from typing import Sequence
 
 from ...verifier import register_many_verifier, register_verifier
 from ...verifier.grids import NONZERO as _NONZERO, grids_ok as _grids_ok, unit_plan as _plan, units_ok as _units_ok
 from ...verifier.grids import verify_box_block
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without loading typing at run time)
+if TYPE_CHECKING:  # (the annotations are strings)
+    from typing import Sequence
 
 __all__ = ["verify_sudoku", "verify_classic_block"]
 
