@@ -160,6 +160,96 @@ static inline BAND_TARGET int BFN(band_stacks)(BState *st, uint32_t *dp, int v) 
    digits must go (each alone there in its row or in its box) holds no other digit (a
    hidden triad). Fewer than three digits, more than three that must go there, or a digit
    that must go to two triads of one row or box, is a contradiction (0). */
+#if BAND_SIMD
+/* The same rules on four digits at a time: a digit's word in each 64-bit lane (digits 0-3,
+   4-7 and 8 with three empty lanes), the counts over the digits kept per lane and then
+   folded across the lanes. */
+#define TRI_V(c) _mm256_set1_epi64x((long long)(c))
+#define TRI_SR(e, k) _mm256_srli_epi64(e, k)
+#define TRI_SL(e, k) _mm256_slli_epi64(e, k)
+
+static inline BAND_TARGET __m256i tri_row_others_v(__m256i e) {
+    return _mm256_or_si256(_mm256_or_si256(
+        _mm256_and_si256(_mm256_or_si256(TRI_SR(e, 1), TRI_SR(e, 2)), TRI_V(tri_c0)),
+        _mm256_and_si256(_mm256_or_si256(TRI_SL(e, 1), TRI_SR(e, 1)), TRI_V(tri_c1))),
+        _mm256_and_si256(_mm256_or_si256(TRI_SL(e, 1), TRI_SL(e, 2)), TRI_V(tri_c2)));
+}
+
+static inline BAND_TARGET __m256i tri_box_others_v(__m256i e) {
+    return _mm256_or_si256(_mm256_or_si256(
+        _mm256_and_si256(_mm256_or_si256(TRI_SR(e, 3), TRI_SR(e, 6)), TRI_V(tri_r0)),
+        _mm256_and_si256(_mm256_or_si256(TRI_SL(e, 3), TRI_SR(e, 3)), TRI_V(tri_r1))),
+        _mm256_and_si256(_mm256_or_si256(TRI_SL(e, 3), TRI_SL(e, 6)), TRI_V(tri_r2)));
+}
+
+/* c[k]: the positions where at least k + 1 digits have a bit; ``x`` counted in */
+static inline BAND_TARGET void tri_count_v(__m256i c[4], __m256i x) {
+    c[3] = _mm256_or_si256(c[3], _mm256_and_si256(c[2], x));
+    c[2] = _mm256_or_si256(c[2], _mm256_and_si256(c[1], x));
+    c[1] = _mm256_or_si256(c[1], _mm256_and_si256(c[0], x));
+    c[0] = _mm256_or_si256(c[0], x);
+}
+
+/* two such counts added (saturated at four): c and its lanes in the order ``q`` */
+static inline BAND_TARGET void tri_fold_v(__m256i c[4], __m256i q[4]) {
+    __m256i p0 = c[0], p1 = c[1], p2 = c[2], p3 = c[3];
+    c[0] = _mm256_or_si256(p0, q[0]);
+    c[1] = _mm256_or_si256(_mm256_or_si256(p1, q[1]), _mm256_and_si256(p0, q[0]));
+    c[2] = _mm256_or_si256(_mm256_or_si256(p2, q[2]), _mm256_or_si256(_mm256_and_si256(p1, q[0]), _mm256_and_si256(p0, q[1])));
+    c[3] = _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(p3, q[3]), _mm256_and_si256(p2, q[0])),
+                           _mm256_or_si256(_mm256_and_si256(p1, q[1]), _mm256_and_si256(p0, q[2])));
+}
+
+/* the counts over all lanes, in every lane */
+static inline BAND_TARGET void tri_fold_lanes_v(__m256i c[4]) {
+    __m256i q[4];
+    for (int k = 0; k < 4; k++) q[k] = _mm256_permute2x128_si256(c[k], c[k], 1);
+    tri_fold_v(c, q);
+    for (int k = 0; k < 4; k++) q[k] = _mm256_shuffle_epi32(c[k], 0x4e);
+    tri_fold_v(c, q);
+}
+
+static inline BAND_TARGET int BFN(band_triad_rules)(uint64_t y[9]) {
+    uint64_t y8[4] = {y[8], 0, 0, 0};
+    __m256i x[3], l[3], a[4], m[4];
+    x[0] = _mm256_loadu_si256((const __m256i *)y);
+    x[1] = _mm256_loadu_si256((const __m256i *)(y + 4));
+    x[2] = _mm256_loadu_si256((const __m256i *)y8);
+    for (int k = 0; k < 4; k++) a[k] = m[k] = _mm256_setzero_si256();
+    for (int j = 0; j < 3; j++) {
+        l[j] = _mm256_andnot_si256(_mm256_and_si256(tri_row_others_v(x[j]), tri_box_others_v(x[j])), x[j]);
+        tri_count_v(a, x[j]);
+        tri_count_v(m, l[j]);
+    }
+    tri_fold_lanes_v(a);
+    tri_fold_lanes_v(m);
+    if (!_mm256_testz_si256(_mm256_or_si256(_mm256_andnot_si256(a[2], TRI_V(tri_all)), m[3]), _mm256_set1_epi64x(-1)))
+        return 0;
+    __m256i ex = _mm256_andnot_si256(a[3], a[2]), bad = _mm256_setzero_si256();
+    for (int j = 0; j < 3; j++) {
+        __m256i e = _mm256_and_si256(x[j], ex);
+        __m256i ro = tri_row_others_v(e), bo = tri_box_others_v(e);
+        bad = _mm256_or_si256(bad, _mm256_and_si256(e, _mm256_or_si256(ro, bo)));
+        /* tri_spread(e) without e: the others of the row and of the box, spread */
+        __m256i sr = _mm256_or_si256(_mm256_or_si256(
+            _mm256_and_si256(TRI_SR(e, 1), TRI_V(tri_c0 | tri_c1)), _mm256_and_si256(TRI_SR(e, 2), TRI_V(tri_c0))),
+            _mm256_or_si256(_mm256_and_si256(TRI_SL(e, 1), TRI_V(tri_c1 | tri_c2)), _mm256_and_si256(TRI_SL(e, 2), TRI_V(tri_c2))));
+        __m256i sb = _mm256_or_si256(_mm256_or_si256(
+            _mm256_and_si256(TRI_SR(e, 3), TRI_V(tri_r0 | tri_r1)), _mm256_and_si256(TRI_SR(e, 6), TRI_V(tri_r0))),
+            _mm256_or_si256(_mm256_and_si256(TRI_SL(e, 3), TRI_V(tri_r1 | tri_r2)), _mm256_and_si256(TRI_SL(e, 6), TRI_V(tri_r2))));
+        __m256i gone = _mm256_or_si256(_mm256_andnot_si256(e, _mm256_or_si256(sr, sb)), _mm256_andnot_si256(l[j], m[2]));
+        x[j] = _mm256_andnot_si256(gone, x[j]);
+    }
+    _mm256_storeu_si256((__m256i *)y, x[0]);
+    _mm256_storeu_si256((__m256i *)(y + 4), x[1]);
+    _mm256_storeu_si256((__m256i *)y8, x[2]);
+    y[8] = y8[0];
+    return _mm256_testz_si256(bad, bad);
+}
+#undef TRI_V
+#undef TRI_SR
+#undef TRI_SL
+#else
 static inline BAND_TARGET int BFN(band_triad_rules)(uint64_t y[9]) {
     uint64_t a1 = 0, a2 = 0, a3 = 0, a4 = 0, m1 = 0, m2 = 0, m3 = 0, m4 = 0, lone[9];
     BAND_UNROLL
@@ -179,6 +269,7 @@ static inline BAND_TARGET int BFN(band_triad_rules)(uint64_t y[9]) {
     }
     return !bad;
 }
+#endif
 
 /* Singles and box-line rules to a fixpoint, starting from the digit-bands in ``dirty``
    (bit 3v + b: changed since their last look). 0 on a contradiction. */
