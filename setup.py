@@ -15,6 +15,7 @@ from setuptools.command.build_ext import build_ext
 NATIVE_SOURCES = ["src/gridsat/native/core.c"]
 NATIVE_DEPENDS = ["src/gridsat/native/core.h", "src/gridsat/native/core_base.h", "src/gridsat/native/core_impl.h", "src/gridsat/native/core_gen.h",
                   "src/gridsat/native/core_carve.h", "src/gridsat/native/core_band.h", "src/gridsat/native/core_band_tables.h",
+                  "src/gridsat/native/core_band_choose.h", "src/gridsat/native/core_band_search.h",
                   "src/gridsat/native/core_x16.h",
                   "src/gridsat/native/core_batch.h", "src/gridsat/native/core_ext.h",
                   "src/gridsat/native/core_ext_impl.h", "src/gridsat/native/verify9.h"]

@@ -485,6 +485,12 @@ static PyObject *py_uses_x16(PyObject *self, PyObject *cap) {
     return g ? PyBool_FromLong(g->x16) : NULL;
 }
 
+static PyObject *py_band_avx2(PyObject *self, PyObject *args) {
+    int want = -1;
+    if (!PyArg_ParseTuple(args, "|i:band_avx2", &want)) return NULL;
+    return PyBool_FromLong(band_use_avx2(want < 0 ? -1 : want != 0));
+}
+
 #include "core_gen.h"
 #include "core_carve.h"
 
@@ -496,6 +502,9 @@ static PyMethodDef methods[] = {
     {"verify_block", py_verify_block, METH_VARARGS, verify_block_doc},
     {"uses_band", py_uses_band, METH_O, "uses_band(geometry) -> whether searches on it take the classic 9x9 bitboard solver"},
     {"uses_x16", py_uses_x16, METH_O, "uses_x16(geometry) -> whether searches on it take the classic 16x16 bitboard solver"},
+    {"band_avx2", py_band_avx2, METH_VARARGS,
+     "band_avx2([on]) -> whether the classic 9x9 bitboard solver takes its AVX2 build (chosen at run time\n"
+     "where the machine has AVX2); ``on`` False turns it off, True back on. Both builds give the same answers."},
     GEN_METHODS
     {NULL, NULL, 0, NULL},
 };
