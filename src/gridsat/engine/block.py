@@ -237,11 +237,12 @@ class Block:
         Seconds of the board's build charged to each puzzle.
     counting : bool
         ``check`` only: the C core branches in its counting order (fewer branches on hard
-        puzzles, the same counts and unique solutions, but other ``nodes`` figures than the
-        general engine's, whose records the default keeps to the node).
+        puzzles, the same counts and unique solutions), as the ``native`` backend's checks
+        on this board do, so that a result's ``nodes`` are the general engine's. ``False``:
+        the usual order, whose ``nodes`` differ from the engine's.
     """
 
-    def __init__(self, job: str, core, geometry, build: float, counting: bool = False) -> None:
+    def __init__(self, job: str, core, geometry, build: float, counting: bool = True) -> None:
         if job not in ("check", "solve"):
             raise ValueError(f"job must be 'check' or 'solve', not {job!r}")
         self.job, self.core, self.geometry, self.build = job, core, geometry, build
@@ -249,7 +250,7 @@ class Block:
         self.order = 1 if counting and job == "check" else 0
 
     @classmethod
-    def start(cls, job: str, puzzles: int = 1, counting: bool = False) -> "Block | None":
+    def start(cls, job: str, puzzles: int = 1, counting: bool = True) -> "Block | None":
         """The entry with the board compiled, or ``None`` without the C core (``puzzles``: how
         many share the board's build time; ``counting``: see the class)."""
         try:
@@ -314,7 +315,9 @@ class Block:
             return
         t0 = time.perf_counter()
         # (``counting``: the core's counting order, which needs fewer branches; only unique
-        # answers are kept from it, whose one solution is the same in any order)
+        # answers are kept from it, whose one solution is the same in any order; the others
+        # go to ``one``, the general engine, which asks a puzzle of two solutions again in the
+        # usual order)
         counts, flags, sols, _, nodes, secs = self.core.batch(self.geometry, givens, self.limit, -1.0, self.limit,
                                                               True, True, 0, True, self.order)
         ok = self.core.verify_block(givens, sols, counts, self.limit)
