@@ -175,6 +175,18 @@ def test_the_c_verifier_agrees_with_the_python_verifier_on_random_damage():
         assert _verify(bytes(GRID), [bytes(g)]) == (not gridsat.verify(puzzle, tuple(g)))
 
 
+@needs_core
+def test_pack_lays_the_givens_end_to_end_as_bytes_would():
+    core = nb.load()
+    puzzles = [p.givens for p in _puzzles()[:50] if p.n == 9] + [list(GRID), GRID]
+    assert core.pack(puzzles, 81) == b"".join(bytes(g) for g in puzzles)
+    assert core.pack((), 81) == b""
+    for bad, error in (([(1,) * 80], ValueError), ([(0,) * 80 + (256,)], ValueError), ([(0,) * 80 + (-1,)], ValueError),
+                       ([(0,) * 80 + ("1",)], TypeError), ([7], TypeError), (5, TypeError)):
+        with pytest.raises(error):
+            core.pack(bad, 81)
+
+
 # ---------------------------------------------------------------------------- the lazy results
 @needs_core
 def test_lazy_results_behave_like_plain_ones():

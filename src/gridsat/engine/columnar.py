@@ -18,7 +18,6 @@ by ``one``.
 
 from __future__ import annotations
 
-from collections import deque
 from itertools import groupby, islice
 from typing import Callable, Iterable, Iterator
 
@@ -35,7 +34,7 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
     Parameters
     ----------
     puzzles : iterable
-        Read lazily, as the results are taken.
+        Read lazily, :data:`~.block.BLOCK` at a time, as the results are taken.
     job : {"check", "solve"}
     one : callable
         Runs a puzzle the block does not answer (signature of :func:`gridsat.engine.run`).
@@ -59,35 +58,26 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
         yield from rest(puzzles)
         return
     cls = kind.puzzle_class
-
-    taken: deque = deque()  # the givens of the plain puzzles read, first in first out
-
-    def bulk(p) -> bool:  # (groupby calls it once a puzzle, in order)
-        g = givens_of(p) if type(p) is cls else None
-        if g is None:
-            return False
-        taken.append(g)
-        return True
-
+    it = iter(puzzles)
     block: "Block | None | bool" = None
-    for plain, run in groupby(puzzles, key=bulk):
-        if plain and block is None:
-            block = _start(job, kind) or False
-        if not plain or block is False:
-            if plain:
-                run = _dropping(run, taken)
-            yield from rest(run)
-            continue
-        while chunk := list(islice(run, BLOCK)):
-            values = b"".join([bytes(taken.popleft()) for _ in chunk])
-            yield from block.answer(values, chunk, one=one, errors=errors)
-
-
-def _dropping(run: Iterable, taken: deque) -> Iterator:
-    """``run``'s puzzles, each dropping its givens from ``taken`` (the route without the C core)."""
-    for p in run:
-        taken.popleft()
-        yield p
+    # a block's worth of puzzles read at a time (as the C core takes them), each with its
+    # givens when it is a plain classic puzzle; runs of those go to the block, the others
+    # to the general loop, in order
+    while chunk := list(islice(it, BLOCK)):
+        givens = [givens_of(p) if type(p) is cls else None for p in chunk]
+        if None not in givens:  # (the common case: the whole chunk is plain)
+            runs = [(True, chunk, givens)]
+        else:
+            runs = [(plain, [p for p, _ in run], [g for _, g in run])
+                    for plain, run in ((plain, list(run)) for plain, run in
+                                       groupby(zip(chunk, givens), key=lambda pg: pg[1] is not None))]
+        for plain, ps, gs in runs:
+            if plain and block is None:
+                block = _start(job, kind) or False
+            if plain and block:
+                yield from block.answer(block.core.pack(gs, 81), ps, one=one, errors=errors)
+            else:
+                yield from rest(ps)
 
 
 def _start(job: str, kind) -> "Block | None":

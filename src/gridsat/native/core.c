@@ -498,6 +498,7 @@ static PyMethodDef methods[] = {
     {"extras", py_extras, METH_VARARGS, extras_doc},
     {"batch", (PyCFunction)(void (*)(void))py_batch, METH_VARARGS | METH_KEYWORDS, batch_doc},
     {"verify_block", py_verify_block, METH_VARARGS, verify_block_doc},
+    {"pack", py_pack, METH_VARARGS, pack_doc},
     {"uses_band", py_uses_band, METH_O, "uses_band(geometry) -> whether searches on it take the classic 9x9 bitboard solver"},
     {"uses_x16", py_uses_x16, METH_O, "uses_x16(geometry) -> whether searches on it take the classic 16x16 bitboard solver"},
     GEN_METHODS
