@@ -6,7 +6,10 @@ layouts up to 32x32. The core propagates naked and hidden singles and searches d
 first on a cell with the fewest candidates; counting stops at ``limit``. The classic 9x9
 board runs on a bitboard version of the same search (one 27-bit word per digit and band of
 three rows; ``uses_band`` tells which a geometry takes): the same rules and branching, so
-the same counts, solutions and solution order, at a fraction of the cost. It runs without
+the same counts, solutions and solution order, at a fraction of the cost; a check (limit 2)
+there takes the core's counting order, which branches less on hard puzzles, and asks a
+puzzle of two solutions again in the usual order (:func:`_order`), so the answers are the
+usual search's and only the ``nodes`` figures are the counting order's. It runs without
 the GIL in slices of about 50 ms, between which Python handles signals (Ctrl-C raises
 ``KeyboardInterrupt``) and the time limit is checked.
 
