@@ -276,7 +276,8 @@ def test_every_route_of_a_check_takes_the_counting_order_and_the_usual_answers(t
     for name, got in routes.items():
         for r, want in zip(got, front, strict=True):
             r = r if isinstance(r, dict) else r.to_dict()
-            assert (r["status"], r["stats"], r["solution"]) == (want.status, want.stats, want.to_dict()["solution"]), name
+            want_fields = (want.status, want.stats, want.to_dict()["solution"])
+            assert (r["status"], r["stats"], r["solution"]) == want_fields, name
     usual = counting = 0
     for p, r in zip(puzzles, front):
         fast = core.solve(geo, bytes(p.givens), 2, 2, -1.0, 0, None, 1)

@@ -92,7 +92,7 @@ class NativeBackend(Backend):
             if order and count >= 2:  # several solutions: the usual order's, as any other run finds them
                 rest = left if left < 0 else max(left - (time.perf_counter() - t1), 0.0)
                 again = core.solve(model.geometry, givens, lim, kept, rest, max_nodes, extras, 0)
-                if not again[2]:  # (the time ran out there: the counting order's answer stands)
+                if again[0] == count:  # (else time or branches ran out there: the first answer stands)
                     count, complete, timed_out, sols = again[:4]
                 nodes += again[4]
         except KeyboardInterrupt as exc:  # the core hands over what it had found as ``partial``
@@ -392,7 +392,8 @@ def _usual_again(core, geometry, givens: bytes, cells: int, kept: int, limit: in
                  first: tuple) -> tuple:
     """A counting-order batch's answers ``(counts, flags, sols, nodes, secs)`` with its puzzles
     of two or more solutions asked again in the usual order (the counting order's answer
-    stands where the time ran out; ``nodes`` and ``secs`` add both calls')."""
+    stands where the time or the branches ran out first; ``nodes`` and ``secs`` add both
+    calls')."""
     counts, flags, sols, nodes, secs = first
     again = [i for i, c in enumerate(counts) if c >= 2]
     size = kept * cells
@@ -405,7 +406,7 @@ def _usual_again(core, geometry, givens: bytes, cells: int, kept: int, limit: in
     for j, i in enumerate(again):
         nodes[i] += n2[j]
         secs[i] += t2[j]
-        if f2[j] == 2:
+        if c2[j] != counts[i]:  # (the time or the branches ran out there)
             continue
         counts[i], flags[i] = c2[j], f2[j]
         sols[i * size:(i + 1) * size] = s2[j * size:(j + 1) * size]
