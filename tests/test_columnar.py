@@ -9,6 +9,7 @@ ones' behaviour.
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from pathlib import Path
@@ -174,6 +175,18 @@ def test_the_c_verifier_agrees_with_the_python_verifier_on_random_damage():
         assert _verify(bytes(GRID), [bytes(g)]) == (not gridsat.verify(puzzle, tuple(g)))
 
 
+@needs_core
+def test_pack_lays_the_givens_end_to_end_as_bytes_would():
+    core = nb.load()
+    puzzles = [p.givens for p in _puzzles()[:50] if p.n == 9] + [list(GRID), GRID]
+    assert core.pack(puzzles, 81) == b"".join(bytes(g) for g in puzzles)
+    assert core.pack((), 81) == b""
+    for bad, error in (([(1,) * 80], ValueError), ([(0,) * 80 + (256,)], ValueError), ([(0,) * 80 + (-1,)], ValueError),
+                       ([(0,) * 80 + ("1",)], TypeError), ([7], TypeError), (5, TypeError)):
+        with pytest.raises(error):
+            core.pack(bad, 81)
+
+
 # ---------------------------------------------------------------------------- the lazy results
 @needs_core
 def test_lazy_results_behave_like_plain_ones():
@@ -237,9 +250,44 @@ def test_a_counting_block_answers_as_the_usual_one():
     from gridsat.engine.block import Block
 
     lines = [line.encode() for line in _lines()]
-    usual = list(Block.start("check").run(lines))
-    counting = list(Block.start("check", counting=True).run(lines))
+    usual = list(Block.start("check", counting=False).run(lines))
+    counting = list(Block.start("check").run(lines))
     assert [(r.status, r.solution) for r in usual] == [(r.status, r.solution) for r in counting]
+
+
+@needs_core
+def test_every_route_of_a_check_takes_the_counting_order_and_the_usual_answers(tmp_path, capsys):
+    """A check on the classic board runs the core's counting order by every route (the front
+    door, check_many by the block and by the backend's batch, ``gridsat check FILE``): the
+    same ``nodes`` everywhere, the counting order's on a unique puzzle, and the usual
+    order's answers (a puzzle of two solutions is asked again in that order)."""
+    core = nb.load()
+    puzzles = [p for p in _puzzles() if p.n == 9]
+    from gridsat.kinds.sudoku.encode_native import native_model
+
+    geo = native_model(puzzles[0]).geometry
+    front = [gridsat.check(p) for p in puzzles]
+    routes = {"block": list(gridsat.check_many(puzzles)),
+              "batch": list(gridsat.check_many(puzzles, backend="native", encoding="sudoku-native"))}
+    path = tmp_path / "p.txt"
+    path.write_text("".join("".join(map(str, p.givens)) + "\n" for p in puzzles))
+    assert main(["check", "--json", str(path)]) in (0, 1)
+    routes["file"] = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    for name, got in routes.items():
+        for r, want in zip(got, front, strict=True):
+            r = r if isinstance(r, dict) else r.to_dict()
+            want_fields = (want.status, want.stats, want.to_dict()["solution"])
+            assert (r["status"], r["stats"], r["solution"]) == want_fields, name
+    usual = counting = 0
+    for p, r in zip(puzzles, front):
+        fast = core.solve(geo, bytes(p.givens), 2, 2, -1.0, 0, None, 1)
+        slow = core.solve(geo, bytes(p.givens), 2, 2, -1.0, 0, None, 0)
+        assert [tuple(s) for s in slow[3]] == r.solutions  # the usual order's answers
+        if r.status != "ambiguous":
+            assert r.stats["nodes"] == fast[4]  # the counting order's branches
+            usual, counting = usual + slow[4], counting + fast[4]
+    assert {r.status for r in front} == {"unique", "ambiguous", "impossible"}
+    assert 5 * counting < 4 * usual  # (586 against 804 branches)
 
 
 def test_without_the_c_core_the_route_hands_every_puzzle_to_the_general_loop(monkeypatch):

@@ -32,6 +32,7 @@ from __future__ import annotations
 import importlib
 import json
 import time
+from itertools import repeat
 from typing import Callable, Iterator, Sequence
 
 from ..errors import GridsatError, UnsupportedError
@@ -49,6 +50,8 @@ SYMBOLS = _EMPTY + _DIGITS
 _VALUES = bytes.maketrans(_EMPTY + _DIGITS, bytes(len(_EMPTY)) + bytes(range(1, 10)))
 #: bytes.translate table: a value 1-9 -> its digit
 _TEXT = bytes.maketrans(bytes(range(1, 10)), _DIGITS)
+#: a status by the C core's flag (1: the search was complete) for a puzzle with one verified solution
+_STATUS = ("solved", "unique", "solved", "solved")
 #: the box shape of the classic 9x9 board
 _N, _BOX = 9, (3, 3)
 _CELLS = _N * _N
@@ -237,11 +240,12 @@ class Block:
         Seconds of the board's build charged to each puzzle.
     counting : bool
         ``check`` only: the C core branches in its counting order (fewer branches on hard
-        puzzles, the same counts and unique solutions, but other ``nodes`` figures than the
-        general engine's, whose records the default keeps to the node).
+        puzzles, the same counts and unique solutions), as the ``native`` backend's checks
+        on this board do, so that a result's ``nodes`` are the general engine's. ``False``:
+        the usual order, whose ``nodes`` differ from the engine's.
     """
 
-    def __init__(self, job: str, core, geometry, build: float, counting: bool = False) -> None:
+    def __init__(self, job: str, core, geometry, build: float, counting: bool = True) -> None:
         if job not in ("check", "solve"):
             raise ValueError(f"job must be 'check' or 'solve', not {job!r}")
         self.job, self.core, self.geometry, self.build = job, core, geometry, build
@@ -249,7 +253,7 @@ class Block:
         self.order = 1 if counting and job == "check" else 0
 
     @classmethod
-    def start(cls, job: str, puzzles: int = 1, counting: bool = False) -> "Block | None":
+    def start(cls, job: str, puzzles: int = 1, counting: bool = True) -> "Block | None":
         """The entry with the board compiled, or ``None`` without the C core (``puzzles``: how
         many share the board's build time; ``counting``: see the class)."""
         try:
@@ -314,7 +318,9 @@ class Block:
             return
         t0 = time.perf_counter()
         # (``counting``: the core's counting order, which needs fewer branches; only unique
-        # answers are kept from it, whose one solution is the same in any order)
+        # answers are kept from it, whose one solution is the same in any order; the others
+        # go to ``one``, the general engine, which asks a puzzle of two solutions again in the
+        # usual order)
         counts, flags, sols, _, nodes, secs = self.core.batch(self.geometry, givens, self.limit, -1.0, self.limit,
                                                               True, True, 0, True, self.order)
         ok = self.core.verify_block(givens, sols, counts, self.limit)
@@ -324,6 +330,17 @@ class Block:
         answers = _Answers(self.job, givens, flags, nodes, secs, self.build, sols, self.limit * _CELLS)
         build = self.build + share
         check = self.job == "check"
+        ones = b"\x01" * k
+        if counts == ones and ok == ones and (flags == ones or not check):
+            # (every puzzle answered from the block, as most blocks are: the results made in
+            # one pass, without a Python step a puzzle but the result's own)
+            statuses = map(_STATUS.__getitem__, flags)
+            totals = map(build.__add__, secs)
+            if puzzles is None:
+                yield from map(LineResult, repeat(answers, k), range(k), statuses, totals)
+            else:
+                yield from map(_PuzzleResult, repeat(answers, k), range(k), statuses, totals, puzzles)
+            return
         for i in range(k):
             # the answers of this entry: unique (a complete search with one solution) or, for
             # solve, solved, with the solution passed by the verifier

@@ -18,7 +18,6 @@ by ``one``.
 
 from __future__ import annotations
 
-from collections import deque
 from itertools import groupby, islice
 from typing import Callable, Iterable, Iterator
 
@@ -36,7 +35,7 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
     Parameters
     ----------
     puzzles : iterable
-        Read lazily, as the results are taken.
+        Read lazily, :data:`~.block.BLOCK` at a time, as the results are taken.
     job : {"check", "solve"}
     one : callable
         Runs a puzzle the block does not answer (signature of :func:`gridsat.engine.run`).
@@ -52,29 +51,32 @@ def route(puzzles: Iterable, job: str, *, one: Callable, errors: str, rest: Call
         One per puzzle (or its error, with ``errors="return"``).
     """
     kinds: dict = {}  # puzzle type -> the bulk kind's givens function for it, or None
-    taken: deque = deque()  # the givens of the plain puzzles read, first in first out
 
-    def bulk(p) -> bool:  # (groupby calls it once a puzzle, in order)
+    def givens(p):
         t = type(p)
         givens_of = kinds[t] if t in kinds else kinds.setdefault(t, _givens_of(p))
-        g = givens_of(p) if givens_of is not None else None
-        if g is None:
-            return False
-        taken.append(g)
-        return True
+        return givens_of(p) if givens_of is not None else None
 
+    it = iter(puzzles)
     block: "Block | None | bool" = None
-    for plain, run in groupby(puzzles, key=bulk):
-        if plain and block is None:
-            block = _start(job, bulk_kind()) or False
-        if not plain or block is False:
-            if plain:
-                run = _dropping(run, taken)
-            yield from rest(run)
-            continue
-        while chunk := list(islice(run, BLOCK)):
-            values = b"".join([bytes(taken.popleft()) for _ in chunk])
-            yield from block.answer(values, chunk, one=one, errors=errors)
+    # a block's worth of puzzles read at a time (as the C core takes them), each with its
+    # givens when it is a plain classic puzzle; runs of those go to the block, the others
+    # to the general loop, in order
+    while chunk := list(islice(it, BLOCK)):
+        gs_all = [givens(p) for p in chunk]
+        if None not in gs_all:  # (the common case: the whole chunk is plain)
+            runs = [(True, chunk, gs_all)]
+        else:
+            runs = [(plain, [p for p, _ in run], [g for _, g in run])
+                    for plain, run in ((plain, list(run)) for plain, run in
+                                       groupby(zip(chunk, gs_all), key=lambda pg: pg[1] is not None))]
+        for plain, ps, gs in runs:
+            if plain and block is None:
+                block = _start(job, bulk_kind()) or False
+            if plain and block:
+                yield from block.answer(block.core.pack(gs, 81), ps, one=one, errors=errors)
+            else:
+                yield from rest(ps)
 
 
 def _givens_of(p) -> "Callable | None":
@@ -93,13 +95,6 @@ def _givens_of(p) -> "Callable | None":
     except UnsupportedError:
         return None
     return kind.bulk_givens if type(p) is kind.puzzle_class else None
-
-
-def _dropping(run: Iterable, taken: deque) -> Iterator:
-    """``run``'s puzzles, each dropping its givens from ``taken`` (the route without the C core)."""
-    for p in run:
-        taken.popleft()
-        yield p
 
 
 def _start(job: str, kind) -> "Block | None":

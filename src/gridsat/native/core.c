@@ -403,7 +403,8 @@ static PyObject *solve_result(AnySearch *a, Geo *g, int keep, int rc) {
 }
 
 PyDoc_STRVAR(solve_doc,
-"solve(geometry, givens, limit=2, keep=2, time_limit=-1.0, max_nodes=0, extras=None) -> (count, complete, timed_out, solutions, nodes)\n\n"
+"solve(geometry, givens, limit=2, keep=2, time_limit=-1.0, max_nodes=0, extras=None, order=0)\n"
+"      -> (count, complete, timed_out, solutions, nodes)\n\n"
 "Enumerate solutions of one puzzle up to ``limit`` (0: all). ``givens``: one byte per cell\n"
 "(0 empty). ``solutions``: the first ``keep`` as bytes. ``complete``: the search space was\n"
 "exhausted (the count is exact); ``timed_out``: ``time_limit`` seconds (negative: none)\n"
@@ -411,18 +412,20 @@ PyDoc_STRVAR(solve_doc,
 "so is neither complete nor timed out, and ``nodes`` equals ``max_nodes``. Ctrl-C raises\n"
 "KeyboardInterrupt with the same tuple, for what was found so far, as its ``partial``\n"
 "attribute. ``extras``: a capsule of :func:`extras` for the same board size, whose\n"
-"constraints hold too.");
+"constraints hold too. ``order=1``: the classic 9x9 search (without extras) branches in its\n"
+"counting order, as :func:`batch`'s.");
 
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"geometry", "givens", "limit", "keep", "time_limit", "max_nodes", "extras", NULL};
+    static char *kwlist[] = {"geometry", "givens", "limit", "keep", "time_limit", "max_nodes", "extras", "order", NULL};
     PyObject *cap, *extras = Py_None;
+    int order = 0;
     Py_buffer buf;
     unsigned long long limit = 2;
     int keep = 2;
     double time_limit = -1.0;
     unsigned long long max_nodes = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KidKO:solve", kwlist, &cap, &buf, &limit, &keep, &time_limit,
-                                     &max_nodes, &extras))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "Oy*|KidKOi:solve", kwlist, &cap, &buf, &limit, &keep, &time_limit,
+                                     &max_nodes, &extras, &order))
         return NULL;
     double t0 = now_s();
     Geo *g = get_geo(cap);
@@ -442,6 +445,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kw) {
     if (keep < 0) keep = 0;
     AnySearch a;
     if (any_init_ext(&a, g, ext, keep) < 0) { PyBuffer_Release(&buf); return PyErr_NoMemory(); }
+    if (a.wide == 3) a.u.sb.counting = order == 1;
     double deadline = time_limit < 0 ? 0.0 : t0 + time_limit;
     int rc;
     if (time_limit >= 0 && time_limit == 0.0) rc = RUN_TIMEOUT;
@@ -500,6 +504,7 @@ static PyMethodDef methods[] = {
     {"extras", py_extras, METH_VARARGS, extras_doc},
     {"batch", (PyCFunction)(void (*)(void))py_batch, METH_VARARGS | METH_KEYWORDS, batch_doc},
     {"verify_block", py_verify_block, METH_VARARGS, verify_block_doc},
+    {"pack", py_pack, METH_VARARGS, pack_doc},
     {"uses_band", py_uses_band, METH_O, "uses_band(geometry) -> whether searches on it take the classic 9x9 bitboard solver"},
     {"uses_x16", py_uses_x16, METH_O, "uses_x16(geometry) -> whether searches on it take the classic 16x16 bitboard solver"},
     {"band_avx2", py_band_avx2, METH_VARARGS,

@@ -145,4 +145,57 @@ done:
     return ret;
 }
 
+PyDoc_STRVAR(pack_doc,
+"pack(puzzles, cells) -> bytes\n\n"
+"The givens of many puzzles end to end, one byte a cell, as :func:`batch` takes them:\n"
+"``puzzles`` is a sequence of puzzles, each a tuple or list of ``cells`` whole numbers\n"
+"0-255 or ``cells`` bytes. The same bytes as ``b\"\".join(bytes(p) for p in puzzles)``, without\n"
+"a Python object a puzzle.");
+
+static PyObject *py_pack(PyObject *self, PyObject *args) {
+    PyObject *seq;
+    Py_ssize_t cells;
+    if (!PyArg_ParseTuple(args, "On:pack", &seq, &cells)) return NULL;
+    if (cells < 0) { PyErr_SetString(PyExc_ValueError, "cells must be >= 0"); return NULL; }
+    PyObject *fast = PySequence_Fast(seq, "pack takes a sequence of puzzles");
+    if (!fast) return NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(fast);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, k * cells);
+    if (!out) { Py_DECREF(fast); return NULL; }
+    uint8_t *o = (uint8_t *)PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < k; i++, o += cells) {
+        PyObject *p = PySequence_Fast_GET_ITEM(fast, i);
+        if (PyBytes_Check(p)) {
+            if (PyBytes_GET_SIZE(p) != cells) goto wrong_size;
+            memcpy(o, PyBytes_AS_STRING(p), (size_t)cells);
+            continue;
+        }
+        if (!PyTuple_Check(p) && !PyList_Check(p)) {
+            PyErr_Format(PyExc_TypeError, "puzzle %zd is a %.100s, not a tuple, list or bytes", i, Py_TYPE(p)->tp_name);
+            goto fail;
+        }
+        if (PySequence_Fast_GET_SIZE(p) != cells) goto wrong_size;
+        PyObject **items = PySequence_Fast_ITEMS(p);
+        for (Py_ssize_t j = 0; j < cells; j++) {
+            long v = PyLong_AsLong(items[j]);
+            if (v == -1 && PyErr_Occurred()) goto fail;
+            if (v < 0 || v > 255) {
+                PyErr_Format(PyExc_ValueError, "puzzle %zd, cell %zd: %ld is not a byte", i, j, v);
+                goto fail;
+            }
+            o[j] = (uint8_t)v;
+        }
+        continue;
+    wrong_size:
+        PyErr_Format(PyExc_ValueError, "puzzle %zd has %zd cells, not %zd", i, PySequence_Size(p), cells);
+        goto fail;
+    }
+    Py_DECREF(fast);
+    return out;
+fail:
+    Py_DECREF(fast);
+    Py_DECREF(out);
+    return NULL;
+}
+
 #endif /* GRIDSAT_CORE_BATCH_H */

@@ -6,7 +6,10 @@ layouts up to 32x32. The core propagates naked and hidden singles and searches d
 first on a cell with the fewest candidates; counting stops at ``limit``. The classic 9x9
 board runs on a bitboard version of the same search (one 27-bit word per digit and band of
 three rows; ``uses_band`` tells which a geometry takes): the same rules and branching, so
-the same counts, solutions and solution order, at a fraction of the cost. It runs without
+the same counts, solutions and solution order, at a fraction of the cost; a check (limit 2)
+there takes the core's counting order, which branches less on hard puzzles, and asks a
+puzzle of two solutions again in the usual order (:func:`_order`), so the answers are the
+usual search's and only the ``nodes`` figures are the counting order's. It runs without
 the GIL in slices of about 50 ms, between which Python handles signals (Ctrl-C raises
 ``KeyboardInterrupt``) and the time limit is checked.
 
@@ -80,10 +83,18 @@ class NativeBackend(Backend):
             return out
         t1 = time.perf_counter()
         lim = 0 if limit is None else max(int(limit), 1)
+        extras = getattr(model, "extras", None)
+        givens, kept = bytes(puzzle.givens), _c_keep(keep, lim, len(puzzle.givens))
         try:
-            count, complete, timed_out, sols, nodes = core.solve(
-                model.geometry, bytes(puzzle.givens), lim, _c_keep(keep, lim, len(puzzle.givens)), left, max_nodes,
-                getattr(model, "extras", None))
+            order = _order(core, model.geometry, lim, extras)
+            count, complete, timed_out, sols, nodes = core.solve(model.geometry, givens, lim, kept, left, max_nodes,
+                                                                 extras, order)
+            if order and count >= 2:  # several solutions: the usual order's, as any other run finds them
+                rest = left if left < 0 else max(left - (time.perf_counter() - t1), 0.0)
+                again = core.solve(model.geometry, givens, lim, kept, rest, max_nodes, extras, 0)
+                if again[0] == count:  # (else time or branches ran out there: the first answer stands)
+                    count, complete, timed_out, sols = again[:4]
+                nodes += again[4]
         except KeyboardInterrupt as exc:  # the core hands over what it had found as ``partial``
             part = getattr(exc, "partial", None)
             if part is not None:
@@ -125,10 +136,15 @@ class NativeBackend(Backend):
                 outs.extend(Outcome(timed_out=True, build_time=build) for _ in batch)
                 continue
             left = -1.0 if time_limit is None else time_limit - build
-            counts, flags, sols, _, nodes, secs = core.batch(
-                model.geometry, b"".join(bytes(p.givens) for p in batch), lim, left, kept, True, True,
-                max_nodes(model.n) if callable(max_nodes) else max_nodes)
+            cap = max_nodes(model.n) if callable(max_nodes) else max_nodes
+            givens = b"".join(bytes(p.givens) for p in batch)
+            order = _order(core, model.geometry, lim, None)
+            counts, flags, sols, _, nodes, secs = core.batch(model.geometry, givens, lim, left, kept, True, True,
+                                                             cap, False, order)
             secs = memoryview(secs).cast("d")
+            if order and max(counts, default=0) >= 2:
+                counts, flags, sols, nodes, secs = _usual_again(core, model.geometry, givens, cells, kept, lim, left,
+                                                                cap, (counts, flags, sols, nodes, secs))
             for k in range(n_run):
                 c, base = counts[k], k * kept * cells
                 outs.append(Outcome(
@@ -362,6 +378,41 @@ def check_lines(lines: Sequence[str] | bytes, *, limit: int = 2, time_limit: flo
 
 register_backend("native", NativeBackend)
 register_backend("native+minicard", BudgetedBackend)
+
+
+def _order(core, geometry, limit: int, extras) -> int:
+    """The C core's branching order for a run to ``limit``: its counting order (``1``) for a
+    check (limit 2) on the classic 9x9 board without extra rules, which takes fewer branches
+    on hard puzzles and finds the same count and the same unique solution; else the usual
+    order (``0``). A check that finds two solutions is asked again in the usual order
+    (:meth:`NativeBackend.run`, :func:`_usual_again`), so that every answer, first solutions
+    included, is the usual search's; its ``nodes`` add both searches' branches."""
+    return 1 if limit == 2 and extras is None and core.uses_band(geometry) else 0
+
+
+def _usual_again(core, geometry, givens: bytes, cells: int, kept: int, limit: int, left: float, cap: int,
+                 first: tuple) -> tuple:
+    """A counting-order batch's answers ``(counts, flags, sols, nodes, secs)`` with its puzzles
+    of two or more solutions asked again in the usual order (the counting order's answer
+    stands where the time or the branches ran out first; ``nodes`` and ``secs`` add both
+    calls')."""
+    counts, flags, sols, nodes, secs = first
+    again = [i for i, c in enumerate(counts) if c >= 2]
+    size = kept * cells
+    block = b"".join(givens[i * cells:(i + 1) * cells] for i in again)
+    if left >= 0:  # (each puzzle's limit: what the slowest of them has left)
+        left = max(left - max(secs[i] for i in again), 0.0)
+    c2, f2, s2, _, n2, t2 = core.batch(geometry, block, limit, left, kept, True, True, cap, False, 0)
+    t2 = memoryview(t2).cast("d")
+    counts, flags, sols, nodes, secs = list(counts), bytearray(flags), bytearray(sols), list(nodes), list(secs)
+    for j, i in enumerate(again):
+        nodes[i] += n2[j]
+        secs[i] += t2[j]
+        if c2[j] != counts[i]:  # (the time or the branches ran out there)
+            continue
+        counts[i], flags[i] = c2[j], f2[j]
+        sols[i * size:(i + 1) * size] = s2[j * size:(j + 1) * size]
+    return counts, bytes(flags), bytes(sols), nodes, secs
 
 
 def _loaded():
