@@ -210,6 +210,28 @@ def test_hostile_janko_gives_one_located_error(text, line, col, words, tmp_path,
     assert len(err) == 1 and err[0].startswith(f"{f}:{line}:{col}:") and "Traceback" not in err[0]
 
 
+def test_janko_reader_reads_the_same_with_its_token_cells_known_or_not(monkeypatch):
+    """The reader keeps the cell of each valid token it has met: the entries, and every fault
+    with its location, are the same whether the tokens are met for the first time or not."""
+    from gridsat.kinds.kakuro import format as kakuro_format
+
+    texts = [h[0] for h in HOSTILE] + [JANKO, JANKO.replace("4, 16,", "\u0664, 16,"), JANKO.replace(" 6,", " 06,")]
+
+    def read_all():
+        out = []
+        for text in texts:
+            e = get_format("kakuro").read(text, "f.txt")[0]
+            out.append((e.puzzle, e.error and (str(e.error), e.error.line, e.error.col)))
+        return out
+
+    monkeypatch.setattr(kakuro_format, "_CELL_OF", {"0": None, ".": None, "-": (0, 0)})
+    first = read_all()
+    assert read_all() == first
+    assert first[-2][0].cells[1] == (4, 0) and first[-1][0] == first[-3][0]  # (an Arabic-Indic 4; a leading 0)
+    assert all(v is None or isinstance(v, tuple) for v in kakuro_format._CELL_OF.values())
+    assert "\u0664," not in kakuro_format._CELL_OF and "99," not in kakuro_format._CELL_OF
+
+
 def test_wrong_solution_block_is_refused():
     text = JANKO + "\n4 4\n- - - -\n- 1 2 -\n- 3 9 5\n- - 5 2\n"
     e = get_format("kakuro").read(text, "s.txt")
@@ -236,6 +258,10 @@ def test_puzzle_refuses_bad_cells():
         Kakuro(2, 2, [(0, 0), (0, 0), (0, 0), 5])
     with pytest.raises(PuzzleError):
         Kakuro(2, 2, [(0, 0)] * 3)
+    with pytest.raises(PuzzleError, match="^r1c3: the across sum 5 has no white cell to its right"):
+        Kakuro(2, 3, [(0, 0), (3, 0), (0, 5), (0, 3), x, (0, 0)])
+    with pytest.raises(PuzzleError, match="^r2c1: the down sum 4 has no white cell below it"):
+        Kakuro(2, 3, [(0, 0), (3, 0), (0, 0), (4, 3), x, (0, 0)])
 
 
 def test_render_draws_clue_triangles():
