@@ -16,7 +16,9 @@ nothing could be read (the message ``file:line:col: ...`` goes to stderr); 130 i
 
 Run as the program (``main()`` without ``argv``), the process's address space is limited
 before any work: ``--max-memory``, else ``$GRIDSAT_MAX_MEMORY``, else
-:data:`gridsat.limits.DEFAULT_LIMIT` (see :func:`gridsat.limits.apply_default_limit`).
+:data:`gridsat.limits.DEFAULT_LIMIT` (see :func:`gridsat.limits.apply_default_limit`). The
+program also starts with the garbage collector off and freezes what start-up made before
+the job (see ``_started``); a caller's collector is left alone.
 """
 
 from __future__ import annotations
