@@ -20,7 +20,7 @@ needs_core = pytest.mark.skipif(nb.load() is None, reason=f"C extension not buil
 
 
 #: hard puzzles (magictour top1465) where a naked-singles pass empties a cell it was about
-#: to place (the digit read from an empty cell must make the placement fail)
+#: to place (the placement must fail there; a vector form of it once read no digit at all)
 HARD = [
     "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....",
     "...9.31..6.7....8.2.........5....4......6..2..1.......8...7.......3..5.....4....9",

@@ -102,7 +102,7 @@ static int band_use_avx2(int want) {
 }
 
 static void band_free(BandSearch *s) {
-    free(s->stack_mem); free(s->sols);
+    free(s->stack); free(s->sols);
     memset(s, 0, sizeof(*s));
 }
 
@@ -111,9 +111,7 @@ static int band_init(BandSearch *s, int keep) {
     band_tables();
     s->keep = keep;
     if (band_avx2 < 0) band_use_avx2(-1);
-    /* the states on a 32-byte boundary (the AVX2 build loads them as aligned vectors) */
-    s->stack_mem = malloc(sizeof(BState) * BAND_DEPTH + 32);
-    s->stack = s->stack_mem ? (BState *)(((uintptr_t)s->stack_mem + 31) & ~(uintptr_t)31) : NULL;
+    s->stack = malloc(sizeof(BState) * BAND_DEPTH);
     s->sols = malloc((size_t)(keep > 0 ? keep : 1) * 81);
     if (!s->stack || !s->sols) { band_free(s); return -1; }
     return 0;

@@ -5,12 +5,13 @@
  * takes the AVX2 forms. The portable build is plain C; the AVX2 one runs only where the
  * machine has AVX2 (core_band.h asks at run time), so the build flags stay portable.
  *
- * The AVX2 forms work on a state as four 256-bit vectors of eight words: word 3v + b is
- * digit v's word in band b, word 27 + b band b's unplaced cells (BState). A placement
- * clears its cell's bit from the nine digit words and the unplaced word of its band in
- * four masked AND-NOTs (band_lane: the words of one band), and the same compare gives, as
- * a movemask, the digit-bands it changed, which is the propagation's dirty set as it is
- * (bit 3v + b). A naked single's digit is read the same way.
+ * The AVX2 build differs in one function: the triad rules (band_triad_rules) run on four
+ * digits at a time, a digit's six band and stack patterns in each 64-bit lane, their
+ * counts over the digits kept per lane and then folded across the lanes; the rest is the
+ * same C compiled for AVX2, BMI and POPCNT. A vector form of the placement (the cell's bit
+ * cleared from the band's nine digit words in four masked vector operations, the dirty set
+ * read off a movemask) ran fewer instructions but no faster: a vector load of a state
+ * just written word by word waits for the stores to land, so it is not kept.
  */
 #include "core_base.h"
 
@@ -27,20 +28,6 @@
 
 #if BAND_SIMD
 #include <immintrin.h>
-
-/* the digit left alone in band b's cell i: the first digit word holding it */
-static inline BAND_TARGET int BFN(band_digit)(const BState *st, int b, int i) {
-    __m256i vb = _mm256_set1_epi32((int)(1u << i));
-    const uint32_t *w = &st->d[0][0];
-    uint32_t had = 0;
-    for (int k = 0; k < 4; k++) {
-        __m256i t = _mm256_and_si256(_mm256_load_si256((const __m256i *)(w + 8 * k)),
-                                     _mm256_and_si256(vb, _mm256_load_si256((const __m256i *)(band_lane[b] + 8 * k))));
-        had |= (uint32_t)(~_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(t, _mm256_setzero_si256()))) & 0xff) << (8 * k);
-    }
-    had &= 0x7ffffffu;
-    return had ? ctz64(had) / 3 : 0;  /* none (a cell left empty): 0, whose placement fails */
-}
 #endif
 
 /* Place digit v in band b's cell i. 0 on a contradiction (v no longer possible there). */
@@ -48,20 +35,6 @@ static inline BAND_TARGET int BFN(band_place)(BState *st, uint32_t *dp, int b, i
     uint32_t bit = 1u << i, x = st->d[v][b];
     if (!(x & bit)) return 0;
     if (!(st->uns[b] & bit)) return 1;      /* placed already (with v: its only bit) */
-#if BAND_SIMD
-    /* the cell leaves every digit's word and the unplaced cells: the band's words, masked */
-    __m256i vb = _mm256_set1_epi32((int)bit);
-    uint32_t *w = &st->d[0][0], had = 0;  /* bit 3w + b: digit w had the cell */
-    for (int k = 0; k < 4; k++) {
-        __m256i y = _mm256_load_si256((const __m256i *)(w + 8 * k));
-        __m256i t = _mm256_and_si256(y, _mm256_and_si256(vb, _mm256_load_si256((const __m256i *)(band_lane[b] + 8 * k))));
-        had |= (uint32_t)(~_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(t, _mm256_setzero_si256()))) & 0xff) << (8 * k);
-        _mm256_store_si256((__m256i *)(w + 8 * k), _mm256_andnot_si256(t, y));
-    }
-    uint32_t nx = x & ~band_peer[i];        /* ...but v's, where its row and box lose v */
-    st->d[v][b] = nx;
-    uint32_t dirty = had & 0x7ffffffu & ~(1u << (3 * v + b));
-#else
     st->uns[b] &= ~bit;
     uint64_t had = 0;                       /* bit i + 3w: digit w had the cell */
     BAND_UNROLL
@@ -73,7 +46,6 @@ static inline BAND_TARGET int BFN(band_place)(BState *st, uint32_t *dp, int b, i
     uint32_t nx = x & ~band_peer[i];        /* ...but v's, where its row and box lose v */
     st->d[v][b] = nx;
     uint32_t dirty = ((uint32_t)(had >> i) & ~(1u << (3 * v))) << b;
-#endif
     dirty |= (uint32_t)(nx != x) << (3 * v + b);
     uint32_t col = band_cmask[i];
     int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
@@ -300,13 +272,9 @@ static BAND_TARGET int BFN(band_propagate)(BState *st, uint32_t dirty) {
                 if (uns & ~once) goto fail;
                 for (uint32_t single = uns & ~twice; single; single &= single - 1) {
                     int i = ctz64(single);
-#if BAND_SIMD
-                    int v = BFN(band_digit)(st, b, i);
-#else
                     int v = 0;
                     BAND_UNROLL
                     for (int w = 1; w < 9; w++) v |= (int)((st->d[w][b] >> i) & 1u) * w;
-#endif
                     if (!BFN(band_place)(st, dp, b, i, v)) goto fail;
                 }
             }
@@ -329,7 +297,6 @@ static BAND_TARGET int BFN(band_start_ex)(BandSearch *s, const uint8_t *givens, 
     BState *st = s->stack;
     for (int v = 0; v < 9; v++) st->d[v][0] = st->d[v][1] = st->d[v][2] = BAND_ALL;
     st->uns[0] = st->uns[1] = st->uns[2] = BAND_ALL;
-    st->pad[0] = st->pad[1] = 0;
     s->count = s->nodes = 0;
     s->limit = limit;
     s->depth = 0;

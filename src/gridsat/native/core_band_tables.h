@@ -2,8 +2,8 @@
  * The lookup tables of the classic 9x9 band solver (core_band.h), filled once by
  * band_tables(): for each of the 512 segment patterns of a digit in a band, its box-line
  * fixpoint, the cells it covers, its lone segments and the configurations it holds; the
- * triad rules' lane masks; each band cell's row, box and column masks; the AVX2 path's lane
- * masks. And the search's state and record. core_band.h says what the segments,
+ * triad rules' lane masks; each band cell's row, box and column masks. And the search's
+ * state and record. core_band.h says what the segments,
  * configurations and lanes are.
  */
 #ifndef GRIDSAT_CORE_BAND_TABLES_H
@@ -20,11 +20,6 @@
 #define BAND_UNROLL
 #endif
 #define BAND_BAD 0x8000u
-#if defined(__GNUC__) || defined(__clang__)
-#define BAND_LANES_ALIGNED __attribute__((aligned(32)))
-#else
-#define BAND_LANES_ALIGNED
-#endif
 
 static uint16_t band_lc[512];     /* segment pattern -> its box-line fixpoint, or BAND_BAD */
 static uint32_t band_seg[512];    /* segment pattern -> the band cells it covers */
@@ -40,9 +35,6 @@ static uint64_t tri_c0, tri_c1, tri_c2, tri_r0, tri_r1, tri_r2, tri_all;
 static uint64_t band_stk[512];    /* a band's columns (9 bits) -> their bits in the stacks' lanes 3..5, as band 0 */
 static uint32_t band_peer[27];    /* a band cell's row and box, without itself */
 static uint32_t band_cmask[27];   /* a band cell's column */
-/* the AVX2 path's lane masks: band_lane[b][w] is all ones where word w of a state belongs
-   to band b (a digit's word or the band's unplaced cells), else 0 */
-static uint32_t band_lane[3][32] BAND_LANES_ALIGNED;
 static int band_ready;
 
 static void band_tables(void) {
@@ -124,31 +116,20 @@ static void band_tables(void) {
         band_peer[i] = ((0x1ffu << (9 * r)) | box) & ~(1u << i);
         band_cmask[i] = 0x40201u << c;
     }
-    for (int b = 0; b < 3; b++)
-        for (int w = 0; w < 32; w++) band_lane[b][w] = w < 30 && w % 3 == b ? ~0u : 0u;
     band_ready = 1;
 }
 
-/* a state, 32 words on a 32-byte boundary: four 256-bit vectors for the AVX2 path
-   (core_band_search.h) */
-#if defined(__GNUC__) || defined(__clang__)
-#define BAND_ALIGNED __attribute__((aligned(32)))
-#else
-#define BAND_ALIGNED
-#endif
 typedef struct {
-    uint32_t d[9][3];   /* digit, band -> candidate (or placed) cells (word 3v + b) */
-    uint32_t uns[3];    /* band -> cells not placed (word 27 + b) */
-    uint32_t pad[2];
-} BAND_ALIGNED BState;
+    uint32_t d[9][3];   /* digit, band -> candidate (or placed) cells */
+    uint32_t uns[3];    /* band -> cells not placed */
+} BState;
 
 /* a search's depths: a branch places a cell (81) or fixes a digit's configuration in a
    band or a stack (54) */
 #define BAND_DEPTH 136
 
 typedef struct {
-    BState *stack;       /* BAND_DEPTH states (aligned, in stack_mem) */
-    void *stack_mem;
+    BState *stack;       /* BAND_DEPTH states */
     uint8_t bcell[BAND_DEPTH];  /* the branching cell (below 81) or 128 + configuration item */
     uint16_t brem[BAND_DEPTH];  /* digits (or configurations) still to try at each depth */
     int depth, choose, finished, tick;
