@@ -104,3 +104,20 @@ def test_a_rook_kick_tries_other_orders():
         assert s["kick_tries"] > 10
         done[retries] = s["kicks"] / s["kick_tries"]
     assert done[3] > done[0] + 0.2
+
+
+@needs_kernel
+def test_rook_boards_pair_holes_and_retry_kicks_by_default():
+    """By default the search pairs holes and retries walled-in kicks on rook boards (measured
+    sooner there, docs/benchmarks/hidato.md), and does neither on king boards; an explicit
+    setting wins."""
+    enc = get_encoding("hidato-path", "hidato")
+    core = sb.load()
+    rook = enc.build(_sparse(20, 20, "rook", 0.1, 1))
+    king = enc.build(_sparse(16, 16, "king", 0.1, 1))
+    assert sb._defaults(rook, {})["kick_retries"] == sb.KICK_RETRIES > 0
+    assert "kick_retries" not in sb._defaults(king, {}) and "pair_every" not in sb._defaults(king, {})
+    assert sb._defaults(rook, {"pair_every": 0})["pair_every"] == 0
+    st = sb.searcher(rook, seed=2)
+    core.run(st, 500_000)
+    assert core.stats(st)["pairs"] > 0

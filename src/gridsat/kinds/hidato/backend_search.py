@@ -10,7 +10,9 @@ budget. When the cost has not improved for :data:`KICK_AFTER` work units (about 
 a second; on king boards :data:`KICK_AFTER_KING`, a sixteenth of that), it kicks the
 state: the gap that has been wrong longest and the eleven gaps nearest it on the board are
 routed afresh by cheapest paths and the moves grow them again, while the rest of the state
-is kept. Restarts from a fresh first state (after 1, 1.5, 2.25, ... periods of
+is kept. On rook boards one hole move in :data:`PAIR_EVERY` pairs a hole with the nearest
+hole of the other colour, and a kick that walls a gap in tries :data:`KICK_RETRIES` other
+routing orders. Restarts from a fresh first state (after 1, 1.5, 2.25, ... periods of
 ``restart_work``) remain available but are off by default.
 
 It finds solutions and proves nothing: the outcome is never ``complete``, except when the
@@ -51,6 +53,11 @@ KICK_AFTER = 4_000_000
 #: the same two on king boards: a stall is kicked sooner there (docs/explain/search.md)
 KICK_EVERY_KING = 125_000
 KICK_AFTER_KING = 250_000
+#: on rook boards, one hole move in this many is the pairing move (a hole and the nearest
+#: hole of the other colour re-routed into the gaps between them), and a kick whose
+#: routing walls a gap in tries this many other orders (docs/benchmarks/hidato.md)
+PAIR_EVERY = 4
+KICK_RETRIES = 3
 
 _EXTENSION = OptionalExtension("gridsat._pathsearch")
 #: the C extension module, or ``None`` when it cannot be imported (see :func:`load_error`)
@@ -70,11 +77,14 @@ def _core():
 
 def _defaults(model, options: dict) -> dict:
     """``options`` with the restart and kick settings filled in where missing (or None), the
-    kick's by the board's adjacency."""
+    kick's by the board's adjacency; on rook boards the pairing move and the kick's retries too."""
     out = {k: v for k, v in options.items() if v is not None}
     out.setdefault("restart_work", RESTART_WORK)
     out.setdefault("kick_every", KICK_EVERY if model.rook else KICK_EVERY_KING)
     out.setdefault("kick_after", KICK_AFTER if model.rook else KICK_AFTER_KING)
+    if model.rook:
+        out.setdefault("pair_every", PAIR_EVERY)
+        out.setdefault("kick_retries", KICK_RETRIES)
     return out
 
 
