@@ -42,6 +42,8 @@ class _Later:
     def __getattr__(self, attr: str):
         import importlib
 
+        if sys.modules.get(self._name) is self:  # (asked while the stand-in is still in place)
+            del sys.modules[self._name]
         return getattr(importlib.import_module(self._name), attr)
 
 
