@@ -23,7 +23,8 @@ Per kind and round, the two whole processes alternate, on the same puzzles-only 
 
 The table gives per kind: puzzles; gridsat's answers (verified, proved unique for ``check``)
 that match the reference solution; puzzlekit's answers that match it; the median of the
-rounds' wall seconds, whole process, for both, and the ratio (puzzlekit's over gridsat's);
+rounds' wall seconds, whole process, for both, and the ratio (puzzlekit's over gridsat's, two
+decimals, cut rather than rounded: a miss of a target is never printed as the target);
 the same for the processes' CPU seconds (user + system, every thread: CP-SAT runs several
 workers), which the load of a shared machine disturbs less than wall time. The timed
 processes may write bytecode caches (``PYTHONDONTWRITEBYTECODE`` is dropped for them, and an
@@ -48,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -270,6 +272,18 @@ def matching(answers, refs) -> str:
     return f"{sum(same(a, ref) for a, ref in pairs)}/{len(pairs)}" + (f" ({unread} unread)" if unread else "")
 
 
+def ratio(theirs: float, ours: float) -> str:
+    """``theirs / ours`` as ``9.97x``: two decimals, cut rather than rounded, so that a ratio
+    just under a target is never printed as the target (9.996 reads 9.99x, not 10.00x).
+
+    >>> ratio(4.275, 0.429), ratio(9.996, 1.0), ratio(1.0, 0.0)
+    ('9.96x', '9.99x', 'infx')
+    """
+    if ours <= 0:
+        return "infx"
+    return f"{math.floor(theirs / ours * 100) / 100:.2f}x"
+
+
 # ------------------------------------------------------------------------------ main
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -326,8 +340,8 @@ def main(argv=None) -> int:
             if peer:
                 p, pc, pi = (statistics.median(x[0] for x in theirs), statistics.median(x[1] for x in theirs),
                              statistics.median(theirs_in))
-                row += [matching(panswers, refs), f"{g:.3f}", f"{p:.3f}", f"{p / g:.1f}x", f"{gc:.3f}", f"{pc:.3f}",
-                        f"{pc / gc:.1f}x", f"{gi:.3f}", f"{pi:.3f}", f"{pi / gi:.1f}x"]
+                row += [matching(panswers, refs), f"{g:.3f}", f"{p:.3f}", ratio(p, g), f"{gc:.3f}", f"{pc:.3f}",
+                        ratio(pc, gc), f"{gi:.3f}", f"{pi:.3f}", ratio(pi, gi)]
             else:
                 why = "no peer" if types is None else f"puzzlekit has no {ptype}"
                 row += [why, f"{g:.3f}", "-", "-", f"{gc:.3f}", "-", "-", f"{gi:.3f}", "-", "-"]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ...constraints.cages import KillerCage
 from ...errors import GridsatError, ParseError
 from ...formats.base import Entry, Format, locate, register_format
 from ...formats.common import is_size_header, read_header_blocks, token_rows
@@ -120,8 +121,6 @@ def _puzzle(header, body, line, file, name) -> Killer:
                 if not (is_int(t, signed=False) and 1 <= int(t) <= n):
                     raise ParseError(f"bad given {t[:12]!r} (expected 1..{n} or '-')", file, lno, col)
                 givens[r * n + c] = int(t)
-    from ...constraints.cages import KillerCage
-
     made = []
     for (cells, total), lno, col in cages:
         try:

@@ -130,9 +130,9 @@ class Killer:
         g = tuple(map(int, givens)) if givens is not None else (0,) * (n * n)
         if len(g) != n * n:
             raise PuzzleError(f"expected {n * n} cells for size {n}, got {len(g)}")
-        for i, v in enumerate(g):
-            if not 0 <= v <= n:
-                raise PuzzleError(f"value {v} at r{i // n + 1}c{i % n + 1} is outside 1..{n}")
+        if g and not 0 <= min(g) <= max(g) <= n:
+            i, v = next((i, v) for i, v in enumerate(g) if not 0 <= v <= n)
+            raise PuzzleError(f"value {v} at r{i // n + 1}c{i % n + 1} is outside 1..{n}")
         if regions is None:
             box = tuple(box) if box is not None else usual_box(n)
             if box is None:
@@ -145,12 +145,14 @@ class Killer:
             box = next((b for b in _shapes(n) if check_regions(n, box_map(n, *b)) == regs), None)
         cs = tuple(_cage(n, item, k) for k, item in enumerate(cages))
         cs = tuple(sorted(cs, key=lambda cage: cage.members))  # (one order: equal puzzles compare equal)
-        owner: dict[int, int] = {}
-        for k, cage in enumerate(cs):
-            for c in cage.members:
-                if c in owner:
-                    raise PuzzleError(f"r{c // n + 1}c{c % n + 1} is in cage {owner[c] + 1} and in cage {k + 1}")
-                owner[c] = k
+        inside = [c for cage in cs for c in cage.members]
+        if len(set(inside)) != len(inside):  # (a cell in two cages: find the first, to name it)
+            owner: dict[int, int] = {}
+            for k, cage in enumerate(cs):
+                for c in cage.members:
+                    if c in owner:
+                        raise PuzzleError(f"r{c // n + 1}c{c % n + 1} is in cage {owner[c] + 1} and in cage {k + 1}")
+                    owner[c] = k
         object.__setattr__(self, "n", n)
         object.__setattr__(self, "givens", g)
         object.__setattr__(self, "regions", tuple(regs))
