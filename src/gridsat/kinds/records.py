@@ -36,10 +36,16 @@ class _Later:
     every other importer of ``inspect`` gets the real module as before.
     """
 
+    #: what the import system reads of a module found in ``sys.modules`` (whether it is
+    #: still initialising): no spec, so ``import inspect`` gives the stand-in as it is
+    __spec__ = None
+
     def __init__(self, name: str) -> None:
         self._name = name
 
     def __getattr__(self, attr: str):
+        if attr.startswith("__"):  # (a probe of the module's dunders does not import it)
+            raise AttributeError(attr)
         import importlib
 
         if sys.modules.get(self._name) is self:  # (asked while the stand-in is still in place)
