@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Sequence, Union
+from typing import Any, Callable, Iterator, Sequence, Union
 
 from ..errors import GridsatError, ParseError
 from .base import Entry, locate
@@ -262,17 +262,25 @@ def line_blocks(text: str) -> list[list[tuple[int, str]]]:
     >>> line_blocks("# a\\n1 2\\n3 4\\n\\n\\n5\\n")
     [[(2, '1 2'), (3, '3 4')], [(6, '5')]]
     """
-    blocks: list[list[tuple[int, str]]] = [[]]
+    return list(iter_line_blocks(text))
+
+
+def iter_line_blocks(text: str) -> Iterator[list[tuple[int, str]]]:
+    """:func:`line_blocks`'s blocks one at a time, each read only when it is asked for (a
+    sniffer that reads the first block leaves the rest of the text unread)."""
+    block: list[tuple[int, str]] = []
     for no, raw in enumerate(text.split("\n"), 1):
         line = raw.rstrip("\r")
         if is_comment_line(line):
             continue
         if not line.strip():
-            if blocks[-1]:
-                blocks.append([])
+            if block:
+                yield block
+                block = []
             continue
-        blocks[-1].append((no, line))
-    return [b for b in blocks if b]
+        block.append((no, line))
+    if block:
+        yield block
 
 
 class LineCursor:

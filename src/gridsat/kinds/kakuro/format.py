@@ -25,7 +25,7 @@ from typing import Any, Sequence
 
 from ...errors import ParseError, PuzzleError, UnsupportedError
 from ...formats.base import Entry, Format, register_format, register_json_kind
-from ...formats.common import is_comment_line, line_blocks
+from ...formats.common import iter_line_blocks, line_blocks
 from ...formats.oneline import register_generated
 from ...verifier import verify
 from .puzzle import MAX_SIDE, Kakuro
@@ -43,18 +43,13 @@ def _tokens(line: str) -> list[tuple[int, str]]:
 
 def _header(block, file) -> tuple[int, int]:
     no, line = block[0]
-    toks = line.split()
-    if len(toks) == 2 and all(t.isascii() and t.isdigit() and len(t) <= 3 for t in toks):
-        rows, cols = int(toks[0]), int(toks[1])
-        if 2 <= rows <= MAX_SIDE and 2 <= cols <= MAX_SIDE:
-            return rows, cols
-    toks = _tokens(line)  # (a fault: the columns of the line's tokens, for its location)
-    if len(toks) != 2 or not all(t.isascii() and t.isdigit() and len(t) <= 3 for _, t in toks):
-        raise ParseError("expected a header 'rows cols'", file, no, toks[0][0] if toks else 1)
-    rows, cols = int(toks[0][1]), int(toks[1][1])
-    for (col, _), v, what in ((toks[0], rows, "rows"), (toks[1], cols, "columns")):
+    toks = line.split()  # (the columns of the line's tokens are found only for a fault)
+    if len(toks) != 2 or not all(t.isascii() and t.isdigit() and len(t) <= 3 for t in toks):
+        raise ParseError("expected a header 'rows cols'", file, no, _tokens(line)[0][0] if toks else 1)
+    rows, cols = int(toks[0]), int(toks[1])
+    for k, v, what in ((0, rows, "rows"), (1, cols, "columns")):
         if not 2 <= v <= MAX_SIDE:
-            raise ParseError(f"a kakuro board has 2 to {MAX_SIDE} {what}, got {v}", file, no, col)
+            raise ParseError(f"a kakuro board has 2 to {MAX_SIDE} {what}, got {v}", file, no, _tokens(line)[k][0])
     return rows, cols
 
 
@@ -192,26 +187,10 @@ def write_janko(puzzle: Kakuro, solution: Sequence[int] | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _first_block(text: str) -> list[tuple[int, str]]:
-    """The first of :func:`~gridsat.formats.common.line_blocks`'s blocks of ``text`` (empty: none),
-    the lines after it left unread."""
-    block: list[tuple[int, str]] = []
-    for no, raw in enumerate(text.split("\n"), 1):
-        line = raw.rstrip("\r")
-        if is_comment_line(line):
-            continue
-        if not line.strip():
-            if block:
-                break
-            continue
-        block.append((no, line))
-    return block
-
-
 def sniff_janko(text: str) -> bool:
     """Whether ``text`` starts with a janko.at kakuro: a ``rows cols`` header, full rows, a ``down,across`` token."""
-    block = _first_block(text[:200_000])
-    if not block:
+    block = next(iter_line_blocks(text[:200_000]), None)
+    if block is None:
         return False
     toks = block[0][1].split()
     if len(toks) != 2 or not all(t.isascii() and t.isdigit() and len(t) <= 3 for t in toks):
