@@ -1,9 +1,10 @@
-"""Build configuration of the optional C extensions ``gridsat._native``, ``gridsat._pathsearch`` and ``gridsat._csp``.
+"""Build configuration of the optional C extensions ``gridsat._native``, ``gridsat._pathsearch``, ``gridsat._csp``
+and the logical solver's filter ``gridsat.kinds.sudoku.logic._logic``.
 
 Project metadata lives in pyproject.toml; setuptools reads both. The extensions are
 optional: without a C compiler or Python headers the build prints a warning and the
 install goes on without them (the ``native``, ``search`` and ``csp`` backends then report
-themselves unavailable and say why).
+themselves unavailable and say why, and the logical solver runs every technique in Python).
 """
 
 import os
@@ -25,9 +26,15 @@ PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch.h", "src/gridsat/native/pat
                       "src/gridsat/native/pathsearch_pair.h", "src/gridsat/native/pathsearch_route.h"]
 CSP_SOURCES = ["src/gridsat/native/csp.c"]
 CSP_DEPENDS = ["src/gridsat/native/csp.h"]
+_LOGIC_DIR = "src/gridsat/kinds/sudoku/logic/native/"
+LOGIC_SOURCES = [_LOGIC_DIR + "logic.c"]
+LOGIC_DEPENDS = [_LOGIC_DIR + h for h in (
+    "lg.h", "lg_registry.h", "lg_singles.h", "lg_subsets.h", "lg_fish.h", "lg_single_digit.h",
+    "lg_wings.h", "lg_uniqueness.h", "lg_chains.h", "lg_forcing.h")]
 
 #: extension module -> the backend that needs it (for the warning when it cannot be built)
-BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search", "gridsat._csp": "csp"}
+BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search", "gridsat._csp": "csp",
+              "gridsat.kinds.sudoku.logic._logic": "logic filter"}
 
 
 class optional_build_ext(build_ext):
@@ -80,6 +87,13 @@ setup(
             "gridsat._csp",
             sources=CSP_SOURCES,
             depends=CSP_DEPENDS,
+            extra_compile_args=_compile_args(),
+            optional=True,
+        ),
+        Extension(
+            "gridsat.kinds.sudoku.logic._logic",
+            sources=LOGIC_SOURCES,
+            depends=LOGIC_DEPENDS,
             extra_compile_args=_compile_args(),
             optional=True,
         ),

@@ -26,7 +26,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from gridsat import Sudoku
-from gridsat.kinds.sudoku.logic import solve_logic, solver
+from gridsat.kinds.sudoku.logic import native_filter, solve_logic, solver
 
 
 def _ranks(xs):
@@ -101,6 +101,51 @@ def time_techniques() -> tuple[dict, dict]:
     return seconds, calls
 
 
+def _path(s: str, uniqueness: bool, extra) -> list:
+    p = Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s])
+    return [st.to_dict() for st in solve_logic(p, uniqueness=uniqueness, extra=extra).steps]
+
+
+def check_steps(items, uniqueness: bool, extra) -> None:
+    """Solve every puzzle with the filter and with every technique in Python, alternating;
+    print whether every step is the same, and both CPU times."""
+    same = steps = 0
+    cpu = [0.0, 0.0]
+    for s, _ in items:
+        paths = []
+        for k, off in enumerate((False, True)):
+            native_filter._STATE["off"] = off
+            c0 = time.process_time()
+            paths.append(_path(s, uniqueness, extra))
+            cpu[k] += time.process_time() - c0
+        native_filter._STATE["off"] = False
+        same += paths[0] == paths[1]
+        steps += len(paths[0])
+    n = len(items)
+    print(f"steps, filter vs Python      {same}/{n} paths identical ({steps} steps); "
+          f"CPU {cpu[0]:.1f} s vs {cpu[1]:.1f} s = {cpu[1] / max(cpu[0], 1e-9):.2f}x")
+
+
+def filter_audit(items, uniqueness: bool, extra) -> int:
+    """Every C test against its Python technique on every grid along every path; 1 on a wrong "none"."""
+    techs = solver._select(uniqueness, None, extra)
+    total: dict[str, list[int]] = {}
+    for s, _ in items:
+        p = Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s])
+        for name, row in native_filter.audit(solver.path_grids(p, uniqueness, extra=extra), techs).items():
+            acc = total.setdefault(name, [0, 0, 0])
+            for i in range(3):
+                acc[i] += row[i]
+    print(f"{'technique':24s} {'agree':>8s} {'wrong none':>10s} {'extra step':>10s}")
+    for t in techs:
+        if t.name in total:
+            a, fn, fp = total[t.name]
+            print(f"{t.name:24s} {a:8d} {fn:10d} {fp:10d}")
+    missing = [t.name for t in techs if t.name not in total]
+    print(f"not written in C: {', '.join(missing) if missing else 'none'}")
+    return 1 if any(row[1] for row in total.values()) else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data")
@@ -112,8 +157,20 @@ def main(argv=None) -> int:
     ap.add_argument("--dump", help="write every puzzle's rating to this file")
     ap.add_argument("--jobs", type=int, default=0, help="also time N worker processes (extra row)")
     ap.add_argument("--by-technique", action="store_true", help="CPU time spent in each technique")
+    ap.add_argument("--no-filter", action="store_true",
+                    help="run every technique in Python (without the C filter)")
+    ap.add_argument("--filter-audit", action="store_true",
+                    help="compare every C test with its Python technique on every grid of every path")
+    ap.add_argument("--check-steps", action="store_true",
+                    help="also solve with every technique in Python: every step must be the same")
     args = ap.parse_args(argv)
     items = read(args.data, args.limit, args.every)
+    if args.filter_audit:
+        return filter_audit(items, not args.no_uniqueness, args.extra)
+    if args.no_filter:
+        native_filter._STATE["off"] = True
+    on, why = native_filter.status()
+    print(f"C filter                     {'on: ' + ', '.join(native_filter.techniques_in_c()) if on else 'off (' + str(why) + ')'}")
     uniq = not args.no_uniqueness
     timers = time_techniques() if args.by_technique else None
     load = os.getloadavg()
@@ -155,6 +212,8 @@ def main(argv=None) -> int:
         same = [r[0] for r in par] == ours
         print(f"throughput ({args.jobs} processes, wall) {n / dtp:.1f} puzzles/s  ({dtp:.1f} s; ratings "
               f"{'identical' if same else 'DIFFERENT'})")
+    if args.check_steps:
+        check_steps(items, uniq, args.extra)
     if args.dump:
         with open(args.dump, "w") as f:
             for i, ((s, se), (r, hardest, nsteps, _, _)) in enumerate(zip(items, rows)):

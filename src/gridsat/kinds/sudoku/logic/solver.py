@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from . import native_filter
 from .audit import check_step, check_sudoku_run
 from .grid import Grid, bits
 from .search import SearchFigures, search_figures, search_step
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Technique", "TECHNIQUES", "LogicResult", "Rating", "GRADES", "grade",
-    "solve_logic", "explain", "hint", "rate", "candidates", "technique_names",
+    "solve_logic", "path_grids", "explain", "hint", "rate", "candidates", "technique_names",
 ]
 
 
@@ -196,33 +197,50 @@ def _grid(puzzle_or_grid: Sudoku | Grid) -> Grid:
 _SINGLES = frozenset(("full house", "hidden single (box)", "hidden single (line)", "naked single"))
 
 
+def _run(t: Technique, g: Grid, current: float) -> Step | None:
+    if t.chain:
+        return t.func(g, first=current >= t.rating + 0.6)
+    if t.top is not None:
+        return t.func(g, first=current >= t.top)
+    return t.func(g)
+
+
+def _ladder(techs: list[Technique], current: float) -> list[Technique]:
+    """The techniques in the order they are tried: singles first once the path needs a naked single."""
+    if current < 2.3:
+        return techs
+    singles = []
+    for t in techs:
+        if t.rating > 2.3:
+            break
+        if t.name in _SINGLES:
+            singles.append(t)
+    return singles + [t for t in techs if t.name not in _SINGLES]
+
+
 def _find_step(g: Grid, techs: list[Technique], current: float) -> Step | None:
     """The first step of the easiest technique that has one.
 
     Once the path's rating is at least a chain technique's base, that technique returns
     its first conclusion instead of the shortest one (the rating cannot change much and
     it saves most of the time on hard puzzles). Singles come first once the path already
-    needs a naked single.
+    needs a naked single. On a classic 9x9 grid the C filter (:mod:`.native_filter`) skips
+    the techniques it knows to have no step; the step found is the same.
     """
-    tried = ()
-    if current >= 2.3:
-        tried = _SINGLES
-        for t in techs:
-            if t.rating > 2.3:
-                break
-            if t.name in _SINGLES:
-                s = t.func(g)
-                if s:
-                    return s
-    for t in techs:
-        if t.name in tried:
-            continue  # just found nothing on this very grid
-        if t.chain:
-            s = t.func(g, first=current >= t.rating + 0.6)
-        elif t.top is not None:
-            s = t.func(g, first=current >= t.top)
-        else:
-            s = t.func(g)
+    ladder = _ladder(techs, current)
+    if native_filter.usable(g):
+        ids = native_filter.plan([t.name for t in ladder])
+        i, n = 0, len(ladder)
+        while True:
+            i = native_filter.first(g, ids, i)
+            if i >= n:
+                return None
+            s = _run(ladder[i], g, current)
+            if s:
+                return s
+            i += 1
+    for t in ladder:
+        s = _run(t, g, current)
         if s:
             return s
     return None
@@ -293,6 +311,22 @@ def solve_logic(
     return LogicResult(steps, round(rating, 1), grade(rating), solved, used_search, g.values[:],
                        hardest, reason if not solved else None, g.geo.n,
                        ambiguous=any(s.technique == "search" and s.ambiguous for s in steps))
+
+
+def path_grids(puzzle: Sudoku | Grid, uniqueness: bool = False, **kw: Any) -> list[Grid]:
+    """Every grid along the logical solver's path (the grid before each step), for audits.
+
+    The arguments are those of :func:`solve_logic`; the path is found with every technique
+    run in Python.
+    """
+    with native_filter.disabled():
+        res = solve_logic(puzzle, uniqueness=uniqueness, **kw)
+    g = _grid(puzzle)
+    out = []
+    for s in res.steps:
+        out.append(g.copy())
+        g.apply(s.placements, s.eliminations)
+    return out
 
 
 def explain(puzzle: Sudoku | Grid, uniqueness: bool = False, **kw: Any) -> LogicResult:

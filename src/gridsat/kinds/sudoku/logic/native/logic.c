@@ -1,0 +1,112 @@
+/*
+ * gridsat.kinds.sudoku.logic._logic: the logical solver's filter in C (classic 9x9).
+ *
+ * For a grid (values and candidate masks, as the Python Grid holds them) it says which
+ * technique of the ladder is the first that has a step, so the Python solver runs only
+ * that technique: the step itself, its rating and its text still come from Python. A
+ * technique not written in C answers "unknown" and the Python technique is run.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include "lg_registry.h"
+
+static int read_grid(PyObject *ovalues, PyObject *ocands, LG *g) {
+    if (!PyList_Check(ovalues) || !PyList_Check(ocands) || PyList_GET_SIZE(ovalues) != LG_CELLS
+        || PyList_GET_SIZE(ocands) != LG_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "values and cands must be lists of 81 ints");
+        return 0;
+    }
+    for (int c = 0; c < LG_CELLS; c++) {
+        long v = PyLong_AsLong(PyList_GET_ITEM(ovalues, c));
+        long m = PyLong_AsLong(PyList_GET_ITEM(ocands, c));
+        if ((v == -1 || m == -1) && PyErr_Occurred()) return 0;
+        if (v < 0 || v > 9 || m < 0 || m > LG_FULL) {
+            PyErr_Format(PyExc_ValueError, "cell %d: value %ld or candidates %ld out of range", c, v, m);
+            return 0;
+        }
+        g->values[c] = (uint8_t)v;
+        g->cands[c] = v ? 0 : (uint16_t)m;
+    }
+    lg_prepare(g);
+    return 1;
+}
+
+PyDoc_STRVAR(first_doc,
+"first(values, cands, ids, start)\n--\n\n"
+"The first position ``i >= start`` of ``ids`` (a bytes of technique ids, 255 for a\n"
+"technique the filter does not know) whose technique has a step on the grid, or is not\n"
+"known or not written in C; ``len(ids)`` when none has a step.");
+
+static PyObject *py_first(PyObject *self, PyObject *args) {
+    PyObject *ov, *oc;
+    const unsigned char *ids;
+    Py_ssize_t nids, start;
+    if (!PyArg_ParseTuple(args, "OOy#n", &ov, &oc, &ids, &nids, &start)) return NULL;
+    LG g;
+    if (!read_grid(ov, oc, &g)) return NULL;
+    Py_ssize_t i = start < 0 ? 0 : start;
+    for (; i < nids; i++) {
+        int id = ids[i];
+        if (id >= LG_NTECH) break;
+        if (LG_TECHNIQUES[id].fn(&g) != 0) break;
+    }
+    return PyLong_FromSsize_t(i < nids ? i : nids);
+}
+
+PyDoc_STRVAR(has_doc,
+"has(id, values, cands)\n--\n\n"
+"1 when technique ``id`` has a step on the grid, 0 when it has none, -1 when it is not\n"
+"written in C.");
+
+static PyObject *py_has(PyObject *self, PyObject *args) {
+    PyObject *ov, *oc;
+    int id;
+    if (!PyArg_ParseTuple(args, "iOO", &id, &ov, &oc)) return NULL;
+    if (id < 0 || id >= LG_NTECH) {
+        PyErr_Format(PyExc_ValueError, "no technique %d", id);
+        return NULL;
+    }
+    LG g;
+    if (!read_grid(ov, oc, &g)) return NULL;
+    return PyLong_FromLong(LG_TECHNIQUES[id].fn(&g));
+}
+
+PyDoc_STRVAR(techniques_doc,
+"techniques()\n--\n\n"
+"The names of the techniques the filter knows, in id order, each with whether it is\n"
+"written in C (as (name, written) pairs).");
+
+static PyObject *py_techniques(PyObject *self, PyObject *noargs) {
+    LG g;
+    memset(&g, 0, sizeof g);
+    for (int c = 0; c < LG_CELLS; c++) g.values[c] = (uint8_t)(1 + (c % 9 + 3 * (c / 9) + (c / 27)) % 9);
+    lg_prepare(&g);
+    PyObject *out = PyTuple_New(LG_NTECH);
+    if (!out) return NULL;
+    for (int i = 0; i < LG_NTECH; i++) {
+        /* a technique not written yet answers -1 on any grid; a solved grid has no step */
+        PyObject *t = Py_BuildValue("(sO)", LG_TECHNIQUES[i].name,
+                                    LG_TECHNIQUES[i].fn(&g) >= 0 ? Py_True : Py_False);
+        if (!t) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"first", py_first, METH_VARARGS, first_doc},
+    {"has", py_has, METH_VARARGS, has_doc},
+    {"techniques", py_techniques, METH_NOARGS, techniques_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "gridsat.kinds.sudoku.logic._logic",
+    "The logical solver's filter in C (classic 9x9): which technique of the ladder has a step.",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__logic(void) {
+    lg_tables();
+    return PyModule_Create(&moduledef);
+}

@@ -1,0 +1,141 @@
+"""The logical solver's C filter: which technique of the ladder is the first with a step.
+
+On a classic 9x9 grid the solver asks the C extension ``gridsat.kinds.sudoku.logic._logic``
+for the first technique, from a position on, that has a step (or that the filter does not
+know), and runs only that Python technique. Steps, ratings and texts are the Python
+techniques' own, so the filter changes speed only: a technique written in C must answer
+"none" only where the Python technique finds no step (``tests/test_logic_native_filter.py``
+compares the two on every grid of many paths, and ``benchmarks/rating.py --filter-audit``
+over a whole file).
+
+Without the extension (no C compiler at install) every technique runs in Python;
+:func:`status` says why.
+"""
+
+from __future__ import annotations
+
+import importlib
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+if TYPE_CHECKING:
+    from .grid import Grid
+
+__all__ = ["status", "techniques_in_c", "plan", "usable", "disabled", "first", "has"]
+
+_MODULE = "gridsat.kinds.sudoku.logic._logic"
+_STATE: dict = {}
+#: technique id for a technique the filter does not know
+UNKNOWN = 255
+
+
+def _ext():
+    if "ext" not in _STATE:
+        try:
+            _STATE["ext"], _STATE["error"] = importlib.import_module(_MODULE), None
+        except ImportError as exc:
+            _STATE["ext"], _STATE["error"] = None, f"the C extension {_MODULE} is not built ({exc})"
+        ext = _STATE["ext"]
+        _STATE["ids"] = {name: i for i, (name, _) in enumerate(ext.techniques())} if ext else {}
+        _STATE["written"] = tuple(name for name, w in ext.techniques() if w) if ext else ()
+        _STATE["plans"] = {}
+    return _STATE["ext"]
+
+
+def status() -> tuple[bool, str | None]:
+    """Whether the filter is in use, and why not when it is not.
+
+    Returns
+    -------
+    (bool, str or None)
+        ``(True, None)`` when the extension is loaded and the filter is on.
+    """
+    if _STATE.get("off"):
+        return False, "the filter is switched off (disabled())"
+    ext = _ext()
+    return (ext is not None), _STATE["error"]
+
+
+def techniques_in_c() -> tuple[str, ...]:
+    """Names of the techniques whose existence test is written in C."""
+    _ext()
+    return _STATE["written"]
+
+
+@contextmanager
+def disabled() -> Iterator[None]:
+    """Run every technique in Python inside the ``with`` block (the reference path)."""
+    before = _STATE.get("off", False)
+    _STATE["off"] = True
+    try:
+        yield
+    finally:
+        _STATE["off"] = before
+
+
+def usable(g: Grid) -> bool:
+    """Whether the filter applies to this grid: a classic 9x9 board, filter on and built."""
+    geo = g.geo
+    return (geo.n == 9 and geo.boxed and geo.reg_of == _BOXES and not _STATE.get("off")
+            and _ext() is not None)
+
+
+_BOXES = tuple((c // 27) * 3 + (c % 9) // 3 for c in range(81))
+
+
+def plan(names: Sequence[str]) -> bytes:
+    """The technique ids of a ladder (names in order), for :func:`first`."""
+    key = tuple(names)
+    out = _STATE["plans"].get(key)
+    if out is None:
+        ids = _STATE["ids"]
+        out = _STATE["plans"][key] = bytes(ids.get(n, UNKNOWN) for n in key)
+    return out
+
+
+def first(g: Grid, ids: bytes, start: int) -> int:
+    """The first position from ``start`` whose technique has a step or is not written in C.
+
+    Returns ``len(ids)`` when no technique of the ladder from ``start`` has a step.
+    """
+    return _STATE["ext"].first(g.values, g.cands, ids, start)
+
+
+def has(name: str, g: Grid) -> int:
+    """1 when the C test of technique ``name`` finds a step on ``g``, 0 when not, -1 when not written."""
+    ext = _ext()
+    if ext is None:
+        raise RuntimeError(_STATE["error"])
+    return ext.has(_STATE["ids"][name], g.values, g.cands)
+
+
+def audit(grids: Sequence[Grid], techniques: Sequence) -> dict[str, list[int]]:
+    """Compare each C test with its Python technique on every grid.
+
+    Parameters
+    ----------
+    grids : sequence of Grid
+        Classic 9x9 grids (for example every grid along a solver's path).
+    techniques : sequence of Technique
+        The solver's techniques to compare (those not written in C are skipped).
+
+    Returns
+    -------
+    dict
+        ``name -> [agreed, c_said_none_but_python_found, c_said_step_but_python_found_none]``.
+        The middle count must be 0 (a wrong "none" would change the path); the last only
+        costs time.
+    """
+    _ext()
+    written = set(_STATE["written"])
+    out: dict[str, list[int]] = {}
+    for g in grids:
+        for t in techniques:
+            if t.name not in written:
+                continue
+            c = has(t.name, g)
+            py = t.func(g.copy()) is not None
+            row = out.setdefault(t.name, [0, 0, 0])
+            row[0 if bool(c) == py else (1 if py else 2)] += 1
+    return out
+
