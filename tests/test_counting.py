@@ -265,3 +265,30 @@ def test_dimacs_export_of_a_layered_jigsaw_counts_right(givens, method):
     f = read_dimacs(to_dimacs(p, "cnf-layered", givens=givens))
     formula = Formula(f.nvars, f.clauses + [[a] for a in f.assumptions], f.show)
     assert get_method(method).run_formula(formula, None)[0] == 96
+
+
+class _SlowFileCounter(D4Method):
+    """Writes its DIMACS file, then outlives its time limit (the child is killed)."""
+
+    def require(self):
+        pass
+
+    def count_formula(self, formula):
+        from gridsat.counting.base import write_dimacs
+        import time
+
+        write_dimacs(formula)
+        time.sleep(60)
+        return 0, {}
+
+
+def test_a_killed_counter_leaves_no_file(tmp_path, monkeypatch):
+    import tempfile
+
+    from gridsat.counting.base import CounterTimeout
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    formula = cnf_formula(EMPTY4)
+    with pytest.raises(CounterTimeout):
+        _SlowFileCounter().run_formula(formula, time_limit=1.0)
+    assert list(tmp_path.iterdir()) == []

@@ -239,7 +239,22 @@ class SharpSatMethod(CountMethod):
                 return (1 if s.solve() else 0), {"trivial": True}
         if self.module:
             importlib.import_module(self.module)  # once in the parent, not in every child
-        return isolated(self.count_formula, (formula,), time_limit, f"counter {self.name}")
+        import shutil
+        import tempfile
+
+        # the child writes its files (DIMACS) in a directory the parent removes: a child killed
+        # at its time limit cannot clean up after itself
+        scratch = tempfile.mkdtemp(prefix="gridsat-count-")
+        try:
+            return isolated(self._count_in, (formula, scratch), time_limit, f"counter {self.name}")
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _count_in(self, formula: Formula, scratch: str) -> tuple[int, dict]:
+        import tempfile
+
+        tempfile.tempdir = scratch  # (in the child process only)
+        return self.count_formula(formula)
 
     def count(self, puzzle, limit=None, *, backend=None, encoding=None, time_limit=None, keep=None,
               progress=None) -> Result:
@@ -248,7 +263,11 @@ class SharpSatMethod(CountMethod):
 
 
 def write_dimacs(formula: Formula, projection: bool = True) -> str:
-    """Write the formula to a temporary ``.cnf`` file; the caller removes it."""
+    """Write the formula to a temporary ``.cnf`` file; the caller removes it.
+
+    In a counter's child process the file goes to the scratch directory that the parent
+    removes after the child, also when the child is killed at its time limit.
+    """
     import tempfile  # (loaded with the first DIMACS file, not with import gridsat)
 
     fd, path = tempfile.mkstemp(prefix="gridsat-", suffix=".cnf")
