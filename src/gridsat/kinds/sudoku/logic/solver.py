@@ -94,6 +94,14 @@ TECHNIQUES: tuple[Technique, ...] = (
 )
 
 _BY_NAME = {t.name: t for t in TECHNIQUES}
+#: the functions the C filter stands in for (a technique replaced by another function, in a
+#: test or a timer without ``__wrapped__``, is always run)
+_FILTERED = {t.name: t.func for t in TECHNIQUES}
+
+
+def _filter_name(t: Technique) -> str:
+    func = getattr(t.func, "__wrapped__", t.func)
+    return t.name if _FILTERED.get(t.name) is func else ""
 
 #: grade name and the lowest SE rating that earns it
 GRADES: tuple[tuple[str, float], ...] = (
@@ -218,7 +226,21 @@ def _ladder(techs: list[Technique], current: float) -> list[Technique]:
     return singles + [t for t in techs if t.name not in _SINGLES]
 
 
-def _find_step(g: Grid, techs: list[Technique], current: float) -> Step | None:
+class _Ladders:
+    """The two orders of a technique list (see :func:`_ladder`), with the C filter's ids when it applies."""
+
+    __slots__ = ("plain", "singles_first", "ids", "ids_singles_first")
+
+    def __init__(self, techs: list[Technique], g: Grid) -> None:
+        self.plain = techs
+        self.singles_first = _ladder(techs, 2.3)
+        self.ids = self.ids_singles_first = None
+        if native_filter.usable(g):
+            self.ids = native_filter.plan([_filter_name(t) for t in self.plain])
+            self.ids_singles_first = native_filter.plan([_filter_name(t) for t in self.singles_first])
+
+
+def _find_step(g: Grid, techs: list[Technique] | _Ladders, current: float) -> Step | None:
     """The first step of the easiest technique that has one.
 
     Once the path's rating is at least a chain technique's base, that technique returns
@@ -227,12 +249,16 @@ def _find_step(g: Grid, techs: list[Technique], current: float) -> Step | None:
     needs a naked single. On a classic 9x9 grid the C filter (:mod:`.native_filter`) skips
     the techniques it knows to have no step; the step found is the same.
     """
-    ladder = _ladder(techs, current)
-    if native_filter.usable(g):
-        ids = native_filter.plan([t.name for t in ladder])
+    lad = techs if isinstance(techs, _Ladders) else _Ladders(techs, g)
+    if current < 2.3:
+        ladder, ids = lad.plain, lad.ids
+    else:
+        ladder, ids = lad.singles_first, lad.ids_singles_first
+    if ids is not None:
         i, n = 0, len(ladder)
+        first = native_filter.first
         while True:
-            i = native_filter.first(g, ids, i)
+            i = first(g, ids, i)
             if i >= n:
                 return None
             s = _run(ladder[i], g, current)
@@ -281,6 +307,7 @@ def solve_logic(
     g = _grid(puzzle)
     start = g.values[:]
     techs = _select(uniqueness, techniques, extra)
+    ladders = _Ladders(techs, g)
     steps: list[Step] = []
     rating = 0.0
     hardest = None
@@ -289,7 +316,7 @@ def solve_logic(
     while reason is None and not g.solved:
         if max_steps is not None and len(steps) >= max_steps:
             break
-        s = _find_step(g, techs, rating)
+        s = _find_step(g, ladders, rating)
         if s is None and search:
             s = search_step(g)
             if s is not None:
