@@ -26,15 +26,16 @@ PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch.h", "src/gridsat/native/pat
                       "src/gridsat/native/pathsearch_pair.h", "src/gridsat/native/pathsearch_route.h"]
 CSP_SOURCES = ["src/gridsat/native/csp.c"]
 CSP_DEPENDS = ["src/gridsat/native/csp.h"]
-_LOGIC_DIR = "src/gridsat/kinds/sudoku/logic/native/"
-LOGIC_SOURCES = [_LOGIC_DIR + "logic.c"]
-LOGIC_DEPENDS = [_LOGIC_DIR + h for h in (
-    "lg.h", "lg_registry.h", "lg_singles.h", "lg_subsets.h", "lg_fish.h", "lg_single_digit.h",
-    "lg_wings.h", "lg_uniqueness.h", "lg_chains.h", "lg_forcing.h")]
+LOGIC_SOURCES = ["src/gridsat/kinds/sudoku/logic/native/logic.c"]
+LOGIC_DEPENDS = ["src/gridsat/kinds/sudoku/logic/native/lg.h", "src/gridsat/kinds/sudoku/logic/native/lg_registry.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_singles.h", "src/gridsat/kinds/sudoku/logic/native/lg_subsets.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_fish.h", "src/gridsat/kinds/sudoku/logic/native/lg_single_digit.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_wings.h", "src/gridsat/kinds/sudoku/logic/native/lg_uniqueness.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_chains.h", "src/gridsat/kinds/sudoku/logic/native/lg_forcing.h"]
 
 #: extension module -> the backend that needs it (for the warning when it cannot be built)
 BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search", "gridsat._csp": "csp",
-              "gridsat.kinds.sudoku.logic._logic": "logic filter"}
+              "gridsat.kinds.sudoku.logic._logic": "logic"}
 
 
 class optional_build_ext(build_ext):
@@ -56,8 +57,9 @@ class optional_build_ext(build_ext):
     @staticmethod
     def _warn(exc, name):
         backend = BACKEND_OF.get(name, "?")
-        msg = (f"WARNING: could not build {name} ({type(exc).__name__}: {exc}); "
-               f"gridsat works without it, the '{backend}' backend is unavailable")
+        what = ("the logical solver runs every technique in Python" if backend == "logic"
+                else f"the '{backend}' backend is unavailable")
+        msg = f"WARNING: could not build {name} ({type(exc).__name__}: {exc}); gridsat works without it, {what}"
         print(msg, file=sys.stderr)
 
 

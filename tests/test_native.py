@@ -384,6 +384,8 @@ def test_build_without_a_compiler_still_succeeds(tmp_path):
     assert r.returncode == 0, r.stderr[-2000:]
     assert "could not build gridsat._native" in r.stderr
     assert not list((tmp_path / "lib").rglob("_native*"))
+    assert ("could not build gridsat.kinds.sudoku.logic._logic" in r.stderr
+            and "the logical solver runs every technique in Python" in r.stderr)
 
 
 #: OEIS A109252: 4x4 Sudoku puzzles with k givens and exactly one solution
