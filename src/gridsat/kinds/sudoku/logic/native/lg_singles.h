@@ -41,16 +41,58 @@ static int lg_hidden_single_line(LG *g) {
     return lg_hidden_single_units(g, 0, 18);
 }
 
-/* direct pointing */
-static int lg_direct_pointing(LG *g) {
-    (void)g;
-    return -1;
+/*
+ * Locked candidates over every box x line intersection (boxes in order, then the box's three
+ * rows and three columns). For digit d with places p inside the intersection: pointing when d
+ * has no place in the rest of the box and some place in the rest of the line (those go),
+ * claiming the other way round. With `direct`, the step counts only when, without the
+ * eliminated places, d has exactly one place left in one of the two other units of the base's
+ * kind crossing the cover unit (the other boxes along the line for pointing, the other lines
+ * of the same kind through the box for claiming).
+ */
+static int lgsin_locked(const LG *g, int pointing, int direct) {
+    for (int b = 0; b < 9; b++) {
+        lg_cells bm = LG_UMASK[18 + b];
+        for (int k = 0; k < 6; k++) {
+            int row = k < 3;
+            int line = row ? (b / 3) * 3 + k : 9 + (b % 3) * 3 + (k - 3);
+            lg_cells lm = LG_UMASK[line];
+            lg_cells common = bm & lm;
+            lg_cells base = pointing ? bm & ~common : lm & ~common;
+            lg_cells cover = pointing ? lm & ~common : bm & ~common;
+            for (int d = 0; d < LG_N; d++) {
+                lg_cells p = g->dpos[d];
+                if (!(p & common) || (p & base) || !(p & cover)) continue;
+                if (!direct) return 1;
+                for (int j = 0; j < 3; j++) {
+                    lg_cells left;
+                    if (pointing) {
+                        /* the boxes along the line: j-th box of the band or of the stack */
+                        int b2 = row ? (b / 3) * 3 + j : (b % 3) + 3 * j;
+                        if (b2 == b) continue;
+                        left = p & LG_UMASK[18 + b2] & ~lm;
+                    } else {
+                        /* the lines of the same kind through the box */
+                        int l2 = row ? (b / 3) * 3 + j : 9 + (b % 3) * 3 + j;
+                        if (l2 == line) continue;
+                        left = p & LG_UMASK[l2] & ~bm;
+                    }
+                    if (left && !(left & (left - 1))) return 1;
+                }
+            }
+        }
+    }
+    return 0;
 }
 
-/* direct claiming */
+/* direct pointing: a pointing whose eliminations leave a hidden single in another box along the line */
+static int lg_direct_pointing(LG *g) {
+    return lgsin_locked(g, 1, 1);
+}
+
+/* direct claiming: a claiming whose eliminations leave a hidden single in a parallel line through the box */
 static int lg_direct_claiming(LG *g) {
-    (void)g;
-    return -1;
+    return lgsin_locked(g, 0, 1);
 }
 
 /* naked single: a cell with one candidate */
@@ -62,16 +104,14 @@ static int lg_naked_single(LG *g) {
     return 0;
 }
 
-/* pointing */
+/* pointing: a digit of a box confined to one line, with a place in the rest of the line */
 static int lg_pointing(LG *g) {
-    (void)g;
-    return -1;
+    return lgsin_locked(g, 1, 0);
 }
 
-/* claiming */
+/* claiming: a digit of a line confined to one box, with a place in the rest of the box */
 static int lg_claiming(LG *g) {
-    (void)g;
-    return -1;
+    return lgsin_locked(g, 0, 0);
 }
 
 #endif
