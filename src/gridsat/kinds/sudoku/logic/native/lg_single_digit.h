@@ -102,6 +102,36 @@ static int lgs_box_hinges(lg_cells pos, int min_cells, lgs_hinge_fn visit, void 
     return 0;
 }
 
+/* Whether a pattern exists depends only on the digit's places, and from one step of a path
+ * to the next most digits keep theirs: the answers per digit are kept in a small table
+ * keyed by (pattern, digit, places), compared in full (so a clash only costs a search). */
+#define LGS_MEMO 4096
+static struct {
+    lg_cells pos;
+    uint8_t key;  /* pattern * 16 + digit + 1; 0 for an empty slot */
+    uint8_t has;
+} lgs_memo[LGS_MEMO];
+
+static inline unsigned lgs_slot(int pattern, int d, lg_cells pos) {
+    uint64_t h = (uint64_t)pos * 0x9E3779B97F4A7C15ull ^ (uint64_t)(pos >> 64) * 0xC2B2AE3D27D4EB4Full;
+    h ^= (uint64_t)(pattern * 16 + d) * 0x165667B19E3779F9ull;
+    return (unsigned)(h >> 52) & (LGS_MEMO - 1);
+}
+
+/* The memoised answer of `pattern` for digit index d with places pos: 0 or 1, -1 unknown. */
+static inline int lgs_memo_get(int pattern, int d, lg_cells pos, unsigned *slot) {
+    *slot = lgs_slot(pattern, d, pos);
+    if (lgs_memo[*slot].key == pattern * 16 + d + 1 && lgs_memo[*slot].pos == pos) return lgs_memo[*slot].has;
+    return -1;
+}
+
+static inline int lgs_memo_put(unsigned slot, int pattern, int d, lg_cells pos, int has) {
+    lgs_memo[slot].pos = pos;
+    lgs_memo[slot].key = (uint8_t)(pattern * 16 + d + 1);
+    lgs_memo[slot].has = (uint8_t)has;
+    return has;
+}
+
 /* ---- turbot fish: skyscraper, two-string kite, turbot fish, empty rectangle ---- */
 
 /* Two strong links x=y and z=w with y seeing z: a place seeing x and w (not y or z) goes. */
@@ -157,14 +187,21 @@ static int lgs_er_hinge(int box, lg_cells inbox, lg_cells rpart, lg_cells ccol, 
 }
 
 /* turbot fish (4.0-4.2), or else an empty rectangle (4.3) */
-static int lg_turbot_fish(LG *g) {
+static int lgs_turbot_or_er(LG *g, int d) {
     lgs_links L;
+    lg_cells pos = g->dpos[d];
+    lgs_plain_links(g, d, &L);
+    if (L.n >= 2 && lgs_turbot_digit(&L, pos)) return 1;
+    lgs_er_ctx ctx = {&L, pos};
+    return lgs_box_hinges(pos, 2, lgs_er_hinge, &ctx);
+}
+
+static int lg_turbot_fish(LG *g) {
     for (int d = 0; d < LG_N; d++) {
-        lg_cells pos = g->dpos[d];
-        lgs_plain_links(g, d, &L);
-        if (L.n >= 2 && lgs_turbot_digit(&L, pos)) return 1;
-        lgs_er_ctx ctx = {&L, pos};
-        if (lgs_box_hinges(pos, 2, lgs_er_hinge, &ctx)) return 1;
+        unsigned slot;
+        int has = lgs_memo_get(2, d, g->dpos[d], &slot);
+        if (has < 0) has = lgs_memo_put(slot, 2, d, g->dpos[d], lgs_turbot_or_er(g, d));
+        if (has) return 1;
     }
     return 0;
 }
@@ -176,6 +213,8 @@ typedef struct {
     lg_cells pos;
     int k;
     int x;              /* first cell of the chain */
+    int first;          /* its link: the last link has a higher index (a chain read backwards
+                           is the same chain, with the same eliminations) */
     lg_cells xseen;     /* places seeing x */
     uint64_t adj[2 * LGS_MAXLINKS]; /* adj[node]: nodes (2*link+end) whose cell sees the node's cell */
 } lgs_chain;
@@ -196,7 +235,7 @@ static int lgs_plain_dfs(const lgs_chain *S, int last, int depth, uint64_t used,
     for (uint64_t m = S->adj[last]; m; m &= m - 1) {
         int nd = __builtin_ctzll(m);
         int li = nd >> 1;
-        if ((used >> li) & 1) continue;
+        if (((used >> li) & 1) || (depth == S->k - 1 && li < S->first)) continue;
         int z = L->cell[li][nd & 1], w = L->cell[li][(nd & 1) ^ 1];
         lg_cells zw = lg_bit(z) | lg_bit(w);
         if (cells & zw) continue;
@@ -223,6 +262,7 @@ static int lgs_plain_chain(const lgs_links *L, lg_cells pos, int k) {
     for (int a = 0; a < nn; a++) {
         int li = a >> 1;
         S.x = L->cell[li][a & 1];
+        S.first = li;
         S.xseen = LG_PEERS[S.x] & pos;
         if (lgs_plain_dfs(&S, a ^ 1, 1, 1ull << li, L->end[li][0] | L->end[li][1])) return 1;
     }
@@ -299,17 +339,22 @@ static int lgs_grouped_chain(lgs_links *L, lg_cells pos, int k) {
     return 0;
 }
 
-/* k strong links on one digit, plain; with grouped links too when `grouped` */
-static int lgs_strong_links(LG *g, int k, int grouped) {
+/* k strong links on one digit, plain, or with grouped links too when `grouped` (the Python
+ * technique tries every digit's plain chains before any grouped one; which comes first does
+ * not change whether there is one) */
+static int lgs_chain_digit(LG *g, int d, int k, int grouped) {
     lgs_links L;
+    lgs_plain_links(g, d, &L);
+    if (lgs_plain_chain(&L, g->dpos[d], k)) return 1;
+    return grouped && lgs_grouped_chain(&L, g->dpos[d], k);
+}
+
+static int lgs_strong_links(LG *g, int k, int grouped) {
     for (int d = 0; d < LG_N; d++) {
-        lgs_plain_links(g, d, &L);
-        if (lgs_plain_chain(&L, g->dpos[d], k)) return 1;
-    }
-    if (!grouped) return 0;
-    for (int d = 0; d < LG_N; d++) {
-        lgs_plain_links(g, d, &L);
-        if (lgs_grouped_chain(&L, g->dpos[d], k)) return 1;
+        unsigned slot;
+        int has = lgs_memo_get(k + 8 * grouped, d, g->dpos[d], &slot);
+        if (has < 0) has = lgs_memo_put(slot, k + 8 * grouped, d, g->dpos[d], lgs_chain_digit(g, d, k, grouped));
+        if (has) return 1;
     }
     return 0;
 }
