@@ -252,12 +252,16 @@ static int lgs_plain_chain(const lgs_links *L, lg_cells pos, int k) {
     S.pos = pos;
     S.k = k;
     int nn = 2 * L->nplain;
+    uint64_t inunit[LG_UNITS]; /* the nodes in each unit */
+    memset(inunit, 0, sizeof inunit);
     for (int a = 0; a < nn; a++) {
-        uint64_t m = 0;
-        int ca = L->cell[a >> 1][a & 1];
-        for (int b = 0; b < nn; b++)
-            if ((b >> 1) != (a >> 1) && lg_sees(ca, L->cell[b >> 1][b & 1])) m |= 1ull << b;
-        S.adj[a] = m;
+        int c = L->cell[a >> 1][a & 1];
+        for (int t = 0; t < 3; t++) inunit[LG_CU[c][t]] |= 1ull << a;
+    }
+    for (int a = 0; a < nn; a++) {
+        const uint8_t *cu = LG_CU[L->cell[a >> 1][a & 1]];
+        uint64_t same = inunit[cu[0]] & inunit[cu[1]]; /* nodes on the same cell */
+        S.adj[a] = (inunit[cu[0]] | inunit[cu[1]] | inunit[cu[2]]) & ~same & ~(3ull << (a & ~1));
     }
     for (int a = 0; a < nn; a++) {
         int li = a >> 1;
@@ -290,20 +294,39 @@ typedef struct {
     int k, n;                /* links, nodes */
     lg_cells pos;
     const lg_cells *node;    /* node i: end i & 1 of link i >> 1 */
+    const uint8_t (*cell)[2]; /* cells of the plain links */
     lg_cells seen[2 * LGS_MAXLINKS];
-    lg_cells next[2 * LGS_MAXLINKS]; /* as node sets (n <= 128) */
+    lg_cells next[2 * LGS_MAXLINKS]; /* as node sets (n <= 128), once `done` has the node */
+    lg_cells done;
     int nplain;              /* links below are plain, the others grouped */
     int first;               /* first node of the chain */
 } lgs_gchain;
 
-static int lgs_grouped_dfs(const lgs_gchain *S, int last, int len, lg_cells cells, int grouped) {
+/* The nodes whose every cell sees every cell of node i, on other links. */
+static lg_cells lgs_gnext(lgs_gchain *S, int i) {
+    if (!((S->done >> i) & 1)) {
+        lg_cells m = 0, seen = S->seen[i];
+        for (int j = 0; j < 2 * S->nplain; j++)
+            if ((seen >> S->cell[j >> 1][j & 1]) & 1) m |= lg_bit(j);
+        for (int j = 2 * S->nplain; j < S->n; j++)
+            if (!(S->node[j] & ~seen)) m |= lg_bit(j);
+        S->next[i] = m & ~(lg_bit(i) | lg_bit(i ^ 1));
+        S->done |= lg_bit(i);
+    }
+    return S->next[i];
+}
+
+/* A chain read backwards is the same chain: only chains with a grouped link among their
+ * first (k + 1) / 2 links are followed (the other ones have one there when read backwards). */
+static int lgs_grouped_dfs(lgs_gchain *S, int last, int len, lg_cells cells, int grouped) {
     if (len == 2 * S->k)
         return grouped && (S->seen[S->first] & S->seen[last] & S->pos & ~cells) != 0;
     int final = len == 2 * S->k - 2;
-    for (lg_cells m = S->next[last]; m; m &= m - 1) {
+    int must = len / 2 + 1 == (S->k + 1) / 2; /* the link added now is the last one that may be the first grouped */
+    for (lg_cells m = lgs_gnext(S, last); m; m &= m - 1) {
         int j = lg_first(m);
         int isgroup = (j >> 1) >= S->nplain;
-        if (final && !grouped && !isgroup) continue;
+        if ((final || must) && !grouped && !isgroup) continue;
         int other = j ^ 1;
         lg_cells X = S->node[j], Y = S->node[other];
         if (cells & (X | Y)) continue;
@@ -324,15 +347,13 @@ static int lgs_grouped_chain(lgs_links *L, lg_cells pos, int k) {
     S.pos = pos;
     S.node = &L->end[0][0];
     S.nplain = L->nplain;
-    for (int i = 0; i < S.n; i++) S.seen[i] = lgs_common_peers(S.node[i]);
-    for (int i = 0; i < S.n; i++) {
-        lg_cells m = 0;
-        for (int j = 0; j < S.n; j++)
-            if ((j >> 1) != (i >> 1) && !(S.node[j] & ~S.seen[i])) m |= lg_bit(j);
-        S.next[i] = m;
-    }
+    S.cell = (const uint8_t (*)[2])L->cell;
+    S.done = 0;
+    for (int i = 0; i < 2 * S.nplain; i++) S.seen[i] = LG_PEERS[L->cell[i >> 1][i & 1]];
+    for (int i = 2 * S.nplain; i < S.n; i++) S.seen[i] = lgs_common_peers(S.node[i]);
     for (int i = 0; i < S.n; i++) {
         if (!(S.seen[i] & pos & ~S.node[i ^ 1])) continue;
+        if ((S.k + 1) / 2 == 1 && (i >> 1) < S.nplain) continue;
         S.first = i;
         if (lgs_grouped_dfs(&S, i ^ 1, 2, S.node[i] | S.node[i ^ 1], (i >> 1) >= S.nplain)) return 1;
     }
