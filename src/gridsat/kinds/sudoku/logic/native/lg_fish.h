@@ -4,28 +4,71 @@
  * Each function returns 1 when the technique finds a step, 0 when it finds none, and -1 when
  * it is not written in C (the solver then runs the Python technique). A 0 must never be
  * returned where the Python technique finds a step.
+ *
+ * The Python test (techniques/fish.py), for each digit, rows as base lines then columns:
+ * every choice of k base lines, each holding the digit in 2..k places, whose places together
+ * lie in exactly k cover lines, is a step when a cover line holds the digit outside the base
+ * lines.
  */
 #ifndef GRIDSAT_LG_FISH_H
 #define GRIDSAT_LG_FISH_H
 
 #include "lg.h"
 
+/* Whether some k of the n base-line masks m[] (their line numbers in line[]), from position i
+ * on, joined to the chosen ones (lines `base`, places `cover`, `left` still to choose), cover
+ * exactly k lines of which one holds the digit outside the base lines; cross[x] is the
+ * digit's places in cover line x, as a mask of base-line numbers. */
+static int lgf_choose(const uint16_t *m, const int *line, int n, int i, int left, unsigned base,
+                      unsigned cover, int k, const uint16_t *cross) {
+    if (!left) {
+        if (lg_pop(cover) != k) return 0;
+        for (unsigned c = cover; c; c &= c - 1)
+            if (cross[lg_ctz(c)] & ~base) return 1;
+        return 0;
+    }
+    for (; i <= n - left; i++) {
+        unsigned cv = cover | m[i];
+        if (lg_pop(cv) > k) continue; /* a union only grows: this choice can never cover k lines */
+        if (lgf_choose(m, line, n, i + 1, left - 1, base | (1u << line[i]), cv, k, cross)) return 1;
+    }
+    return 0;
+}
+
+/* the fish of size k (2 x-wing, 3 swordfish, 4 jellyfish) */
+static int lgf_fish(LG *g, int k) {
+    for (int d = 0; d < LG_N; d++) {
+        for (int rows = 1; rows >= 0; rows--) {
+            uint16_t m[LG_N], cross[LG_N];
+            int line[LG_N], n = 0;
+            for (int y = 0; y < LG_N; y++) {
+                unsigned p = g->upos[rows ? y : 9 + y][d];
+                int pc = lg_pop(p);
+                cross[y] = g->upos[rows ? 9 + y : y][d];
+                if (pc >= 2 && pc <= k) {
+                    m[n] = (uint16_t)p;
+                    line[n++] = y;
+                }
+            }
+            if (n >= k && lgf_choose(m, line, n, 0, k, 0, 0, k, cross)) return 1;
+        }
+    }
+    return 0;
+}
+
 /* x-wing */
 static int lg_x_wing(LG *g) {
-    (void)g;
-    return -1;
+    return lgf_fish(g, 2);
 }
 
 /* swordfish */
 static int lg_swordfish(LG *g) {
-    (void)g;
-    return -1;
+    return lgf_fish(g, 3);
 }
 
 /* jellyfish */
 static int lg_jellyfish(LG *g) {
-    (void)g;
-    return -1;
+    return lgf_fish(g, 4);
 }
 
 #endif
