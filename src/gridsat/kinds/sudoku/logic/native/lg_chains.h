@@ -262,10 +262,40 @@ static int lgc_read_grid(PyObject *ovalues, PyObject *ocands, LG *g) {
     return 1;
 }
 
+/* The successor lists of every local event in link order, as a bytes of native uint16:
+ * 2N, then 2N + 1 offsets into the list, then the lists ("on": the peers' "off" events
+ * ascending, then the cell's; "off": the strong links). */
+static PyObject *lgc_adjacency(const LGC *G) {
+    int n = G->n, ne = 2 * n, total = 0;
+    for (int i = 0; i < n; i++) {
+        for (int w = 0; w < G->nw; w++)
+            total += __builtin_popcountll(G->peer[i][w]) + __builtin_popcountll(G->cell[i][w]);
+        total += G->ns[i];
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(uint16_t) * (size_t)(2 + ne + total)));
+    if (!out) return NULL;
+    uint16_t *a = (uint16_t *)PyBytes_AS_STRING(out), *off = a + 1, *succ = a + 2 + ne;
+    int k = 0;
+    a[0] = (uint16_t)ne;
+    for (int i = 0; i < n; i++) {
+        off[2 * i] = (uint16_t)k; /* off(i): its strong links */
+        for (int s = 0; s < G->ns[i]; s++) succ[k++] = (uint16_t)(2 * G->st[i][s] + 1);
+        off[2 * i + 1] = (uint16_t)k; /* on(i): the peers' off events, then the cell's */
+        for (int h = 0; h < 2; h++) {
+            const uint64_t *set = h ? G->cell[i] : G->peer[i];
+            for (int w = 0; w < G->nw; w++)
+                for (uint64_t x = set[w]; x; x &= x - 1) succ[k++] = (uint16_t)(2 * (w * 64 + __builtin_ctzll(x)));
+        }
+    }
+    off[ne] = (uint16_t)k;
+    return out;
+}
+
 PyDoc_STRVAR(lgc_chain_graph_doc,
 "chain_graph(values, cands, xlinks, ylinks, digit)\n--\n\n"
 "The static implication graph of a classic 9x9 grid, as implications.StaticGraph builds it:\n"
-"``(nodes, peer_ev, cell_ev, strong, reach)`` (``digit`` 0 for every digit).");
+"``(nodes, peer_ev, cell_ev, strong, reach, adjacency)`` (``digit`` 0 for every digit;\n"
+"``adjacency`` is the successor lists for chain_bfs).");
 
 static PyObject *lgc_py_chain_graph(PyObject *self, PyObject *args) {
     PyObject *ov, *oc, *out = NULL, *nodes = NULL, *peer = NULL, *cell = NULL, *strong = NULL, *reach = NULL;
@@ -306,13 +336,95 @@ static PyObject *lgc_py_chain_graph(PyObject *self, PyObject *args) {
         if (!(x = lgc_events(on, off, nw))) goto fail;
         PyList_SET_ITEM(reach, 2 * i, x);
     }
-    out = PyTuple_Pack(5, nodes, peer, cell, strong, reach);
+    PyObject *adj = lgc_adjacency(G);
+    if (!adj) goto fail;
+    out = PyTuple_Pack(6, nodes, peer, cell, strong, reach, adj);
+    Py_DECREF(adj);
 fail:
     Py_XDECREF(nodes);
     Py_XDECREF(peer);
     Py_XDECREF(cell);
     Py_XDECREF(strong);
     Py_XDECREF(reach);
+    return out;
+}
+
+PyDoc_STRVAR(lgc_chain_bfs_doc,
+"chain_bfs(adjacency, src, dst)\n--\n\n"
+"Breadth-first search from local event ``src`` over chain_graph's adjacency, successors in\n"
+"link order: the shortest chain to ``dst`` as a list of events (None when there is none),\n"
+"or with ``dst`` < 0 the distance of every event reached, as a dict in discovery order.");
+
+static PyObject *lgc_py_chain_bfs(PyObject *self, PyObject *args) {
+    const char *buf;
+    Py_ssize_t len;
+    int src, dst;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y#ii", &buf, &len, &src, &dst)) return NULL;
+    const uint16_t *a = (const uint16_t *)buf;
+    int ne = len >= 2 ? a[0] : -1;
+    if (ne < 0 || len < (Py_ssize_t)(sizeof(uint16_t) * (size_t)(2 + ne))
+        || len != (Py_ssize_t)(sizeof(uint16_t) * (size_t)(2 + ne + a[1 + ne]))) {
+        PyErr_SetString(PyExc_ValueError, "not an adjacency of chain_graph");
+        return NULL;
+    }
+    if (src < 0 || src >= ne || dst >= ne) {
+        PyErr_Format(PyExc_ValueError, "event %d or %d out of range", src, dst);
+        return NULL;
+    }
+    const uint16_t *off = a + 1, *succ = a + 2 + ne;
+    int parent[2 * LGC_MAXN], queue[2 * LGC_MAXN], dist[2 * LGC_MAXN];
+    for (int v = 0; v < ne; v++) parent[v] = -2;
+    int head = 0, tail = 0, found = dst == src;
+    parent[src] = -1;
+    dist[src] = 0;
+    queue[tail++] = src;
+    while (head < tail && !found) {
+        int v = queue[head++];
+        for (int k = off[v]; k < off[v + 1]; k++) {
+            int w = succ[k];
+            if (w >= ne) {
+                PyErr_SetString(PyExc_ValueError, "not an adjacency of chain_graph");
+                return NULL;
+            }
+            if (parent[w] != -2) continue;
+            parent[w] = v;
+            dist[w] = dist[v] + 1;
+            queue[tail++] = w;
+            if (w == dst) {
+                found = 1;
+                break;
+            }
+        }
+    }
+    if (dst < 0) {
+        PyObject *out = PyDict_New();
+        if (!out) return NULL;
+        for (int q = 0; q < tail; q++) {
+            PyObject *k = PyLong_FromLong(queue[q]), *d = PyLong_FromLong(dist[queue[q]]);
+            int bad = !k || !d || PyDict_SetItem(out, k, d) < 0;
+            Py_XDECREF(k);
+            Py_XDECREF(d);
+            if (bad) {
+                Py_DECREF(out);
+                return NULL;
+            }
+        }
+        return out;
+    }
+    if (!found) Py_RETURN_NONE;
+    int len_path = 0;
+    for (int v = dst; v != -1; v = parent[v]) len_path++;
+    PyObject *out = PyList_New(len_path);
+    if (!out) return NULL;
+    for (int v = dst, q = len_path - 1; v != -1; v = parent[v], q--) {
+        PyObject *x = PyLong_FromLong(v);
+        if (!x) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, q, x);
+    }
     return out;
 }
 #endif
