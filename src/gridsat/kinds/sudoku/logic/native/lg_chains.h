@@ -18,6 +18,10 @@
 #ifndef GRIDSAT_LG_CHAINS_H
 #define GRIDSAT_LG_CHAINS_H
 
+#ifndef PY_SSIZE_T_CLEAN
+#define PY_SSIZE_T_CLEAN
+#endif
+#include <Python.h>
 #include "lg.h"
 
 #define LGC_MAXN (LG_CELLS * LG_N)
@@ -144,15 +148,19 @@ static void lgc_off_reach(const LGC *G, int i, uint64_t *on, uint64_t *off) {
 /* forcing chain: on the XY graph (its x- and y-chains are chains of the XY graph too), a
  * candidate whose "on" implies its "off" (on(i) reaches a conflict of i) or whose "off"
  * implies its "on" (a strong link target of i reaches on(i)) */
+static int lgc_contradiction(const LGC *G, int i) {
+    for (int w = 0; w < G->nw; w++)
+        if (G->reach[i][w] & (G->peer[i][w] | G->cell[i][w])) return 1;
+    for (int s = 0; s < G->ns[i]; s++)
+        if (lgc_has(G->reach[G->st[i][s]], i)) return 1;
+    return 0;
+}
+
 static int lg_forcing_chain(LG *g) {
     LGC *G = &lgc_graph;
     lgc_build(g, G, 1, 1, 0, 0);
-    for (int i = 0; i < G->n; i++) {
-        for (int w = 0; w < G->nw; w++)
-            if (G->reach[i][w] & (G->peer[i][w] | G->cell[i][w])) return 1;
-        for (int s = 0; s < G->ns[i]; s++)
-            if (lgc_has(G->reach[G->st[i][s]], i)) return 1;
-    }
+    for (int i = 0; i < G->n; i++)
+        if (lgc_contradiction(G, i)) return 1;
     return 0;
 }
 
@@ -210,8 +218,7 @@ static int lg_multiple_chains(LG *g) {
     return 0;
 }
 
-#ifdef Py_PYTHON_H
-/* ---- chain_graph(): the graph for the Python techniques ---- */
+/* ---- chain_graph() and chain_bfs(): the graph for the Python techniques ---- */
 
 /* a Python int from event bits: node set `on` on the odd bits, `off` on the even bits */
 static PyObject *lgc_events(const uint64_t *on, const uint64_t *off, int nw) {
@@ -294,8 +301,9 @@ static PyObject *lgc_adjacency(const LGC *G) {
 PyDoc_STRVAR(lgc_chain_graph_doc,
 "chain_graph(values, cands, xlinks, ylinks, digit)\n--\n\n"
 "The static implication graph of a classic 9x9 grid, as implications.StaticGraph builds it:\n"
-"``(nodes, peer_ev, cell_ev, strong, reach, adjacency)`` (``digit`` 0 for every digit;\n"
-"``adjacency`` is the successor lists for chain_bfs).");
+"``(nodes, peer_ev, cell_ev, strong, reach, adjacency, contradictions)`` (``digit`` 0 for\n"
+"every digit; ``adjacency`` is the successor lists for chain_bfs; ``contradictions`` the\n"
+"nodes whose \"on\" implies their \"off\" or whose \"off\" implies their \"on\", ascending).");
 
 static PyObject *lgc_py_chain_graph(PyObject *self, PyObject *args) {
     PyObject *ov, *oc, *out = NULL, *nodes = NULL, *peer = NULL, *cell = NULL, *strong = NULL, *reach = NULL;
@@ -336,10 +344,25 @@ static PyObject *lgc_py_chain_graph(PyObject *self, PyObject *args) {
         if (!(x = lgc_events(on, off, nw))) goto fail;
         PyList_SET_ITEM(reach, 2 * i, x);
     }
-    PyObject *adj = lgc_adjacency(G);
-    if (!adj) goto fail;
-    out = PyTuple_Pack(6, nodes, peer, cell, strong, reach, adj);
+    PyObject *adj = lgc_adjacency(G), *contra = adj ? PyList_New(0) : NULL;
+    if (!contra) {
+        Py_XDECREF(adj);
+        goto fail;
+    }
+    for (int i = 0; i < n; i++)
+        if (lgc_contradiction(G, i)) {
+            PyObject *x = PyLong_FromLong(i);
+            if (!x || PyList_Append(contra, x) < 0) {
+                Py_XDECREF(x);
+                Py_DECREF(adj);
+                Py_DECREF(contra);
+                goto fail;
+            }
+            Py_DECREF(x);
+        }
+    out = PyTuple_Pack(7, nodes, peer, cell, strong, reach, adj, contra);
     Py_DECREF(adj);
+    Py_DECREF(contra);
 fail:
     Py_XDECREF(nodes);
     Py_XDECREF(peer);
@@ -427,6 +450,5 @@ static PyObject *lgc_py_chain_bfs(PyObject *self, PyObject *args) {
     }
     return out;
 }
-#endif
 
 #endif

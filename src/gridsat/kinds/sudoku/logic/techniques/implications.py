@@ -112,10 +112,22 @@ class StaticGraph:
         self._adj = None  # successor lists for the C breadth-first search
         built = _native_graph(g, xlinks, ylinks, digit)
         if built is not None:
-            self.nodes, self.peer_ev, self.cell_ev, self.strong, self.reach, self._adj = built
+            self.nodes, self.peer_ev, self.cell_ev, self.strong, self.reach, self._adj, contra = built
             self.index = {k: i for i, k in enumerate(self.nodes)}
+            self._contra = contra
             return
+        self._contra = None
         self._build(g, xlinks, ylinks, digit)
+
+    @property
+    def contradictions(self) -> list[int]:
+        """The nodes ``i`` whose "on" event implies their "off" event or whose "off" implies
+        their "on" (a chain concludes on them), ascending."""
+        if self._contra is None:
+            reach = self.reach
+            self._contra = [i for i in range(len(self.nodes))
+                            if reach[2 * i + 1] >> (2 * i) & 1 or reach[2 * i] >> (2 * i + 1) & 1]
+        return self._contra
 
     def _build(self, g: Grid, xlinks: bool, ylinks: bool, digit: int | None) -> None:
         """The graph and its closure in Python (any board)."""
