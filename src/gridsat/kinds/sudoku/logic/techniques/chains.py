@@ -8,7 +8,7 @@ Events and the graph are described in :mod:`gridsat.kinds.sudoku.logic.technique
 
 from __future__ import annotations
 
-from ..grid import Grid, bits
+from ..grid import Grid, bits, cells_of
 from ..steps import Step
 from .implications import StaticGraph, conclusion, digit_graph, event_text, static_graph
 
@@ -101,7 +101,7 @@ def forcing_chain(g: Grid, first: bool = False) -> Step | None:
         measured = 0
         for st in graphs:
             reach = st.reach
-            for i in range(len(st.nodes)):
+            for i in st.contradictions:  # the other nodes have no chain to take
                 on, off = 2 * i + 1, 2 * i
                 for src, dst in ((on, off), (off, on)):
                     if not reach[src] >> dst & 1:
@@ -144,8 +144,11 @@ def _static_multiple(g: Grid, first: bool):
             m &= m - 1
             found.append((kind, sources, v, label))
 
+    strong = st.strong
     # double implication: p on and p off both imply q
     for i in range(len(st.nodes)):
+        if not strong[i]:  # "off" implies nothing
+            continue
         m = reach[2 * i + 1] & reach[2 * i]
         m &= ~((1 << (2 * i)) | (1 << (2 * i + 1)))
         if m:
@@ -167,13 +170,13 @@ def _static_multiple(g: Grid, first: bool):
                 if first:
                     break
     if not found or not first:
-        for ui, u in enumerate(geo.units):
+        pos = g.digit_positions()
+        for ui, um in enumerate(geo.unit_masks):
             for d in range(1, n + 1):
-                b = 1 << (d - 1)
-                cs = [c for c in u if C[c] & b]
-                if len(cs) < 3:
+                z = pos[d] & um  # the digit's places in the unit
+                if z.bit_count() < 3:
                     continue
-                srcs = [2 * idx[c * n + d - 1] + 1 for c in cs]
+                srcs = [2 * idx[c * n + d - 1] + 1 for c in cells_of(z)]
                 inter = -1
                 for s in srcs:
                     inter &= reach[s]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from .. import native_filter
 from ..grid import Geometry, Grid, bits, cells_of
 
 __all__ = [
@@ -73,6 +74,29 @@ def digit_graph(g: Grid, d: int) -> "StaticGraph":
     return st
 
 
+#: the C extension's graph builder and breadth-first search, once looked up (None when absent)
+_NATIVE: list = []
+
+
+def _native_graph(g: Grid, xlinks: bool, ylinks: bool, digit: int | None) -> tuple | None:
+    """``(nodes, peer_ev, cell_ev, strong, reach)`` built by the C extension on a classic 9x9
+    grid (the same lists as the Python build), or None when it does not apply."""
+    if not native_filter.usable(g):
+        return None
+    if not _NATIVE:
+        try:
+            from .. import _logic
+        except ImportError:  # pragma: no cover - usable() says it is built
+            _NATIVE[:] = [None, None]
+        else:
+            bfs = getattr(_logic, "chain_bfs", None)
+            _NATIVE[:] = [getattr(_logic, "chain_graph", None) if bfs else None, bfs]
+    build = _NATIVE[0]
+    if build is None:
+        return None
+    return build(g.values, g.cands, xlinks, ylinks, digit or 0)
+
+
 class StaticGraph:
     """Implication graph of one grid for one link mode, with transitive closure.
 
@@ -82,10 +106,34 @@ class StaticGraph:
     """
 
     def __init__(self, g: Grid, xlinks: bool, ylinks: bool, digit: int | None = None) -> None:
+        self.n = g.geo.n
+        self._succ = None
+        self._paths = None
+        self._adj = None  # successor lists for the C breadth-first search
+        built = _native_graph(g, xlinks, ylinks, digit)
+        if built is not None:
+            self.nodes, self.peer_ev, self.cell_ev, self.strong, self.reach, self._adj, contra = built
+            self.index = {k: i for i, k in enumerate(self.nodes)}
+            self._contra = contra
+            return
+        self._contra = None
+        self._build(g, xlinks, ylinks, digit)
+
+    @property
+    def contradictions(self) -> list[int]:
+        """The nodes ``i`` whose "on" event implies their "off" event or whose "off" implies
+        their "on" (a chain concludes on them), ascending."""
+        if self._contra is None:
+            reach = self.reach
+            self._contra = [i for i in range(len(self.nodes))
+                            if reach[2 * i + 1] >> (2 * i) & 1 or reach[2 * i] >> (2 * i + 1) & 1]
+        return self._contra
+
+    def _build(self, g: Grid, xlinks: bool, ylinks: bool, digit: int | None) -> None:
+        """The graph and its closure in Python (any board)."""
         geo = g.geo
         n = geo.n
         C = g.cands
-        self.n = n
         nodes = []  # candidate ids
         for c in range(geo.ncells):
             m = C[c]
@@ -146,8 +194,6 @@ class StaticGraph:
         self.peer_ev = peer_ev
         self.cell_ev = cell_ev
         self.strong = strong
-        self._succ = None
-        self._paths = None
         self.reach = closure(peer_ev, cell_ev, strong)
 
     @property
@@ -181,6 +227,8 @@ class StaticGraph:
         return memo[key]
 
     def _path(self, src: int, dst: int) -> list[int] | None:
+        if self._adj is not None:
+            return _NATIVE[1](self._adj, src, dst)
         if src == dst:
             return [src]
         parent = {src: -1}
@@ -211,6 +259,8 @@ class StaticGraph:
         return out
 
     def _distances(self, src: int) -> dict[int, int]:
+        if self._adj is not None:
+            return _NATIVE[1](self._adj, src, -1)
         dist = {src: 0}
         dq = deque([src])
         succ_of = self.succ_of
