@@ -8,8 +8,10 @@ numbered as in :mod:`gridsat.kinds.sudoku.logic.techniques.implications`; the le
 
 from __future__ import annotations
 
+import importlib
 from collections import deque
 
+from .. import native_filter
 from ..grid import Grid, bits
 from ..steps import Step
 from .chains import MAX_MEASURE, length_bonus
@@ -35,12 +37,13 @@ class Propagation:
 
     __slots__ = ("on", "off", "contra", "parents", "count")
 
-    def __init__(self) -> None:
-        self.on = 0
-        self.off = 0
-        self.contra = None
-        self.parents = None
-        self.count = 0
+    def __init__(self, on: int = 0, off: int = 0, contra: int | None = None, count: int = 0,
+                 parents: dict | None = None) -> None:
+        self.on = on
+        self.off = off
+        self.contra = contra
+        self.parents = parents
+        self.count = count
 
 
 def propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -> Propagation:
@@ -181,6 +184,27 @@ def propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -
     return res
 
 
+_C: dict = {}
+
+
+def _c_propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -> Propagation:
+    """:func:`propagate` in C (classic 9x9 grids): the same result, event for event."""
+    return Propagation(*_C["propagate"](g.values, g.cands, ev, digit_only, track))
+
+
+def _propagator(g: Grid):
+    """:func:`propagate`, or the C one where the logical solver's C filter is in use on ``g``."""
+    if "propagate" not in _C:
+        try:
+            ext = importlib.import_module("gridsat.kinds.sudoku.logic._logic")
+        except ImportError:
+            ext = None
+        _C["propagate"] = getattr(ext, "propagate", None)
+    if _C["propagate"] is not None and native_filter.usable(g):
+        return _c_propagate
+    return propagate
+
+
 def _ancestors(parents: dict, target: int) -> int:
     seen = {target}
     stack = [target]
@@ -193,8 +217,8 @@ def _ancestors(parents: dict, target: int) -> int:
     return len(seen)
 
 
-def _contra_complexity(g: Grid, ev: int, digit_only: bool) -> int:
-    r = propagate(g, ev, digit_only, track=True)
+def _contra_complexity(g: Grid, ev: int, digit_only: bool, prop=propagate) -> int:
+    r = prop(g, ev, digit_only, track=True)
     if r.contra is None:
         return 2
     e = r.contra
@@ -238,6 +262,7 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
     pos = g.digit_positions()
     C = g.cands
     memo = g.memo
+    prop = _propagator(g)
     sing = {}  # digit -> cells whose only candidate it is (they matter to a digit-only propagation)
     for c, d, k in _candidates(g):
         # a digit-only propagation depends on nothing but the digit's places and its single-candidate cells
@@ -251,7 +276,7 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
             table = memo[key] = {}
         contra = table.get(c)
         if contra is None:
-            contra = table[c] = propagate(g, 2 * k + 1, digit_only=True).contra is not None
+            contra = table[c] = prop(g, 2 * k + 1, True).contra is not None
         if contra:
             found.append((key + (c,), c, d, k))
             if first or len(found) >= MAX_MEASURE:
@@ -263,7 +288,7 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
         ckey = ("nishio-cx",) + key[1:]
         cx = memo.get(ckey)
         if cx is None:
-            cx = memo[ckey] = _contra_complexity(g, 2 * k + 1, True)
+            cx = memo[ckey] = _contra_complexity(g, 2 * k + 1, True, prop)
         rating = round(7.5 + length_bonus(cx), 1)
         if best is None or rating < best[0]:
             best = (rating, c, d, cx)
@@ -292,10 +317,11 @@ def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
     geo = g.geo
     n = geo.n
     C = g.cands
+    prop = _propagator(g)
     on_res: dict[int, Propagation] = {}
     found = []  # (rating-proxy, kind, label, sources(events), conclusion event)
     for c, d, k in _candidates(g):
-        r = propagate(g, 2 * k + 1)
+        r = prop(g, 2 * k + 1)
         on_res[k] = r
         if r.contra is not None:
             found.append(("contradiction", f"{geo.names[c]}={d}", [2 * k + 1], 2 * k))
@@ -348,7 +374,7 @@ def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
         if not found:
             # off assumptions: contradiction or double implication
             for c, d, k in _candidates(g):
-                r = propagate(g, 2 * k)
+                r = prop(g, 2 * k)
                 if r.contra is not None:
                     found.append(("contradiction", f"{geo.names[c]}<>{d}", [2 * k], 2 * k + 1))
                 else:
@@ -374,7 +400,7 @@ def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
         for s in srcs:
             r = tracked.get(s)
             if r is None:
-                r = tracked[s] = propagate(g, s, track=True)
+                r = tracked[s] = prop(g, s, False, True)
             if kind == "contradiction":
                 e = r.contra
                 if e is None:
