@@ -162,6 +162,51 @@ static void lgf_propagate(const LG *g, int ev, int dig, int track, LGF_Prop *r) 
     r->count = count;
 }
 
+/* Number of events event t follows from, itself included (the Python _ancestors over the recorded parents). */
+static int lgf_ancestors(const LGF_Prop *r, int t) {
+    uint64_t seen[(LGF_EVENTS + 63) / 64];
+    uint16_t stack[LGF_EVENTS];
+    int top = 0, n = 1;
+    memset(seen, 0, sizeof seen);
+    lgf_set(seen, t);
+    stack[top++] = (uint16_t)t;
+    while (top) {
+        int e = stack[--top];
+        for (int j = 0; j < r->npar[e]; j++) {
+            int p = r->par[e][j];
+            if (!lgf_test(seen, p)) {
+                lgf_set(seen, p);
+                n++;
+                stack[top++] = (uint16_t)p;
+            }
+        }
+    }
+    return n;
+}
+
+/* The size of a forcing chain from event src (tracked propagation r of src): target -1, the
+   contradiction (2 when there is none: both events that clash, with what each follows from);
+   otherwise what target follows from, 1 when it was not derived. */
+static int lgf_chain_size(const LGF_Prop *r, int target) {
+    if (target < 0) {
+        int e = r->contra;
+        if (e < 0) return 2;
+        int n = lgf_ancestors(r, e);
+        if (r->npar[e ^ 1] >= 0) n += lgf_ancestors(r, e ^ 1);
+        return n;
+    }
+    return r->npar[target] >= 0 ? lgf_ancestors(r, target) : 1;
+}
+
+/* The cells of the grid in the order the Python _candidates takes them: fewest candidates first, then by cell. */
+static int lgf_order(const LG *g, uint8_t *cells) {
+    int n = 0;
+    for (int p = 1; p <= LG_N; p++)
+        for (int c = 0; c < LG_CELLS; c++)
+            if (g->cands[c] && lg_pop(g->cands[c]) == p) cells[n++] = (uint8_t)c;
+    return n;
+}
+
 /* nishio forcing chain: some candidate whose assumption, propagated through its digit alone, meets a contradiction */
 static int lg_nishio(LG *g) {
     LGF_Prop r;
@@ -184,7 +229,27 @@ static int lg_dynamic_chains(LG *g) {
 }
 
 #ifdef Py_PYTHON_H
-static int read_grid(PyObject *ovalues, PyObject *ocands, LG *g);
+/* The grid from the Python lists values and cands (81 ints each); 0 with an exception set on bad input. */
+static int lgf_read_grid(PyObject *ovalues, PyObject *ocands, LG *g) {
+    if (!PyList_Check(ovalues) || !PyList_Check(ocands) || PyList_GET_SIZE(ovalues) != LG_CELLS
+        || PyList_GET_SIZE(ocands) != LG_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "values and cands must be lists of 81 ints");
+        return 0;
+    }
+    for (int c = 0; c < LG_CELLS; c++) {
+        long v = PyLong_AsLong(PyList_GET_ITEM(ovalues, c));
+        long m = PyLong_AsLong(PyList_GET_ITEM(ocands, c));
+        if ((v == -1 || m == -1) && PyErr_Occurred()) return 0;
+        if (v < 0 || v > LG_N || m < 0 || m > LG_FULL) {
+            PyErr_Format(PyExc_ValueError, "cell %d: value %ld or candidates %ld out of range", c, v, m);
+            return 0;
+        }
+        g->values[c] = (uint8_t)v;
+        g->cands[c] = v ? 0 : (uint16_t)m;
+    }
+    lg_prepare(g);
+    return 1;
+}
 
 static PyObject *lgf_mask(const uint64_t *a) {
     unsigned char buf[LGF_WORDS * 8];
@@ -237,7 +302,7 @@ static PyObject *lgf_py_propagate(PyObject *self, PyObject *args) {
         return NULL;
     }
     LG g;
-    if (!read_grid(ov, oc, &g)) return NULL;
+    if (!lgf_read_grid(ov, oc, &g)) return NULL;
     LGF_Prop *r = PyMem_Malloc(sizeof *r);
     if (!r) return PyErr_NoMemory();
     lgf_propagate(&g, ev, digit_only ? (ev >> 1) % LG_N : -1, track, r);
@@ -255,6 +320,71 @@ static PyObject *lgf_py_propagate(PyObject *self, PyObject *args) {
     Py_XDECREF(off);
     PyMem_Free(r);
     return out;
+}
+
+PyDoc_STRVAR(lgf_nishio_doc,
+"nishio(values, cands, limit)\n--\n\n"
+"The candidate ids ``9 * cell + digit - 1`` whose assumption, propagated through its digit\n"
+"alone, meets a contradiction, in the order the Python ``nishio`` tries them (fewest\n"
+"candidates first, then by cell and digit): the first ``limit`` of them, as a tuple.");
+
+static PyObject *lgf_py_nishio(PyObject *self, PyObject *args) {
+    PyObject *ov, *oc;
+    int limit;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOi", &ov, &oc, &limit)) return NULL;
+    LG g;
+    if (!lgf_read_grid(ov, oc, &g)) return NULL;
+    LGF_Prop *r = PyMem_Malloc(sizeof *r);
+    if (!r) return PyErr_NoMemory();
+    uint8_t cells[LG_CELLS];
+    int ncells = lgf_order(&g, cells), nfound = 0;
+    uint16_t found[LGF_CANDS];
+    for (int i = 0; i < ncells && nfound < limit; i++) {
+        int c = cells[i];
+        unsigned m = g.cands[c];
+        while (m && nfound < limit) {
+            int d = lg_ctz(m);
+            m &= m - 1;
+            lgf_propagate(&g, 2 * (c * LG_N + d) + 1, d, 0, r);
+            if (r->contra >= 0) found[nfound++] = (uint16_t)(c * LG_N + d);
+        }
+    }
+    PyMem_Free(r);
+    PyObject *out = PyTuple_New(nfound);
+    if (!out) return NULL;
+    for (int i = 0; i < nfound; i++) {
+        PyObject *x = PyLong_FromLong(found[i]);
+        if (!x) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, i, x);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(lgf_chain_size_doc,
+"chain_size(values, cands, src, digit_only, target)\n--\n\n"
+"The number of nodes of a forcing chain from event ``src`` (its propagation tracked as\n"
+"``propagate`` does): with ``target`` -1, the events both sides of the contradiction follow\n"
+"from (2 when there is none); otherwise the events ``target`` follows from, itself included\n"
+"(1 when it was not derived).");
+
+static PyObject *lgf_py_chain_size(PyObject *self, PyObject *args) {
+    PyObject *ov, *oc;
+    int src, digit_only, target;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOipi", &ov, &oc, &src, &digit_only, &target)) return NULL;
+    if (src < 0 || src >= LGF_EVENTS || target < -1 || target >= LGF_EVENTS) {
+        PyErr_Format(PyExc_ValueError, "no event %d or %d", src, target);
+        return NULL;
+    }
+    LG g;
+    if (!lgf_read_grid(ov, oc, &g)) return NULL;
+    LGF_Prop *r = PyMem_Malloc(sizeof *r);
+    if (!r) return PyErr_NoMemory();
+    lgf_propagate(&g, src, digit_only ? (src >> 1) % LG_N : -1, 1, r);
+    int n = lgf_chain_size(r, target);
+    PyMem_Free(r);
+    return PyLong_FromLong(n);
 }
 #endif
 

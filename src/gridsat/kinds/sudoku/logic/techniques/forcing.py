@@ -187,22 +187,23 @@ def propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -
 _C: dict = {}
 
 
-def _c_propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -> Propagation:
-    """:func:`propagate` in C (classic 9x9 grids): the same result, event for event."""
-    return Propagation(*_C["propagate"](g.values, g.cands, ev, digit_only, track))
-
-
-def _propagator(g: Grid):
-    """:func:`propagate`, or the C one where the logical solver's C filter is in use on ``g``."""
-    if "propagate" not in _C:
+def _native(g: Grid):
+    """The C extension when the logical solver's C filter is in use on ``g`` and the extension
+    has the propagation (``propagate``, ``nishio``, ``chain_size``), else None."""
+    if "ext" not in _C:
         try:
             ext = importlib.import_module("gridsat.kinds.sudoku.logic._logic")
         except ImportError:
             ext = None
-        _C["propagate"] = getattr(ext, "propagate", None)
-    if _C["propagate"] is not None and native_filter.usable(g):
-        return _c_propagate
-    return propagate
+        if not all(hasattr(ext, name) for name in ("propagate", "nishio", "chain_size")):
+            ext = None
+        _C["ext"] = ext
+    return _C["ext"] if _C["ext"] is not None and native_filter.usable(g) else None
+
+
+def _c_propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -> Propagation:
+    """:func:`propagate` in C (classic 9x9 grids): the same result, event for event."""
+    return Propagation(*_C["ext"].propagate(g.values, g.cands, ev, digit_only, track))
 
 
 def _ancestors(parents: dict, target: int) -> int:
@@ -217,8 +218,8 @@ def _ancestors(parents: dict, target: int) -> int:
     return len(seen)
 
 
-def _contra_complexity(g: Grid, ev: int, digit_only: bool, prop=propagate) -> int:
-    r = prop(g, ev, digit_only, track=True)
+def _contra_complexity(g: Grid, ev: int, digit_only: bool) -> int:
+    r = propagate(g, ev, digit_only, track=True)
     if r.contra is None:
         return 2
     e = r.contra
@@ -262,9 +263,14 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
     pos = g.digit_positions()
     C = g.cands
     memo = g.memo
-    prop = _propagator(g)
+    ext = _native(g)
+    if ext is not None:
+        # the same scan in C: the candidates with a contradiction, in the same order
+        for k in ext.nishio(g.values, g.cands, 1 if first else MAX_MEASURE):
+            c, d0 = divmod(k, n)
+            found.append((None, c, d0 + 1, k))
     sing = {}  # digit -> cells whose only candidate it is (they matter to a digit-only propagation)
-    for c, d, k in _candidates(g):
+    for c, d, k in (_candidates(g) if ext is None else ()):
         # a digit-only propagation depends on nothing but the digit's places and its single-candidate cells
         sd = sing.get(d)
         if sd is None:
@@ -276,7 +282,7 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
             table = memo[key] = {}
         contra = table.get(c)
         if contra is None:
-            contra = table[c] = prop(g, 2 * k + 1, True).contra is not None
+            contra = table[c] = propagate(g, 2 * k + 1, True).contra is not None
         if contra:
             found.append((key + (c,), c, d, k))
             if first or len(found) >= MAX_MEASURE:
@@ -285,10 +291,13 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
         return None
     best = None
     for key, c, d, k in found:
-        ckey = ("nishio-cx",) + key[1:]
-        cx = memo.get(ckey)
-        if cx is None:
-            cx = memo[ckey] = _contra_complexity(g, 2 * k + 1, True, prop)
+        if ext is not None:
+            cx = ext.chain_size(g.values, g.cands, 2 * k + 1, True, -1)
+        else:
+            ckey = ("nishio-cx",) + key[1:]
+            cx = memo.get(ckey)
+            if cx is None:
+                cx = memo[ckey] = _contra_complexity(g, 2 * k + 1, True)
         rating = round(7.5 + length_bonus(cx), 1)
         if best is None or rating < best[0]:
             best = (rating, c, d, cx)
@@ -317,7 +326,8 @@ def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
     geo = g.geo
     n = geo.n
     C = g.cands
-    prop = _propagator(g)
+    ext = _native(g)
+    prop = _c_propagate if ext is not None else propagate
     on_res: dict[int, Propagation] = {}
     found = []  # (rating-proxy, kind, label, sources(events), conclusion event)
     for c, d, k in _candidates(g):
@@ -398,9 +408,12 @@ def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
             continue
         cx = 0
         for s in srcs:
+            if ext is not None:
+                cx += ext.chain_size(g.values, g.cands, s, False, -1 if kind == "contradiction" else ev)
+                continue
             r = tracked.get(s)
             if r is None:
-                r = tracked[s] = prop(g, s, False, True)
+                r = tracked[s] = propagate(g, s, track=True)
             if kind == "contradiction":
                 e = r.contra
                 if e is None:
