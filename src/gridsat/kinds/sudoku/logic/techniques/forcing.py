@@ -4,6 +4,13 @@ An assumption is propagated on a copy of the grid with naked and hidden singles 
 changes as the chain goes), which finds much more than the static chains. Events are
 numbered as in :mod:`gridsat.kinds.sudoku.logic.techniques.implications`; the length bonus is
 :func:`gridsat.kinds.sudoku.logic.techniques.chains.length_bonus`.
+
+Where the logical solver's C filter is in use (:mod:`gridsat.kinds.sudoku.logic.native_filter`:
+a classic 9x9 grid, the extension built), the propagations run in C (``propagate``,
+``nishio`` and ``chain_size`` of ``gridsat.kinds.sudoku.logic._logic``): the same queue of
+events in the same order, so the same candidates forced, the same contradictions and the same
+chain sizes, hence the same steps; :func:`propagate` here stays the reference, and runs
+everywhere else (other boards, the filter switched off).
 """
 
 from __future__ import annotations
@@ -260,15 +267,15 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
     geo = g.geo
     n = geo.n
     found = []
-    pos = g.digit_positions()
     C = g.cands
     memo = g.memo
     ext = _native(g)
     if ext is not None:
         # the same scan in C: the candidates with a contradiction, in the same order
-        for k in ext.nishio(g.values, g.cands, 1 if first else MAX_MEASURE):
+        for k in ext.nishio(g.values, C, 1 if first else MAX_MEASURE):
             c, d0 = divmod(k, n)
             found.append((None, c, d0 + 1, k))
+    pos = g.digit_positions() if ext is None else None
     sing = {}  # digit -> cells whose only candidate it is (they matter to a digit-only propagation)
     for c, d, k in (_candidates(g) if ext is None else ()):
         # a digit-only propagation depends on nothing but the digit's places and its single-candidate cells
@@ -282,7 +289,7 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
             table = memo[key] = {}
         contra = table.get(c)
         if contra is None:
-            contra = table[c] = propagate(g, 2 * k + 1, True).contra is not None
+            contra = table[c] = propagate(g, 2 * k + 1, digit_only=True).contra is not None
         if contra:
             found.append((key + (c,), c, d, k))
             if first or len(found) >= MAX_MEASURE:
