@@ -4,12 +4,21 @@ An assumption is propagated on a copy of the grid with naked and hidden singles 
 changes as the chain goes), which finds much more than the static chains. Events are
 numbered as in :mod:`gridsat.kinds.sudoku.logic.techniques.implications`; the length bonus is
 :func:`gridsat.kinds.sudoku.logic.techniques.chains.length_bonus`.
+
+Where the logical solver's C filter is in use (:mod:`gridsat.kinds.sudoku.logic.native_filter`:
+a classic 9x9 grid, the extension built), the propagations run in C (``propagate``,
+``nishio`` and ``chain_size`` of ``gridsat.kinds.sudoku.logic._logic``): the same queue of
+events in the same order, so the same candidates forced, the same contradictions and the same
+chain sizes, hence the same steps; :func:`propagate` here stays the reference, and runs
+everywhere else (other boards, the filter switched off).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections import deque
 
+from .. import native_filter
 from ..grid import Grid, bits
 from ..steps import Step
 from .chains import MAX_MEASURE, length_bonus
@@ -35,12 +44,13 @@ class Propagation:
 
     __slots__ = ("on", "off", "contra", "parents", "count")
 
-    def __init__(self) -> None:
-        self.on = 0
-        self.off = 0
-        self.contra = None
-        self.parents = None
-        self.count = 0
+    def __init__(self, on: int = 0, off: int = 0, contra: int | None = None, count: int = 0,
+                 parents: dict | None = None) -> None:
+        self.on = on
+        self.off = off
+        self.contra = contra
+        self.parents = parents
+        self.count = count
 
 
 def propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -> Propagation:
@@ -181,6 +191,28 @@ def propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -
     return res
 
 
+_C: dict = {}
+
+
+def _native(g: Grid):
+    """The C extension when the logical solver's C filter is in use on ``g`` and the extension
+    has the propagation (``propagate``, ``nishio``, ``chain_size``), else None."""
+    if "ext" not in _C:
+        try:
+            ext = importlib.import_module("gridsat.kinds.sudoku.logic._logic")
+        except ImportError:
+            ext = None
+        if not all(hasattr(ext, name) for name in ("propagate", "nishio", "chain_size")):
+            ext = None
+        _C["ext"] = ext
+    return _C["ext"] if _C["ext"] is not None and native_filter.usable(g) else None
+
+
+def _c_propagate(g: Grid, ev: int, digit_only: bool = False, track: bool = False) -> Propagation:
+    """:func:`propagate` in C (classic 9x9 grids): the same result, event for event."""
+    return Propagation(*_C["ext"].propagate(g.values, g.cands, ev, digit_only, track))
+
+
 def _ancestors(parents: dict, target: int) -> int:
     seen = {target}
     stack = [target]
@@ -235,11 +267,17 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
     geo = g.geo
     n = geo.n
     found = []
-    pos = g.digit_positions()
     C = g.cands
     memo = g.memo
+    ext = _native(g)
+    if ext is not None:
+        # the same scan in C: the candidates with a contradiction, in the same order
+        for k in ext.nishio(g.values, C, 1 if first else MAX_MEASURE):
+            c, d0 = divmod(k, n)
+            found.append((None, c, d0 + 1, k))
+    pos = g.digit_positions() if ext is None else None
     sing = {}  # digit -> cells whose only candidate it is (they matter to a digit-only propagation)
-    for c, d, k in _candidates(g):
+    for c, d, k in (_candidates(g) if ext is None else ()):
         # a digit-only propagation depends on nothing but the digit's places and its single-candidate cells
         sd = sing.get(d)
         if sd is None:
@@ -260,10 +298,13 @@ def nishio(g: Grid, first: bool = False) -> Step | None:
         return None
     best = None
     for key, c, d, k in found:
-        ckey = ("nishio-cx",) + key[1:]
-        cx = memo.get(ckey)
-        if cx is None:
-            cx = memo[ckey] = _contra_complexity(g, 2 * k + 1, True)
+        if ext is not None:
+            cx = ext.chain_size(g.values, g.cands, 2 * k + 1, True, -1)
+        else:
+            ckey = ("nishio-cx",) + key[1:]
+            cx = memo.get(ckey)
+            if cx is None:
+                cx = memo[ckey] = _contra_complexity(g, 2 * k + 1, True)
         rating = round(7.5 + length_bonus(cx), 1)
         if best is None or rating < best[0]:
             best = (rating, c, d, cx)
@@ -292,10 +333,12 @@ def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
     geo = g.geo
     n = geo.n
     C = g.cands
+    ext = _native(g)
+    prop = _c_propagate if ext is not None else propagate
     on_res: dict[int, Propagation] = {}
     found = []  # (rating-proxy, kind, label, sources(events), conclusion event)
     for c, d, k in _candidates(g):
-        r = propagate(g, 2 * k + 1)
+        r = prop(g, 2 * k + 1)
         on_res[k] = r
         if r.contra is not None:
             found.append(("contradiction", f"{geo.names[c]}={d}", [2 * k + 1], 2 * k))
@@ -348,7 +391,7 @@ def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
         if not found:
             # off assumptions: contradiction or double implication
             for c, d, k in _candidates(g):
-                r = propagate(g, 2 * k)
+                r = prop(g, 2 * k)
                 if r.contra is not None:
                     found.append(("contradiction", f"{geo.names[c]}<>{d}", [2 * k], 2 * k + 1))
                 else:
@@ -372,6 +415,9 @@ def dynamic_chains(g: Grid, first: bool = False) -> Step | None:
             continue
         cx = 0
         for s in srcs:
+            if ext is not None:
+                cx += ext.chain_size(g.values, g.cands, s, False, -1 if kind == "contradiction" else ev)
+                continue
             r = tracked.get(s)
             if r is None:
                 r = tracked[s] = propagate(g, s, track=True)
