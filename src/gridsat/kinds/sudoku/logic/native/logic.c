@@ -97,6 +97,9 @@ static PyMethodDef methods[] = {
     {"first", py_first, METH_VARARGS, first_doc},
     {"has", py_has, METH_VARARGS, has_doc},
     {"techniques", py_techniques, METH_NOARGS, techniques_doc},
+    {"propagate", lgf_py_propagate, METH_VARARGS, lgf_propagate_doc},
+    {"nishio", lgf_py_nishio, METH_VARARGS, lgf_nishio_doc},
+    {"chain_size", lgf_py_chain_size, METH_VARARGS, lgf_chain_size_doc},
     {NULL, NULL, 0, NULL},
 };
 
