@@ -7,15 +7,18 @@ The static graph links the events of the current grid: "on" removes the candidat
 cell and peers; "off" forces the other candidate of a bivalue cell (Y link) or the other
 place of a digit with two places in a unit (X link). Reachability is computed for every
 event at once with bitsets; the shortest chain for a chosen conclusion comes from a
-breadth-first search.
+breadth-first search. On a classic 9x9 grid with the logical solver's C filter on, the
+extension builds the graph, its closure and the searches (the same lists, sets and chains,
+tested against the Python build, which every other board and ``native_filter.disabled()`` use).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections import deque
 
-from .. import native_filter
 from ..grid import Geometry, Grid, bits, cells_of
+from ..native_filter import usable
 
 __all__ = [
     "event_text", "conclusion", "static_graph", "digit_graph", "StaticGraph", "closure",
@@ -81,16 +84,12 @@ _NATIVE: list = []
 def _native_graph(g: Grid, xlinks: bool, ylinks: bool, digit: int | None) -> tuple | None:
     """``(nodes, peer_ev, cell_ev, strong, reach)`` built by the C extension on a classic 9x9
     grid (the same lists as the Python build), or None when it does not apply."""
-    if not native_filter.usable(g):
+    if not usable(g):
         return None
     if not _NATIVE:
-        try:
-            from .. import _logic
-        except ImportError:  # pragma: no cover - usable() says it is built
-            _NATIVE[:] = [None, None]
-        else:
-            bfs = getattr(_logic, "chain_bfs", None)
-            _NATIVE[:] = [getattr(_logic, "chain_graph", None) if bfs else None, bfs]
+        ext = importlib.import_module(".._logic", __package__)  # usable(): it is built
+        bfs = getattr(ext, "chain_bfs", None)
+        _NATIVE[:] = [getattr(ext, "chain_graph", None) if bfs else None, bfs]
     build = _NATIVE[0]
     if build is None:
         return None
