@@ -100,6 +100,8 @@ static PyMethodDef methods[] = {
     {"propagate", lgf_py_propagate, METH_VARARGS, lgf_propagate_doc},
     {"nishio", lgf_py_nishio, METH_VARARGS, lgf_nishio_doc},
     {"chain_size", lgf_py_chain_size, METH_VARARGS, lgf_chain_size_doc},
+    {"chain_graph", lgc_py_chain_graph, METH_VARARGS, lgc_chain_graph_doc},
+    {"chain_bfs", lgc_py_chain_bfs, METH_VARARGS, lgc_chain_bfs_doc},
     {NULL, NULL, 0, NULL},
 };
 
