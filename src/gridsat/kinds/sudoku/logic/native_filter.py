@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 if TYPE_CHECKING:
     from .grid import Grid
 
-__all__ = ["status", "techniques_in_c", "plan", "usable", "disabled", "first", "has"]
+__all__ = ["status", "extension", "techniques_in_c", "plan", "usable", "disabled", "first", "has"]
 
 _MODULE = "gridsat.kinds.sudoku.logic._logic"
 _STATE: dict = {}
@@ -54,6 +54,12 @@ def status() -> tuple[bool, str | None]:
         return False, "the filter is switched off (disabled())"
     ext = _ext()
     return (ext is not None), _STATE["error"]
+
+
+def extension():
+    """The C extension module (its techniques' own C entries: propagation, chain graphs), or
+    None when it is not built."""
+    return _ext()
 
 
 def techniques_in_c() -> tuple[str, ...]:
@@ -110,7 +116,7 @@ def has(name: str, g: Grid) -> int:
 
 
 def audit(grids: Sequence[Grid], techniques: Sequence) -> dict[str, list[int]]:
-    """Compare each C test with its Python technique on every grid.
+    """Compare each C test with its pure Python technique (run as in :func:`disabled`) on every grid.
 
     Parameters
     ----------
@@ -134,7 +140,8 @@ def audit(grids: Sequence[Grid], techniques: Sequence) -> dict[str, list[int]]:
             if t.name not in written:
                 continue
             c = has(t.name, g)
-            py = t.func(g.copy()) is not None
+            with disabled():  # the pure Python technique (no C propagation or graph inside it)
+                py = t.func(g.copy()) is not None
             row = out.setdefault(t.name, [0, 0, 0])
             row[0 if bool(c) == py else (1 if py else 2)] += 1
     return out

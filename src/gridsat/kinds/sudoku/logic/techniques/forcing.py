@@ -15,7 +15,6 @@ everywhere else (other boards, the filter switched off).
 
 from __future__ import annotations
 
-import importlib
 from collections import deque
 
 from .. import native_filter
@@ -198,10 +197,7 @@ def _native(g: Grid):
     """The C extension when the logical solver's C filter is in use on ``g`` and the extension
     has the propagation (``propagate``, ``nishio``, ``chain_size``), else None."""
     if "ext" not in _C:
-        try:
-            ext = importlib.import_module("gridsat.kinds.sudoku.logic._logic")
-        except ImportError:
-            ext = None
+        ext = native_filter.extension()
         if not all(hasattr(ext, name) for name in ("propagate", "nishio", "chain_size")):
             ext = None
         _C["ext"] = ext

@@ -14,11 +14,10 @@ tested against the Python build, which every other board and ``native_filter.dis
 
 from __future__ import annotations
 
-import importlib
 from collections import deque
 
 from ..grid import Geometry, Grid, bits, cells_of
-from ..native_filter import usable
+from ..native_filter import extension, usable
 
 __all__ = [
     "event_text", "conclusion", "static_graph", "digit_graph", "StaticGraph", "closure",
@@ -87,7 +86,7 @@ def _native_graph(g: Grid, xlinks: bool, ylinks: bool, digit: int | None) -> tup
     if not usable(g):
         return None
     if not _NATIVE:
-        ext = importlib.import_module(".._logic", __package__)  # usable(): it is built
+        ext = extension()  # usable(): it is built
         bfs = getattr(ext, "chain_bfs", None)
         _NATIVE[:] = [getattr(ext, "chain_graph", None) if bfs else None, bfs]
     build = _NATIVE[0]
