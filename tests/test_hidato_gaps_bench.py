@@ -1,0 +1,101 @@
+"""The gap-colour SAT model of Numbrix with lazy cycle cuts (``benchmarks/_hidato_gaps.py``).
+
+Small rook boards only, solved by glucose4 (deterministic; no clock): every answer is
+verified, and checked against the kind's own backends (the same solution where the board is
+unique, *impossible* where they find none).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import gridsat
+from gridsat import Hidato
+from gridsat.errors import UnsupportedError
+from gridsat.kinds.hidato.puzzle import random_path
+from gridsat.verifier import verify
+
+MODEL = Path(__file__).resolve().parents[1] / "benchmarks" / "_hidato_gaps.py"
+
+
+@pytest.fixture(scope="module")
+def gaps():
+    spec = importlib.util.spec_from_file_location("hidato_gaps_bench", MODEL)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # (dataclasses look their module up)
+    spec.loader.exec_module(mod)
+    yield mod
+    sys.modules.pop(spec.name, None)
+
+
+def _board(n: int, count: int, seed: int, ends: bool = True) -> Hidato:
+    """A rook board with ``count`` givens drawn from a random path (1 and N among them when ``ends``)."""
+    path = random_path(n, n, "rook", seed=seed)
+    rng = random.Random(seed)
+    ks = set(rng.sample(range(2, n * n), count))
+    if ends:
+        ks |= {1, n * n}
+    return Hidato(n, n, givens={path[k - 1]: k for k in ks}, adjacency="rook")
+
+
+@pytest.mark.parametrize("n,count,seed,ends", [(5, 4, 1, True), (6, 5, 2, True), (8, 8, 3, True),
+                                               (8, 6, 4, False), (10, 10, 5, True), (7, 3, 6, False)])
+def test_solutions_verify_and_match_the_unique_answer(gaps, n, count, seed, ends):
+    p = _board(n, count, seed, ends)
+    r = gaps.solve_gaps(p, solver="glucose4", time_limit=60)
+    assert r["status"] == "solved"
+    assert verify(p, r["solution"]) == []
+    ref = gridsat.check(p, backend="glucose4", encoding="cnf-pos")
+    if ref.status == "unique":
+        assert tuple(r["solution"]) == tuple(ref.solution)
+
+
+def test_a_cycle_is_cut(gaps):
+    # on this board the first model holds cycles of open cells: the cuts remove them
+    p = _board(10, 8, 3)
+    r = gaps.solve_gaps(p, solver="glucose4", time_limit=60)
+    assert r["cuts"] >= 1 and r["rounds"] >= 2
+    assert r["status"] == "solved" and verify(p, r["solution"]) == []
+
+
+def test_the_cut_leaves_the_path_and_removes_the_cycle(gaps):
+    p = _board(10, 8, 3)
+    model = gaps.build(p)
+    from pysat.solvers import Solver
+
+    with Solver(name="glucose4", bootstrap_with=model.clauses) as s:
+        assert s.solve()
+        truth = {lit for lit in s.get_model() if lit > 0}
+        comps = gaps.cycles(model, gaps.used(model, truth))
+        assert comps, "the first model of this board has a cycle"
+        for comp in comps:
+            assert not set(comp) & model.anchors
+            clauses = gaps.cut(model, comp, truth)
+            # the model violates each cut (the cycle's own cells)...
+            assert all(not any(lit in truth for lit in clause) for clause in clauses[:1])
+            for clause in clauses:
+                s.add_clause(clause)
+        # ...and the known solution satisfies them: the board stays solvable
+        assert s.solve()
+
+
+@pytest.mark.parametrize("givens", [{(0, 0): 1, (0, 1): 3},  # parity: one step apart, two numbers
+                                    {(0, 0): 1, (3, 3): 4},  # too far apart
+                                    {(0, 0): 1, (1, 1): 16}])  # 16 cells: the ends differ in colour
+def test_impossible_boards(gaps, givens):
+    p = Hidato(4, 4, givens=givens, adjacency="rook")
+    r = gaps.solve_gaps(p, solver="glucose4", time_limit=60)
+    assert r["status"] == "impossible"
+    assert gridsat.check(p, backend="glucose4", encoding="cnf-pos").status == "impossible"
+
+
+def test_rook_boards_with_givens_only(gaps):
+    with pytest.raises(UnsupportedError):
+        gaps.build(Hidato(4, 4, givens={(0, 0): 1}))  # king adjacency
+    with pytest.raises(UnsupportedError):
+        gaps.build(Hidato.numbrix(4, 4))  # no given
