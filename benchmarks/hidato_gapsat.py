@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _hidato_gaps import CARD, SOLVER, solve_gaps  # noqa: E402
+from gridsat.kinds.hidato.encode_gaps import CARD, SOLVER, solve_gaps  # noqa: E402
 
 from gridsat.formats import read_text  # noqa: E402
 from gridsat.verifier import verify  # noqa: E402

@@ -32,7 +32,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 
-from gridsat.errors import UnsupportedError
+from ...errors import UnsupportedError
 
 __all__ = ["GapModel", "build", "used", "cycles", "cut", "decode", "solve_gaps", "SOLVER", "CARD"]
 

@@ -1,4 +1,4 @@
-"""The gap-colour SAT model of Numbrix with lazy cycle cuts (``benchmarks/_hidato_gaps.py``).
+"""The gap-colour SAT model of Numbrix with lazy cycle cuts (``gridsat.kinds.hidato.encode_gaps``).
 
 Small rook boards only, solved by glucose4 (deterministic; no clock): every answer is
 verified, and checked against the kind's own backends (the same solution where the board is
@@ -7,10 +7,7 @@ unique, *impossible* where they find none).
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -20,17 +17,14 @@ from gridsat.errors import UnsupportedError
 from gridsat.kinds.hidato.puzzle import random_path
 from gridsat.verifier import verify
 
-MODEL = Path(__file__).resolve().parents[1] / "benchmarks" / "_hidato_gaps.py"
+
 
 
 @pytest.fixture(scope="module")
 def gaps():
-    spec = importlib.util.spec_from_file_location("hidato_gaps_bench", MODEL)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # (dataclasses look their module up)
-    spec.loader.exec_module(mod)
-    yield mod
-    sys.modules.pop(spec.name, None)
+    from gridsat.kinds.hidato import encode_gaps
+
+    return encode_gaps
 
 
 def _board(n: int, count: int, seed: int, ends: bool = True) -> Hidato:
