@@ -1,4 +1,4 @@
-"""Measure the gap-colour SAT model of Numbrix with lazy cycle cuts (``_hidato_gaps.py``).
+"""Measure the gap-colour SAT model of Numbrix with lazy cycle cuts (the ``gapsat`` backend).
 
 For each board (a frontier set name such as ``c40-rook``, or a file of boards in the
 hidato format): the formula's size, the seconds to build it and to solve (all rounds), the
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from gridsat.kinds.hidato.encode_gaps import CARD, SOLVER, solve_gaps  # noqa: E402
+from gridsat.kinds.hidato.backend_gapsat import CARD, SOLVER, solve_gaps  # noqa: E402
 
 from gridsat.formats import read_text  # noqa: E402
 from gridsat.verifier import verify  # noqa: E402
@@ -40,7 +40,10 @@ def _child(p, solver: str, card: str, time_limit: float, strong: bool, box) -> N
     if r.get("solution") is not None:
         errs = verify(p, r["solution"])
         r["status"] = "solved" if not errs else f"WRONG: {errs[0]}"
+    elif r["status"] == "complete":
+        r["status"] = "impossible"
     r.pop("solution", None)
+    r.pop("solutions", None)
     box.put(r)
 
 

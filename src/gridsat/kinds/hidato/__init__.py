@@ -109,6 +109,10 @@ def _load_paired_backend() -> None:
     from . import backend_paired  # noqa: F401  (registers search+glucose4)
 
 
+def _load_gapsat_backend() -> None:
+    from . import backend_gapsat  # noqa: F401  (registers gapsat)
+
+
 def _load_formats() -> None:
     from . import format, format_oneline  # noqa: F401  (registers its formats)
 
@@ -161,7 +165,8 @@ HIDATO = register_kind(Kind(
         "mzn": ("minizinc", _load_mzn),
     },
     backends={"lns": ("lns", _load_lns_backend), "search": ("search", _load_search_backend),
-              "search+glucose4": ("search", _load_paired_backend), "dfs": ("search", _load_dfs_backend)},
+              "search+glucose4": ("search", _load_paired_backend), "dfs": ("search", _load_dfs_backend),
+              "gapsat": ("search", _load_gapsat_backend)},
     load_formats=_load_formats,
     order=1,
     alias_options={"numbrix": {"adjacency": "rook"}},

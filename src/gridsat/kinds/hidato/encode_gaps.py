@@ -15,11 +15,11 @@ on a rook board the parity then matches by itself), and every board edge one Boo
 * no 2x2 block uses its four edges (the smallest cycle, excluded up front).
 
 A model of this formula is a path through every given in order plus, possibly, cycles of
-open cells that touch no given. The solver runs incrementally: every cycle of a model gets
-one clause, *some used edge leaves this cell set* (true of the one path through every
-cell, for any set of cells that holds no given), and the solver runs again, until a model
-has no cycle. Its numbers are read along the path. Nothing here is tied to a number: the
-formula has a literal per cell and gap, not per cell and number.
+open cells that touch no given. The ``gapsat`` backend (:mod:`gridsat.kinds.hidato.backend_gapsat`)
+runs the solver incrementally: every cycle of a model gets the clauses of :func:`cut` and
+the solver runs again, until a model has no cycle. Its numbers are read along the path
+(:func:`decode`). Nothing here is tied to a number: the formula has a literal per cell and
+gap, not per cell and number.
 
 Only rook boards (Numbrix) with at least one given: the colour counts rely on a rook path
 alternating colours.
@@ -27,19 +27,12 @@ alternating colours.
 
 from __future__ import annotations
 
-import threading
-import time
 from collections import deque
 from dataclasses import dataclass, field
 
 from ...errors import UnsupportedError
 
-__all__ = ["GapModel", "build", "used", "cycles", "cut", "decode", "solve_gaps", "SOLVER", "CARD"]
-
-#: the python-sat solver of the model
-SOLVER = "glucose4"
-#: the python-sat cardinality encoding of the gap sizes
-CARD = "seqcounter"
+__all__ = ["GapModel", "build", "used", "cycles", "cut", "decode", "block"]
 
 
 @dataclass
@@ -396,81 +389,6 @@ def decode(model: GapModel, adj: dict[int, list[int]], truth) -> list[int]:
     return values
 
 
-def solve_gaps(puzzle, solver: str = SOLVER, card: str = CARD, time_limit: float | None = None,
-               phases: list[int] | None = None, strong: bool = True) -> dict:
-    """Solve ``puzzle`` by the gap-colour model with lazy cycle cuts.
-
-    Parameters
-    ----------
-    puzzle : Hidato
-        A rook board with at least one given.
-    solver : str
-        A python-sat solver name.
-    card : str
-        The cardinality encoding (see :func:`gridsat.kinds.hidato.encode_gaps.build`).
-    time_limit : float, optional
-        Seconds for build and solving together (checked between rounds only with CaDiCaL,
-        which python-sat cannot interrupt: run it in a child process killed at the limit).
-    phases : list of int, optional
-        Literals set as the solver's preferred phases.
-
-    Returns
-    -------
-    dict
-        ``status`` (``solved``, ``impossible`` or ``unknown``), ``solution`` (numbers per cell
-        or None), ``vars``, ``clauses``, ``build`` and ``solve`` seconds, ``rounds`` (solver
-        calls) and ``cuts`` (cycle clauses added).
-    """
-    from pysat.solvers import Solver
-
-    t0 = time.perf_counter()
-    deadline = None if time_limit is None else t0 + time_limit
-    model = build(puzzle, card=card)
-    out = {"status": "unknown", "solution": None, "vars": model.nvars, "clauses": len(model.clauses),
-           "rounds": 0, "cuts": 0, "solve": 0.0}
-    out["build"] = time.perf_counter() - t0
-    if model.refuted:
-        out["status"] = "impossible"
-        out["refuted"] = model.refuted
-        return out
-    t1 = time.perf_counter()
-    with Solver(name=solver, bootstrap_with=model.clauses) as s:
-        if phases and hasattr(s, "set_phases"):
-            try:
-                s.set_phases(phases)
-            except NotImplementedError:
-                pass
-        while True:
-            left = None if deadline is None else deadline - time.perf_counter()
-            if left is not None and left <= 0:
-                break
-            timer = None
-            if left is not None and not solver.startswith("cadical"):  # (CaDiCaL takes no interrupt)
-                timer = threading.Timer(left, s.interrupt)
-                timer.start()
-            try:
-                ok = s.solve_limited(expect_interrupt=True) if timer else s.solve()
-            finally:
-                if timer:
-                    timer.cancel()
-            out["rounds"] += 1
-            if ok is None:
-                break
-            if not ok:
-                out["status"] = "impossible"
-                break
-            truth = {lit for lit in s.get_model() if lit > 0}
-            adj = used(model, truth)
-            found = cycles(model, adj)
-            if not found:
-                out["status"] = "solved"
-                out["solution"] = decode(model, adj, truth)
-                break
-            for comp in found:
-                for clause in cut(model, comp, truth if strong else None):
-                    s.add_clause(clause)
-            out["cuts"] += len(found)
-            if timer:
-                s.clear_interrupt()
-    out["solve"] = time.perf_counter() - t1
-    return out
+def block(model: GapModel, adj: dict[int, list[int]]) -> list[int]:
+    """The clause that excludes a solution (its used edges, ``adj``): another path leaves one out."""
+    return [-e for (u, v), e in model.edges.items() if e is not True and v in adj[u]]
