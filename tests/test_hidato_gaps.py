@@ -99,3 +99,28 @@ def test_rook_boards_with_givens_only(gaps):
         gaps.build(Hidato(4, 4, givens={(0, 0): 1}))  # king adjacency
     with pytest.raises(UnsupportedError):
         gaps.build(Hidato.numbrix(4, 4))  # no given
+
+
+def test_the_backend_counts_like_glucose4():
+    p = _board(6, 4, 2)
+    want = gridsat.count(p, backend="glucose4", encoding="cnf-pos")
+    r = gridsat.count(p, backend="gapsat")
+    assert want.count > 1 and (r.count, r.status) == (want.count, want.status)
+    assert all(verify(p, s) == [] for s in r.solutions)
+
+
+@pytest.mark.parametrize("n,count,seed", [(8, 20, 3), (10, 30, 3)])
+def test_the_backend_checks_like_glucose4(n, count, seed):
+    p = _board(n, count, seed)
+    assert gridsat.check(p, backend="gapsat").status == gridsat.check(p, backend="glucose4", encoding="cnf-pos").status
+
+
+def test_the_default_races_gapsat_on_rook_boards_with_givens():
+    from gridsat.kinds.hidato import choices
+
+    assert choices.default(_board(20, 40, 1)) is choices.RACE_ROOK
+    assert choices.default(_board(50, 250, 1)) is choices.LARGE_ROOK
+    assert ("gapsat", "hidato-path") in choices.RACE_ROOK.race + choices.LARGE_ROOK.race
+    assert choices.default(Hidato.numbrix(20, 20)) is choices.RACE  # no givens: the search's
+    king = Hidato(20, 20, givens={(0, 0): 1})
+    assert choices.default(king) is choices.RACE

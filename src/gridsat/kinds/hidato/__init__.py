@@ -7,7 +7,8 @@ from typing import Sequence
 from .puzzle import Hidato
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import (DFS_CELLS, EXACT, RACE_CELLS, SEARCH_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE, LARGE, default, ORACLE)
+from .choices import (DFS_CELLS, EXACT, RACE_CELLS, SEARCH_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE, LARGE, default, ORACLE,
+                      RACE_ROOK, LARGE_ROOK)
 
 __all__ = ["HIDATO", "Hidato", "board", "solution_line", "board_file"]
 
@@ -121,7 +122,7 @@ HIDATO = register_kind(Kind(
     name="hidato",
     puzzle_class=Hidato,
     aliases=("numbrix", "hidoku"),
-    choices=(EXACT, DEFAULT, RACE, LARGE, SAT),
+    choices=(EXACT, DEFAULT, RACE, LARGE, SAT, RACE_ROOK, LARGE_ROOK),
     default=default,
     # (a search backend named alone takes the path model with its cheap proof; the exact
     # search's own model is for dfs)
