@@ -11,7 +11,7 @@ proves the count: *impossible* or *unique*.
 
 It takes rook boards (Numbrix) with at least one given, of any size the search takes
 (the model has a literal per cell and gap, not per cell and number). On the rook frontier
-it decides the 40x40 and 50x50 boards with 20% givens in about a second, which neither the
+it decides the 40x40 and 50x50 boards with 20% givens in 1-5 s, which neither the
 complete backends nor, on every seed, the search do; on the 10% boards its first model
 takes longer than a time limit of 20 s (docs/benchmarks/hidato.md, *The gap-colour
 model*). So the default race on rook boards of 400 cells or more runs it beside the

@@ -47,7 +47,7 @@ LARGE = Choice("search", "hidato-path", f"hidato and numbrix over {SEARCH_CELLS}
 RACE_ROOK = Choice("search+glucose4", "hidato-path", f"numbrix of {RACE_CELLS}-{SEARCH_CELLS} cells with givens, "
                    "raced with gapsat",
                    "on rook boards the gap-colour SAT model with cycle cuts decides the boards with 20% givens "
-                   "in about a second, which glucose4 on cnf-pos does not within 20 s and the search not on "
+                   "in 1-5 s, which glucose4 on cnf-pos does not within 20 s and the search not on "
                    "every seed; the search finds the sparser boards' solutions (docs/benchmarks/hidato.md)",
                    fallback=SAT, race=(("search+glucose4", "hidato-path"), ("gapsat", "hidato-path")),
                    head=("search", "hidato-path", HEAD_SECONDS))
