@@ -115,6 +115,13 @@ def test_the_backend_checks_like_glucose4(n, count, seed):
     assert gridsat.check(p, backend="gapsat").status == gridsat.check(p, backend="glucose4", encoding="cnf-pos").status
 
 
+def test_boards_the_model_does_not_take_go_to_glucose4():
+    r = gridsat.count(Hidato.numbrix(3, 3), backend="gapsat")
+    assert (r.count, r.complete) == (40, True) and r.stats["delegated"] == "glucose4/cnf-pos"
+    with pytest.raises(UnsupportedError):
+        gridsat.solve(Hidato.numbrix(41, 41), backend="gapsat")
+
+
 def test_the_default_races_gapsat_on_rook_boards_with_givens():
     from gridsat.kinds.hidato import choices
 

@@ -10,7 +10,8 @@ solution; for a second one its used edges are blocked and the loop goes on. No m
 proves the count: *impossible* or *unique*.
 
 It takes rook boards (Numbrix) with at least one given, of any size the search takes
-(the model has a literal per cell and gap, not per cell and number). On the rook frontier
+(the model has a literal per cell and gap, not per cell and number); other boards (king
+moves, no given) it hands to glucose4 on ``cnf-pos`` up to 1,600 cells. On the rook frontier
 it decides the 40x40 and 50x50 boards with 20% givens in 1-5 s, which neither the
 complete backends nor, on every seed, the search do; on the 10% boards its first model
 takes longer than a time limit of 20 s (docs/benchmarks/hidato.md, *The gap-colour
@@ -26,7 +27,7 @@ import time
 from ...errors import UnsupportedError
 from ...backends.base import Backend, Outcome, register_backend
 
-__all__ = ["GapSatBackend", "solve_gaps", "SOLVER", "CARD"]
+__all__ = ["GapSatBackend", "solve_gaps", "SOLVER", "CARD", "DELEGATE", "DELEGATE_CELLS"]
 
 #: the python-sat solver of the model (interruptible; CaDiCaL 1.5.3 did as well on the
 #: frontier but python-sat cannot interrupt it at a time limit)
@@ -34,6 +35,10 @@ SOLVER = "glucose4"
 #: the python-sat cardinality encoding of the gap sizes (totalizer and sorting networks
 #: did no better on 16x16 and 20x20 boards with 10% givens)
 CARD = "seqcounter"
+#: the backend that answers the boards the model does not take (king moves, no given), on
+#: ``cnf-pos``, and up to how many cells (the complete backends' cap)
+DELEGATE = "glucose4"
+DELEGATE_CELLS = 1600
 
 
 def solve_gaps(puzzle, solver: str = SOLVER, card: str = CARD, time_limit: float | None = None,
@@ -154,7 +159,7 @@ class GapSatBackend(Backend):
         if encoding.target != "search":
             raise UnsupportedError(f"backend {self.name} takes search encodings, not {encoding.target} ({encoding.name})")
         if puzzle.adjacency != "rook" or not puzzle.givens:
-            raise UnsupportedError(f"backend {self.name} takes rook boards (Numbrix) with at least one given")
+            return self._delegate(puzzle, limit, time_limit, keep)
         r = solve_gaps(puzzle, self.solver, self.card, time_limit, limit)
         out = Outcome(build_time=r["build"], solve_time=r["solve"])
         out.stats = {k: r[k] for k in ("vars", "clauses", "rounds", "cuts")}
@@ -165,6 +170,21 @@ class GapSatBackend(Backend):
         out.solutions = sols[:max(keep, 0)] if keep is not None else sols
         out.complete = r["status"] == "complete"
         out.timed_out = r["status"] == "unknown"
+        return out
+
+
+    def _delegate(self, puzzle, limit, time_limit, keep) -> Outcome:
+        """A board the model does not take (king moves, no given): glucose4 on ``cnf-pos``, up
+        to the complete backends' cap (:data:`DELEGATE_CELLS`)."""
+        if len(puzzle.cells) > DELEGATE_CELLS:
+            raise UnsupportedError(f"backend {self.name} takes rook boards (Numbrix) with at least one given; "
+                                   f"others up to {DELEGATE_CELLS} cells")
+        from ...backends.base import get_backend
+        from ...encoders import get_encoding
+
+        out = get_backend(DELEGATE).run(puzzle, get_encoding("cnf-pos", "hidato"), limit=limit,
+                                        time_limit=time_limit, keep=keep)
+        out.stats = {"delegated": f"{DELEGATE}/cnf-pos", **out.stats}
         return out
 
 
