@@ -7,7 +7,8 @@ from typing import Sequence
 from .puzzle import Hidato
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import (DFS_CELLS, EXACT, RACE_CELLS, SEARCH_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE, LARGE, default, ORACLE)
+from .choices import (DFS_CELLS, EXACT, RACE_CELLS, SEARCH_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE, LARGE, default, ORACLE,
+                      RACE_ROOK, LARGE_ROOK)
 
 __all__ = ["HIDATO", "Hidato", "board", "solution_line", "board_file"]
 
@@ -109,6 +110,10 @@ def _load_paired_backend() -> None:
     from . import backend_paired  # noqa: F401  (registers search+glucose4)
 
 
+def _load_gapsat_backend() -> None:
+    from . import backend_gapsat  # noqa: F401  (registers gapsat)
+
+
 def _load_formats() -> None:
     from . import format, format_oneline  # noqa: F401  (registers its formats)
 
@@ -117,7 +122,7 @@ HIDATO = register_kind(Kind(
     name="hidato",
     puzzle_class=Hidato,
     aliases=("numbrix", "hidoku"),
-    choices=(EXACT, DEFAULT, RACE, LARGE, SAT),
+    choices=(EXACT, DEFAULT, RACE, LARGE, SAT, RACE_ROOK, LARGE_ROOK),
     default=default,
     # (a search backend named alone takes the path model with its cheap proof; the exact
     # search's own model is for dfs)
@@ -161,7 +166,8 @@ HIDATO = register_kind(Kind(
         "mzn": ("minizinc", _load_mzn),
     },
     backends={"lns": ("lns", _load_lns_backend), "search": ("search", _load_search_backend),
-              "search+glucose4": ("search", _load_paired_backend), "dfs": ("search", _load_dfs_backend)},
+              "search+glucose4": ("search", _load_paired_backend), "dfs": ("search", _load_dfs_backend),
+              "gapsat": ("search", _load_gapsat_backend)},
     load_formats=_load_formats,
     order=1,
     alias_options={"numbrix": {"adjacency": "rook"}},

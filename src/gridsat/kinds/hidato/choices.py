@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..base import Choice
 
-__all__ = ["DFS_CELLS", "EXACT", "RACE_CELLS", "SEARCH_CELLS", "HEAD_SECONDS", "SAT", "DEFAULT", "RACE", "LARGE", "default", "ORACLE"]
+__all__ = ["DFS_CELLS", "EXACT", "RACE_CELLS", "SEARCH_CELLS", "HEAD_SECONDS", "SAT", "DEFAULT", "RACE", "LARGE",
+           "RACE_ROOK", "LARGE_ROOK", "default", "ORACLE"]
 
 #: boards up to this many cells go to the compiled exact search first (``dfs``)
 DFS_CELLS = 144
@@ -43,15 +44,32 @@ EXACT = Choice("dfs", "hidato-sets", f"hidato and numbrix up to {DFS_CELLS} cell
                fallback=DEFAULT)
 LARGE = Choice("search", "hidato-path", f"hidato and numbrix over {SEARCH_CELLS} cells",
                "the only backend past the complete backends' cap: finds solutions, proves nothing")
+RACE_ROOK = Choice("search+glucose4", "hidato-path", f"numbrix of {RACE_CELLS}-{SEARCH_CELLS} cells with givens, "
+                   "raced with gapsat",
+                   "on rook boards the gap-colour SAT model with cycle cuts decides the boards with 20% givens "
+                   "in 1-5 s, which glucose4 on cnf-pos does not within 20 s and the search not on "
+                   "every seed; the search finds the sparser boards' solutions (docs/benchmarks/hidato.md)",
+                   fallback=SAT, race=(("search+glucose4", "hidato-path"), ("gapsat", "hidato-path")),
+                   head=("search", "hidato-path", HEAD_SECONDS))
+LARGE_ROOK = Choice("search", "hidato-path", f"numbrix over {SEARCH_CELLS} cells with givens, raced with gapsat",
+                    "the gap-colour model has a literal per cell and gap, not per cell and number, so it "
+                    "takes 50x50 boards: it decides those with 20% givens, the search the sparser ones",
+                    race=(("search", "hidato-path"), ("gapsat", "hidato-path")),
+                    head=("search", "hidato-path", HEAD_SECONDS))
 
 
 def default(puzzle) -> Choice:
     """The default for ``puzzle``: the compiled exact search up to 12x12, the short search then SAT on small boards, the race on large ones, the search
-    alone past the complete backends' cap (see :data:`RACE_CELLS`, :data:`SEARCH_CELLS`)."""
+    alone past the complete backends' cap (see :data:`RACE_CELLS`, :data:`SEARCH_CELLS`); on
+    rook boards with givens the large ones race the ``gapsat`` backend instead of glucose4."""
     cells = len(puzzle.cells)
     if cells <= DFS_CELLS:
         return EXACT
-    return DEFAULT if cells < RACE_CELLS else RACE if cells <= SEARCH_CELLS else LARGE
+    if cells < RACE_CELLS:
+        return DEFAULT
+    if puzzle.adjacency == "rook" and puzzle.givens:
+        return RACE_ROOK if cells <= SEARCH_CELLS else LARGE_ROOK
+    return RACE if cells <= SEARCH_CELLS else LARGE
 
 
 #: the python-sat solver (and CNF encoding) that proves uniqueness while the generators carve
