@@ -12,11 +12,16 @@ def full_house(g: Grid) -> Step | None:
     """The last empty cell of a unit (SE 1.0)."""
     geo = g.geo
     V, C = g.values, g.cands
-    U = geo.units
-    for ui, get in enumerate(geo.unit_getters):
-        vals = get(V)  # the unit's values (a C-level gather): one empty cell is a count of one 0
-        if vals.count(0) == 1:
-            empty = U[ui][vals.index(0)]
+    for ui, u in enumerate(geo.units):
+        empty = -1
+        k = 0
+        for c in u:
+            if not V[c]:
+                k += 1
+                if k > 1:
+                    break
+                empty = c
+        if k == 1:
             m = C[empty]
             if m and not m & (m - 1):
                 d = m.bit_length()
@@ -30,20 +35,19 @@ def _hidden_single(g: Grid, units, rating: float) -> Step | None:
     geo = g.geo
     C = g.cands
     U = geo.units
-    G = geo.unit_getters
     for ui in units:
         once = twice = 0
-        ms = G[ui](C)  # the unit's candidate masks, in the unit's cell order
-        for m in ms:
+        u = U[ui]
+        for c in u:
+            m = C[c]
             twice |= once & m
             once |= m
         hs = once & ~twice
         if hs:
             b = hs & -hs
             d = b.bit_length()
-            for i, m in enumerate(ms):
-                if m & b:
-                    c = U[ui][i]
+            for c in u:
+                if C[c] & b:
                     label = geo.labels[ui]
                     return Step("hidden single", rating, [(c, d)], [], [c], [label],
                                 f"hidden single: {d} in {label} can only go in {geo.names[c]}", geo.n)
