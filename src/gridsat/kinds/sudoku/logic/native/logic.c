@@ -97,6 +97,48 @@ static PyObject *py_first(PyObject *self, PyObject *args) {
     return PyLong_FromSsize_t(i < nids ? i : nids);
 }
 
+PyDoc_STRVAR(positions_doc,
+"positions(cands)\n--\n\n"
+"``pos[d]``: the cell mask (bit c for cell c) of the cells whose candidate mask in\n"
+"``cands`` (a list of 81 ints) has digit d, for d = 1..9, as a list of 10 ints (index 0\n"
+"is 0).");
+
+static PyObject *py_positions(PyObject *self, PyObject *ocands) {
+    if (!PyList_Check(ocands) || PyList_GET_SIZE(ocands) != LG_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "cands must be a list of 81 ints");
+        return NULL;
+    }
+    PyObject **cs = ((PyListObject *)ocands)->ob_item;
+    uint64_t lo[LG_N + 1] = {0}, hi[LG_N + 1] = {0};
+    for (int c = 0; c < LG_CELLS; c++) {
+        long m = lg_small(cs[c]);
+        if (m == -1 && PyErr_Occurred()) return NULL;
+        if (m < 0 || m > LG_FULL) {
+            PyErr_Format(PyExc_ValueError, "cell %d: candidates %ld out of range", c, m);
+            return NULL;
+        }
+        while (m) {
+            int d = lg_ctz((unsigned)m) + 1;
+            m &= m - 1;
+            if (c < 64) lo[d] |= (uint64_t)1 << c;
+            else hi[d] |= (uint64_t)1 << (c - 64);
+        }
+    }
+    PyObject *out = PyList_New(LG_N + 1);
+    if (!out) return NULL;
+    for (int d = 0; d <= LG_N; d++) {
+        unsigned char b[16];
+        for (int k = 0; k < 8; k++) {
+            b[k] = (unsigned char)(lo[d] >> (8 * k));
+            b[8 + k] = (unsigned char)(hi[d] >> (8 * k));
+        }
+        PyObject *x = _PyLong_FromByteArray(b, 16, 1, 0);
+        if (!x) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, d, x);
+    }
+    return out;
+}
+
 PyDoc_STRVAR(has_doc,
 "has(id, values, cands)\n--\n\n"
 "1 when technique ``id`` has a step on the grid, 0 when it has none, -1 when it is not\n"
@@ -141,6 +183,7 @@ static PyMethodDef methods[] = {
     {"first", py_first, METH_VARARGS, first_doc},
     {"has", py_has, METH_VARARGS, has_doc},
     {"broken", py_broken, METH_VARARGS, broken_doc},
+    {"positions", py_positions, METH_O, positions_doc},
     {"techniques", py_techniques, METH_NOARGS, techniques_doc},
     {"propagate", lgf_py_propagate, METH_VARARGS, lgf_propagate_doc},
     {"nishio", lgf_py_nishio, METH_VARARGS, lgf_nishio_doc},
