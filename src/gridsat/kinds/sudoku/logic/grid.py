@@ -12,6 +12,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Iterable
 
 from ....errors import PuzzleError, UnsupportedError
+from . import native_filter
 
 if TYPE_CHECKING:
     from ..puzzle import Sudoku
@@ -131,6 +132,9 @@ class Geometry:
                     rest_l = tuple(c for c in units[li] if c not in cs)
                     inter.append((ri, li, common, rest_r, rest_l))
         self.intersections = tuple(inter)
+        #: the classic 9x9 board (standard boxes), where the C extension's helpers apply
+        self.classic = n == 9 and boxed and self.reg_of == tuple(
+            (c // 27) * 3 + (c % 9) // 3 for c in range(81))
 
     def common_unit(self, a: int, b: int) -> int | None:
         """A unit holding both cells (row, then column, then region), or None."""
@@ -302,6 +306,10 @@ class Grid:
     def digit_positions(self) -> list[int]:
         """``pos[d]``: bitmask of the cells that still have candidate ``d`` (index 0 unused); memoised per state."""
         pos = self.cache.get("pos")
+        if pos is None and self.geo.classic:
+            pos = native_filter.positions(self.cands)
+            if pos is not None:
+                self.cache["pos"] = pos
         if pos is None:
             pos = [0] * (self.geo.n + 1)
             for c, m in enumerate(self.cands):

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 if TYPE_CHECKING:
     from .grid import Grid
 
-__all__ = ["status", "extension", "techniques_in_c", "plan", "usable", "disabled", "first", "has"]
+__all__ = ["status", "extension", "techniques_in_c", "plan", "usable", "disabled", "first", "has", "broken", "positions"]
 
 _MODULE = "gridsat.kinds.sudoku.logic._logic"
 _STATE: dict = {}
@@ -105,6 +105,22 @@ def first(g: Grid, ids: bytes, start: int) -> int:
     Returns ``len(ids)`` when no technique of the ladder from ``start`` has a step.
     """
     return _STATE["ext"].first(g.values, g.cands, ids, start)
+
+
+def broken(g: Grid) -> bool:
+    """Whether :meth:`Grid.broken <gridsat.kinds.sudoku.logic.grid.Grid.broken>` finds a reason
+    on ``g`` (a classic 9x9 grid, see :func:`usable`), tested in C; the reason itself comes
+    from the Python method."""
+    return _STATE["ext"].broken(g.values, g.cands)
+
+
+def positions(cands: list[int]) -> list[int] | None:
+    """:meth:`Grid.digit_positions <gridsat.kinds.sudoku.logic.grid.Grid.digit_positions>` of
+    a classic 9x9 grid's candidate masks, computed in C; None when the filter is off or not
+    built (the caller computes them in Python)."""
+    if _STATE.get("off") or _ext() is None:
+        return None
+    return _STATE["ext"].positions(cands)
 
 
 def has(name: str, g: Grid) -> int:

@@ -10,15 +10,31 @@
 #include <Python.h>
 #include "lg_registry.h"
 
-static int read_grid(PyObject *ovalues, PyObject *ocands, LG *g) {
+/* A small non-negative int read without the general conversion (CPython before 3.12 keeps
+ * an int's size in ob_size and its value in 30-bit digits); -1 for anything else. */
+static inline long lg_small(PyObject *o) {
+#if PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API)
+    if (PyLong_CheckExact(o)) {
+        Py_ssize_t size = Py_SIZE(o);
+        if (size == 0) return 0;
+        if (size == 1) return (long)((PyLongObject *)o)->ob_digit[0];
+    }
+#endif
+    long x = PyLong_AsLong(o);
+    return x;
+}
+
+/* values and candidate masks only (no derived fields) */
+static int read_cells(PyObject *ovalues, PyObject *ocands, LG *g) {
     if (!PyList_Check(ovalues) || !PyList_Check(ocands) || PyList_GET_SIZE(ovalues) != LG_CELLS
         || PyList_GET_SIZE(ocands) != LG_CELLS) {
         PyErr_SetString(PyExc_ValueError, "values and cands must be lists of 81 ints");
         return 0;
     }
+    PyObject **vs = ((PyListObject *)ovalues)->ob_item, **cs = ((PyListObject *)ocands)->ob_item;
     for (int c = 0; c < LG_CELLS; c++) {
-        long v = PyLong_AsLong(PyList_GET_ITEM(ovalues, c));
-        long m = PyLong_AsLong(PyList_GET_ITEM(ocands, c));
+        long v = lg_small(vs[c]);
+        long m = lg_small(cs[c]);
         if ((v == -1 || m == -1) && PyErr_Occurred()) return 0;
         if (v < 0 || v > 9 || m < 0 || m > LG_FULL) {
             PyErr_Format(PyExc_ValueError, "cell %d: value %ld or candidates %ld out of range", c, v, m);
@@ -27,8 +43,36 @@ static int read_grid(PyObject *ovalues, PyObject *ocands, LG *g) {
         g->values[c] = (uint8_t)v;
         g->cands[c] = v ? 0 : (uint16_t)m;
     }
+    return 1;
+}
+
+static int read_grid(PyObject *ovalues, PyObject *ocands, LG *g) {
+    if (!read_cells(ovalues, ocands, g)) return 0;
     lg_prepare(g);
     return 1;
+}
+
+PyDoc_STRVAR(broken_doc,
+"broken(values, cands)\n--\n\n"
+"True when an empty cell has no candidate left or a unit has no place left for a digit\n"
+"(the grid cannot be completed by elimination alone), False otherwise.");
+
+static PyObject *py_broken(PyObject *self, PyObject *args) {
+    PyObject *ov, *oc;
+    if (!PyArg_ParseTuple(args, "OO", &ov, &oc)) return NULL;
+    LG g;
+    if (!read_cells(ov, oc, &g)) return NULL;
+    for (int c = 0; c < LG_CELLS; c++)
+        if (!g.values[c] && !g.cands[c]) Py_RETURN_TRUE;
+    for (int u = 0; u < LG_UNITS; u++) {
+        unsigned have = 0;
+        for (int i = 0; i < LG_N; i++) {
+            int c = LG_UNIT[u][i];
+            have |= g.values[c] ? 1u << (g.values[c] - 1) : g.cands[c];
+        }
+        if (have != LG_FULL) Py_RETURN_TRUE;
+    }
+    Py_RETURN_FALSE;
 }
 
 PyDoc_STRVAR(first_doc,
@@ -51,6 +95,48 @@ static PyObject *py_first(PyObject *self, PyObject *args) {
         if (LG_TECHNIQUES[id].fn(&g) != 0) break;
     }
     return PyLong_FromSsize_t(i < nids ? i : nids);
+}
+
+PyDoc_STRVAR(positions_doc,
+"positions(cands)\n--\n\n"
+"``pos[d]``: the cell mask (bit c for cell c) of the cells whose candidate mask in\n"
+"``cands`` (a list of 81 ints) has digit d, for d = 1..9, as a list of 10 ints (index 0\n"
+"is 0).");
+
+static PyObject *py_positions(PyObject *self, PyObject *ocands) {
+    if (!PyList_Check(ocands) || PyList_GET_SIZE(ocands) != LG_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "cands must be a list of 81 ints");
+        return NULL;
+    }
+    PyObject **cs = ((PyListObject *)ocands)->ob_item;
+    uint64_t lo[LG_N + 1] = {0}, hi[LG_N + 1] = {0};
+    for (int c = 0; c < LG_CELLS; c++) {
+        long m = lg_small(cs[c]);
+        if (m == -1 && PyErr_Occurred()) return NULL;
+        if (m < 0 || m > LG_FULL) {
+            PyErr_Format(PyExc_ValueError, "cell %d: candidates %ld out of range", c, m);
+            return NULL;
+        }
+        while (m) {
+            int d = lg_ctz((unsigned)m) + 1;
+            m &= m - 1;
+            if (c < 64) lo[d] |= (uint64_t)1 << c;
+            else hi[d] |= (uint64_t)1 << (c - 64);
+        }
+    }
+    PyObject *out = PyList_New(LG_N + 1);
+    if (!out) return NULL;
+    for (int d = 0; d <= LG_N; d++) {
+        unsigned char b[16];
+        for (int k = 0; k < 8; k++) {
+            b[k] = (unsigned char)(lo[d] >> (8 * k));
+            b[8 + k] = (unsigned char)(hi[d] >> (8 * k));
+        }
+        PyObject *x = _PyLong_FromByteArray(b, 16, 1, 0);
+        if (!x) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, d, x);
+    }
+    return out;
 }
 
 PyDoc_STRVAR(has_doc,
@@ -96,6 +182,8 @@ static PyObject *py_techniques(PyObject *self, PyObject *noargs) {
 static PyMethodDef methods[] = {
     {"first", py_first, METH_VARARGS, first_doc},
     {"has", py_has, METH_VARARGS, has_doc},
+    {"broken", py_broken, METH_VARARGS, broken_doc},
+    {"positions", py_positions, METH_O, positions_doc},
     {"techniques", py_techniques, METH_NOARGS, techniques_doc},
     {"propagate", lgf_py_propagate, METH_VARARGS, lgf_propagate_doc},
     {"nishio", lgf_py_nishio, METH_VARARGS, lgf_nishio_doc},

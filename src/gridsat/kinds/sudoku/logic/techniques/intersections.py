@@ -18,6 +18,15 @@ def _locked(g: Grid, pointing: bool):
     return out
 
 
+def _first_locked(g: Grid, pointing: bool):
+    """The first item of :func:`_locked` (None when there is none), without listing the others
+    unless they are memoised already."""
+    out = g.cache.get(("locked", pointing))
+    if out is not None:
+        return out[0] if out else None
+    return next(_locked_items(g, pointing), None)
+
+
 def _locked_items(g: Grid, pointing: bool):
     C = g.cands
     for ri, li, common, rest_r, rest_l in g.geo.intersections:
@@ -109,13 +118,11 @@ def direct_claiming(g: Grid) -> Step | None:
 
 def pointing(g: Grid) -> Step | None:
     """A digit of a box confined to one line: remove it from the rest of the line (SE 2.6)."""
-    for item in _locked(g, True):
-        return _locked_step(g, item, True, False)
-    return None
+    item = _first_locked(g, True)
+    return None if item is None else _locked_step(g, item, True, False)
 
 
 def claiming(g: Grid) -> Step | None:
     """A digit of a line confined to one box: remove it from the rest of the box (SE 2.8)."""
-    for item in _locked(g, False):
-        return _locked_step(g, item, False, False)
-    return None
+    item = _first_locked(g, False)
+    return None if item is None else _locked_step(g, item, False, False)
