@@ -10,18 +10,8 @@
 #include <Python.h>
 #include "lg_registry.h"
 
-/* A small non-negative int read without the general conversion (CPython before 3.12 keeps
- * an int's size in ob_size and its value in 30-bit digits); -1 for anything else. */
 static inline long lg_small(PyObject *o) {
-#if PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API)
-    if (PyLong_CheckExact(o)) {
-        Py_ssize_t size = Py_SIZE(o);
-        if (size == 0) return 0;
-        if (size == 1) return (long)((PyLongObject *)o)->ob_digit[0];
-    }
-#endif
-    long x = PyLong_AsLong(o);
-    return x;
+    return PyLong_AsLong(o);
 }
 
 /* values and candidate masks only (no derived fields) */
@@ -127,12 +117,17 @@ static PyObject *py_positions(PyObject *self, PyObject *ocands) {
     PyObject *out = PyList_New(LG_N + 1);
     if (!out) return NULL;
     for (int d = 0; d <= LG_N; d++) {
-        unsigned char b[16];
-        for (int k = 0; k < 8; k++) {
-            b[k] = (unsigned char)(lo[d] >> (8 * k));
-            b[8 + k] = (unsigned char)(hi[d] >> (8 * k));
+        PyObject *x = PyLong_FromUnsignedLongLong(lo[d]);
+        if (x && hi[d]) {
+            PyObject *h = PyLong_FromUnsignedLongLong(hi[d]), *sixty4 = PyLong_FromLong(64), *sh = NULL, *or = NULL;
+            if (h && sixty4) sh = PyNumber_Lshift(h, sixty4);
+            if (sh) or = PyNumber_Or(x, sh);
+            Py_XDECREF(h);
+            Py_XDECREF(sixty4);
+            Py_XDECREF(sh);
+            Py_DECREF(x);
+            x = or;
         }
-        PyObject *x = _PyLong_FromByteArray(b, 16, 1, 0);
         if (!x) { Py_DECREF(out); return NULL; }
         PyList_SET_ITEM(out, d, x);
     }
