@@ -125,7 +125,7 @@ def cycles(g: dict[str, set[str]]) -> list[list[str]]:
 
 #: the layers, bottom first: a module may import from its own layer and the layers below
 LAYERS: list[set[str]] = [
-    {"errors", "rendering", "limits", "boards", "lazy"},
+    {"errors", "rendering", "limits", "boards"},
     {"result", "verifier", "puzzles", "constraints"},
     {"kinds"},
     {"encoders", "formats"},

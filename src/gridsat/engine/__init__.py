@@ -15,12 +15,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..lazy import lazy_names
-
 __all__ = ["run", "run_many", "VerificationError", "check_limits", "CHILD_BYTES", "CHUNK"]
 
 if TYPE_CHECKING:  # what static tools see: the names as if imported here
     from .core import CHILD_BYTES, CHUNK, VerificationError, check_limits, run, run_many
 
 
-__getattr__, __dir__ = lazy_names(__name__, globals(), dict.fromkeys(__all__, "core"))
+def __getattr__(name: str):
+    """A name of :mod:`.core`, imported on first use (then kept as an attribute)."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import core
+
+    value = getattr(core, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

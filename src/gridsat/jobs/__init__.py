@@ -15,9 +15,8 @@ for the task functions of the commands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..lazy import lazy_names
+import importlib
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .progress import ProgressInfo
@@ -32,6 +31,15 @@ _WHERE = {"ProgressInfo": "progress", "RunError": "runner", "run": "runner", "pa
           "shard_of": "shards", "Store": "store", "read_records": "store", "Task": "items"}
 
 
-__getattr__, __dir__ = lazy_names(__name__, globals(), _WHERE)
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_WHERE))
 
 __all__ = ["run", "Task", "RunError", "ProgressInfo", "parse_shard", "shard_of", "Store", "read_records"]

@@ -13,8 +13,6 @@ first use).
 
 from __future__ import annotations
 
-from ..lazy import lazy_names
-
 #: public name -> the submodule defining it: each loads on first use (PEP 562), so a command
 #: that only sets the memory limit loads neither the child runner nor the clocks (``signal``,
 #: ``threading``)
@@ -34,7 +32,20 @@ if TYPE_CHECKING:  # what static tools see: the names as if imported here
     from .clocks import TimeLimitReached, alarm
 
 
-__getattr__, __dir__ = lazy_names(__name__, globals(), _HOME)
+def __getattr__(name: str):
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})
+
 
 __all__ = ["CHILD_BYTES", "MAX_WORKERS", "TooLarge", "JobInterrupted", "ChildTimeout", "parse_size", "format_size",
            "set_memory_limit", "memory_limit", "memory_budget", "check_memory", "run_in_child", "DEFAULT_BUDGET",
