@@ -180,3 +180,14 @@ def test_the_time_limit_holds_within_0_2_s(backend):
     # little for forking and reading the answers); the build alone, unbounded, takes far more
     assert r.status in ("unknown", "ambiguous", "unique")
     assert spent.total < 2 * 2.0 + 1.0, spent.total
+
+
+def test_the_gap_model_keeps_a_short_limit_while_it_builds():
+    """The gap-colour model of a 40x40 Numbrix takes about a second to build and to hand to
+    the solver: a limit shorter than that holds (the build and the clauses stop at it)."""
+    text = (FRONTIER.parent / "hidato_c40_rook.txt").read_text()
+    p = next(e.puzzle for e in read_text(text, format="hidato") if e.puzzle.name == "rook40x40_d10_s2")
+    with cpu() as spent:
+        r = gridsat.check(p, backend="gapsat", time_limit=0.3)
+    assert r.status == "unknown"
+    assert spent.total < 0.3 + 0.5, spent.total

@@ -41,6 +41,10 @@ DELEGATE = "glucose4"
 DELEGATE_CELLS = 1600
 
 
+#: clauses handed to the solver at a time (the time limit is checked between slices)
+_SLICE = 20000
+
+
 def solve_gaps(puzzle, solver: str = SOLVER, card: str = CARD, time_limit: float | None = None,
                limit: int | None = 1, strong: bool = True) -> dict:
     """Solve ``puzzle`` by the gap-colour model with lazy cycle cuts.
@@ -72,11 +76,15 @@ def solve_gaps(puzzle, solver: str = SOLVER, card: str = CARD, time_limit: float
     """
     from pysat.solvers import Solver
 
-    from .encode_gaps import block, build, cut, cycles, decode, used
+    from .encode_gaps import BuildTimeout, block, build, cut, cycles, decode, used
 
     t0 = time.perf_counter()
     deadline = None if time_limit is None else t0 + time_limit
-    model = build(puzzle, card=card)
+    try:
+        model = build(puzzle, card=card, deadline=deadline)
+    except BuildTimeout:  # the limit holds while the model is built
+        return {"status": "unknown", "solutions": [], "solution": None, "vars": 0, "clauses": 0, "rounds": 0,
+                "cuts": 0, "solve": 0.0, "build": time.perf_counter() - t0}
     out = {"status": "unknown", "solutions": [], "solution": None, "vars": model.nvars,
            "clauses": len(model.clauses), "rounds": 0, "cuts": 0, "solve": 0.0}
     out["build"] = time.perf_counter() - t0
@@ -85,7 +93,12 @@ def solve_gaps(puzzle, solver: str = SOLVER, card: str = CARD, time_limit: float
         out["refuted"] = model.refuted
         return out
     t1 = time.perf_counter()
-    with Solver(name=solver, bootstrap_with=model.clauses) as s:
+    with Solver(name=solver) as s:
+        # the clauses go in by slices, so that the limit also holds while the solver takes them
+        for k in range(0, len(model.clauses), _SLICE):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            s.append_formula(model.clauses[k:k + _SLICE])
         while True:
             left = None if deadline is None else deadline - time.perf_counter()
             if left is not None and left <= 0:

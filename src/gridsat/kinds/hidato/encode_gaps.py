@@ -27,6 +27,8 @@ alternating colours.
 
 from __future__ import annotations
 
+import time
+
 from collections import deque
 from dataclasses import dataclass, field
 
@@ -142,7 +144,16 @@ def _degree(clauses: list, lits: list, end: int | None) -> None:
                 clauses.append([-end, -lits[i], -lits[j]])
 
 
-def build(puzzle, card: str = "seqcounter") -> GapModel:
+class BuildTimeout(Exception):
+    """The model's build ran past its deadline (:func:`build`'s ``deadline``)."""
+
+
+def _in_time(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise BuildTimeout("the gap-colour model's build ran out of time")
+
+
+def build(puzzle, card: str = "seqcounter", deadline: float | None = None) -> GapModel:
     """The gap-colour formula of a rook ``puzzle`` with at least one given (see the module docstring).
 
     Parameters
@@ -151,6 +162,8 @@ def build(puzzle, card: str = "seqcounter") -> GapModel:
         A Numbrix board (rook adjacency) with at least one given.
     card : str
         The python-sat cardinality encoding of the gap sizes (an ``EncType`` name).
+    deadline : float, optional
+        A ``time.perf_counter()`` value: past it the build raises :class:`BuildTimeout`.
 
     Returns
     -------
@@ -171,6 +184,7 @@ def build(puzzle, card: str = "seqcounter") -> GapModel:
     segs = _segments(puzzle)
     cands: dict[int, list[int]] = {}  # open cell -> gaps whose ellipse holds it
     x: dict[tuple[int, int], int] = {}
+    _in_time(deadline)
     for i, (a, b, g) in enumerate(segs):
         if a is not None and b is not None and g == 1:
             continue
@@ -184,6 +198,7 @@ def build(puzzle, card: str = "seqcounter") -> GapModel:
         for c in cells:
             cands.setdefault(c, []).append(i)
             x[c, i] = pool.new()
+    _in_time(deadline)
     for c in range(n):
         if c not in anchors and c not in cands:
             model.refuted = f"cell {puzzle.cell_name(c)} lies in no gap"
@@ -191,6 +206,7 @@ def build(puzzle, card: str = "seqcounter") -> GapModel:
             return model
     # edges: a literal per (edge, gap) it may serve
     gaps_of_anchor: dict[int, list[int]] = {}
+    _in_time(deadline)
     for i, (a, b, g) in enumerate(segs):
         for c in (a, b):
             if c is not None:
@@ -198,6 +214,7 @@ def build(puzzle, card: str = "seqcounter") -> GapModel:
     f: dict[tuple[int, int, int], int] = {}
     at_anchor: dict[tuple[int, int], list[int]] = {}  # (anchor, gap) -> literals of its edges in the gap
     incident: dict[int, list] = {c: [] for c in range(n)}
+    _in_time(deadline)
     for u in range(n):
         for v in nb[u]:
             if v <= u:
@@ -235,10 +252,12 @@ def build(puzzle, card: str = "seqcounter") -> GapModel:
             if len(gaps) > 1:
                 clauses.append([-e] + lits)
     # colours: one gap per open cell
+    _in_time(deadline)
     for c, gs in cands.items():
         _exactly(pool, clauses, [x[c, i] for i in gs], 1, "seqcounter")
     # open ends: one free end per open head or tail
     end_of: dict[int, list[int]] = {}
+    _in_time(deadline)
     for i, (a, b, g) in enumerate(segs):
         if a is not None and b is not None:
             continue
@@ -255,6 +274,7 @@ def build(puzzle, card: str = "seqcounter") -> GapModel:
                 ends.append(end)
         _exactly(pool, clauses, ends, 1, "seqcounter")
     # degrees: two used edges per open cell (one at a free end); one per given and gap
+    _in_time(deadline)
     for c in range(n):
         lits = incident[c]
         if c in anchors:
@@ -282,8 +302,10 @@ def build(puzzle, card: str = "seqcounter") -> GapModel:
         _degree(clauses, lits, end)
     # gap sizes, by chessboard colour
     per_gap: dict[int, list] = {}
+    _in_time(deadline)
     for (c, j), lit in x.items():
         per_gap.setdefault(j, []).append((c, lit))
+    _in_time(deadline)
     for i, (a, b, g) in enumerate(segs):
         if (a is not None and b is not None and g == 1) or card == "none":
             continue
@@ -298,6 +320,7 @@ def build(puzzle, card: str = "seqcounter") -> GapModel:
             _exactly(pool, clauses, mine[col], want[col], card)
     # no 2x2 block with its four edges used
     index = puzzle.index
+    _in_time(deadline)
     for (r, c0) in puzzle.cells:
         quad = [(r, c0), (r, c0 + 1), (r + 1, c0 + 1), (r + 1, c0)]
         if not all(q in index for q in quad):
