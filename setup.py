@@ -27,7 +27,8 @@ PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch.h", "src/gridsat/native/pat
 CSP_SOURCES = ["src/gridsat/native/csp.c"]
 CSP_DEPENDS = ["src/gridsat/native/csp.h"]
 LOGIC_SOURCES = ["src/gridsat/kinds/sudoku/logic/native/logic.c"]
-LOGIC_DEPENDS = ["src/gridsat/kinds/sudoku/logic/native/lg.h", "src/gridsat/kinds/sudoku/logic/native/lg_registry.h",
+LOGIC_DEPENDS = ["src/gridsat/kinds/sudoku/logic/native/lg.h", "src/gridsat/kinds/sudoku/logic/native/lg_py.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_registry.h",
                  "src/gridsat/kinds/sudoku/logic/native/lg_singles.h", "src/gridsat/kinds/sudoku/logic/native/lg_subsets.h",
                  "src/gridsat/kinds/sudoku/logic/native/lg_fish.h", "src/gridsat/kinds/sudoku/logic/native/lg_single_digit.h",
                  "src/gridsat/kinds/sudoku/logic/native/lg_wings.h", "src/gridsat/kinds/sudoku/logic/native/lg_uniqueness.h",

@@ -18,11 +18,7 @@
 #ifndef GRIDSAT_LG_CHAINS_H
 #define GRIDSAT_LG_CHAINS_H
 
-#ifndef PY_SSIZE_T_CLEAN
-#define PY_SSIZE_T_CLEAN
-#endif
-#include <Python.h>
-#include "lg.h"
+#include "lg_py.h"
 
 #define LGC_MAXN (LG_CELLS * LG_N)
 #define LGC_NW ((LGC_MAXN + 63) / 64) /* words of a node set */
@@ -241,33 +237,9 @@ static PyObject *lgc_events(const uint64_t *on, const uint64_t *off, int nw) {
             uint64_t e = (a << 1) | b;
             for (int k = 0; k < 8; k++) buf[nb++] = (unsigned char)(e >> (8 * k));
         }
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(buf, (size_t)nb, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
-#else
-    return _PyLong_FromByteArray(buf, (size_t)nb, 1, 0);
-#endif
+    return lg_int_from_bytes(buf, (size_t)nb);
 }
 
-static int lgc_read_grid(PyObject *ovalues, PyObject *ocands, LG *g) {
-    if (!PyList_Check(ovalues) || !PyList_Check(ocands) || PyList_GET_SIZE(ovalues) != LG_CELLS
-        || PyList_GET_SIZE(ocands) != LG_CELLS) {
-        PyErr_SetString(PyExc_ValueError, "values and cands must be lists of 81 ints");
-        return 0;
-    }
-    for (int c = 0; c < LG_CELLS; c++) {
-        long v = PyLong_AsLong(PyList_GET_ITEM(ovalues, c));
-        long m = PyLong_AsLong(PyList_GET_ITEM(ocands, c));
-        if ((v == -1 || m == -1) && PyErr_Occurred()) return 0;
-        if (v < 0 || v > 9 || m < 0 || m > LG_FULL) {
-            PyErr_Format(PyExc_ValueError, "cell %d: value %ld or candidates %ld out of range", c, v, m);
-            return 0;
-        }
-        g->values[c] = (uint8_t)v;
-        g->cands[c] = v ? 0 : (uint16_t)m;
-    }
-    lg_prepare(g);
-    return 1;
-}
 
 /* The successor lists of every local event in link order, as a bytes of native uint16:
  * 2N, then 2N + 1 offsets into the list, then the lists ("on": the peers' "off" events
@@ -315,7 +287,7 @@ static PyObject *lgc_py_chain_graph(PyObject *self, PyObject *args) {
         return NULL;
     }
     LG g;
-    if (!lgc_read_grid(ov, oc, &g)) return NULL;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
     LGC *G = &lgc_graph;
     lgc_build(&g, G, xl, yl, digit, 1);
     int n = G->n, nw = G->nw;

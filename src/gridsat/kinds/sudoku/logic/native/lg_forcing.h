@@ -14,7 +14,7 @@
 #ifndef GRIDSAT_LG_FORCING_H
 #define GRIDSAT_LG_FORCING_H
 
-#include "lg.h"
+#include "lg_py.h"
 
 #define LGF_CANDS (LG_CELLS * LG_N)  /* candidate ids 0..728 */
 #define LGF_EVENTS (2 * LGF_CANDS)   /* events 0..1457 */
@@ -230,37 +230,12 @@ static int lg_dynamic_chains(LG *g) {
 
 #ifdef Py_PYTHON_H
 /* The grid from the Python lists values and cands (81 ints each); 0 with an exception set on bad input. */
-static int lgf_read_grid(PyObject *ovalues, PyObject *ocands, LG *g) {
-    if (!PyList_Check(ovalues) || !PyList_Check(ocands) || PyList_GET_SIZE(ovalues) != LG_CELLS
-        || PyList_GET_SIZE(ocands) != LG_CELLS) {
-        PyErr_SetString(PyExc_ValueError, "values and cands must be lists of 81 ints");
-        return 0;
-    }
-    for (int c = 0; c < LG_CELLS; c++) {
-        long v = PyLong_AsLong(PyList_GET_ITEM(ovalues, c));
-        long m = PyLong_AsLong(PyList_GET_ITEM(ocands, c));
-        if ((v == -1 || m == -1) && PyErr_Occurred()) return 0;
-        if (v < 0 || v > LG_N || m < 0 || m > LG_FULL) {
-            PyErr_Format(PyExc_ValueError, "cell %d: value %ld or candidates %ld out of range", c, v, m);
-            return 0;
-        }
-        g->values[c] = (uint8_t)v;
-        g->cands[c] = v ? 0 : (uint16_t)m;
-    }
-    lg_prepare(g);
-    return 1;
-}
 
 static PyObject *lgf_mask(const uint64_t *a) {
     unsigned char buf[LGF_WORDS * 8];
     for (int w = 0; w < LGF_WORDS; w++)
         for (int i = 0; i < 8; i++) buf[8 * w + i] = (unsigned char)(a[w] >> (8 * i));
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(buf, sizeof buf,
-                                          Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER);
-#else
-    return _PyLong_FromByteArray(buf, sizeof buf, 1, 0);
-#endif
+    return lg_int_from_bytes(buf, sizeof buf);
 }
 
 static PyObject *lgf_parents(const LGF_Prop *r) {
@@ -302,7 +277,7 @@ static PyObject *lgf_py_propagate(PyObject *self, PyObject *args) {
         return NULL;
     }
     LG g;
-    if (!lgf_read_grid(ov, oc, &g)) return NULL;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
     LGF_Prop *r = PyMem_Malloc(sizeof *r);
     if (!r) return PyErr_NoMemory();
     lgf_propagate(&g, ev, digit_only ? (ev >> 1) % LG_N : -1, track, r);
@@ -334,7 +309,7 @@ static PyObject *lgf_py_nishio(PyObject *self, PyObject *args) {
     (void)self;
     if (!PyArg_ParseTuple(args, "OOi", &ov, &oc, &limit)) return NULL;
     LG g;
-    if (!lgf_read_grid(ov, oc, &g)) return NULL;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
     LGF_Prop *r = PyMem_Malloc(sizeof *r);
     if (!r) return PyErr_NoMemory();
     uint8_t cells[LG_CELLS];
@@ -378,7 +353,7 @@ static PyObject *lgf_py_chain_size(PyObject *self, PyObject *args) {
         return NULL;
     }
     LG g;
-    if (!lgf_read_grid(ov, oc, &g)) return NULL;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
     LGF_Prop *r = PyMem_Malloc(sizeof *r);
     if (!r) return PyErr_NoMemory();
     lgf_propagate(&g, src, digit_only ? (src >> 1) % LG_N : -1, 1, r);

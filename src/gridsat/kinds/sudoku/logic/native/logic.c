@@ -6,41 +6,8 @@
  * that technique: the step itself, its rating and its text still come from Python. A
  * technique not written in C answers "unknown" and the Python technique is run.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "lg_py.h"
 #include "lg_registry.h"
-
-static inline long lg_small(PyObject *o) {
-    return PyLong_AsLong(o);
-}
-
-/* values and candidate masks only (no derived fields) */
-static int read_cells(PyObject *ovalues, PyObject *ocands, LG *g) {
-    if (!PyList_Check(ovalues) || !PyList_Check(ocands) || PyList_GET_SIZE(ovalues) != LG_CELLS
-        || PyList_GET_SIZE(ocands) != LG_CELLS) {
-        PyErr_SetString(PyExc_ValueError, "values and cands must be lists of 81 ints");
-        return 0;
-    }
-    PyObject **vs = ((PyListObject *)ovalues)->ob_item, **cs = ((PyListObject *)ocands)->ob_item;
-    for (int c = 0; c < LG_CELLS; c++) {
-        long v = lg_small(vs[c]);
-        long m = lg_small(cs[c]);
-        if ((v == -1 || m == -1) && PyErr_Occurred()) return 0;
-        if (v < 0 || v > 9 || m < 0 || m > LG_FULL) {
-            PyErr_Format(PyExc_ValueError, "cell %d: value %ld or candidates %ld out of range", c, v, m);
-            return 0;
-        }
-        g->values[c] = (uint8_t)v;
-        g->cands[c] = v ? 0 : (uint16_t)m;
-    }
-    return 1;
-}
-
-static int read_grid(PyObject *ovalues, PyObject *ocands, LG *g) {
-    if (!read_cells(ovalues, ocands, g)) return 0;
-    lg_prepare(g);
-    return 1;
-}
 
 PyDoc_STRVAR(broken_doc,
 "broken(values, cands)\n--\n\n"
@@ -51,7 +18,7 @@ static PyObject *py_broken(PyObject *self, PyObject *args) {
     PyObject *ov, *oc;
     if (!PyArg_ParseTuple(args, "OO", &ov, &oc)) return NULL;
     LG g;
-    if (!read_cells(ov, oc, &g)) return NULL;
+    if (!lg_read_cells(ov, oc, &g)) return NULL;
     for (int c = 0; c < LG_CELLS; c++)
         if (!g.values[c] && !g.cands[c]) Py_RETURN_TRUE;
     for (int u = 0; u < LG_UNITS; u++) {
@@ -77,7 +44,7 @@ static PyObject *py_first(PyObject *self, PyObject *args) {
     Py_ssize_t nids, start;
     if (!PyArg_ParseTuple(args, "OOy#n", &ov, &oc, &ids, &nids, &start)) return NULL;
     LG g;
-    if (!read_grid(ov, oc, &g)) return NULL;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
     Py_ssize_t i = start < 0 ? 0 : start;
     for (; i < nids; i++) {
         int id = ids[i];
@@ -98,10 +65,9 @@ static PyObject *py_positions(PyObject *self, PyObject *ocands) {
         PyErr_SetString(PyExc_ValueError, "cands must be a list of 81 ints");
         return NULL;
     }
-    PyObject **cs = ((PyListObject *)ocands)->ob_item;
     uint64_t lo[LG_N + 1] = {0}, hi[LG_N + 1] = {0};
     for (int c = 0; c < LG_CELLS; c++) {
-        long m = lg_small(cs[c]);
+        long m = PyLong_AsLong(PyList_GET_ITEM(ocands, c));
         if (m == -1 && PyErr_Occurred()) return NULL;
         if (m < 0 || m > LG_FULL) {
             PyErr_Format(PyExc_ValueError, "cell %d: candidates %ld out of range", c, m);
@@ -148,7 +114,7 @@ static PyObject *py_has(PyObject *self, PyObject *args) {
         return NULL;
     }
     LG g;
-    if (!read_grid(ov, oc, &g)) return NULL;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
     return PyLong_FromLong(LG_TECHNIQUES[id].fn(&g));
 }
 
