@@ -122,11 +122,11 @@ def test_boards_the_model_does_not_take_go_to_glucose4():
         gridsat.solve(Hidato.numbrix(41, 41), backend="gapsat")
 
 
-def test_the_default_races_gapsat_on_rook_boards_with_givens():
+def test_the_gapsat_races_are_declared_but_not_the_default():
     from gridsat.kinds.hidato import choices
 
-    assert choices.default(_board(20, 40, 1)) is choices.RACE_ROOK
-    assert choices.default(_board(50, 250, 1)) is choices.LARGE_ROOK
+    assert choices.default(_board(20, 40, 1)) is choices.RACE
+    assert choices.default(_board(50, 250, 1)) is choices.LARGE
     assert ("gapsat", "hidato-path") in choices.RACE_ROOK.race + choices.LARGE_ROOK.race
     assert choices.default(Hidato.numbrix(20, 20)) is choices.RACE  # no givens: the search's
     king = Hidato(20, 20, givens={(0, 0): 1})

@@ -60,15 +60,16 @@ LARGE_ROOK = Choice("search", "hidato-path", f"numbrix over {SEARCH_CELLS} cells
 
 def default(puzzle) -> Choice:
     """The default for ``puzzle``: the compiled exact search up to 12x12, the short search then SAT on small boards, the race on large ones, the search
-    alone past the complete backends' cap (see :data:`RACE_CELLS`, :data:`SEARCH_CELLS`); on
-    rook boards with givens the large ones race the ``gapsat`` backend instead of glucose4."""
+    alone past the complete backends' cap (see :data:`RACE_CELLS`, :data:`SEARCH_CELLS`).
+
+    :data:`RACE_ROOK` and :data:`LARGE_ROOK` (the search raced with ``gapsat``) are not the
+    default: on the rook frontier they answered no more boards than :data:`RACE` by the clock
+    (docs/benchmarks/hidato.md), and the race then runs two busy processes to the limit."""
     cells = len(puzzle.cells)
     if cells <= DFS_CELLS:
         return EXACT
     if cells < RACE_CELLS:
         return DEFAULT
-    if puzzle.adjacency == "rook" and puzzle.givens:
-        return RACE_ROOK if cells <= SEARCH_CELLS else LARGE_ROOK
     return RACE if cells <= SEARCH_CELLS else LARGE
 
 
