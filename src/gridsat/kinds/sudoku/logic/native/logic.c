@@ -83,17 +83,12 @@ static PyObject *py_positions(PyObject *self, PyObject *ocands) {
     PyObject *out = PyList_New(LG_N + 1);
     if (!out) return NULL;
     for (int d = 0; d <= LG_N; d++) {
-        PyObject *x = PyLong_FromUnsignedLongLong(lo[d]);
-        if (x && hi[d]) {
-            PyObject *h = PyLong_FromUnsignedLongLong(hi[d]), *sixty4 = PyLong_FromLong(64), *sh = NULL, *or = NULL;
-            if (h && sixty4) sh = PyNumber_Lshift(h, sixty4);
-            if (sh) or = PyNumber_Or(x, sh);
-            Py_XDECREF(h);
-            Py_XDECREF(sixty4);
-            Py_XDECREF(sh);
-            Py_DECREF(x);
-            x = or;
+        unsigned char b[16];
+        for (int k = 0; k < 8; k++) {
+            b[k] = (unsigned char)(lo[d] >> (8 * k));
+            b[8 + k] = (unsigned char)(hi[d] >> (8 * k));
         }
+        PyObject *x = lg_int_from_bytes(b, sizeof b);
         if (!x) { Py_DECREF(out); return NULL; }
         PyList_SET_ITEM(out, d, x);
     }
