@@ -13,7 +13,7 @@
 #ifndef GRIDSAT_LG_WINGS_H
 #define GRIDSAT_LG_WINGS_H
 
-#include "lg.h"
+#include "lg_py.h"
 
 /* xy-wing: a bivalue pivot xy with bivalue pincers xz and yz it sees; z goes from the cells
  * (other than the pivot) that see both pincers */
@@ -131,12 +131,21 @@ typedef struct {
     uint32_t comp[20];  /* comp[i]: the wings j > i that can go with wing i */
     uint16_t loose[20][20]; /* loose[i][j]: the digits of wings i < j when they do not see each other */
     int chosen[4];      /* indices of the wings chosen so far */
+    /* the step search (lgw_big_step) rather than the existence test: */
+    int step;           /* 1: visit every wing with an elimination, in Python's order */
+    int first;          /* stop at the first wing found */
+    int p;              /* the pivot */
+    int best;           /* whether a wing is kept, and its rating offset, cells, z, eliminations */
+    int best_delta;
+    int best_cells[5];
+    int best_z;
+    lg_cells best_elims;
 } lgw_big;
 
 /* Whether the cells of the wing (pivot and wings, as a cell set) leave an elimination of
  * the loose digit (mask z): a cell outside the wing with z that sees every z of the wing.
  * Adding cells to the wing can only shrink this set, so it also prunes a partial wing. */
-static int lgw_big_elims(const LG *g, lg_cells cells, unsigned z) {
+static lg_cells lgw_big_elim_set(const LG *g, lg_cells cells, unsigned z) {
     int d = lg_ctz(z);
     lg_cells common = g->dpos[d] & ~cells;
     lg_cells zc = cells & g->dpos[d];
@@ -145,12 +154,44 @@ static int lgw_big_elims(const LG *g, lg_cells cells, unsigned z) {
         zc &= zc - 1;
         common &= LG_PEERS[c];
     }
-    return common != 0;
+    return common;
+}
+
+static int lgw_big_elims(const LG *g, lg_cells cells, unsigned z) {
+    return lgw_big_elim_set(g, cells, z) != 0;
+}
+
+/* The step search's visit of a whole wing with an elimination (the last wing is index j):
+ * keep it when it rates lower than the one kept (Python's `best`); 1 when the search stops
+ * here (asked for the first wing, or the easiest rating possible). */
+static int lgw_big_visit(lgw_big *s, int j, unsigned z, lg_cells cells) {
+    const uint16_t *C = s->g->cands;
+    int wing[5], nc = 0;
+    wing[nc++] = s->p;
+    for (int t = 0; t < s->r - 1; t++) wing[nc++] = s->cell[s->chosen[t]];
+    wing[nc++] = s->cell[j];
+    int big = 0;
+    for (int t = 0; t < nc; t++) {
+        int b = lg_pop(C[wing[t]]);
+        if (b > big) big = b;
+    }
+    int m = (s->k + 2) / 2;
+    int delta = (s->k - m) - (m > big ? m - big : big - m);
+    if (!s->best || delta < s->best_delta) {
+        s->best = 1;
+        s->best_delta = delta;
+        memcpy(s->best_cells, wing, sizeof wing);
+        s->best_z = lg_ctz(z) + 1;
+        s->best_elims = lgw_big_elim_set(s->g, cells, z);
+        if (s->first || delta <= 0) return 1;
+    }
+    return 0;
 }
 
 /* Choose the wing after the `depth` already chosen, among `cand`; `u` is the union of the
  * digits so far, `lo` the loose digits, `cells` the wing cells as a set. */
 static int lgw_big_rec(lgw_big *s, int depth, uint32_t cand, unsigned u, unsigned lo, lg_cells cells) {
+    if (depth >= 4) return 0; /* (never: at most four wings) */
     while (cand) {
         int j = __builtin_ctz(cand);
         cand &= cand - 1;
@@ -161,7 +202,9 @@ static int lgw_big_rec(lgw_big *s, int depth, uint32_t cand, unsigned u, unsigne
         if (l & (l - 1)) continue;
         lg_cells cj = cells | lg_bit(s->cell[j]);
         if (depth + 1 == s->r) {
-            if (lg_pop(v) == s->k && l && lgw_big_elims(s->g, cj, l)) return 1;
+            if (lg_pop(v) == s->k && l && lgw_big_elims(s->g, cj, l)) {
+                if (!s->step || lgw_big_visit(s, j, l, cj)) return 1;
+            }
             continue;
         }
         uint32_t next = cand & s->comp[j];
@@ -173,12 +216,12 @@ static int lgw_big_rec(lgw_big *s, int depth, uint32_t cand, unsigned u, unsigne
     return 0;
 }
 
-static int lgw_big_wing(LG *g, int k) {
+/* The wing search over every pivot in order: the existence test, or (s->step) the step
+ * search, which leaves the step in s->best...; 1 when it stopped at a wing. */
+static int lgw_big_search(LG *g, lgw_big *sp) {
     const uint16_t *C = g->cands;
-    lgw_big s;
-    s.g = g;
-    s.k = k;
-    s.r = k - 1;
+    lgw_big s = *sp;
+    int k = s.k;
     for (int p = 0; p < LG_CELLS; p++) {
         unsigned pm = C[p];
         if (!pm || lg_pop(pm) > k) continue;
@@ -194,6 +237,7 @@ static int lgw_big_wing(LG *g, int k) {
         }
         if (n < s.r) continue;
         s.n = n;
+        s.p = p;
         for (int i = 0; i < n; i++) {
             unsigned ui = pm | s.w[i];
             uint32_t ci = 0;
@@ -212,10 +256,23 @@ static int lgw_big_wing(LG *g, int k) {
         for (int i = 0; i < n; i++) {
             if (lg_pop(s.comp[i]) < s.r - 1) continue;
             s.chosen[0] = i;
-            if (lgw_big_rec(&s, 1, s.comp[i], pm | s.w[i], 0, lg_bit(p) | lg_bit(s.cell[i]))) return 1;
+            if (lgw_big_rec(&s, 1, s.comp[i], pm | s.w[i], 0, lg_bit(p) | lg_bit(s.cell[i]))) {
+                *sp = s;
+                return 1;
+            }
         }
     }
+    *sp = s;
     return 0;
+}
+
+static int lgw_big_wing(LG *g, int k) {
+    lgw_big s;
+    memset(&s, 0, sizeof s);
+    s.g = g;
+    s.k = k;
+    s.r = k - 1;
+    return lgw_big_search(g, &s);
 }
 
 /* wxyz-wing: the four-cell wing */
@@ -226,6 +283,48 @@ static int lg_wxyz_wing(LG *g) {
 /* vwxyz-wing: the five-cell wing */
 static int lg_vwxyz_wing(LG *g) {
     return lgw_big_wing(g, 5);
+}
+
+PyDoc_STRVAR(lgw_big_wing_step_doc,
+"big_wing_step(values, cands, k, first)\n--\n\n"
+"The step of the wxyz-wing (k = 4) or vwxyz-wing (k = 5) that the Python technique picks\n"
+"on a classic 9x9 grid: the first wing, in its order, with the lowest rating (or the first\n"
+"wing at all when ``first``), as ``(delta, cells, z, eliminated)``: the rating is the\n"
+"technique's base plus ``delta`` tenths, ``cells`` the pivot and its wings, ``z`` the digit\n"
+"removed from the cells of the tuple ``eliminated`` (ascending). None when there is none.");
+
+static PyObject *lgw_py_big_wing_step(PyObject *self, PyObject *args) {
+    PyObject *ov, *oc;
+    int k, first;
+    if (!PyArg_ParseTuple(args, "OOip", &ov, &oc, &k, &first)) return NULL;
+    if (k != 4 && k != 5) {
+        PyErr_SetString(PyExc_ValueError, "k must be 4 or 5");
+        return NULL;
+    }
+    LG g;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
+    lgw_big s;
+    memset(&s, 0, sizeof s);
+    s.g = &g;
+    s.k = k;
+    s.r = k - 1;
+    s.step = 1;
+    s.first = first;
+    lgw_big_search(&g, &s);
+    if (!s.best) Py_RETURN_NONE;
+    PyObject *cells = PyTuple_New(k);
+    if (!cells) return NULL;
+    for (int t = 0; t < k; t++) PyTuple_SET_ITEM(cells, t, PyLong_FromLong(s.best_cells[t]));
+    int ne = lg_popc(s.best_elims);
+    PyObject *el = PyTuple_New(ne);
+    if (!el) { Py_DECREF(cells); return NULL; }
+    lg_cells e = s.best_elims;
+    for (int t = 0; t < ne; t++) {
+        int c = lg_first(e);
+        e &= e - 1;
+        PyTuple_SET_ITEM(el, t, PyLong_FromLong(c));
+    }
+    return Py_BuildValue("(iNiN)", s.best_delta, cells, s.best_z, el);
 }
 
 #endif

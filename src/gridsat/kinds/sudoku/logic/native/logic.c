@@ -146,6 +146,9 @@ static PyMethodDef methods[] = {
     {"chain_size", lgf_py_chain_size, METH_VARARGS, lgf_chain_size_doc},
     {"chain_graph", lgc_py_chain_graph, METH_VARARGS, lgc_chain_graph_doc},
     {"chain_bfs", lgc_py_chain_bfs, METH_VARARGS, lgc_chain_bfs_doc},
+    {"big_wing_step", lgw_py_big_wing_step, METH_VARARGS, lgw_big_wing_step_doc},
+    {"forcing_step", lgc_py_forcing_step, METH_VARARGS, lgc_forcing_step_doc},
+    {"multiple_step", lgc_py_multiple_step, METH_VARARGS, lgc_multiple_step_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -8,6 +8,7 @@ Events and the graph are described in :mod:`gridsat.kinds.sudoku.logic.technique
 
 from __future__ import annotations
 
+from .. import native_filter
 from ..grid import Grid, bits, cells_of
 from ..steps import Step
 from .implications import StaticGraph, conclusion, digit_graph, event_text, static_graph
@@ -86,6 +87,8 @@ def forcing_chain(g: Grid, first: bool = False) -> Step | None:
     """
     geo = g.geo
     n = geo.n
+    if native_filter.usable(g):
+        return _forcing_chain_c(g, first)
     best = None
     if first:
         modes = [("xy-chain", True, True, 7.0)]
@@ -128,8 +131,53 @@ def forcing_chain(g: Grid, first: bool = False) -> Step | None:
     return best[1] if best else None
 
 
+#: the chain kinds of :func:`forcing_chain`, by the C step's mode
+_MODES = (("x-chain", 6.6), ("y-chain", 6.6), ("xy-chain", 7.0))
+
+
+def _forcing_chain_c(g: Grid, first: bool) -> Step | None:
+    """:func:`forcing_chain` on a classic 9x9 grid, the chain found in C (the same step)."""
+    found = native_filter.extension().forcing_step(g.values, g.cands, first)
+    if found is None:
+        return None
+    mode, path, on, k = found
+    name, base = _MODES[mode]
+    geo = g.geo
+    n = geo.n
+    rating = round(base + length_bonus(len(path)), 1)
+    c, d = divmod(k, n)
+    d += 1
+    placements, elims = ([], [(c, d)]) if on else ([(c, d)], [])
+    what = f"{geo.names[c]} is not {d}" if on else f"{geo.names[c]} is {d}"
+    cells = sorted({(ev >> 1) // n for ev in path})
+    text = " -> ".join(event_text(geo, ev) for ev in path)
+    return Step(name, rating, placements, elims, cells, [], f"{name}: {text}, so {what}", n,
+                chain_length=len(path))
+
+
+_MULTIPLE = ("double forcing chain", "cell forcing chain", "region forcing chain")
+
+
+def _multiple_c(g: Grid, first: bool) -> Step | None:
+    """:func:`_static_multiple` on a classic 9x9 grid, the conclusion found in C (the same step)."""
+    found = native_filter.extension().multiple_step(g.values, g.cands, first)
+    if found is None:
+        return None
+    kind, a, b, ev, cx = found
+    geo = g.geo
+    n = geo.n
+    kind = _MULTIPLE[kind]
+    label = f"{a} in {geo.labels[b]}" if kind == "region forcing chain" else geo.names[a]
+    pl, el = conclusion(g, ev)
+    return Step(kind, round(8.0 + length_bonus(cx), 1), pl, el, [(ev >> 1) // n], [],
+                f"{kind}: every possibility of {label} leads to {event_text(geo, ev)} ({cx} nodes)", n,
+                chain_length=cx)
+
+
 def _static_multiple(g: Grid, first: bool):
     """Cell and region forcing chains and double implications on the static XY graph (SE 8.0 + length)."""
+    if native_filter.usable(g):
+        return _multiple_c(g, first)
     geo = g.geo
     n = geo.n
     st = static_graph(g, True, True)

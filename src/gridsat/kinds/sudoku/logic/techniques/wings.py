@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .. import native_filter
 from ..grid import Grid, bits, cells_of
 from ..steps import Step
 from .common import cells_txt, conjugate_pairs, digits_txt, fmt_elims
@@ -286,6 +287,8 @@ def _big_wing(g: Grid, k: int, base: float, name: str, first: bool = False) -> S
     """
     geo = g.geo
     C = g.cands
+    if native_filter.usable(g):
+        return _big_wing_c(g, k, base, name, first)
     pos = g.digit_positions()
     peers = geo.peers
     best = None
@@ -333,3 +336,21 @@ def _big_wing(g: Grid, k: int, base: float, name: str, first: bool = False) -> S
                 if first or rating <= base:  # the easiest possible (or any, when asked)
                     return best
     return best
+
+
+def _big_wing_c(g: Grid, k: int, base: float, name: str, first: bool) -> Step | None:
+    """:func:`_big_wing` on a classic 9x9 grid, the wing found in C (the same step)."""
+    found = native_filter.extension().big_wing_step(g.values, g.cands, k, first)
+    if found is None:
+        return None
+    delta, cells, z, eliminated = found
+    geo = g.geo
+    C = g.cands
+    elims = [(c, z) for c in eliminated]
+    u = 0
+    for c in cells:
+        u |= C[c]
+    return Step(name, round(base + delta * 0.1, 1), [], elims, list(cells), [],
+                f"{name}: {cells_txt(geo, cells)} hold only {digits_txt(bits(u))} and every digit but "
+                f"{z} is confined to cells that see each other, so one of them is {z}: "
+                f"remove {fmt_elims(geo, elims)}", geo.n)
