@@ -41,6 +41,93 @@ static LGC lgc_graph;
 static inline int lgc_has(const uint64_t *s, int i) { return (int)((s[i >> 6] >> (i & 63)) & 1); }
 static inline void lgc_set(uint64_t *s, int i) { s[i >> 6] |= (uint64_t)1 << (i & 63); }
 
+/* The "off" sets: the nodes whose "off" event on(i) reaches (its conflicts and those of
+ * every "on" node it reaches). */
+static void lgc_offs(LGC *G) {
+    int n = G->n, nw = G->nw;
+    for (int i = 0; i < n; i++) {
+        uint64_t *o = G->offs[i];
+        for (int w = 0; w < nw; w++) o[w] = G->peer[i][w] | G->cell[i][w];
+        const uint64_t *r = G->reach[i];
+        for (int w = 0; w < nw; w++)
+            for (uint64_t x = r[w]; x; x &= x - 1) {
+                int j = w * 64 + __builtin_ctzll(x);
+                for (int v = 0; v < nw; v++) o[v] |= G->peer[j][v] | G->cell[j][v];
+            }
+    }
+}
+
+/* The transitive closure of the one-step rows in G->reach (on(i) -> on(j)), in place:
+ * strongly connected components (Tarjan, iterative), each component's reach the union of
+ * its members' successors and of what those reach, in the order the components complete
+ * (every successor's component first). */
+static void lgc_closure(LGC *G) {
+    static int index[LGC_MAXN], low[LGC_MAXN], comp[LGC_MAXN], stack[LGC_MAXN], call[LGC_MAXN];
+    static int members[LGC_MAXN];
+    static uint8_t onstack[LGC_MAXN];
+    static uint64_t cr[LGC_MAXN][LGC_NW]; /* reach of each component */
+    static uint64_t todo[LGC_MAXN][LGC_NW]; /* successors of each node on the call stack not yet walked */
+    int n = G->n, nw = G->nw, counter = 0, sp = 0, ncomp = 0;
+    for (int v = 0; v < n; v++) index[v] = -1;
+    for (int root = 0; root < n; root++) {
+        if (index[root] >= 0) continue;
+        int depth = 0;
+        call[depth++] = root;
+        index[root] = low[root] = counter++;
+        stack[sp++] = root;
+        onstack[root] = 1;
+        memcpy(todo[0], G->reach[root], sizeof(uint64_t) * (size_t)nw);
+        while (depth) {
+            int v = call[depth - 1];
+            uint64_t *t = todo[depth - 1];
+            int w = -1;
+            for (int k = 0; k < nw; k++)
+                if (t[k]) {
+                    w = k * 64 + __builtin_ctzll(t[k]);
+                    t[k] &= t[k] - 1;
+                    break;
+                }
+            if (w >= 0) {
+                if (index[w] < 0) {
+                    index[w] = low[w] = counter++;
+                    stack[sp++] = w;
+                    onstack[w] = 1;
+                    memcpy(todo[depth], G->reach[w], sizeof(uint64_t) * (size_t)nw);
+                    call[depth++] = w;
+                } else if (onstack[w] && index[w] < low[v]) {
+                    low[v] = index[w];
+                }
+                continue;
+            }
+            depth--;
+            if (depth && low[v] < low[call[depth - 1]]) low[call[depth - 1]] = low[v];
+            if (low[v] != index[v]) continue;
+            int nm = 0, c = ncomp++;
+            for (;;) {
+                int x = stack[--sp];
+                onstack[x] = 0;
+                comp[x] = c;
+                members[nm++] = x;
+                if (x == v) break;
+            }
+            uint64_t *r = cr[c];
+            memset(r, 0, sizeof(uint64_t) * (size_t)nw);
+            for (int q = 0; q < nm; q++) {
+                const uint64_t *row = G->reach[members[q]];
+                for (int k = 0; k < nw; k++) {
+                    r[k] |= row[k];
+                    for (uint64_t x = row[k]; x; x &= x - 1) {
+                        int y = k * 64 + __builtin_ctzll(x);
+                        if (comp[y] != c) /* a component already complete */
+                            for (int z = 0; z < nw; z++) r[z] |= cr[comp[y]][z];
+                    }
+                }
+            }
+        }
+    }
+    for (int i = 0; i < n; i++) memcpy(G->reach[i], cr[comp[i]], sizeof(uint64_t) * (size_t)nw);
+}
+
 /* Build the graph of the grid with X and/or Y links (only digit `digit` when 1..9) and
  * its closure; `full` also computes the "off" sets (offs). */
 static void lgc_build(const LG *g, LGC *G, int xlinks, int ylinks, int digit, int full) {
@@ -100,31 +187,37 @@ static void lgc_build(const LG *g, LGC *G, int xlinks, int ylinks, int digit, in
                 for (int s = 0; s < G->ns[k]; s++) lgc_set(r, G->st[k][s]);
             }
     }
-    /* transitive closure (Warshall over bitsets) */
-    for (int k = 0; k < n; k++) {
-        const uint64_t *rk = G->reach[k];
-        int empty = 1;
-        for (int w = 0; w < nw && empty; w++) empty = rk[w] == 0;
-        if (empty) continue;
-        uint64_t kb = (uint64_t)1 << (k & 63);
-        int kw = k >> 6;
-        for (int i = 0; i < n; i++) {
-            uint64_t *ri = G->reach[i];
-            if (ri[kw] & kb)
-                for (int w = 0; w < nw; w++) ri[w] |= rk[w];
+    lgc_closure(G);
+    if (full) lgc_offs(G);
+}
+
+/* The XY graph of every digit, kept for the grid it was built on: the forcing chain and
+ * multiple forcing chain tests and steps all start from it on the same grid. */
+static LGC lgc_xy;
+static struct {
+    int valid, full;
+    uint16_t cands[LG_CELLS];
+} lgc_xy_key;
+
+/* The graph of the grid (as lgc_build), from the kept XY graph when it is the one asked for. */
+static const LGC *lgc_get(const LG *g, int xlinks, int ylinks, int digit, int full) {
+    if (!(xlinks && ylinks && digit == 0)) {
+        lgc_build(g, &lgc_graph, xlinks, ylinks, digit, full);
+        return &lgc_graph;
+    }
+    if (lgc_xy_key.valid && !memcmp(lgc_xy_key.cands, g->cands, sizeof lgc_xy_key.cands)) {
+        if (full && !lgc_xy_key.full) {
+            lgc_offs(&lgc_xy);
+            lgc_xy_key.full = 1;
         }
+        return &lgc_xy;
     }
-    if (!full) return;
-    for (int i = 0; i < n; i++) {
-        uint64_t *o = G->offs[i];
-        for (int w = 0; w < nw; w++) o[w] = G->peer[i][w] | G->cell[i][w];
-        const uint64_t *r = G->reach[i];
-        for (int w = 0; w < nw; w++)
-            for (uint64_t x = r[w]; x; x &= x - 1) {
-                int j = w * 64 + __builtin_ctzll(x);
-                for (int v = 0; v < nw; v++) o[v] |= G->peer[j][v] | G->cell[j][v];
-            }
-    }
+    lgc_xy_key.valid = 0;
+    lgc_build(g, &lgc_xy, 1, 1, 0, full);
+    memcpy(lgc_xy_key.cands, g->cands, sizeof lgc_xy_key.cands);
+    lgc_xy_key.full = full;
+    lgc_xy_key.valid = 1;
+    return &lgc_xy;
 }
 
 /* The "on" and "off" node sets that off(i) reaches: its strong links' targets and theirs. */
@@ -153,8 +246,7 @@ static int lgc_contradiction(const LGC *G, int i) {
 }
 
 static int lg_forcing_chain(LG *g) {
-    LGC *G = &lgc_graph;
-    lgc_build(g, G, 1, 1, 0, 0);
+    const LGC *G = lgc_get(g, 1, 1, 0, 0);
     for (int i = 0; i < G->n; i++)
         if (lgc_contradiction(G, i)) return 1;
     return 0;
@@ -177,8 +269,7 @@ static int lgc_common(const LGC *G, const int *src, int nsrc) {
  * candidate (other than those two), by every candidate of a cell with three or more, or by
  * every place of a digit with three or more places in a unit */
 static int lg_multiple_chains(LG *g) {
-    LGC *G = &lgc_graph;
-    lgc_build(g, G, 1, 1, 0, 1);
+    const LGC *G = lgc_get(g, 1, 1, 0, 1);
     int n = G->n, nw = G->nw;
     uint64_t on[LGC_NW], off[LGC_NW];
     for (int i = 0; i < n; i++) {
@@ -288,8 +379,7 @@ static PyObject *lgc_py_chain_graph(PyObject *self, PyObject *args) {
     }
     LG g;
     if (!lg_read_grid(ov, oc, &g)) return NULL;
-    LGC *G = &lgc_graph;
-    lgc_build(&g, G, xl, yl, digit, 1);
+    const LGC *G = lgc_get(&g, xl, yl, digit, 1);
     int n = G->n, nw = G->nw;
     uint64_t on[LGC_NW], off[LGC_NW];
     if (!(nodes = PyList_New(n)) || !(peer = PyList_New(n)) || !(cell = PyList_New(n))
@@ -522,15 +612,15 @@ typedef struct {
 static void lgc_forcing_step(const LG *g, int first, lgc_chain_step *out) {
     static const int base[3] = {66, 66, 70};
     static int path[2 * LGC_MAXN];
-    LGC *G = &lgc_graph;
+    const LGC *G = NULL;
     out->found = 0;
     for (int mode = first ? 2 : 0; mode < 3; mode++) {
         if (out->found && out->rating <= base[mode]) break;
         unsigned digits = mode == 0 ? lgc_linked_digits(g) : 1;
         int measured = 0;
         for (; digits; digits &= digits - 1) {
-            if (mode == 0) lgc_build(g, G, 1, 0, lg_ctz(digits) + 1, 0);
-            else lgc_build(g, G, mode == 2, 1, 0, 0);
+            if (mode == 0) G = lgc_get(g, 1, 0, lg_ctz(digits) + 1, 0);
+            else G = lgc_get(g, mode == 2, 1, 0, 0);
             for (int i = 0; i < G->n; i++) {
                 if (!lgc_contradiction(G, i)) continue;
                 for (int h = 0; h < 2; h++) {
@@ -623,8 +713,7 @@ static void lgc_add(lgc_found *found, int *nf, int kind, int a, int b, const int
 static int lgc_multiple_step(const LG *g, int first, int *kind, int *a, int *b, int *ev, int *cx) {
     static lgc_found found[LGC_MEASURE];
     static int dist[2 * LGC_MAXN];
-    LGC *G = &lgc_graph;
-    lgc_build(g, G, 1, 1, 0, 1);
+    const LGC *G = lgc_get(g, 1, 1, 0, 1);
     int n = G->n, nw = G->nw, nf = 0;
     uint64_t on[LGC_NW], off[LGC_NW];
     int src[LG_N];
