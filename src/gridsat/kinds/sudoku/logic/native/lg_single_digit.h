@@ -16,7 +16,7 @@
 #ifndef GRIDSAT_LG_SINGLE_DIGIT_H
 #define GRIDSAT_LG_SINGLE_DIGIT_H
 
-#include "lg.h"
+#include "lg_py.h"
 
 #define LGS_MAXLINKS 64 /* 27 plain links and at most 2 grouped links per box */
 
@@ -393,6 +393,102 @@ static int lg_four_strong_links(LG *g) {
 /* 5 strong links */
 static int lg_five_strong_links(LG *g) {
     return lgs_strong_links(g, 5, 0);
+}
+
+/* ---- the turbot fish step, as the Python technique picks it ---- */
+
+typedef struct {
+    int rating;    /* tenths: 40 skyscraper, 41 two-string kite, 42 turbot fish */
+    int cells[4];  /* x, y, z, w */
+    int units[3];  /* the two strong links' units and the weak link's */
+    lg_cells elims;
+} lgs_turbot;
+
+/* _turbot_digit(): the first pattern of the lowest rating on digit index d; 0 when none. */
+static int lgs_turbot_step_digit(const LG *g, int d, lgs_turbot *best) {
+    lgs_links L;
+    lgs_plain_links(g, d, &L);
+    if (L.n < 2) return 0;
+    lg_cells pos = g->dpos[d];
+    int found = 0;
+    for (int i = 0; i < L.n; i++) {
+        int u1 = L.unit[i], a1 = L.cell[i][0], a2 = L.cell[i][1], k1 = u1 / LG_N;
+        for (int j = i + 1; j < L.n; j++) {
+            int u2 = L.unit[j], b1 = L.cell[j][0], b2 = L.cell[j][1], k2 = u2 / LG_N;
+            int rating = (k1 == k2 && k1 < 2) ? 40 : ((k1 == 0 && k2 == 1) || (k1 == 1 && k2 == 0)) ? 41 : 42;
+            if (found && rating >= best->rating) continue;
+            if (a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2) continue;
+            for (int h = 0; h < 2; h++) {
+                int x = h ? a2 : a1, y = h ? a1 : a2;
+                for (int q = 0; q < 2; q++) {
+                    int z = q ? b2 : b1, w = q ? b1 : b2;
+                    int wu = lgs_common_unit(y, z);
+                    if (wu < 0 || wu == u1 || wu == u2) continue;
+                    if (lg_sees(x, w)) {
+                        int cu = lgs_common_unit(x, w);
+                        if (cu == u1 || cu == u2) continue;
+                    }
+                    lg_cells common = LG_PEERS[x] & LG_PEERS[w] & pos & ~(lg_bit(y) | lg_bit(z));
+                    if (!common) continue;
+                    if (!found || rating < best->rating) {
+                        found = 1;
+                        best->rating = rating;
+                        best->cells[0] = x;
+                        best->cells[1] = y;
+                        best->cells[2] = z;
+                        best->cells[3] = w;
+                        best->units[0] = u1;
+                        best->units[1] = u2;
+                        best->units[2] = wu;
+                        best->elims = common;
+                        if (rating == 40) return 1;
+                    }
+                }
+            }
+        }
+    }
+    return found;
+}
+
+PyDoc_STRVAR(lgs_turbot_step_doc,
+"turbot_step(values, cands)\n--\n\n"
+"The two-strong-link step single_digit.turbot_fish picks on a classic 9x9 grid (not the\n"
+"empty rectangle): ``(rating10, digit, cells, units, eliminated)`` with the rating in\n"
+"tenths (40 skyscraper, 41 two-string kite, 42 turbot fish), the cells x, y, z, w, the\n"
+"units of the two strong links and of the weak link, and the cells losing the digit\n"
+"(ascending); None when no digit has one.");
+
+static PyObject *lgs_py_turbot_step(PyObject *self, PyObject *args) {
+    PyObject *ov, *oc;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO", &ov, &oc)) return NULL;
+    LG g;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
+    lgs_turbot best, r;
+    memset(&best, 0, sizeof best);
+    memset(&r, 0, sizeof r);
+    int have = 0, digit = 0;
+    for (int d = 0; d < LG_N; d++) {
+        if (!lgs_turbot_step_digit(&g, d, &r)) continue;
+        if (!have || r.rating < best.rating) {
+            best = r;
+            have = 1;
+            digit = d + 1;
+            if (r.rating == 40) break;
+        }
+    }
+    if (!have) Py_RETURN_NONE;
+    int ne = lg_popc(best.elims);
+    PyObject *el = PyTuple_New(ne);
+    if (!el) return NULL;
+    lg_cells e = best.elims;
+    for (int t = 0; t < ne; t++) {
+        int c = lg_first(e);
+        e &= e - 1;
+        PyTuple_SET_ITEM(el, t, PyLong_FromLong(c));
+    }
+    return Py_BuildValue("(ii(iiii)(iii)N)", best.rating, digit, best.cells[0], best.cells[1], best.cells[2],
+                         best.cells[3], best.units[0], best.units[1], best.units[2], el);
 }
 
 #endif

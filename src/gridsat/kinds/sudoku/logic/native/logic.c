@@ -149,6 +149,7 @@ static PyMethodDef methods[] = {
     {"big_wing_step", lgw_py_big_wing_step, METH_VARARGS, lgw_big_wing_step_doc},
     {"forcing_step", lgc_py_forcing_step, METH_VARARGS, lgc_forcing_step_doc},
     {"multiple_step", lgc_py_multiple_step, METH_VARARGS, lgc_multiple_step_doc},
+    {"turbot_step", lgs_py_turbot_step, METH_VARARGS, lgs_turbot_step_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -4,6 +4,7 @@ rectangle (4.0-4.3) and chains of three to five strong links (5.4 and up), plain
 
 from __future__ import annotations
 
+from .. import native_filter
 from ..grid import Grid, cells_of
 from ..steps import Step
 from .common import conjugate_pairs, fmt_elims, per_digit
@@ -20,6 +21,8 @@ def turbot_fish(g: Grid) -> Step | None:
 
     The easiest pattern is returned.
     """
+    if native_filter.usable(g):
+        return _turbot_c(g)
     best = None
     for d in range(1, g.geo.n + 1):
         r = per_digit(g, "turbot", d, _turbot_digit)
@@ -32,6 +35,26 @@ def turbot_fish(g: Grid) -> Step | None:
         if er is not None and (best is None or er.rating < best[0]):
             return er
     return best[1] if best else None
+
+
+_TURBOT = {40: ("skyscraper", 4.0), 41: ("two-string kite", 4.1), 42: ("turbot fish", 4.2)}
+
+
+def _turbot_c(g: Grid) -> Step | None:
+    """:func:`turbot_fish` on a classic 9x9 grid, the two-strong-link pattern found in C (the
+    same step); the empty rectangle, when no digit has one, from :func:`empty_rectangle`."""
+    found = native_filter.extension().turbot_step(g.values, g.cands)
+    if found is None:
+        return empty_rectangle(g)
+    code, d, (x, y, z, w), (u1, u2, wu), eliminated = found
+    name, rating = _TURBOT[code]
+    geo = g.geo
+    elims = [(c, d) for c in eliminated]
+    return Step(name, rating, [], elims, [x, y, z, w], [geo.labels[u1], geo.labels[u2], geo.labels[wu]],
+                f"{name}: {d} is in {geo.names[x]} or {geo.names[y]} ({geo.labels[u1]}), "
+                f"{geo.names[y]} and {geo.names[z]} see each other, and {d} is in {geo.names[z]} or "
+                f"{geo.names[w]} ({geo.labels[u2]}); so {d} is in {geo.names[x]} or {geo.names[w]}: "
+                f"remove {fmt_elims(geo, elims)}", geo.n)
 
 
 def _turbot_digit(g: Grid, d: int):
