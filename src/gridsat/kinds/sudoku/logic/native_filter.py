@@ -81,12 +81,7 @@ def disabled() -> Iterator[None]:
 
 def usable(g: Grid) -> bool:
     """Whether the filter applies to this grid: a classic 9x9 board, filter on and built."""
-    geo = g.geo
-    return (geo.n == 9 and geo.boxed and geo.reg_of == _BOXES and not _STATE.get("off")
-            and _ext() is not None)
-
-
-_BOXES = tuple((c // 27) * 3 + (c % 9) // 3 for c in range(81))
+    return g.geo.classic and not _STATE.get("off") and _ext() is not None
 
 
 def plan(names: Sequence[str]) -> bytes:

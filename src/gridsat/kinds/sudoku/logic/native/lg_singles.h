@@ -8,7 +8,7 @@
 #ifndef GRIDSAT_LG_SINGLES_H
 #define GRIDSAT_LG_SINGLES_H
 
-#include "lg.h"
+#include "lg_py.h"
 
 /* full house: a unit with one empty cell, and that cell has one candidate */
 static int lg_full_house(LG *g) {
@@ -112,6 +112,92 @@ static int lg_pointing(LG *g) {
 /* claiming: a digit of a line confined to one box, with a place in the rest of the box */
 static int lg_claiming(LG *g) {
     return lgsin_locked(g, 0, 0);
+}
+
+/* ---- the singles' steps, as the Python techniques pick them ---- */
+
+/* The step of single kind `kind` (0 full house, 1 hidden single in a box, 2 hidden single
+ * in a row or column, 3 naked single) on the grid's values and candidates (no derived
+ * fields needed): 1 with the cell, digit and unit (-1 for a naked single). */
+static int lg_single_step(const LG *g, int kind, int *cell, int *digit, int *unit) {
+    const uint16_t *C = g->cands;
+    if (kind == 0) {
+        for (int u = 0; u < LG_UNITS; u++) {
+            int empty = -1, k = 0;
+            for (int i = 0; i < LG_N && k < 2; i++) {
+                int c = LG_UNIT[u][i];
+                if (!g->values[c]) {
+                    k++;
+                    empty = c;
+                }
+            }
+            if (k != 1) continue;
+            unsigned m = C[empty];
+            if (m && !(m & (m - 1))) {
+                *cell = empty;
+                *digit = lg_ctz(m) + 1;
+                *unit = u;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    if (kind == 3) {
+        for (int c = 0; c < LG_CELLS; c++) {
+            unsigned m = C[c];
+            if (m && !(m & (m - 1))) {
+                *cell = c;
+                *digit = lg_ctz(m) + 1;
+                *unit = -1;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    int from = kind == 1 ? 2 * LG_N : 0, to = kind == 1 ? 3 * LG_N : 2 * LG_N;
+    for (int u = from; u < to; u++) {
+        unsigned once = 0, twice = 0;
+        for (int i = 0; i < LG_N; i++) {
+            unsigned m = C[LG_UNIT[u][i]];
+            twice |= once & m;
+            once |= m;
+        }
+        unsigned hs = once & ~twice;
+        if (!hs) continue;
+        unsigned b = hs & -hs;
+        for (int i = 0; i < LG_N; i++) {
+            int c = LG_UNIT[u][i];
+            if (C[c] & b) {
+                *cell = c;
+                *digit = lg_ctz(b) + 1;
+                *unit = u;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(lg_single_step_doc,
+"single_step(values, cands, kind)\n--\n\n"
+"The single the Python technique picks on a classic 9x9 grid: ``kind`` 0 full house, 1\n"
+"hidden single in a box, 2 hidden single in a row or column, 3 naked single. Returns\n"
+"``(cell, digit, unit)`` (unit -1 for a naked single), or None.");
+
+static PyObject *lg_py_single_step(PyObject *self, PyObject *args) {
+    PyObject *ov, *oc;
+    int kind;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOi", &ov, &oc, &kind)) return NULL;
+    if (kind < 0 || kind > 3) {
+        PyErr_Format(PyExc_ValueError, "no single kind %d", kind);
+        return NULL;
+    }
+    LG g;
+    if (!lg_read_cells(ov, oc, &g)) return NULL;
+    int cell, digit, unit;
+    if (!lg_single_step(&g, kind, &cell, &digit, &unit)) Py_RETURN_NONE;
+    return Py_BuildValue("(iii)", cell, digit, unit);
 }
 
 #endif
