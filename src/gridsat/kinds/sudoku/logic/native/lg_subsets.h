@@ -11,7 +11,7 @@
 #ifndef GRIDSAT_LG_SUBSETS_H
 #define GRIDSAT_LG_SUBSETS_H
 
-#include "lg.h"
+#include "lg_py.h"
 
 /* One unit, for the naked subsets. */
 typedef struct {
@@ -166,6 +166,175 @@ static int lg_naked_quad(LG *g) {
 /* hidden quad */
 static int lg_hidden_quad(LG *g) {
     return lgsub_hidden(g, 4, 0);
+}
+
+/* ---- the subsets' steps, as the Python techniques pick them ---- */
+
+typedef struct {
+    int k, n;          /* subset size; items to choose from */
+    int item[LG_N];    /* the items (unit indices of cells for naked, digits for hidden) */
+    int pick[4];       /* the current combination (indices into item) */
+} lgsub_comb;
+
+/* The next combination of k of the n items in lexicographic order (itertools.combinations);
+ * 0 when there is none. Start with pick[0] = -1. */
+static int lgsub_next(lgsub_comb *cb) {
+    int k = cb->k, n = cb->n;
+    if (cb->pick[0] < 0) {
+        if (n < k) return 0;
+        for (int t = 0; t < k; t++) cb->pick[t] = t;
+        return 1;
+    }
+    int t = k - 1;
+    while (t >= 0 && cb->pick[t] == n - k + t) t--;
+    if (t < 0) return 0;
+    cb->pick[t]++;
+    for (int q = t + 1; q < k; q++) cb->pick[q] = cb->pick[q - 1] + 1;
+    return 1;
+}
+
+static PyObject *lgsub_pairs(const int *cells, const int *digits, int n) {
+    PyObject *out = PyTuple_New(n);
+    if (!out) return NULL;
+    for (int t = 0; t < n; t++) {
+        PyObject *x = Py_BuildValue("(ii)", cells[t], digits[t]);
+        if (!x) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, t, x);
+    }
+    return out;
+}
+
+static PyObject *lgsub_ints(const int *v, int n) {
+    PyObject *out = PyTuple_New(n);
+    if (!out) return NULL;
+    for (int t = 0; t < n; t++) {
+        PyObject *x = PyLong_FromLong(v[t]);
+        if (!x) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, t, x);
+    }
+    return out;
+}
+
+/* _naked_unit over the units in order: (unit, cells, digit mask, eliminations) or None */
+static PyObject *lgsub_naked_step(const LG *g, int k) {
+    const uint16_t *C = g->cands;
+    for (int u = 0; u < LG_UNITS; u++) {
+        int empties[LG_N], ne = 0;
+        lgsub_comb cb;
+        cb.k = k;
+        cb.n = 0;
+        for (int i = 0; i < LG_N; i++) {
+            int c = LG_UNIT[u][i];
+            if (!C[c]) continue;
+            empties[ne++] = c;
+            if (lg_pop(C[c]) <= k) cb.item[cb.n++] = c;
+        }
+        if (ne <= k || cb.n < k) continue;
+        cb.pick[0] = -1;
+        while (lgsub_next(&cb)) {
+            unsigned m = 0;
+            for (int t = 0; t < k; t++) m |= C[cb.item[cb.pick[t]]];
+            if (lg_pop(m) != k) continue;
+            int ec[LG_N * LG_N], ed[LG_N * LG_N], nel = 0;
+            for (int e = 0; e < ne; e++) {
+                int c = empties[e], inside = 0;
+                for (int t = 0; t < k; t++) inside |= cb.item[cb.pick[t]] == c;
+                if (inside) continue;
+                for (unsigned x = C[c] & m; x; x &= x - 1) {
+                    ec[nel] = c;
+                    ed[nel++] = lg_ctz(x) + 1;
+                }
+            }
+            if (!nel) continue;
+            int cells[4];
+            for (int t = 0; t < k; t++) cells[t] = cb.item[cb.pick[t]];
+            return Py_BuildValue("(iNiN)", u, lgsub_ints(cells, k), (int)m, lgsub_pairs(ec, ed, nel));
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* _hidden_unit over the units in order: (unit, digits, cells, eliminations, hit) with hit
+ * the direct step's single (cell, digit) or None; None when there is no step */
+static PyObject *lgsub_hidden_step_py(const LG *g, int k, int direct) {
+    const uint16_t *C = g->cands;
+    for (int u = 0; u < LG_UNITS; u++) {
+        int nempty = 0;
+        for (int i = 0; i < LG_N; i++) nempty += C[LG_UNIT[u][i]] != 0;
+        if (nempty <= k) continue;
+        lgsub_comb cb;
+        cb.k = k;
+        cb.n = 0;
+        for (int d = 0; d < LG_N; d++) {
+            int pc = lg_pop(g->upos[u][d]);
+            if (pc >= 2 && pc <= k) cb.item[cb.n++] = d + 1;
+        }
+        if (cb.n < k) continue;
+        cb.pick[0] = -1;
+        while (lgsub_next(&cb)) {
+            unsigned pm = 0, keep = 0;
+            for (int t = 0; t < k; t++) {
+                int d = cb.item[cb.pick[t]];
+                pm |= g->upos[u][d - 1];
+                keep |= 1u << (d - 1);
+            }
+            if (lg_pop(pm) != k) continue;
+            int cells[4], nc = 0, ec[LG_N * 4], ed[LG_N * 4], nel = 0;
+            unsigned removed = 0;
+            for (int i = 0; i < LG_N; i++)
+                if (pm >> i & 1) {
+                    int c = LG_UNIT[u][i];
+                    cells[nc++] = c;
+                    for (unsigned x = C[c] & ~keep; x; x &= x - 1) {
+                        ec[nel] = c;
+                        ed[nel++] = lg_ctz(x) + 1;
+                        removed |= x & -x;
+                    }
+                }
+            if (!nel) continue;
+            int digits[4];
+            for (int t = 0; t < k; t++) digits[t] = cb.item[cb.pick[t]];
+            if (direct) {
+                int hc = -1, hd = 0;
+                for (unsigned x = removed; x && hc < 0; x &= x - 1) {
+                    int d = lg_ctz(x);
+                    unsigned left = g->upos[u][d] & ~pm;
+                    if (left && !(left & (left - 1))) {
+                        hc = LG_UNIT[u][lg_ctz(left)];
+                        hd = d + 1;
+                    }
+                }
+                if (hc < 0) continue;
+                return Py_BuildValue("(iNNN(ii))", u, lgsub_ints(digits, k), lgsub_ints(cells, k),
+                                     lgsub_pairs(ec, ed, nel), hc, hd);
+            }
+            return Py_BuildValue("(iNNNO)", u, lgsub_ints(digits, k), lgsub_ints(cells, k),
+                                 lgsub_pairs(ec, ed, nel), Py_None);
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(lgsub_subset_step_doc,
+"subset_step(values, cands, k, hidden, direct)\n--\n\n"
+"The naked or hidden subset of size k (2-4) the Python technique picks on a classic 9x9\n"
+"grid. Naked: ``(unit, cells, digit mask, eliminations)``; hidden: ``(unit, digits, cells,\n"
+"eliminations, hit)``, ``hit`` the direct step's hidden single ``(cell, digit)`` (None for\n"
+"a plain hidden subset). Eliminations are ``(cell, digit)`` pairs in the Python order.\n"
+"None when there is no step.");
+
+static PyObject *lgsub_py_subset_step(PyObject *self, PyObject *args) {
+    PyObject *ov, *oc;
+    int k, hidden, direct;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOipp", &ov, &oc, &k, &hidden, &direct)) return NULL;
+    if (k < 2 || k > 4) {
+        PyErr_Format(PyExc_ValueError, "no subset of size %d", k);
+        return NULL;
+    }
+    LG g;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
+    return hidden ? lgsub_hidden_step_py(&g, k, direct) : lgsub_naked_step(&g, k);
 }
 
 #endif

@@ -151,6 +151,7 @@ static PyMethodDef methods[] = {
     {"multiple_step", lgc_py_multiple_step, METH_VARARGS, lgc_multiple_step_doc},
     {"turbot_step", lgs_py_turbot_step, METH_VARARGS, lgs_turbot_step_doc},
     {"single_step", lg_py_single_step, METH_VARARGS, lg_single_step_doc},
+    {"subset_step", lgsub_py_subset_step, METH_VARARGS, lgsub_subset_step_doc},
     {NULL, NULL, 0, NULL},
 };
 

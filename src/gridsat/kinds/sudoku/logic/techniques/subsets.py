@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .. import native_filter
 from ..grid import Grid, bits
 from ..steps import Step
 from .common import cells_txt, digits_txt, fmt_elims
@@ -40,7 +41,24 @@ def _per_unit(g: Grid, key, func, *args) -> Step | None:
 
 
 def _naked(g: Grid, k: int) -> Step | None:
+    if native_filter.usable(g):
+        return _naked_c(g, k)
     return _per_unit(g, ("naked", k), _naked_unit, k)
+
+
+def _naked_c(g: Grid, k: int) -> Step | None:
+    """:func:`_naked` on a classic 9x9 grid, the subset found in C (the same step)."""
+    found = native_filter.extension().subset_step(g.values, g.cands, k, False, False)
+    if found is None:
+        return None
+    ui, combo, m, elims = found
+    geo = g.geo
+    label = geo.labels[ui]
+    name = f"naked {_SET_NAMES[k]}"
+    elims = list(elims)
+    return Step(name, _NAKED_RATING[k], [], elims, list(combo), [label],
+                f"{name}: {cells_txt(geo, combo)} in {label} hold only {digits_txt(bits(m))}, "
+                f"so remove {fmt_elims(geo, elims)}", geo.n)
 
 
 def _naked_unit(g: Grid, ui: int, k: int) -> Step | None:
@@ -70,7 +88,29 @@ def _naked_unit(g: Grid, ui: int, k: int) -> Step | None:
 
 
 def _hidden(g: Grid, k: int, direct: bool = False) -> Step | None:
+    if native_filter.usable(g):
+        return _hidden_c(g, k, direct)
     return _per_unit(g, ("hidden", k, direct), _hidden_unit, k, direct)
+
+
+def _hidden_c(g: Grid, k: int, direct: bool) -> Step | None:
+    """:func:`_hidden` on a classic 9x9 grid, the subset found in C (the same step)."""
+    found = native_filter.extension().subset_step(g.values, g.cands, k, True, direct)
+    if found is None:
+        return None
+    ui, combo, cells, elims, hit = found
+    geo = g.geo
+    label = geo.labels[ui]
+    name = f"hidden {_SET_NAMES[k]}"
+    cells = list(cells)
+    if direct:
+        return Step(f"direct {name}", 2.0 if k == 2 else 2.5, [hit], [], cells + [hit[0]], [label],
+                    f"direct {name}: {digits_txt(combo)} in {label} can only go in {cells_txt(geo, cells)}, "
+                    f"so {hit[1]} in {label} can only go in {geo.names[hit[0]]}", geo.n)
+    elims = list(elims)
+    return Step(name, _HIDDEN_RATING[k], [], elims, cells, [label],
+                f"{name}: {digits_txt(combo)} in {label} can only go in {cells_txt(geo, cells)}, "
+                f"so remove {fmt_elims(geo, elims)}", geo.n)
 
 
 def _hidden_unit(g: Grid, ui: int, k: int, direct: bool) -> Step | None:
