@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import native_filter
 from ..grid import Grid, bits
 from ..steps import Step
 from .common import fmt_elims
@@ -70,22 +71,24 @@ def _direct_single(g: Grid, d: int, removed: set[int], units=None):
     return None
 
 
-def _locked_step(g, item, pointing, direct):
+def _locked_step(g, item, pointing, direct, hit=None):
+    """The step of a locked candidates item; ``hit``: the direct step's single when known."""
     geo = g.geo
     d, base, cover, cells, elim_cells = item
     word = "pointing" if pointing else "claiming"
     elims = [(c, d) for c in elim_cells]
     bl, cl = geo.labels[base], geo.labels[cover]
     if direct:
-        # SE: the hidden single must be in another unit of the base's kind that crosses the cover
-        n = geo.n
-        kind = base // n
-        cover_set = geo.unit_sets[cover]
-        units = [ui for ui in range(kind * n, kind * n + n)
-                 if ui != base and not geo.unit_sets[ui].isdisjoint(cover_set)]
-        hit = _direct_single(g, d, set(elim_cells), units)
         if hit is None:
-            return None
+            # SE: the hidden single must be in another unit of the base's kind that crosses the cover
+            n = geo.n
+            kind = base // n
+            cover_set = geo.unit_sets[cover]
+            units = [ui for ui in range(kind * n, kind * n + n)
+                     if ui != base and not geo.unit_sets[ui].isdisjoint(cover_set)]
+            hit = _direct_single(g, d, set(elim_cells), units)
+            if hit is None:
+                return None
         cell, ui = hit
         rating = 1.7 if pointing else 1.9
         return Step(f"direct {word}", rating, [(cell, d)], [], cells + [cell], [bl, cl, geo.labels[ui]],
@@ -96,9 +99,20 @@ def _locked_step(g, item, pointing, direct):
                 f"{word}: {d} in {bl} lies only in {cl}, so remove {fmt_elims(geo, elims)}", geo.n)
 
 
+def _locked_c(g: Grid, pointing: bool, direct: bool) -> Step | None:
+    """The locked candidates step on a classic 9x9 grid, the item (and single) found in C
+    (the same step)."""
+    found = native_filter.extension().locked_step(g.values, g.cands, pointing, direct)
+    if found is None:
+        return None
+    return _locked_step(g, found[:5], pointing, direct, found[5])
+
+
 def direct_pointing(g: Grid) -> Step | None:
     """Pointing whose eliminations leave a hidden single in another box along the line;
     only the single is placed (SE 1.7)."""
+    if native_filter.usable(g):
+        return _locked_c(g, True, True)
     for item in _locked(g, True):
         s = _locked_step(g, item, True, True)
         if s:
@@ -109,6 +123,8 @@ def direct_pointing(g: Grid) -> Step | None:
 def direct_claiming(g: Grid) -> Step | None:
     """Claiming whose eliminations leave a hidden single in a parallel line through the box;
     only the single is placed (SE 1.9)."""
+    if native_filter.usable(g):
+        return _locked_c(g, False, True)
     for item in _locked(g, False):
         s = _locked_step(g, item, False, True)
         if s:
@@ -118,11 +134,15 @@ def direct_claiming(g: Grid) -> Step | None:
 
 def pointing(g: Grid) -> Step | None:
     """A digit of a box confined to one line: remove it from the rest of the line (SE 2.6)."""
+    if native_filter.usable(g):
+        return _locked_c(g, True, False)
     item = _first_locked(g, True)
     return None if item is None else _locked_step(g, item, True, False)
 
 
 def claiming(g: Grid) -> Step | None:
     """A digit of a line confined to one box: remove it from the rest of the box (SE 2.8)."""
+    if native_filter.usable(g):
+        return _locked_c(g, False, False)
     item = _first_locked(g, False)
     return None if item is None else _locked_step(g, item, False, False)
