@@ -153,6 +153,7 @@ static PyMethodDef methods[] = {
     {"single_step", lg_py_single_step, METH_VARARGS, lg_single_step_doc},
     {"subset_step", lgsub_py_subset_step, METH_VARARGS, lgsub_subset_step_doc},
     {"locked_step", lgsin_py_locked_step, METH_VARARGS, lgsin_locked_step_doc},
+    {"strong_links_step", lgs_py_strong_links_step, METH_VARARGS, lgs_strong_links_step_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -231,6 +231,8 @@ def strong_links(g: Grid, k: int) -> Step | None:
     Step or None
         The easiest chain found, or None.
     """
+    if native_filter.usable(g):
+        return _strong_links_c(g, k)
     best = None
     for d in range(1, g.geo.n + 1):
         s = per_digit(g, ("slk", k), d, _sl_digit, k)
@@ -239,6 +241,26 @@ def strong_links(g: Grid, k: int) -> Step | None:
             if s.rating == _SL_BASE[k]:
                 return best
     return best
+
+
+def _strong_links_c(g: Grid, k: int) -> Step | None:
+    """:func:`strong_links` on a classic 9x9 grid, the chain found in C (the same step)."""
+    found = native_filter.extension().strong_links_step(g.values, g.cands, k)
+    if found is None:
+        return None
+    d, chain, units, eliminated = found
+    return _sl_step(g.geo, d, k, list(chain), units, [(c, d) for c in eliminated])
+
+
+def _sl_step(geo, d: int, k: int, chain: list[int], units, elims: list[tuple[int, int]]) -> Step:
+    """The step of a chain of ``k`` strong links on ``d`` (``units``: the links' units)."""
+    n = geo.n
+    x, y = chain[0], chain[-1]
+    names = [f"{geo.names[chain[i]]}={geo.names[chain[i + 1]]}" for i in range(0, len(chain), 2)]
+    return Step(f"{k} strong links", _sl_rating(k, [u // n for u in units]), [], elims, chain,
+                [geo.labels[u] for u in units],
+                f"{k} strong links on {d}: {', '.join(names)} joined by weak links; {d} is in "
+                f"{geo.names[x]} or {geo.names[y]}, so remove {fmt_elims(geo, elims)}", n)
 
 
 def _sl_digit(g: Grid, d: int, k: int) -> Step | None:
@@ -273,11 +295,7 @@ def _sl_digit(g: Grid, d: int, k: int) -> Step | None:
                 return False
             rating = _sl_rating(k, [links[l][0] // n for l in used])
             if best is None or rating < best.rating:
-                names = [f"{geo.names[chain[i]]}={geo.names[chain[i + 1]]}" for i in range(0, len(chain), 2)]
-                best = Step(f"{k} strong links", rating, [], elims, list(chain),
-                            [geo.labels[links[l][0]] for l in used],
-                            f"{k} strong links on {d}: {', '.join(names)} joined by weak links; {d} is in "
-                            f"{geo.names[x]} or {geo.names[y]}, so remove {fmt_elims(geo, elims)}", n)
+                best = _sl_step(geo, d, k, list(chain), [links[l][0] for l in used], elims)
                 return rating == _SL_BASE[k]
             return False
         for z in near[y]:
