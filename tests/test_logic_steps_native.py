@@ -1,0 +1,126 @@
+"""The steps the logical solver's C extension finds against those of the Python techniques.
+
+On a classic 9x9 grid the singles, locked candidates, subsets, the skyscraper / kite /
+turbot fish, the plain strong-link chains, the wxyz- and vwxyz-wings, the forcing chains
+and the multiple forcing chains find their step in C, and Python only builds the Step. The
+Step must be the one the pure Python search (``native_filter.disabled()``) returns, field
+for field: the same pattern, eliminations, cells, units, rating and text. The grids are
+those along the solver's paths over a spread of the calibration sample, and the same grids
+with candidates thinned at random, where many more patterns (and near misses) appear.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pytest
+
+from gridsat import Sudoku
+from gridsat.kinds.sudoku.logic import native_filter, solver
+from gridsat.kinds.sudoku.logic.grid import Grid
+from gridsat.kinds.sudoku.logic.techniques import chains, intersections, single_digit, singles, subsets, wings
+
+from golden import calibration
+
+ON, WHY = native_filter.status()
+pytestmark = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
+
+#: technique -> the values of its ``first`` argument to compare (None: it takes none)
+STEPPED = {
+    singles.full_house: None, singles.hidden_single_box: None, singles.hidden_single_line: None,
+    singles.naked_single: None,
+    intersections.direct_pointing: None, intersections.direct_claiming: None,
+    intersections.pointing: None, intersections.claiming: None,
+    subsets.direct_hidden_pair: None, subsets.direct_hidden_triple: None, subsets.naked_pair: None,
+    subsets.hidden_pair: None, subsets.naked_triple: None, subsets.hidden_triple: None,
+    subsets.naked_quad: None, subsets.hidden_quad: None,
+    single_digit.turbot_fish: None, single_digit.three_strong_links: None,
+    single_digit.four_strong_links: None, single_digit.five_strong_links: None,
+    wings.wxyz_wing: (False, True), wings.vwxyz_wing: (False, True),
+    chains.forcing_chain: (False, True), chains.multiple_chains: (False, True),
+}
+
+#: every 20th puzzle of the calibration sample, over the whole scale
+SPREAD = calibration()[7::20]
+
+
+def _puzzle(s: str) -> Sudoku:
+    return Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s])
+
+
+def _thinned(g: Grid, rng: random.Random) -> Grid:
+    """A copy of ``g`` with some candidates removed (every empty cell keeps one at least)."""
+    h = g.copy()
+    for c in range(81):
+        m = h.cands[c]
+        if m & (m - 1) and rng.random() < 0.3:
+            bits = [b for b in range(9) if m >> b & 1]
+            for b in rng.sample(bits, rng.randint(1, len(bits) - 1)):
+                m &= ~(1 << b)
+            h.cands[c] = m
+    return h
+
+
+def _grids(s: str, seed: int) -> list[Grid]:
+    grids = solver.path_grids(_puzzle(s), uniqueness=True)
+    rng = random.Random(seed)
+    return grids + [_thinned(g, rng) for g in grids[::3]]
+
+
+@lru_cache(maxsize=None)
+def _compared(i: int) -> tuple[list[str], dict[str, int]]:
+    return _differences(_grids(SPREAD[i], i))
+
+
+def _differences(grids: list[Grid]) -> tuple[list[str], dict[str, int]]:
+    """Techniques whose C step differs from the Python step, and how many steps each found."""
+    bad, found = [], {}
+    for g in grids:
+        for func, firsts in STEPPED.items():
+            for kw in ({"first": f} for f in firsts) if firsts else ({},):
+                c_step = func(g.copy(), **kw)
+                with native_filter.disabled():
+                    py_step = func(g.copy(), **kw)
+                if c_step != py_step:
+                    bad.append(f"{func.__name__}{kw}: C {c_step} / Python {py_step}")
+                found[func.__name__] = found.get(func.__name__, 0) + (py_step is not None)
+    return bad, found
+
+
+@pytest.mark.parametrize("i", range(len(SPREAD)))
+def test_c_steps_are_the_python_steps(i):
+    bad, _ = _compared(i)
+    assert not bad, bad[:3]
+
+
+def test_every_c_step_is_exercised():
+    """The comparison is not empty: each technique finds steps on these grids."""
+    found: dict[str, int] = {}
+    for i in range(len(SPREAD)):
+        for name, k in _compared(i)[1].items():
+            found[name] = found.get(name, 0) + k
+    missing = [f.__name__ for f in STEPPED if found.get(f.__name__, 0) == 0]
+    assert not missing, missing
+
+
+def test_the_c_route_is_taken_on_classic_grids(monkeypatch):
+    """The techniques ask the extension for their step on a classic grid (not the Python search)."""
+    calls = []
+    ext = native_filter.extension()
+
+    class Spy:
+        def __getattr__(self, name):
+            fn = getattr(ext, name)
+
+            def spy(*args):
+                calls.append(name)
+                return fn(*args)
+            return spy
+
+    monkeypatch.setattr(native_filter, "extension", lambda: Spy())
+    g = solver.path_grids(_puzzle(SPREAD[-1]), uniqueness=True)[0]
+    for func in STEPPED:
+        func(g.copy())
+    assert {"single_step", "locked_step", "subset_step", "turbot_step", "strong_links_step",
+            "big_wing_step", "forcing_step", "multiple_step"} <= set(calls)
