@@ -49,37 +49,63 @@ static int lg_hidden_single_line(LG *g) {
  * eliminated places, d has exactly one place left in one of the two other units of the base's
  * kind crossing the cover unit (the other boxes along the line for pointing, the other lines
  * of the same kind through the box for claiming).
+ *
+ * The digits of each intersection come from 9-bit masks: seg[0][r][j] is the union of the
+ * candidates of row r in the j-th box of its band, seg[1][c][j] that of column c in the j-th box
+ * of its stack; the rest of the box and the rest of the line are unions of the other two
+ * segments. Only the digits found are checked cell by cell for the direct form.
  */
+static int lgsin_direct_hit(const LG *g, int b, int row, int line, int d, int pointing) {
+    lg_cells p = g->dpos[d];
+    lg_cells bm = LG_UMASK[18 + b], lm = LG_UMASK[line];
+    for (int j = 0; j < 3; j++) {
+        lg_cells left;
+        if (pointing) {
+            /* the boxes along the line: j-th box of the band or of the stack */
+            int b2 = row ? (b / 3) * 3 + j : (b % 3) + 3 * j;
+            if (b2 == b) continue;
+            left = p & LG_UMASK[18 + b2] & ~lm;
+        } else {
+            /* the lines of the same kind through the box */
+            int l2 = row ? (b / 3) * 3 + j : 9 + (b % 3) * 3 + j;
+            if (l2 == line) continue;
+            left = p & LG_UMASK[l2] & ~bm;
+        }
+        if (left && !(left & (left - 1))) return 1;
+    }
+    return 0;
+}
+
 static int lgsin_locked(const LG *g, int pointing, int direct) {
+    unsigned seg[2][9][3];
+    for (int r = 0; r < 9; r++)
+        for (int j = 0; j < 3; j++) {
+            const uint16_t *cr = g->cands + r * 9 + 3 * j;
+            seg[0][r][j] = cr[0] | cr[1] | cr[2];
+            const uint16_t *cc = g->cands + r + 27 * j;
+            seg[1][r][j] = cc[0] | cc[9] | cc[18];
+        }
     for (int b = 0; b < 9; b++) {
-        lg_cells bm = LG_UMASK[18 + b];
+        int band = b / 3, stack = b % 3;
         for (int k = 0; k < 6; k++) {
             int row = k < 3;
-            int line = row ? (b / 3) * 3 + k : 9 + (b % 3) * 3 + (k - 3);
-            lg_cells lm = LG_UMASK[line];
-            lg_cells common = bm & lm;
-            lg_cells base = pointing ? bm & ~common : lm & ~common;
-            lg_cells cover = pointing ? lm & ~common : bm & ~common;
-            for (int d = 0; d < LG_N; d++) {
-                lg_cells p = g->dpos[d];
-                if (!(p & common) || (p & base) || !(p & cover)) continue;
-                if (!direct) return 1;
-                for (int j = 0; j < 3; j++) {
-                    lg_cells left;
-                    if (pointing) {
-                        /* the boxes along the line: j-th box of the band or of the stack */
-                        int b2 = row ? (b / 3) * 3 + j : (b % 3) + 3 * j;
-                        if (b2 == b) continue;
-                        left = p & LG_UMASK[18 + b2] & ~lm;
-                    } else {
-                        /* the lines of the same kind through the box */
-                        int l2 = row ? (b / 3) * 3 + j : 9 + (b % 3) * 3 + j;
-                        if (l2 == line) continue;
-                        left = p & LG_UMASK[l2] & ~bm;
-                    }
-                    if (left && !(left & (left - 1))) return 1;
-                }
+            /* the line through the box, its index along the line's boxes, the box's other two lines */
+            int t = row ? band * 3 + k : stack * 3 + (k - 3);
+            int pos = row ? stack : band, base3 = row ? band * 3 : stack * 3;
+            const unsigned (*sg)[3] = seg[row ? 0 : 1];
+            unsigned inside = sg[t][pos];
+            if (!inside) continue;
+            unsigned rest_line = 0, rest_box = 0;
+            for (int j = 0; j < 3; j++) {
+                if (j != pos) rest_line |= sg[t][j];
+                if (base3 + j != t) rest_box |= sg[base3 + j][pos];
             }
+            unsigned ds = pointing ? inside & ~rest_box & rest_line : inside & ~rest_line & rest_box;
+            if (!ds) continue;
+            if (!direct) return 1;
+            int line = row ? t : 9 + t;
+            for (; ds; ds &= ds - 1)
+                if (lgsin_direct_hit(g, b, row, line, lg_ctz(ds), pointing)) return 1;
         }
     }
     return 0;
