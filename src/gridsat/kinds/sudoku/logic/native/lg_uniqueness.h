@@ -162,22 +162,27 @@ static int lgu_unique_loop(const LG *g) {
     return 0;
 }
 
-/* unique rectangle */
+/* unique rectangle: for each pair of rows, only the columns whose two cells share two digits
+ * or more can be corners, so those are listed first and paired among themselves */
 static int lg_unique_rectangle(LG *g) {
     const uint16_t *C = g->cands;
     for (int r1 = 0; r1 < LG_N; r1++)
         for (int r2 = r1 + 1; r2 < LG_N; r2++) {
             int sameband = r1 / 3 == r2 / 3;
-            for (int c1 = 0; c1 < LG_N; c1++) {
-                int a = r1 * 9 + c1, c_ = r2 * 9 + c1;
-                if (!(C[a] && C[c_])) continue;
-                unsigned ac = C[a] & C[c_];
-                for (int c2 = c1 + 1; c2 < LG_N; c2++) {
-                    int b = r1 * 9 + c2, d_ = r2 * 9 + c2;
-                    unsigned common = ac & C[b] & C[d_];
+            int cols[LG_N], nc = 0;
+            unsigned both[LG_N];
+            for (int c = 0; c < LG_N; c++) {
+                unsigned m = C[r1 * 9 + c] & C[r2 * 9 + c];
+                if (m & (m - 1)) { both[nc] = m; cols[nc++] = c; }
+            }
+            for (int i = 0; i < nc; i++) {
+                int c1 = cols[i];
+                for (int j = i + 1; j < nc; j++) {
+                    int c2 = cols[j];
+                    unsigned common = both[i] & both[j];
                     if (lg_pop(common) < 2) continue;
                     if (sameband == (c1 / 3 == c2 / 3)) continue; /* one box or four boxes */
-                    int rect[4] = {a, b, d_, c_};
+                    int rect[4] = {r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c2, r2 * 9 + c1};
                     for (unsigned p = common; p; p &= p - 1)
                         for (unsigned q = p & (p - 1); q; q &= q - 1) {
                             unsigned xy = (p & -p) | (q & -q);
