@@ -1,7 +1,9 @@
 /*
  * Static forcing chains (x-, y-, xy-chains; cell and region forcing chains): whether the
- * Python technique of the same name has a step on this grid, and the static implication
- * graph itself (chain_graph) for the Python techniques.
+ * Python technique of the same name has a step on this grid, the static implication
+ * graph itself (chain_graph) for the Python techniques, and the forcing chain and
+ * multiple forcing chain steps as the Python techniques pick them (forcing_step,
+ * multiple_step).
  *
  * Each lg_ function returns 1 when the technique finds a step, 0 when it finds none, and -1
  * when it is not written in C (the solver then runs the Python technique). A 0 must never be

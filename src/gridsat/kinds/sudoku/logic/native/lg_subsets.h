@@ -1,5 +1,6 @@
 /*
- * Naked and hidden subsets, direct and plain: whether the Python technique of the same name has a step on this grid.
+ * Naked and hidden subsets, direct and plain: whether the Python technique of the same name has a step on this grid. The *_step entries
+ * (Python-callable) find the step itself, as the Python technique picks it.
  *
  * Each function returns 1 when the technique finds a step, 0 when it finds none, and -1 when
  * it is not written in C (the solver then runs the Python technique). A 0 must never be

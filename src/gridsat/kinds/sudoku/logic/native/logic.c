@@ -3,8 +3,9 @@
  *
  * For a grid (values and candidate masks, as the Python Grid holds them) it says which
  * technique of the ladder is the first that has a step, so the Python solver runs only
- * that technique: the step itself, its rating and its text still come from Python. A
- * technique not written in C answers "unknown" and the Python technique is run.
+ * that technique. A technique not written in C answers "unknown" and the Python technique
+ * is run. Many techniques also find their step here (the *_step entries: the same step
+ * as their Python search, in its order); Python writes the Step and its text from it.
  */
 #include "lg_py.h"
 #include "lg_registry.h"
@@ -159,7 +160,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef moduledef = {
     PyModuleDef_HEAD_INIT, "gridsat.kinds.sudoku.logic._logic",
-    "The logical solver's filter in C (classic 9x9): which technique of the ladder has a step.",
+    "The logical solver's filter in C (classic 9x9): which technique of the ladder has a step, and the steps of many.",
     -1, methods, NULL, NULL, NULL, NULL,
 };
 
