@@ -32,7 +32,9 @@ LOGIC_DEPENDS = ["src/gridsat/kinds/sudoku/logic/native/lg.h", "src/gridsat/kind
                  "src/gridsat/kinds/sudoku/logic/native/lg_singles.h", "src/gridsat/kinds/sudoku/logic/native/lg_subsets.h",
                  "src/gridsat/kinds/sudoku/logic/native/lg_fish.h", "src/gridsat/kinds/sudoku/logic/native/lg_single_digit.h",
                  "src/gridsat/kinds/sudoku/logic/native/lg_wings.h", "src/gridsat/kinds/sudoku/logic/native/lg_uniqueness.h",
-                 "src/gridsat/kinds/sudoku/logic/native/lg_chains.h", "src/gridsat/kinds/sudoku/logic/native/lg_forcing.h"]
+                 "src/gridsat/kinds/sudoku/logic/native/lg_chains.h", "src/gridsat/kinds/sudoku/logic/native/lg_forcing.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_chain_steps.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_single_digit_steps.h"]
 
 #: extension module -> the backend that needs it (for the warning when it cannot be built)
 BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search", "gridsat._csp": "csp",

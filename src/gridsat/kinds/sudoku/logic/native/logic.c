@@ -9,6 +9,8 @@
  */
 #include "lg_py.h"
 #include "lg_registry.h"
+#include "lg_chain_steps.h"
+#include "lg_single_digit_steps.h"
 
 PyDoc_STRVAR(broken_doc,
 "broken(values, cands)\n--\n\n"
