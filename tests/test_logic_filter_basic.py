@@ -14,11 +14,11 @@ import random
 
 import pytest
 
-from gridsat import Sudoku
 from gridsat.kinds.sudoku.logic import native_filter, solver
 from gridsat.kinds.sudoku.logic.grid import Grid, geometry
 
 from golden import calibration
+from logic_grids import classic, thinned
 
 ON, WHY = native_filter.status()
 pytestmark = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
@@ -35,23 +35,6 @@ def _techniques():
     return [t for t in solver.TECHNIQUES if t.name in BASIC]
 
 
-def _puzzle(s: str) -> Sudoku:
-    return Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s])
-
-
-def _thinned(g: Grid, rng: random.Random) -> Grid:
-    """A copy of ``g`` with some candidates removed (every empty cell keeps one at least)."""
-    h = g.copy()
-    for c in range(81):
-        m = h.cands[c]
-        if m & (m - 1) and rng.random() < 0.35:
-            bits = [b for b in range(9) if m >> b & 1]
-            for b in rng.sample(bits, rng.randint(1, len(bits) - 1)):
-                m &= ~(1 << b)
-            h.cands[c] = m
-    return h
-
-
 def _disagreements(grids) -> dict[str, list[int]]:
     table = native_filter.audit(grids, _techniques())
     return {name: row for name, row in table.items() if row[1] or row[2]}
@@ -64,9 +47,9 @@ def test_the_basic_techniques_are_written_in_c():
 
 @pytest.mark.parametrize("s", SPREAD, ids=lambda s: s[:12])
 def test_exact_along_paths_and_on_thinned_grids(s):
-    grids = solver.path_grids(_puzzle(s), uniqueness=True)
+    grids = solver.path_grids(classic(s), uniqueness=True)
     rng = random.Random(s)
-    grids += [_thinned(g, rng) for g in grids for _ in range(2)]
+    grids += [thinned(g, rng) for g in grids for _ in range(2)]
     assert not _disagreements(grids)
 
 
@@ -74,8 +57,8 @@ def test_each_technique_is_seen_both_ways():
     """The thinned grids hold steps and non-steps of every technique, so the exactness above is
     not vacuous."""
     rng = random.Random(7)
-    base = solver.path_grids(_puzzle(SPREAD[len(SPREAD) // 2]), uniqueness=True)
-    grids = [_thinned(g, rng) for g in base for _ in range(4)]
+    base = solver.path_grids(classic(SPREAD[len(SPREAD) // 2]), uniqueness=True)
+    grids = [thinned(g, rng) for g in base for _ in range(4)]
     seen: dict[str, set[bool]] = {name: set() for name in BASIC}
     for g in grids:
         for name in BASIC:

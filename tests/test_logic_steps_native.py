@@ -16,12 +16,12 @@ from functools import lru_cache
 
 import pytest
 
-from gridsat import Sudoku
 from gridsat.kinds.sudoku.logic import native_filter, solver
 from gridsat.kinds.sudoku.logic.grid import Grid
 from gridsat.kinds.sudoku.logic.techniques import chains, intersections, single_digit, singles, subsets, wings
 
 from golden import calibration
+from logic_grids import classic, thinned
 
 ON, WHY = native_filter.status()
 pytestmark = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
@@ -45,27 +45,10 @@ STEPPED = {
 SPREAD = calibration()[7::20]
 
 
-def _puzzle(s: str) -> Sudoku:
-    return Sudoku.classic([0 if ch in ".0" else int(ch) for ch in s])
-
-
-def _thinned(g: Grid, rng: random.Random) -> Grid:
-    """A copy of ``g`` with some candidates removed (every empty cell keeps one at least)."""
-    h = g.copy()
-    for c in range(81):
-        m = h.cands[c]
-        if m & (m - 1) and rng.random() < 0.3:
-            bits = [b for b in range(9) if m >> b & 1]
-            for b in rng.sample(bits, rng.randint(1, len(bits) - 1)):
-                m &= ~(1 << b)
-            h.cands[c] = m
-    return h
-
-
 def _grids(s: str, seed: int) -> list[Grid]:
-    grids = solver.path_grids(_puzzle(s), uniqueness=True)
+    grids = solver.path_grids(classic(s), uniqueness=True)
     rng = random.Random(seed)
-    return grids + [_thinned(g, rng) for g in grids[::3]]
+    return grids + [thinned(g, rng, 0.3) for g in grids[::3]]
 
 
 @lru_cache(maxsize=None)
@@ -119,7 +102,7 @@ def test_the_c_route_is_taken_on_classic_grids(monkeypatch):
             return spy
 
     monkeypatch.setattr(native_filter, "extension", lambda: Spy())
-    g = solver.path_grids(_puzzle(SPREAD[-1]), uniqueness=True)[0]
+    g = solver.path_grids(classic(SPREAD[-1]), uniqueness=True)[0]
     for func in STEPPED:
         func(g.copy())
     assert {"single_step", "locked_step", "subset_step", "turbot_step", "strong_links_step",

@@ -202,6 +202,22 @@ static void lgc_add(lgc_found *found, int *nf, int kind, int a, int b, const int
     }
 }
 
+/* the "on" and "off" nodes that every source (an "on" event each) implies; 1 when any */
+static int lgc_implied_by_all(const LGC *G, const int *src, int ns, uint64_t *on, uint64_t *off) {
+    int any = 0;
+    for (int w = 0; w < G->nw; w++) {
+        uint64_t x = ~(uint64_t)0, y = ~(uint64_t)0;
+        for (int s = 0; s < ns; s++) {
+            x &= G->reach[src[s] >> 1][w];
+            y &= G->offs[src[s] >> 1][w];
+        }
+        on[w] = x;
+        off[w] = y;
+        any |= (x | y) != 0;
+    }
+    return any;
+}
+
 /* _static_multiple(): double implications, then cell and region forcing chains, at most
  * LGC_MEASURE conclusions measured; the easiest kept. Returns 1 with kind (0 double, 1 cell,
  * 2 region), a and b (the cell; or the digit and the unit), the event and its node count. */
@@ -238,18 +254,7 @@ static int lgc_multiple_step(const LG *g, int first, int *kind, int *a, int *b, 
             if (lg_pop(m) < 3) continue;
             int ns = 0;
             for (; m; m &= m - 1) src[ns++] = 2 * G->idx[c * LG_N + lg_ctz(m)] + 1;
-            int any = 0;
-            for (int w = 0; w < nw; w++) {
-                uint64_t x = ~(uint64_t)0, y = ~(uint64_t)0;
-                for (int s = 0; s < ns; s++) {
-                    x &= G->reach[src[s] >> 1][w];
-                    y &= G->offs[src[s] >> 1][w];
-                }
-                on[w] = x;
-                off[w] = y;
-                any |= (x | y) != 0;
-            }
-            if (any) {
+            if (lgc_implied_by_all(G, src, ns, on, off)) {
                 lgc_add(found, &nf, 1, c, 0, src, ns, on, off, nw);
                 if (first) break;
             }
@@ -261,18 +266,7 @@ static int lgc_multiple_step(const LG *g, int first, int *kind, int *a, int *b, 
                 if (lg_pop(p) < 3) continue;
                 int ns = 0;
                 for (; p; p &= p - 1) src[ns++] = 2 * G->idx[LG_UNIT[u][lg_ctz(p)] * LG_N + d] + 1;
-                int any = 0;
-                for (int w = 0; w < nw; w++) {
-                    uint64_t x = ~(uint64_t)0, y = ~(uint64_t)0;
-                    for (int s = 0; s < ns; s++) {
-                        x &= G->reach[src[s] >> 1][w];
-                        y &= G->offs[src[s] >> 1][w];
-                    }
-                    on[w] = x;
-                    off[w] = y;
-                    any |= (x | y) != 0;
-                }
-                if (any) lgc_add(found, &nf, 2, d + 1, u, src, ns, on, off, nw);
+                if (lgc_implied_by_all(G, src, ns, on, off)) lgc_add(found, &nf, 2, d + 1, u, src, ns, on, off, nw);
             }
             if (nf && first) break;
         }
