@@ -187,6 +187,8 @@ def test_the_gap_model_keeps_a_short_limit_while_it_builds():
     the solver: a limit shorter than that holds (the build and the clauses stop at it)."""
     text = (FRONTIER.parent / "hidato_c40_rook.txt").read_text()
     p = next(e.puzzle for e in read_text(text, format="hidato") if e.puzzle.name == "rook40x40_d10_s2")
+    # a first run loads and sets up what the backend uses (0.1-0.2 s of CPU, not the build's work)
+    gridsat.check(_frontier("rook20x20_d15_random"), backend="gapsat", time_limit=0.3)
     with cpu() as spent:
         r = gridsat.check(p, backend="gapsat", time_limit=0.3)
     assert r.status == "unknown"
