@@ -82,21 +82,6 @@ static unsigned lgc_linked_digits(const LG *g) {
     return out;
 }
 
-/* whether on(i) reaches off(i) (from_on: an "on" node it reaches conflicts with i) or off(i)
- * reaches on(i) (a strong link target of i reaches on(i)) */
-static int lgc_reaches_self(const LGC *G, int i, int from_on) {
-    if (from_on) {
-        for (int w = 0; w < G->nw; w++)
-            if (G->reach[i][w] & (G->peer[i][w] | G->cell[i][w])) return 1;
-        return 0;
-    }
-    for (int s = 0; s < G->ns[i]; s++) {
-        int t = G->st[i][s];
-        if (t == i || lgc_has(G->reach[t], i)) return 1;
-    }
-    return 0;
-}
-
 typedef struct {
     int found, rating, mode, len, on, node;
     int path[2 * LGC_MAXN];
@@ -117,7 +102,6 @@ static void lgc_forcing_step(const LG *g, int first, lgc_chain_step *out) {
             if (mode == 0) G = lgc_get(g, 1, 0, lg_ctz(digits) + 1, 0);
             else G = lgc_get(g, mode == 2, 1, 0, 0);
             for (int i = 0; i < G->n; i++) {
-                if (!lgc_contradiction(G, i)) continue;
                 for (int h = 0; h < 2; h++) {
                     int on = h == 0;
                     if (!lgc_reaches_self(G, i, on)) continue;

@@ -238,12 +238,21 @@ static void lgc_off_reach(const LGC *G, int i, uint64_t *on, uint64_t *off) {
 /* forcing chain: on the XY graph (its x- and y-chains are chains of the XY graph too), a
  * candidate whose "on" implies its "off" (on(i) reaches a conflict of i) or whose "off"
  * implies its "on" (a strong link target of i reaches on(i)) */
-static int lgc_contradiction(const LGC *G, int i) {
-    for (int w = 0; w < G->nw; w++)
-        if (G->reach[i][w] & (G->peer[i][w] | G->cell[i][w])) return 1;
+/* whether on(i) reaches off(i) (from_on: an "on" node it reaches conflicts with i) or off(i)
+ * reaches on(i) (a strong link target of i reaches on(i)) */
+static int lgc_reaches_self(const LGC *G, int i, int from_on) {
+    if (from_on) {
+        for (int w = 0; w < G->nw; w++)
+            if (G->reach[i][w] & (G->peer[i][w] | G->cell[i][w])) return 1;
+        return 0;
+    }
     for (int s = 0; s < G->ns[i]; s++)
         if (lgc_has(G->reach[G->st[i][s]], i)) return 1;
     return 0;
+}
+
+static int lgc_contradiction(const LGC *G, int i) {
+    return lgc_reaches_self(G, i, 1) || lgc_reaches_self(G, i, 0);
 }
 
 static int lg_forcing_chain(LG *g) {

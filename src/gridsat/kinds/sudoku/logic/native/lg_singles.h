@@ -11,35 +11,66 @@
 
 #include "lg_py.h"
 
-/* full house: a unit with one empty cell, and that cell has one candidate */
-static int lg_full_house(LG *g) {
-    for (int u = 0; u < LG_UNITS; u++) {
-        lg_cells e = g->empty & LG_UMASK[u];
-        if (e && !(e & (e - 1))) {
+/* The single of kind `kind` (0 full house, 1 hidden single in a box, 2 hidden single in a
+ * row or column, 3 naked single) the Python technique picks: the first unit in order (the
+ * first cell for a naked single) and in it the lowest digit. 1 with its cell, digit and unit
+ * (-1 for a naked single); both the existence tests and the step entry use it. */
+static int lg_single_step(const LG *g, int kind, int *cell, int *digit, int *unit) {
+    if (kind == 3) {
+        for (int c = 0; c < LG_CELLS; c++) {
+            unsigned m = g->cands[c];
+            if (m && !(m & (m - 1))) {
+                *cell = c;
+                *digit = lg_ctz(m) + 1;
+                *unit = -1;
+                return 1;
+            }
+        }
+        return 0;
+    }
+    int from = kind == 1 ? 2 * LG_N : 0, to = kind == 1 ? 3 * LG_N : kind == 2 ? 2 * LG_N : LG_UNITS;
+    for (int u = from; u < to; u++) {
+        if (kind == 0) { /* the unit's one empty cell, with one candidate */
+            lg_cells e = g->empty & LG_UMASK[u];
+            if (!e || (e & (e - 1))) continue;
             unsigned m = g->cands[lg_first(e)];
-            if (m && !(m & (m - 1))) return 1;
+            if (!m || (m & (m - 1))) continue;
+            *cell = lg_first(e);
+            *digit = lg_ctz(m) + 1;
+            *unit = u;
+            return 1;
+        }
+        for (int d = 0; d < LG_N; d++) { /* the lowest digit with one place in the unit */
+            unsigned p = g->upos[u][d];
+            if (p && !(p & (p - 1))) {
+                *cell = LG_UNIT[u][lg_ctz(p)];
+                *digit = d + 1;
+                *unit = u;
+                return 1;
+            }
         }
     }
     return 0;
 }
 
-static int lg_hidden_single_units(LG *g, int from, int to) {
-    for (int u = from; u < to; u++)
-        for (int d = 0; d < LG_N; d++) {
-            unsigned p = g->upos[u][d];
-            if (p && !(p & (p - 1))) return 1;
-        }
-    return 0;
+static int lg_single_kind(LG *g, int kind) {
+    int cell, digit, unit;
+    return lg_single_step(g, kind, &cell, &digit, &unit);
+}
+
+/* full house: a unit with one empty cell, and that cell has one candidate */
+static int lg_full_house(LG *g) {
+    return lg_single_kind(g, 0);
 }
 
 /* hidden single (box): a digit with one place left in a box */
 static int lg_hidden_single_box(LG *g) {
-    return lg_hidden_single_units(g, 18, 27);
+    return lg_single_kind(g, 1);
 }
 
 /* hidden single (line): a digit with one place left in a row or column */
 static int lg_hidden_single_line(LG *g) {
-    return lg_hidden_single_units(g, 0, 18);
+    return lg_single_kind(g, 2);
 }
 
 /*
@@ -124,11 +155,7 @@ static int lg_direct_claiming(LG *g) {
 
 /* naked single: a cell with one candidate */
 static int lg_naked_single(LG *g) {
-    for (int c = 0; c < LG_CELLS; c++) {
-        unsigned m = g->cands[c];
-        if (m && !(m & (m - 1))) return 1;
-    }
-    return 0;
+    return lg_single_kind(g, 3);
 }
 
 /* pointing: a digit of a box confined to one line, with a place in the rest of the line */
@@ -139,70 +166,6 @@ static int lg_pointing(LG *g) {
 /* claiming: a digit of a line confined to one box, with a place in the rest of the box */
 static int lg_claiming(LG *g) {
     return lgsin_locked(g, 0, 0);
-}
-
-/* ---- the singles' steps, as the Python techniques pick them ---- */
-
-/* The step of single kind `kind` (0 full house, 1 hidden single in a box, 2 hidden single
- * in a row or column, 3 naked single) on the grid's values and candidates (no derived
- * fields needed): 1 with the cell, digit and unit (-1 for a naked single). */
-static int lg_single_step(const LG *g, int kind, int *cell, int *digit, int *unit) {
-    const uint16_t *C = g->cands;
-    if (kind == 0) {
-        for (int u = 0; u < LG_UNITS; u++) {
-            int empty = -1, k = 0;
-            for (int i = 0; i < LG_N && k < 2; i++) {
-                int c = LG_UNIT[u][i];
-                if (!g->values[c]) {
-                    k++;
-                    empty = c;
-                }
-            }
-            if (k != 1) continue;
-            unsigned m = C[empty];
-            if (m && !(m & (m - 1))) {
-                *cell = empty;
-                *digit = lg_ctz(m) + 1;
-                *unit = u;
-                return 1;
-            }
-        }
-        return 0;
-    }
-    if (kind == 3) {
-        for (int c = 0; c < LG_CELLS; c++) {
-            unsigned m = C[c];
-            if (m && !(m & (m - 1))) {
-                *cell = c;
-                *digit = lg_ctz(m) + 1;
-                *unit = -1;
-                return 1;
-            }
-        }
-        return 0;
-    }
-    int from = kind == 1 ? 2 * LG_N : 0, to = kind == 1 ? 3 * LG_N : 2 * LG_N;
-    for (int u = from; u < to; u++) {
-        unsigned once = 0, twice = 0;
-        for (int i = 0; i < LG_N; i++) {
-            unsigned m = C[LG_UNIT[u][i]];
-            twice |= once & m;
-            once |= m;
-        }
-        unsigned hs = once & ~twice;
-        if (!hs) continue;
-        unsigned b = hs & -hs;
-        for (int i = 0; i < LG_N; i++) {
-            int c = LG_UNIT[u][i];
-            if (C[c] & b) {
-                *cell = c;
-                *digit = lg_ctz(b) + 1;
-                *unit = u;
-                return 1;
-            }
-        }
-    }
-    return 0;
 }
 
 PyDoc_STRVAR(lg_single_step_doc,
@@ -221,7 +184,7 @@ static PyObject *lg_py_single_step(PyObject *self, PyObject *args) {
         return NULL;
     }
     LG g;
-    if (!lg_read_cells(ov, oc, &g)) return NULL;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
     int cell, digit, unit;
     if (!lg_single_step(&g, kind, &cell, &digit, &unit)) Py_RETURN_NONE;
     return Py_BuildValue("(iii)", cell, digit, unit);
