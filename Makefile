@@ -7,8 +7,8 @@ DOCS_STAMP := $(VENV)/.installed-docs
 
 .PHONY: demo test docs bench clean fuzz serve axe
 
-# setup.py builds the optional C core (src/gridsat/native/) in place: a change there reinstalls
-$(STAMP): pyproject.toml setup.py $(wildcard src/gridsat/native/*.c src/gridsat/native/*.h)
+# setup.py builds the optional C code (src/gridsat/native/, the logical solver's native/) in place: a change there reinstalls
+$(STAMP): pyproject.toml setup.py $(wildcard src/gridsat/native/*.c src/gridsat/native/*.h src/gridsat/kinds/sudoku/logic/native/*.c src/gridsat/kinds/sudoku/logic/native/*.h)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip 'setuptools>=77'
 	$(PY) -m pip install --quiet -e '.[test,render,minizinc,plot,count,web,jobs,dask]'

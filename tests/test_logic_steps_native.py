@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pytest
 
-from gridsat.kinds.sudoku.logic import native_filter, solver
+from gridsat.kinds.sudoku.logic import native_filter, search, solver
 from gridsat.kinds.sudoku.logic.grid import Grid
 from gridsat.kinds.sudoku.logic.techniques import chains, intersections, single_digit, singles, subsets, wings
 
@@ -107,3 +107,31 @@ def test_the_c_route_is_taken_on_classic_grids(monkeypatch):
         func(g.copy())
     assert {"single_step", "locked_step", "subset_step", "turbot_step", "strong_links_step",
             "big_wing_step", "forcing_step", "multiple_step"} <= set(calls)
+
+
+def test_the_c_search_is_the_python_search():
+    """The search-effort figures' backtracking search in C takes the Python search's course:
+    the same figures (guesses, deepest level, the way with its choices) and the same solution,
+    on the puzzles and on thinned copies of their first grids (many of them with no solution)."""
+    rng = random.Random(11)
+    grids = []
+    for s in calibration()[::8]:
+        g = Grid.from_puzzle(classic(s))
+        grids += [g, thinned(g, rng, 0.15), thinned(g, rng, 0.4)]
+    seen = {"guessed": 0, "unsolvable": 0}
+    for g in grids:
+        c_fig, c_sol = search.search_figures(g), search.solve_values(g)
+        with native_filter.disabled():
+            py_fig, py_sol = search.search_figures(g), search.solve_values(g)
+        assert (c_fig, c_sol) == (py_fig, py_sol)
+        seen["guessed"] += py_fig.guesses > 0
+        seen["unsolvable"] += py_sol is None
+    assert seen["guessed"] > 20 and seen["unsolvable"] > 5, seen
+
+
+def test_the_c_search_is_taken_on_classic_grids(monkeypatch):
+    calls = []
+    ext = native_filter.extension()
+    monkeypatch.setattr(native_filter, "extension", lambda: calls.append(1) or ext)
+    search.search_figures(classic(SPREAD[-1]))
+    assert calls

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import native_filter
 from .grid import Grid, bits
 from .steps import Step
 
@@ -118,10 +119,19 @@ def _search(values, cands, geo, level, stats, way):
     return None
 
 
+def _run(g: Grid, stats: dict, way: list) -> list[int] | None:
+    """The search on a grid: in C on a classic 9x9 grid (the same search, move for move), else
+    in Python; fills ``stats`` and ``way`` (the guesses on the solution's path)."""
+    if native_filter.usable(g):
+        sol, stats["deepest"], stats["guesses"], found = native_filter.extension().search(g.values, g.cands)
+        way.extend(found)
+        return sol
+    return _search(g.values[:], g.cands[:], g.geo, 0, stats, way)
+
+
 def solve_values(g: Grid) -> list[int] | None:
     """A solution of the grid (values of every cell) by backtracking, or None."""
-    stats = {"deepest": 0, "guesses": 0}
-    return _search(g.values[:], g.cands[:], g.geo, 0, stats, [])
+    return _run(g, {"deepest": 0, "guesses": 0}, [])
 
 
 def search_step(g: Grid) -> Step | None:
@@ -179,7 +189,7 @@ def search_figures(puzzle_or_grid: Sudoku | Grid) -> SearchFigures:
     counts = [g.cands[c].bit_count() for c in range(geo.ncells) if not g.values[c]]
     stats = {"deepest": 0, "guesses": 0}
     way: list = []
-    sol = _search(g.values[:], g.cands[:], geo, 0, stats, way)
+    sol = _run(g, stats, way)
     return SearchFigures(
         solved=sol is not None,
         depth=len(way),

@@ -11,6 +11,7 @@
 #include "lg_registry.h"
 #include "lg_chain_steps.h"
 #include "lg_single_digit_steps.h"
+#include "lg_search.h"
 
 PyDoc_STRVAR(broken_doc,
 "broken(values, cands)\n--\n\n"
@@ -157,6 +158,7 @@ static PyMethodDef methods[] = {
     {"subset_step", lgsub_py_subset_step, METH_VARARGS, lgsub_subset_step_doc},
     {"locked_step", lgsin_py_locked_step, METH_VARARGS, lgsin_locked_step_doc},
     {"strong_links_step", lgs_py_strong_links_step, METH_VARARGS, lgs_strong_links_step_doc},
+    {"search", lgx_py_search, METH_VARARGS, lgx_search_doc},
     {NULL, NULL, 0, NULL},
 };
 
