@@ -7,7 +7,6 @@ install goes on without them (the ``native``, ``search`` and ``csp`` backends th
 themselves unavailable and say why, and the logical solver runs every technique in Python).
 """
 
-import glob
 import os
 import sys
 
@@ -28,7 +27,15 @@ PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch.h", "src/gridsat/native/pat
 CSP_SOURCES = ["src/gridsat/native/csp.c"]
 CSP_DEPENDS = ["src/gridsat/native/csp.h"]
 LOGIC_SOURCES = ["src/gridsat/kinds/sudoku/logic/native/logic.c"]
-LOGIC_DEPENDS = sorted(glob.glob("src/gridsat/kinds/sudoku/logic/native/*.h"))
+LOGIC_DEPENDS = ["src/gridsat/kinds/sudoku/logic/native/lg.h", "src/gridsat/kinds/sudoku/logic/native/lg_py.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_registry.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_singles.h", "src/gridsat/kinds/sudoku/logic/native/lg_subsets.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_fish.h", "src/gridsat/kinds/sudoku/logic/native/lg_single_digit.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_wings.h", "src/gridsat/kinds/sudoku/logic/native/lg_uniqueness.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_chains.h", "src/gridsat/kinds/sudoku/logic/native/lg_forcing.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_chain_steps.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_single_digit_steps.h",
+                 "src/gridsat/kinds/sudoku/logic/native/lg_search.h"]
 
 #: extension module -> the backend that needs it (for the warning when it cannot be built)
 BACKEND_OF = {"gridsat._native": "native", "gridsat._pathsearch": "search", "gridsat._csp": "csp",
