@@ -135,3 +135,39 @@ def test_the_c_search_is_taken_on_classic_grids(monkeypatch):
     monkeypatch.setattr(native_filter, "extension", lambda: calls.append(1) or ext)
     search.search_figures(classic(SPREAD[-1]))
     assert calls
+
+
+def test_singles_run_in_c_keeps_the_path_and_max_steps():
+    """Runs of singles are taken in C (``singles_run``): the path is the Python path, step for
+    step, and ``max_steps`` stops it at the same step, inside a run of singles too."""
+    for s in SPREAD[::4]:
+        p = classic(s)
+        with native_filter.disabled():
+            full = solver.solve_logic(p, uniqueness=True)
+        assert solver.solve_logic(p, uniqueness=True).steps == full.steps
+        for k in (1, 2, 5, 17, len(full.steps) // 2):
+            part = solver.solve_logic(p, uniqueness=True, max_steps=k)
+            assert part.steps == full.steps[:k]
+            with native_filter.disabled():
+                assert part.values == solver.solve_logic(p, uniqueness=True, max_steps=k).values
+
+
+def test_singles_run_is_taken(monkeypatch):
+    calls = []
+    ext = native_filter.extension()
+
+    class Spy:
+        def __getattr__(self, name):
+            fn = getattr(ext, name)
+            if name != "singles_run":
+                return fn
+
+            def spy(*args):
+                out = fn(*args)
+                calls.append(len(out[0]))
+                return out
+            return spy
+
+    monkeypatch.setattr(native_filter, "extension", lambda: Spy())
+    res = solver.solve_logic(classic(SPREAD[0]), uniqueness=True)
+    assert sum(calls) == sum(1 for st in res.steps if st.technique in ("full house", "hidden single", "naked single"))

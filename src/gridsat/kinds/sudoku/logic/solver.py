@@ -29,6 +29,7 @@ from .audit import check_step, check_sudoku_run
 from .grid import Grid, bits
 from .search import SearchFigures, search_figures, search_step
 from .steps import Step
+from .techniques.singles import single_step_of
 from .techniques import (
     chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings,
 )
@@ -240,14 +241,15 @@ class _Ladders:
             self.ids_singles_first = native_filter.plan([_filter_name(t) for t in self.singles_first])
 
 
-def _find_step(g: Grid, techs: list[Technique] | _Ladders, current: float) -> Step | None:
+def _find_step(g: Grid, techs: list[Technique] | _Ladders, current: float, known: int = -1) -> Step | None:
     """The first step of the easiest technique that has one.
 
     Once the path's rating is at least a chain technique's base, that technique returns
     its first conclusion instead of the shortest one (the rating cannot change much and
     it saves most of the time on hard puzzles). Singles come first once the path already
     needs a naked single. On a classic 9x9 grid the C filter (:mod:`.native_filter`) skips
-    the techniques it knows to have no step; the step found is the same.
+    the techniques it knows to have no step; the step found is the same. ``known`` (C filter
+    only): the filter's answer from position 0 on this grid and ladder, when already asked.
     """
     lad = techs if isinstance(techs, _Ladders) else _Ladders(techs, g)
     if current < 2.3:
@@ -259,7 +261,7 @@ def _find_step(g: Grid, techs: list[Technique] | _Ladders, current: float) -> St
         first = native_filter.extension().first
         values, cands = g.values, g.cands
         while True:
-            i = first(values, cands, ids, i)
+            i = first(values, cands, ids, i) if known < 0 or i else known
             if i >= n:
                 return None
             s = _run(ladder[i], g, current)
@@ -322,10 +324,27 @@ def solve_logic(
     hardest = None
     used_search = False
     reason = _broken(g, ladders)
+    # on a classic grid, runs of singles are taken in C (the same steps, in the same order)
+    singles_run = native_filter.extension().singles_run if ladders.ids is not None else None
     while reason is None and not g.solved:
         if max_steps is not None and len(steps) >= max_steps:
             break
-        s = _find_step(g, ladders, rating)
+        known = -1
+        if singles_run is not None:
+            taken, known = singles_run(g.values, g.cands, ladders.ids, ladders.ids_singles_first, rating,
+                                       -1 if max_steps is None else max_steps - len(steps))
+            if taken:
+                g.cache.clear()
+                geo = g.geo
+                for kind, c, d, ui in taken:
+                    s = single_step_of(geo, kind, c, d, ui)
+                    steps.append(s)
+                    if s.rating > rating:
+                        rating = s.rating
+                        hardest = s.technique
+                if known < 0 or g.solved:
+                    continue
+        s = _find_step(g, ladders, rating, known)
         if s is None and search:
             s = search_step(g)
             if s is not None:

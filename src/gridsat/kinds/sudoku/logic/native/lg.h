@@ -39,10 +39,23 @@ static uint8_t LG_IDX[LG_CELLS][3];       /* index of the cell inside its row, c
 static lg_cells LG_PEERS[LG_CELLS];       /* peers as a cell set */
 static lg_cells LG_UMASK[LG_UNITS];       /* unit as a cell set */
 
-static inline int lg_pop(unsigned x) { return __builtin_popcount(x); }
+/* Bit counts written out (SWAR): without -mpopcnt, which a portable build cannot assume,
+ * __builtin_popcount is a library call on x86-64. */
+static inline int lg_pop(unsigned x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (int)((x * 0x01010101u) >> 24);
+}
+static inline int lg_pop64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+}
 static inline int lg_ctz(unsigned x) { return __builtin_ctz(x); }
 static inline int lg_popc(lg_cells s) {
-    return __builtin_popcountll((uint64_t)s) + __builtin_popcountll((uint64_t)(s >> 64));
+    return lg_pop64((uint64_t)s) + lg_pop64((uint64_t)(s >> 64));
 }
 static inline int lg_first(lg_cells s) { /* lowest cell of a non-empty set */
     uint64_t lo = (uint64_t)s;
@@ -78,6 +91,63 @@ static void lg_tables(void) {
         for (int p = 0; p < LG_CELLS; p++)
             if ((s >> p) & 1) LG_PEER[cell][n++] = (uint8_t)p;
     }
+}
+
+/*
+ * The grid on which an existence test last found nothing. A test whose patterns depend
+ * only on the candidates of their own cells (and whose eliminations can only shrink when
+ * candidates go) can then search only the patterns holding a cell changed since, provided
+ * the grid only lost candidates since (placements included).
+ */
+typedef struct {
+    int valid;
+    uint8_t values[LG_CELLS];
+    uint16_t cands[LG_CELLS];
+} lg_fail_memo;
+
+/* 1 with *touch the cells changed since the memo's grid (and *digits the digits they lost,
+ * when digits is not NULL), when the grid only lost candidates since; 0 when there is no
+ * memo or the grid is not a successor of its grid */
+static int lg_memo_since(const lg_fail_memo *m, const LG *g, lg_cells *touch, unsigned *digits) {
+    if (!m->valid) return 0;
+    lg_cells t = 0;
+    unsigned lost = 0;
+    for (int c = 0; c < LG_CELLS; c++) {
+        unsigned now = g->cands[c], was = m->cands[c];
+        if ((now & ~was) || (m->values[c] && g->values[c] != m->values[c])) return 0;
+        if (now != was) {
+            t |= lg_bit(c);
+            lost |= was & ~now;
+        }
+    }
+    *touch = t;
+    if (digits) *digits = lost;
+    return 1;
+}
+
+/* Run an existence test through its memo: 0 at once on the memo's grid; else the test on
+ * what changed since (touch: cells, digits: digits lost; every cell and digit when the memo
+ * does not apply), and the grid kept when the test finds nothing. */
+#define LG_ALL_CELLS ((((lg_cells)1) << LG_CELLS) - 1)
+#define LG_MEMO_TEST(memo, g, touch, digits, test)                                   \
+    do {                                                                             \
+        lg_cells touch;                                                              \
+        unsigned digits;                                                             \
+        if (!lg_memo_since((memo), (g), &touch, &digits)) {                          \
+            touch = LG_ALL_CELLS;                                                    \
+            digits = LG_FULL;                                                        \
+        } else if (!touch) {                                                         \
+            return 0;                                                                \
+        }                                                                            \
+        int lg_found_ = (test);                                                      \
+        if (!lg_found_) lg_memo_keep((memo), (g));                                   \
+        return lg_found_;                                                            \
+    } while (0)
+
+static void lg_memo_keep(lg_fail_memo *m, const LG *g) {
+    memcpy(m->values, g->values, sizeof m->values);
+    memcpy(m->cands, g->cands, sizeof m->cands);
+    m->valid = 1;
 }
 
 /* Fill the derived fields from values and cands. */

@@ -349,7 +349,7 @@ static PyObject *lgc_adjacency(const LGC *G) {
     int n = G->n, ne = 2 * n, total = 0;
     for (int i = 0; i < n; i++) {
         for (int w = 0; w < G->nw; w++)
-            total += __builtin_popcountll(G->peer[i][w]) + __builtin_popcountll(G->cell[i][w]);
+            total += lg_pop64(G->peer[i][w]) + lg_pop64(G->cell[i][w]);
         total += G->ns[i];
     }
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(uint16_t) * (size_t)(2 + ne + total)));

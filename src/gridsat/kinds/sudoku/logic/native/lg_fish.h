@@ -36,8 +36,9 @@ static int lgf_choose(const uint16_t *m, const int *line, int n, int i, int left
 }
 
 /* the fish of size k (2 x-wing, 3 swordfish, 4 jellyfish) */
-static int lgf_fish(LG *g, int k) {
+static int lgf_fish(LG *g, int k, unsigned digits) {
     for (int d = 0; d < LG_N; d++) {
+        if (!(digits >> d & 1)) continue;
         for (int rows = 1; rows >= 0; rows--) {
             uint16_t m[LG_N], cross[LG_N];
             int line[LG_N], n = 0;
@@ -56,19 +57,23 @@ static int lgf_fish(LG *g, int k) {
     return 0;
 }
 
+/* Each fish test keeps the last grid it found nothing on (lg.h): a fish of digit d reads
+ * only d's places, so only the digits some cell lost since are searched. */
+static lg_fail_memo LGF_MEMO[3];
+
 /* x-wing */
 static int lg_x_wing(LG *g) {
-    return lgf_fish(g, 2);
+    LG_MEMO_TEST(&LGF_MEMO[0], g, touch, digits, lgf_fish(g, 2, digits));
 }
 
 /* swordfish */
 static int lg_swordfish(LG *g) {
-    return lgf_fish(g, 3);
+    LG_MEMO_TEST(&LGF_MEMO[1], g, touch, digits, lgf_fish(g, 3, digits));
 }
 
 /* jellyfish */
 static int lg_jellyfish(LG *g) {
-    return lgf_fish(g, 4);
+    LG_MEMO_TEST(&LGF_MEMO[2], g, touch, digits, lgf_fish(g, 4, digits));
 }
 
 #endif

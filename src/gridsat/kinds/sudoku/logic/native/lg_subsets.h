@@ -45,8 +45,9 @@ static int lgsub_naked_rec(const lgsub_naked_ctx *x, int from, int depth, unsign
     return 0;
 }
 
-static int lgsub_naked(const LG *g, int k) {
+static int lgsub_naked(const LG *g, int k, lg_cells touch) {
     for (int u = 0; u < LG_UNITS; u++) {
+        if (!(LG_UMASK[u] & touch)) continue;
         lgsub_naked_ctx x;
         x.empties = 0;
         x.nsmall = 0;
@@ -106,8 +107,9 @@ static int lgsub_hidden_rec(const lgsub_hidden_ctx *x, int from, int depth, unsi
     return 0;
 }
 
-static int lgsub_hidden(const LG *g, int k, int direct) {
+static int lgsub_hidden(const LG *g, int k, int direct, lg_cells touch) {
     for (int u = 0; u < LG_UNITS; u++) {
+        if (!(LG_UMASK[u] & touch)) continue;
         lgsub_hidden_ctx x;
         unsigned empties = 0;
         for (int i = 0; i < LG_N; i++) {
@@ -129,44 +131,48 @@ static int lgsub_hidden(const LG *g, int k, int direct) {
     return 0;
 }
 
+/* Each subset test keeps the last grid it found nothing on (lg.h): a subset and its
+ * eliminations lie in one unit, so only the units holding a changed cell are searched. */
+static lg_fail_memo LGSUB_MEMO[8];
+
 /* direct hidden pair: a hidden pair whose eliminations leave a hidden single in its unit */
 static int lg_direct_hidden_pair(LG *g) {
-    return lgsub_hidden(g, 2, 1);
+    LG_MEMO_TEST(&LGSUB_MEMO[0], g, touch, digits, lgsub_hidden(g, 2, 1, touch));
 }
 
 /* direct hidden triple: a hidden triple whose eliminations leave a hidden single in its unit */
 static int lg_direct_hidden_triple(LG *g) {
-    return lgsub_hidden(g, 3, 1);
+    LG_MEMO_TEST(&LGSUB_MEMO[1], g, touch, digits, lgsub_hidden(g, 3, 1, touch));
 }
 
 /* naked pair: two cells of a unit holding two digits in all, one of them elsewhere in the unit */
 static int lg_naked_pair(LG *g) {
-    return lgsub_naked(g, 2);
+    LG_MEMO_TEST(&LGSUB_MEMO[2], g, touch, digits, lgsub_naked(g, 2, touch));
 }
 
 /* hidden pair: two digits confined to two cells of a unit that hold another digit */
 static int lg_hidden_pair(LG *g) {
-    return lgsub_hidden(g, 2, 0);
+    LG_MEMO_TEST(&LGSUB_MEMO[3], g, touch, digits, lgsub_hidden(g, 2, 0, touch));
 }
 
 /* naked triple */
 static int lg_naked_triple(LG *g) {
-    return lgsub_naked(g, 3);
+    LG_MEMO_TEST(&LGSUB_MEMO[4], g, touch, digits, lgsub_naked(g, 3, touch));
 }
 
 /* hidden triple */
 static int lg_hidden_triple(LG *g) {
-    return lgsub_hidden(g, 3, 0);
+    LG_MEMO_TEST(&LGSUB_MEMO[5], g, touch, digits, lgsub_hidden(g, 3, 0, touch));
 }
 
 /* naked quad */
 static int lg_naked_quad(LG *g) {
-    return lgsub_naked(g, 4);
+    LG_MEMO_TEST(&LGSUB_MEMO[6], g, touch, digits, lgsub_naked(g, 4, touch));
 }
 
 /* hidden quad */
 static int lg_hidden_quad(LG *g) {
-    return lgsub_hidden(g, 4, 0);
+    LG_MEMO_TEST(&LGSUB_MEMO[7], g, touch, digits, lgsub_hidden(g, 4, 0, touch));
 }
 
 /* ---- the subsets' steps, as the Python techniques pick them ---- */

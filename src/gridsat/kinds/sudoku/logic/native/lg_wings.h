@@ -18,11 +18,12 @@
 
 /* xy-wing: a bivalue pivot xy with bivalue pincers xz and yz it sees; z goes from the cells
  * (other than the pivot) that see both pincers */
-static int lg_xy_wing(LG *g) {
+static int lgw_xy_wing(LG *g, lg_cells touch) {
     const uint16_t *C = g->cands;
     for (int p = 0; p < LG_CELLS; p++) {
         unsigned pm = C[p];
         if (lg_pop(pm) != 2) continue;
+        if (!((lg_bit(p) | LG_PEERS[p]) & touch)) continue;
         int w[20], n = 0;
         for (int i = 0; i < 20; i++) {
             int q = LG_PEER[p][i];
@@ -46,11 +47,12 @@ static int lg_xy_wing(LG *g) {
 
 /* xyz-wing: a pivot xyz with bivalue pincers xz and yz it sees; z goes from the cells that
  * see all three */
-static int lg_xyz_wing(LG *g) {
+static int lgw_xyz_wing(LG *g, lg_cells touch) {
     const uint16_t *C = g->cands;
     for (int p = 0; p < LG_CELLS; p++) {
         unsigned pm = C[p];
         if (lg_pop(pm) != 3) continue;
+        if (!((lg_bit(p) | LG_PEERS[p]) & touch)) continue;
         int w[20], n = 0;
         for (int i = 0; i < 20; i++) {
             int q = LG_PEER[p][i];
@@ -69,6 +71,19 @@ static int lg_xyz_wing(LG *g) {
         }
     }
     return 0;
+}
+
+/* The xy- and xyz-wings through their memos (lg.h): a wing is its three cells' candidates
+ * and the cells that see its z, so a new wing has a changed cell, and only pivots that are
+ * or see a changed cell are searched. */
+static lg_fail_memo LGW_XY_MEMO, LGW_XYZ_MEMO;
+
+static int lg_xy_wing(LG *g) {
+    LG_MEMO_TEST(&LGW_XY_MEMO, g, touch, digits, lgw_xy_wing(g, touch));
+}
+
+static int lg_xyz_wing(LG *g) {
+    LG_MEMO_TEST(&LGW_XYZ_MEMO, g, touch, digits, lgw_xyz_wing(g, touch));
 }
 
 /* w-wing: two bivalue cells xy that do not see each other, and a strong link on x (a unit
@@ -132,6 +147,7 @@ typedef struct {
     uint32_t comp[20];  /* comp[i]: the wings j > i that can go with wing i */
     uint16_t loose[20][20]; /* loose[i][j]: the digits of wings i < j when they do not see each other */
     int chosen[4];      /* indices of the wings chosen so far */
+    lg_cells touch;     /* (existence test) when not 0, only wings holding one of these cells */
     /* the step search (lgw_big_step) rather than the existence test: */
     int step;           /* 1: visit every wing with an elimination, in Python's order */
     int first;          /* stop at the first wing found */
@@ -203,6 +219,7 @@ static int lgw_big_rec(lgw_big *s, int depth, uint32_t cand, unsigned u, unsigne
         if (l & (l - 1)) continue;
         lg_cells cj = cells | lg_bit(s->cell[j]);
         if (depth + 1 == s->r) {
+            if (s->touch && !(cj & s->touch)) continue;
             if (lg_pop(v) == s->k && l && lgw_big_elims(s->g, cj, l)) {
                 if (!s->step || lgw_big_visit(s, j, l, cj)) return 1;
             }
@@ -226,6 +243,7 @@ static int lgw_big_search(LG *g, lgw_big *sp) {
     for (int p = 0; p < LG_CELLS; p++) {
         unsigned pm = C[p];
         if (!pm || lg_pop(pm) > k) continue;
+        if (s.touch && !((lg_bit(p) | LG_PEERS[p]) & s.touch)) continue;
         int n = 0;
         for (int i = 0; i < 20; i++) {
             int q = LG_PEER[p][i];
@@ -237,6 +255,12 @@ static int lgw_big_search(LG *g, lgw_big *sp) {
             }
         }
         if (n < s.r) continue;
+        if (s.touch && !(s.touch & lg_bit(p))) {
+            /* a new wing holds a changed cell: here one of the candidate wings */
+            int hit = 0;
+            for (int i = 0; i < n && !hit; i++) hit = (int)((s.touch >> s.cell[i]) & 1);
+            if (!hit) continue;
+        }
         s.n = n;
         s.p = p;
         for (int i = 0; i < n; i++) {
@@ -267,13 +291,22 @@ static int lgw_big_search(LG *g, lgw_big *sp) {
     return 0;
 }
 
+/* The existence test. A wing is its cells' candidates and the cells that see its loose
+ * digit: on a grid that only lost candidates since the last grid without a wing, a new wing
+ * holds a changed cell, so only those wings are searched. */
+static lg_fail_memo LGW_BIG_MEMO[2];
+
 static int lgw_big_wing(LG *g, int k) {
     lgw_big s;
     memset(&s, 0, sizeof s);
     s.g = g;
     s.k = k;
     s.r = k - 1;
-    return lgw_big_search(g, &s);
+    lg_fail_memo *memo = &LGW_BIG_MEMO[k - 4];
+    if (lg_memo_since(memo, g, &s.touch, NULL) && !s.touch) return 0;
+    int found = lgw_big_search(g, &s);
+    if (!found) lg_memo_keep(memo, g);
+    return found;
 }
 
 /* wxyz-wing: the four-cell wing */

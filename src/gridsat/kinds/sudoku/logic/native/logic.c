@@ -58,6 +58,85 @@ static PyObject *py_first(PyObject *self, PyObject *args) {
     return PyLong_FromSsize_t(i < nids ? i : nids);
 }
 
+PyDoc_STRVAR(singles_run_doc,
+"singles_run(values, cands, ids, ids_singles_first, rating, limit)\n--\n\n"
+"The solver loop's steps while each is a single, in C: on the grid, the first technique of\n"
+"the ladder with a step is found as ``first`` finds it (``ids`` while the path's rating is\n"
+"below 2.3, ``ids_singles_first`` from then on); while it is a single, its step (as\n"
+"``single_step`` finds it) is applied to the two lists in place and the rating updated.\n"
+"Stops after ``limit`` steps (-1: no limit). Returns ``(steps, stop)``: ``steps`` the\n"
+"singles taken, as ``(kind, cell, digit, unit)``, and ``stop`` the position in the ladder\n"
+"in use of the first technique with a step on the final grid (``len`` of it when none),\n"
+"or -1 when the limit stopped the run.");
+
+/* the single kind (single_step) of a technique id, -1 for a technique that is not a single */
+static int lg_single_kind_of(int id) {
+    static int kinds[LG_NTECH];
+    static int ready = 0;
+    if (!ready) {
+        for (int i = 0; i < LG_NTECH; i++) {
+            const char *n = LG_TECHNIQUES[i].name;
+            kinds[i] = !strcmp(n, "full house") ? 0 : !strcmp(n, "hidden single (box)") ? 1
+                     : !strcmp(n, "hidden single (line)") ? 2 : !strcmp(n, "naked single") ? 3 : -1;
+        }
+        ready = 1;
+    }
+    return id >= 0 && id < LG_NTECH ? kinds[id] : -1;
+}
+
+static PyObject *py_singles_run(PyObject *self, PyObject *args) {
+    static const double RATING[4] = {1.0, 1.2, 1.5, 2.3};
+    PyObject *ov, *oc;
+    const unsigned char *ids[2];
+    Py_ssize_t nids[2];
+    double rating;
+    long limit;
+    if (!PyArg_ParseTuple(args, "OOy#y#dl", &ov, &oc, &ids[0], &nids[0], &ids[1], &nids[1], &rating, &limit)) return NULL;
+    LG g;
+    if (!lg_read_grid(ov, oc, &g)) return NULL;
+    uint8_t v0[LG_CELLS];
+    uint16_t c0[LG_CELLS];
+    memcpy(v0, g.values, sizeof v0);
+    memcpy(c0, g.cands, sizeof c0);
+    PyObject *steps = PyList_New(0);
+    if (!steps) return NULL;
+    Py_ssize_t stop = -1;
+    for (long taken = 0;; taken++) {
+        if (limit >= 0 && taken >= limit) { stop = -1; break; }
+        int which = rating < 2.3 ? 0 : 1;
+        const unsigned char *lad = ids[which];
+        Py_ssize_t n = nids[which], i = 0;
+        for (; i < n; i++) {
+            int id = lad[i];
+            if (id >= LG_NTECH || LG_TECHNIQUES[id].fn(&g) != 0) break;
+        }
+        stop = i;
+        int kind = i < n ? lg_single_kind_of(lad[i]) : -1;
+        int cell, digit, unit;
+        if (kind < 0 || !lg_single_step(&g, kind, &cell, &digit, &unit)) break;
+        PyObject *t = Py_BuildValue("(iiii)", kind, cell, digit, unit);
+        if (!t || PyList_Append(steps, t) < 0) { Py_XDECREF(t); Py_DECREF(steps); return NULL; }
+        Py_DECREF(t);
+        g.values[cell] = (uint8_t)digit;
+        g.cands[cell] = 0;
+        uint16_t nb = (uint16_t)~(1u << (digit - 1));
+        for (int k = 0; k < 20; k++) g.cands[LG_PEER[cell][k]] &= nb;
+        lg_prepare(&g);
+        if (RATING[kind] > rating) rating = RATING[kind];
+    }
+    for (int c = 0; c < LG_CELLS; c++) {
+        if (g.values[c] != v0[c]) {
+            PyObject *x = PyLong_FromLong(g.values[c]);
+            if (!x || PyList_SetItem(ov, c, x) < 0) { Py_DECREF(steps); return NULL; }
+        }
+        if (g.cands[c] != c0[c]) {
+            PyObject *x = PyLong_FromLong(g.cands[c]);
+            if (!x || PyList_SetItem(oc, c, x) < 0) { Py_DECREF(steps); return NULL; }
+        }
+    }
+    return Py_BuildValue("(Nn)", steps, stop);
+}
+
 PyDoc_STRVAR(positions_doc,
 "positions(cands)\n--\n\n"
 "``pos[d]``: the cell mask (bit c for cell c) of the cells whose candidate mask in\n"
@@ -159,6 +238,7 @@ static PyMethodDef methods[] = {
     {"locked_step", lgsin_py_locked_step, METH_VARARGS, lgsin_locked_step_doc},
     {"strong_links_step", lgs_py_strong_links_step, METH_VARARGS, lgs_strong_links_step_doc},
     {"search", lgx_py_search, METH_VARARGS, lgx_search_doc},
+    {"singles_run", py_singles_run, METH_VARARGS, singles_run_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -41,7 +41,12 @@ def _single_c(g: Grid, kind: int) -> Step | None:
     if found is None:
         return None
     c, d, ui = found
-    geo = g.geo
+    return single_step_of(g.geo, kind, c, d, ui)
+
+
+def single_step_of(geo, kind: int, c: int, d: int, ui: int) -> Step:
+    """The Step of a single the C extension found on a classic 9x9 grid: ``kind`` as in
+    :func:`_single_c`, digit ``d`` in cell ``c``, unit ``ui`` (-1 for a naked single)."""
     if kind == 3:
         return Step("naked single", 2.3, [(c, d)], [], [c], [], f"naked single: {geo.names[c]} can only be {d}", 9)
     label = geo.labels[ui]
