@@ -93,6 +93,15 @@ static void lg_tables(void) {
     }
 }
 
+/* Put digit d in cell c of the values and candidate masks, and remove it from the peers'
+ * candidates (the derived fields are not updated: lg_prepare). */
+static inline void lg_place(uint8_t *V, uint16_t *C, int c, int d) {
+    V[c] = (uint8_t)d;
+    C[c] = 0;
+    uint16_t nb = (uint16_t)~(1u << (d - 1));
+    for (int k = 0; k < 20; k++) C[LG_PEER[c][k]] &= nb;
+}
+
 /*
  * The grid on which an existence test last found nothing. A test whose patterns depend
  * only on the candidates of their own cells (and whose eliminations can only shrink when

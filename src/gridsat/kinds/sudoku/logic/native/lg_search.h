@@ -18,13 +18,6 @@ typedef struct {
     uint8_t solution[LG_CELLS];
 } LGSearch;
 
-static inline void lgx_place(uint8_t *V, uint16_t *C, int c, int d) {
-    V[c] = (uint8_t)d;
-    C[c] = 0;
-    uint16_t nb = (uint16_t)~(1u << (d - 1));
-    for (int k = 0; k < 20; k++) C[LG_PEER[c][k]] &= nb;
-}
-
 /* naked and hidden singles to a fixpoint; 0 on a contradiction */
 static int lgx_singles(uint8_t *V, uint16_t *C) {
     for (;;) {
@@ -34,7 +27,7 @@ static int lgx_singles(uint8_t *V, uint16_t *C) {
             unsigned m = C[c];
             if (!m) return 0;
             if (!(m & (m - 1))) {
-                lgx_place(V, C, c, lg_ctz(m) + 1);
+                lg_place(V, C, c, lg_ctz(m) + 1);
                 progress = 1;
             }
         }
@@ -58,7 +51,7 @@ static int lgx_singles(uint8_t *V, uint16_t *C) {
                 for (int i = 0; i < LG_N; i++) {
                     int c = LG_UNIT[u][i];
                     if (C[c] & b) {
-                        lgx_place(V, C, c, lg_ctz(b) + 1);
+                        lg_place(V, C, c, lg_ctz(b) + 1);
                         progress = 1;
                         found = 1;
                         break;
@@ -71,12 +64,9 @@ static int lgx_singles(uint8_t *V, uint16_t *C) {
     }
 }
 
-/* 1 when a solution is found (in s->solution, its guesses in s->way[0..depth)) */
-static int lgx_search(const uint8_t *V0, const uint16_t *C0, int level, LGSearch *s) {
-    uint8_t V[LG_CELLS];
-    uint16_t C[LG_CELLS];
-    memcpy(V, V0, sizeof V);
-    memcpy(C, C0, sizeof C);
+/* 1 when a solution is found (in s->solution, its guesses in s->way[0..depth)); the grid
+ * V, C is the caller's copy and is changed */
+static int lgx_search(uint8_t *V, uint16_t *C, int level, LGSearch *s) {
     if (!lgx_singles(V, C)) return 0;
     if (level > s->deepest) s->deepest = level;
     int best = -1, bc = 99;
@@ -90,7 +80,7 @@ static int lgx_search(const uint8_t *V0, const uint16_t *C0, int level, LGSearch
         }
     }
     if (best < 0) {
-        memcpy(s->solution, V, sizeof V);
+        memcpy(s->solution, V, sizeof s->solution);
         return 1;
     }
     unsigned m = C[best];
@@ -99,9 +89,9 @@ static int lgx_search(const uint8_t *V0, const uint16_t *C0, int level, LGSearch
         m &= m - 1;
         uint8_t V2[LG_CELLS];
         uint16_t C2[LG_CELLS];
-        memcpy(V2, V, sizeof V);
-        memcpy(C2, C, sizeof C);
-        lgx_place(V2, C2, best, d);
+        memcpy(V2, V, sizeof V2);
+        memcpy(C2, C, sizeof C2);
+        lg_place(V2, C2, best, d);
         s->guesses++;
         s->way[s->depth][0] = (uint8_t)best;
         s->way[s->depth][1] = (uint8_t)d;

@@ -147,7 +147,7 @@ typedef struct {
     uint32_t comp[20];  /* comp[i]: the wings j > i that can go with wing i */
     uint16_t loose[20][20]; /* loose[i][j]: the digits of wings i < j when they do not see each other */
     int chosen[4];      /* indices of the wings chosen so far */
-    lg_cells touch;     /* (existence test) when not 0, only wings holding one of these cells */
+    lg_cells touch;     /* only wings holding one of these cells (every cell: all wings) */
     /* the step search (lgw_big_step) rather than the existence test: */
     int step;           /* 1: visit every wing with an elimination, in Python's order */
     int first;          /* stop at the first wing found */
@@ -219,7 +219,7 @@ static int lgw_big_rec(lgw_big *s, int depth, uint32_t cand, unsigned u, unsigne
         if (l & (l - 1)) continue;
         lg_cells cj = cells | lg_bit(s->cell[j]);
         if (depth + 1 == s->r) {
-            if (s->touch && !(cj & s->touch)) continue;
+            if (!(cj & s->touch)) continue;
             if (lg_pop(v) == s->k && l && lgw_big_elims(s->g, cj, l)) {
                 if (!s->step || lgw_big_visit(s, j, l, cj)) return 1;
             }
@@ -243,7 +243,7 @@ static int lgw_big_search(LG *g, lgw_big *sp) {
     for (int p = 0; p < LG_CELLS; p++) {
         unsigned pm = C[p];
         if (!pm || lg_pop(pm) > k) continue;
-        if (s.touch && !((lg_bit(p) | LG_PEERS[p]) & s.touch)) continue;
+        if (!((lg_bit(p) | LG_PEERS[p]) & s.touch)) continue;
         int n = 0;
         for (int i = 0; i < 20; i++) {
             int q = LG_PEER[p][i];
@@ -255,7 +255,7 @@ static int lgw_big_search(LG *g, lgw_big *sp) {
             }
         }
         if (n < s.r) continue;
-        if (s.touch && !(s.touch & lg_bit(p))) {
+        if (!(s.touch & lg_bit(p))) {
             /* a new wing holds a changed cell: here one of the candidate wings */
             int hit = 0;
             for (int i = 0; i < n && !hit; i++) hit = (int)((s.touch >> s.cell[i]) & 1);
@@ -296,27 +296,31 @@ static int lgw_big_search(LG *g, lgw_big *sp) {
  * holds a changed cell, so only those wings are searched. */
 static lg_fail_memo LGW_BIG_MEMO[2];
 
-static int lgw_big_wing(LG *g, int k) {
+/* a search of the wings of k cells holding one of the cells `touch` (the step search when `step`) */
+static lgw_big lgw_big_start(LG *g, int k, lg_cells touch, int step) {
     lgw_big s;
     memset(&s, 0, sizeof s);
     s.g = g;
     s.k = k;
     s.r = k - 1;
-    lg_fail_memo *memo = &LGW_BIG_MEMO[k - 4];
-    if (lg_memo_since(memo, g, &s.touch, NULL) && !s.touch) return 0;
-    int found = lgw_big_search(g, &s);
-    if (!found) lg_memo_keep(memo, g);
-    return found;
+    s.touch = touch;
+    s.step = step;
+    return s;
+}
+
+static int lgw_big_wing(LG *g, int k, lg_cells touch) {
+    lgw_big s = lgw_big_start(g, k, touch, 0);
+    return lgw_big_search(g, &s);
 }
 
 /* wxyz-wing: the four-cell wing */
 static int lg_wxyz_wing(LG *g) {
-    return lgw_big_wing(g, 4);
+    LG_MEMO_TEST(&LGW_BIG_MEMO[0], g, touch, digits, lgw_big_wing(g, 4, touch));
 }
 
 /* vwxyz-wing: the five-cell wing */
 static int lg_vwxyz_wing(LG *g) {
-    return lgw_big_wing(g, 5);
+    LG_MEMO_TEST(&LGW_BIG_MEMO[1], g, touch, digits, lgw_big_wing(g, 5, touch));
 }
 
 PyDoc_STRVAR(lgw_big_wing_step_doc,
@@ -337,12 +341,7 @@ static PyObject *lgw_py_big_wing_step(PyObject *self, PyObject *args) {
     }
     LG g;
     if (!lg_read_grid(ov, oc, &g)) return NULL;
-    lgw_big s;
-    memset(&s, 0, sizeof s);
-    s.g = &g;
-    s.k = k;
-    s.r = k - 1;
-    s.step = 1;
+    lgw_big s = lgw_big_start(&g, k, LG_ALL_CELLS, 1);
     s.first = first;
     lgw_big_search(&g, &s);
     if (!s.best) Py_RETURN_NONE;

@@ -117,10 +117,7 @@ static PyObject *py_singles_run(PyObject *self, PyObject *args) {
         PyObject *t = Py_BuildValue("(iiii)", kind, cell, digit, unit);
         if (!t || PyList_Append(steps, t) < 0) { Py_XDECREF(t); Py_DECREF(steps); return NULL; }
         Py_DECREF(t);
-        g.values[cell] = (uint8_t)digit;
-        g.cands[cell] = 0;
-        uint16_t nb = (uint16_t)~(1u << (digit - 1));
-        for (int k = 0; k < 20; k++) g.cands[LG_PEER[cell][k]] &= nb;
+        lg_place(g.values, g.cands, cell, digit);
         lg_prepare(&g);
         if (RATING[kind] > rating) rating = RATING[kind];
     }
