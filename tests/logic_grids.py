@@ -1,13 +1,24 @@
 """Grids for the logical solver's tests: classic puzzles from 81-character strings, and copies
 of grids with candidates thinned at random (where many more patterns, and near misses,
-appear than along a solver's path)."""
+appear than along a solver's path); the classic board's geometry, and the mark that skips a
+test when the C filter is not built."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from gridsat import Sudoku
-from gridsat.kinds.sudoku.logic.grid import Grid
+from gridsat.kinds.sudoku.logic import native_filter
+from gridsat.kinds.sudoku.logic.grid import Grid, geometry
+
+#: whether the C filter is built here, and why not
+ON, WHY = native_filter.status()
+#: skips a test (or, as a module's ``pytestmark``, every test of it) when the C filter is not built
+needs_filter = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
+#: the classic 9x9 board
+GEO = geometry(9, tuple((c // 27) * 3 + (c % 9) // 3 for c in range(81)))
 
 
 def classic(s: str) -> Sudoku:

@@ -18,10 +18,9 @@ from gridsat.kinds.sudoku.logic import native_filter, solver
 from gridsat.kinds.sudoku.logic.grid import Grid, geometry
 
 from golden import calibration
-from logic_grids import classic, thinned
+from logic_grids import classic, needs_filter, thinned
 
-ON, WHY = native_filter.status()
-pytestmark = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
+pytestmark = needs_filter
 
 BASIC = ("direct pointing", "direct claiming", "pointing", "claiming", "direct hidden pair",
          "direct hidden triple", "naked pair", "hidden pair", "naked triple", "hidden triple",

@@ -17,9 +17,8 @@ from gridsat.kinds.sudoku.logic.grid import Grid
 from gridsat.kinds.sudoku.logic.techniques import chains, implications
 
 from golden import calibration
+from logic_grids import needs_filter
 
-ON, WHY = native_filter.status()
-needs_filter = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
 
 #: puzzles of the calibration sample whose paths take chains (the sample is sorted by rating)
 HARD = calibration()[-40::8]

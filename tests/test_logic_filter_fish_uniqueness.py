@@ -13,21 +13,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import pytest
-
 from gridsat import Sudoku
 from gridsat.kinds.sudoku.logic import native_filter, solver
-from gridsat.kinds.sudoku.logic.grid import Grid, geometry
+from gridsat.kinds.sudoku.logic.grid import Grid
 from gridsat.kinds.sudoku.logic.techniques import uniqueness
 
 from golden import calibration
+from logic_grids import GEO, needs_filter
 
-ON, WHY = native_filter.status()
-pytestmark = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
+pytestmark = needs_filter
 
 MINE = ("x-wing", "swordfish", "jellyfish", "unique rectangle", "bug+1")
 TECH = {t.name: t for t in solver.TECHNIQUES}
-GEO = geometry(9, tuple((c // 27) * 3 + (c % 9) // 3 for c in range(81)), True)
 
 
 def _mismatches(g: Grid, names=MINE) -> list[tuple[str, int, bool]]:

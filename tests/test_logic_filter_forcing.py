@@ -17,14 +17,13 @@ from gridsat.kinds.sudoku.logic import native_filter, solver
 from gridsat.kinds.sudoku.logic.techniques import forcing
 
 from golden import calibration
+from logic_grids import ON, needs_filter
 
-ON, WHY = native_filter.status()
 try:
     EXT = importlib.import_module("gridsat.kinds.sudoku.logic._logic")
 except ImportError:
     EXT = None
 HAS_PROPAGATE = all(hasattr(EXT, name) for name in ("propagate", "nishio", "chain_size"))
-needs_filter = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
 needs_propagate = pytest.mark.skipif(not (ON and HAS_PROPAGATE), reason="the C propagation is not built")
 
 #: the hardest puzzles of the calibration sample: their paths take Nishio and dynamic chains

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from gridsat import Sudoku
 from gridsat.kinds.sudoku.logic import native_filter, solver
 from gridsat.kinds.sudoku.logic.grid import Grid, geometry
 
 from golden import calibration
+from logic_grids import needs_filter
 
-ON, WHY = native_filter.status()
-pytestmark = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
+pytestmark = needs_filter
 
 
 def _grids() -> list[Grid]:

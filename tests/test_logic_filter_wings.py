@@ -14,13 +14,13 @@ import pytest
 
 from gridsat import Sudoku
 from gridsat.kinds.sudoku.logic import native_filter, solver
-from gridsat.kinds.sudoku.logic.grid import Grid, geometry
+from gridsat.kinds.sudoku.logic.grid import Grid
 from gridsat.kinds.sudoku.logic.techniques import wings
 
 from golden import calibration
+from logic_grids import GEO, needs_filter
 
-ON, WHY = native_filter.status()
-pytestmark = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
+pytestmark = needs_filter
 
 WINGS = {
     "xy-wing": wings.xy_wing,
@@ -29,7 +29,6 @@ WINGS = {
     "wxyz-wing": wings.wxyz_wing,
     "vwxyz-wing": wings.vwxyz_wing,
 }
-GEO = geometry(9, tuple((c // 27) * 3 + (c % 9) // 3 for c in range(81)))
 
 
 def _cell(name: str) -> int:

@@ -14,9 +14,8 @@ from gridsat.kinds.sudoku.logic import native_filter, solver
 from gridsat.kinds.sudoku.logic.grid import Grid, geometry
 
 from golden import calibration
+from logic_grids import needs_filter
 
-ON, WHY = native_filter.status()
-needs_filter = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
 
 #: every 9th puzzle of the calibration sample, over the whole scale (22 puzzles)
 SPREAD = calibration()[::9]

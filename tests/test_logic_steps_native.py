@@ -21,10 +21,9 @@ from gridsat.kinds.sudoku.logic.grid import Grid
 from gridsat.kinds.sudoku.logic.techniques import chains, intersections, single_digit, singles, subsets, wings
 
 from golden import calibration
-from logic_grids import classic, thinned
+from logic_grids import classic, needs_filter, thinned
 
-ON, WHY = native_filter.status()
-pytestmark = pytest.mark.skipif(not ON, reason=f"C filter unavailable: {WHY}")
+pytestmark = needs_filter
 
 #: technique -> the values of its ``first`` argument to compare (None: it takes none)
 STEPPED = {
