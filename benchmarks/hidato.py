@@ -221,7 +221,8 @@ def run_search(p: Hidato, seed: int, time_limit: float) -> tuple[str, float, flo
 
 def run_default(p: Hidato, time_limit: float) -> tuple[str, float, float]:
     """``gridsat.check`` with no backend: the kind's default (the race of ``search+glucose4`` and
-    ``glucose4`` from 400 to 1,600 cells, the search alone past that)."""
+    ``glucose4`` from 400 to 1,600 cells, the search alone past that, except on Numbrix boards
+    with givens up to 2,500 cells: the search alone raced with ``glucose4`` there)."""
     gridsat.backends.close_all()  # the forked children must not inherit a built formula
     t0 = time.perf_counter()
     r = gridsat.check(p, time_limit=time_limit)

@@ -14,6 +14,7 @@ import pytest
 import gridsat
 from gridsat import Hidato
 from gridsat.errors import UnsupportedError
+from gridsat.limits import TooLarge
 from gridsat.kinds.hidato.puzzle import random_path
 from gridsat.verifier import verify
 
@@ -118,15 +119,20 @@ def test_the_backend_checks_like_glucose4(n, count, seed):
 def test_boards_the_model_does_not_take_go_to_glucose4():
     r = gridsat.count(Hidato.numbrix(3, 3), backend="gapsat")
     assert (r.count, r.complete) == (40, True) and r.stats["delegated"] == "glucose4/cnf-pos"
-    with pytest.raises(UnsupportedError):
+    with pytest.raises(TooLarge, match="estimated"):  # (an empty board: its estimate is checked first)
         gridsat.solve(Hidato.numbrix(41, 41), backend="gapsat")
+    with pytest.raises(UnsupportedError):  # past cnf-pos's cap
+        gridsat.solve(Hidato.numbrix(51, 51), backend="gapsat")
 
 
 def test_the_gapsat_races_are_declared_but_not_the_default():
     from gridsat.kinds.hidato import choices
 
     assert choices.default(_board(20, 40, 1)) is choices.RACE
-    assert choices.default(_board(50, 250, 1)) is choices.LARGE
+    assert choices.default(_board(50, 250, 1)) is choices.RACE_NUMBRIX
+    assert choices.default(_board(51, 250, 1)) is choices.LARGE
+    assert choices.default(Hidato.numbrix(50, 50)) is choices.LARGE  # no givens: nothing for SAT
+    assert choices.default(Hidato(50, 50, givens={(0, 0): 1})) is choices.LARGE  # king moves
     assert ("gapsat", "hidato-path") in choices.RACE_ROOK.race + choices.LARGE_ROOK.race
     assert choices.default(Hidato.numbrix(20, 20)) is choices.RACE  # no givens: the search's
     king = Hidato(20, 20, givens={(0, 0): 1})

@@ -7,8 +7,8 @@ from typing import Sequence
 from .puzzle import Hidato
 from . import rules  # noqa: F401  (registers the verifier rules)
 from ..base import Generator, Kind, Late, register_kind
-from .choices import (DFS_CELLS, EXACT, RACE_CELLS, SEARCH_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE, LARGE, default, ORACLE,
-                      RACE_ROOK, LARGE_ROOK)
+from .choices import (DFS_CELLS, EXACT, RACE_CELLS, SEARCH_CELLS, SAT_CELLS, HEAD_SECONDS, SAT, DEFAULT, RACE,
+                      RACE_NUMBRIX, LARGE, default, ORACLE, RACE_ROOK, LARGE_ROOK)
 
 __all__ = ["HIDATO", "Hidato", "board", "solution_line", "board_file"]
 
@@ -122,7 +122,7 @@ HIDATO = register_kind(Kind(
     name="hidato",
     puzzle_class=Hidato,
     aliases=("numbrix", "hidoku"),
-    choices=(EXACT, DEFAULT, RACE, LARGE, SAT, RACE_ROOK, LARGE_ROOK),
+    choices=(EXACT, DEFAULT, RACE, RACE_NUMBRIX, LARGE, SAT, RACE_ROOK, LARGE_ROOK),
     default=default,
     # (a search backend named alone takes the path model with its cheap proof; the exact
     # search's own model is for dfs)
@@ -176,7 +176,8 @@ HIDATO = register_kind(Kind(
     max_cells=1600,
     max_board="40x40",
     # the search keeps a few arrays per cell: 100x100 takes about 10 MB
-    cell_caps={"hidato-path": (10000, "100x100"), "hidato-sets": (10000, "100x100")},
+    cell_caps={"hidato-path": (10000, "100x100"), "hidato-sets": (10000, "100x100"),
+               "cnf-pos": (SAT_CELLS, "50x50")},
     cells=lambda puzzle: len(puzzle.cells),
     size_units=Late(_open_literals),
     # the workbench page: values in "rows", cells toggled on and off; its form gives rows and cols

@@ -26,6 +26,7 @@ import time
 
 from ...errors import UnsupportedError
 from ...backends.base import Backend, Outcome, register_backend
+from .choices import SAT_CELLS
 
 __all__ = ["GapSatBackend", "solve_gaps", "SOLVER", "CARD", "DELEGATE", "DELEGATE_CELLS"]
 
@@ -36,9 +37,9 @@ SOLVER = "glucose4"
 #: did no better on 16x16 and 20x20 boards with 10% givens)
 CARD = "seqcounter"
 #: the backend that answers the boards the model does not take (king moves, no given), on
-#: ``cnf-pos``, and up to how many cells (the complete backends' cap)
+#: ``cnf-pos``, and up to how many cells (that encoding's cap)
 DELEGATE = "glucose4"
-DELEGATE_CELLS = 1600
+DELEGATE_CELLS = SAT_CELLS
 
 
 #: clauses handed to the solver at a time (the time limit is checked between slices)
@@ -188,17 +189,16 @@ class GapSatBackend(Backend):
 
     def _delegate(self, puzzle, limit, time_limit, keep) -> Outcome:
         """A board the model does not take (king moves, no given): glucose4 on ``cnf-pos``, up
-        to the complete backends' cap (:data:`DELEGATE_CELLS`)."""
+        to that encoding's cap (:data:`DELEGATE_CELLS`), its memory estimate checked first
+        (:class:`~gridsat.limits.TooLarge` over the budget, as for any prover)."""
         if len(puzzle.cells) > DELEGATE_CELLS:
             raise UnsupportedError(f"backend {self.name} takes rook boards (Numbrix) with at least one given; "
                                    f"others up to {DELEGATE_CELLS} cells")
-        from ...backends.base import get_backend
+        from ...backends.base import get_backend, prove_with_known
         from ...encoders import get_encoding
 
-        out = get_backend(DELEGATE).run(puzzle, get_encoding("cnf-pos", "hidato"), limit=limit,
-                                        time_limit=time_limit, keep=keep)
-        out.stats = {"delegated": f"{DELEGATE}/cnf-pos", **out.stats}
-        return out
+        return prove_with_known(get_backend(DELEGATE), get_encoding("cnf-pos", "hidato"), puzzle, [], limit=limit,
+                                time_limit=time_limit, keep=keep, stats={"delegated": f"{DELEGATE}/cnf-pos"})
 
 
 register_backend("gapsat", GapSatBackend)
