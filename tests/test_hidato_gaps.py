@@ -137,3 +137,18 @@ def test_the_gapsat_races_are_declared_but_not_the_default():
     assert choices.default(Hidato.numbrix(20, 20)) is choices.RACE  # no givens: the search's
     king = Hidato(20, 20, givens={(0, 0): 1})
     assert choices.default(king) is choices.RACE
+
+
+def test_numbrix_with_givens_past_40x40_is_raced_with_cnf_pos():
+    """``cnf-pos`` takes Numbrix boards up to 50x50 (its estimate guarding the rest), and the
+    default check races it there against the search: the same decision as SAT alone."""
+    from gridsat.kinds.hidato import choices
+
+    p = _board(42, 700, 5)
+    assert choices.default(p) is choices.RACE_NUMBRIX
+    alone = gridsat.check(p, backend="glucose4", encoding="cnf-pos", time_limit=60)
+    assert alone.status in ("unique", "ambiguous") and alone.verified
+    raced = gridsat.check(p, time_limit=60)
+    assert raced.status == alone.status and raced.verified
+    with pytest.raises(TooLarge, match="estimated"):  # an empty board: refused by its estimate
+        gridsat.check(Hidato.numbrix(42, 42), backend="glucose4", encoding="cnf-pos")
