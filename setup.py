@@ -21,7 +21,7 @@ NATIVE_DEPENDS = ["src/gridsat/native/core.h", "src/gridsat/native/core_base.h",
                   "src/gridsat/native/core_batch.h", "src/gridsat/native/core_ext.h",
                   "src/gridsat/native/core_ext_impl.h", "src/gridsat/native/verify9.h"]
 PATHSEARCH_SOURCES = ["src/gridsat/native/pathsearch.c"]
-PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch.h", "src/gridsat/native/pathsearch_impl.h", "src/gridsat/native/pathsearch_chain.h",
+PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch_state.h", "src/gridsat/native/pathsearch_moves.h", "src/gridsat/native/pathsearch_chain.h",
                       "src/gridsat/native/pathsearch_transport.h", "src/gridsat/native/pathsearch_exact.h",
                       "src/gridsat/native/pathsearch_pair.h", "src/gridsat/native/pathsearch_route.h"]
 CSP_SOURCES = ["src/gridsat/native/csp.c"]

@@ -2,7 +2,7 @@
  * gridsat._pathsearch: local search for one Hamiltonian path through the givens of a
  * Hidato/Numbrix board (the ``search`` backend). It finds solutions; it proves nothing.
  *
- * The state and the moves are in pathsearch_impl.h, and the first state (every gap routed
+ * The state and the moves are in pathsearch_moves.h, and the first state (every gap routed
  * by a cheapest path, conflicts negotiated with growing costs on contested cells, tightest
  * gaps first) in pathsearch_route.h. This file runs the annealing in slices of work, kicks a
  * stalled state (the gaps around the longest-wrong one routed afresh, the rest kept;
@@ -15,8 +15,8 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include "pathsearch.h"
-#include "pathsearch_impl.h"
+#include "pathsearch_state.h"
+#include "pathsearch_moves.h"
 #include "pathsearch_transport.h"
 #include "pathsearch_chain.h"
 #include "pathsearch_pair.h"

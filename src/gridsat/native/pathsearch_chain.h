@@ -12,7 +12,8 @@
 #ifndef GRIDSAT_PATHSEARCH_CHAIN_H
 #define GRIDSAT_PATHSEARCH_CHAIN_H
 
-#include "pathsearch.h"
+#include "pathsearch_state.h"
+#include "pathsearch_moves.h"
 
 
 /* visit the gaps touching gap a (board neighbours of its cells and anchors); push the new

@@ -13,7 +13,8 @@
 #ifndef GRIDSAT_PATHSEARCH_PAIR_H
 #define GRIDSAT_PATHSEARCH_PAIR_H
 
-#include "pathsearch.h"
+#include "pathsearch_state.h"
+#include "pathsearch_moves.h"
 
 /* one pairing move; returns the cells looked at (the work besides the re-route's search) */
 static long move_pair(PS *p) {

@@ -6,8 +6,8 @@
 #ifndef GRIDSAT_PATHSEARCH_ROUTE_H
 #define GRIDSAT_PATHSEARCH_ROUTE_H
 
-#include "pathsearch.h"
-#include "pathsearch_impl.h"
+#include "pathsearch_state.h"
+#include "pathsearch_moves.h"
 
 static void hpush(PS *p, int *hn, double key, int v) {
     int i = (*hn)++;

@@ -13,7 +13,8 @@
 #ifndef GRIDSAT_PATHSEARCH_TRANSPORT_H
 #define GRIDSAT_PATHSEARCH_TRANSPORT_H
 
-#include "pathsearch.h"
+#include "pathsearch_state.h"
+#include "pathsearch_moves.h"
 
 #define TR_SRC (-1)
 #define TR_LONG (-2)

@@ -1,11 +1,12 @@
 /*
- * The shared declarations of the path-cover search of gridsat._pathsearch (plain C, no
- * Python): the search state PS, its constants, the small helpers every move uses, and the
- * functions one part of the search calls in another. pathsearch_impl.h (state and cheap
- * moves), pathsearch_transport.h, pathsearch_chain.h (two long moves) and pathsearch.c
- * (first state, restarts, the Python interface) each include this header; each compiles
- * on its own. The whole search is one translation unit (pathsearch.c includes the other
- * three), so every function stays static.
+ * The shared state of the path-cover search of gridsat._pathsearch (plain C, no Python): the
+ * search state PS, its constants and the small helpers every move uses. The parts include
+ * it: pathsearch_moves.h (state and cheap moves, the joint re-route), pathsearch_route.h
+ * (the first state), pathsearch_transport.h, pathsearch_chain.h and pathsearch_pair.h (the
+ * long moves, which include pathsearch_moves.h for the moves they build on); pathsearch.c
+ * (restarts, the second solution, the Python interface) includes every part. The includes
+ * point one way only, and each header compiles on its own. The whole search is one
+ * translation unit, so every function stays static.
  *
  * Nodes: the board cells 0..n-1, then two virtual nodes S = n (number 0) and T = n + 1
  * (number N + 1), adjacent to every cell (not to each other). The anchors are S, the
@@ -14,8 +15,8 @@
  * order (nxt/prv links); a free cell is inside one gap (gap[c] >= 0) or off the path
  * (gap[c] == -1). Cost F = sum |len[i] - L[i]|; F == 0 is a solution.
  */
-#ifndef GRIDSAT_PATHSEARCH_H
-#define GRIDSAT_PATHSEARCH_H
+#ifndef GRIDSAT_PATHSEARCH_STATE_H
+#define GRIDSAT_PATHSEARCH_STATE_H
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -88,14 +89,4 @@ static inline int ps_accept(PS *p, long delta) {
     return ps_unit(p) < p->acc[delta];
 }
 
-/* defined in pathsearch_impl.h */
-static void ins_after(PS *p, int a, int x, int g);
-static void unlink_cell(PS *p, int x);
-static int reroute_gaps(PS *p, int k, int *w, int *t, int must);
-/* defined in pathsearch_transport.h and pathsearch_chain.h */
-static long move_transport(PS *p, long budget);
-static long move_chain(PS *p, long budget);
-/* defined in pathsearch_pair.h */
-static long move_pair(PS *p);
-
-#endif /* GRIDSAT_PATHSEARCH_H */
+#endif /* GRIDSAT_PATHSEARCH_STATE_H */

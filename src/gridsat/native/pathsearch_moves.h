@@ -1,13 +1,15 @@
 /*
- * The path-cover search of gridsat._pathsearch, in plain C (no Python): state, cheap
- * moves, the joint re-route and the first state. pathsearch.c holds the restarts, the
- * second solution and the Python interface.
- * The state, its constants and the shared helpers are declared in pathsearch.h.
+ * The moves of the path-cover search of gridsat._pathsearch, in plain C (no Python): the
+ * state's edits, the cheap moves, the joint re-route and the hole move; the long moves
+ * (pathsearch_transport.h, pathsearch_chain.h, pathsearch_pair.h) and the first state
+ * (pathsearch_route.h) build on them. pathsearch.c holds the restarts, the second solution
+ * and the Python interface. The state, its constants and the shared helpers are declared
+ * in pathsearch_state.h.
  */
-#ifndef GRIDSAT_PATHSEARCH_IMPL_H
-#define GRIDSAT_PATHSEARCH_IMPL_H
+#ifndef GRIDSAT_PATHSEARCH_MOVES_H
+#define GRIDSAT_PATHSEARCH_MOVES_H
 
-#include "pathsearch.h"
+#include "pathsearch_state.h"
 
 static void off_add(PS *p, int c) {
     p->offpos[c] = p->noff; p->offl[p->noff++] = c;
@@ -373,4 +375,4 @@ static void move_hole(PS *p) {
     reroute_gaps(p, k, w, t, exact ? -1 : x);
 }
 
-#endif /* GRIDSAT_PATHSEARCH_IMPL_H */
+#endif /* GRIDSAT_PATHSEARCH_MOVES_H */
