@@ -63,7 +63,8 @@ PyDoc_STRVAR(singles_run_doc,
 "The solver loop's steps while each is a single, in C: on the grid, the first technique of\n"
 "the ladder with a step is found as ``first`` finds it (``ids`` while the path's rating is\n"
 "below 2.3, ``ids_singles_first`` from then on); while it is a single, its step (as\n"
-"``single_step`` finds it) is applied to the two lists in place and the rating updated.\n"
+"``single_step`` finds it) is applied to the two lists in place (after a naked single, rated\n"
+"2.3, the ladder is ``ids_singles_first``).\n"
 "Stops after ``limit`` steps (-1: no limit). Returns ``(steps, stop)``: ``steps`` the\n"
 "singles taken, as ``(kind, cell, digit, unit)``, and ``stop`` the position in the ladder\n"
 "in use of the first technique with a step on the final grid (``len`` of it when none),\n"
@@ -71,21 +72,13 @@ PyDoc_STRVAR(singles_run_doc,
 
 /* the single kind (single_step) of a technique id, -1 for a technique that is not a single */
 static int lg_single_kind_of(int id) {
-    static int kinds[LG_NTECH];
-    static int ready = 0;
-    if (!ready) {
-        for (int i = 0; i < LG_NTECH; i++) {
-            const char *n = LG_TECHNIQUES[i].name;
-            kinds[i] = !strcmp(n, "full house") ? 0 : !strcmp(n, "hidden single (box)") ? 1
-                     : !strcmp(n, "hidden single (line)") ? 2 : !strcmp(n, "naked single") ? 3 : -1;
-        }
-        ready = 1;
-    }
-    return id >= 0 && id < LG_NTECH ? kinds[id] : -1;
+    if (id < 0 || id >= LG_NTECH) return -1;
+    lg_fn f = LG_TECHNIQUES[id].fn;
+    return f == lg_full_house ? 0 : f == lg_hidden_single_box ? 1 : f == lg_hidden_single_line ? 2
+         : f == lg_naked_single ? 3 : -1;
 }
 
 static PyObject *py_singles_run(PyObject *self, PyObject *args) {
-    static const double RATING[4] = {1.0, 1.2, 1.5, 2.3};
     PyObject *ov, *oc;
     const unsigned char *ids[2];
     Py_ssize_t nids[2];
@@ -101,9 +94,11 @@ static PyObject *py_singles_run(PyObject *self, PyObject *args) {
     PyObject *steps = PyList_New(0);
     if (!steps) return NULL;
     Py_ssize_t stop = -1;
+    /* the ladder in use: singles first once the path's rating reaches a naked single's 2.3,
+     * which of the singles only a naked single does */
+    int which = rating < 2.3 ? 0 : 1;
     for (long taken = 0;; taken++) {
         if (limit >= 0 && taken >= limit) { stop = -1; break; }
-        int which = rating < 2.3 ? 0 : 1;
         const unsigned char *lad = ids[which];
         Py_ssize_t n = nids[which], i = 0;
         for (; i < n; i++) {
@@ -119,7 +114,7 @@ static PyObject *py_singles_run(PyObject *self, PyObject *args) {
         Py_DECREF(t);
         lg_place(g.values, g.cands, cell, digit);
         lg_prepare(&g);
-        if (RATING[kind] > rating) rating = RATING[kind];
+        if (kind == 3) which = 1;
     }
     for (int c = 0; c < LG_CELLS; c++) {
         if (g.values[c] != v0[c]) {
