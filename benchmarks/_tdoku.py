@@ -16,12 +16,17 @@ TDOKU = "tdoku"
 
 def tdoku_batch(exe: str, path: str, limit: int) -> tuple[tuple[float, float], str]:
     """(wall s, CPU s) of tdoku's solving loop over the file, as its driver reports it
-    (benchmarks/tdoku_check.c: ``puzzles N seconds T cpu U count0 A count1 B count2 C``), and its counts."""
+    (benchmarks/tdoku_check.c: ``puzzles N seconds T cpu U count0 A count1 B count2 C guesses G isa I``),
+    and a note of its counts, its build's vector instructions and its guesses a puzzle."""
     out = subprocess.run([exe, path, str(limit)], capture_output=True, text=True, check=True).stdout.split()
     got = dict(zip(out[::2], out[1::2]))
     sec = float(got["seconds"])
     cpu = float(got.get("cpu", sec))
     note = ", ".join(f"count {k[-1]}: {got[k]}" for k in ("count0", "count1", "count2") if got.get(k, "0") != "0")
+    if "isa" in got:
+        note += f", {got['isa']} build"
+    if "guesses" in got and int(got.get("puzzles", 0)):
+        note += f", {int(got['guesses']) / int(got['puzzles']):.1f} guesses a puzzle"
     return (sec, cpu), note
 
 

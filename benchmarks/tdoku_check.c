@@ -5,7 +5,13 @@
  * skipped) from FILE, counts each one's solutions up to LIMIT (default 2: a uniqueness
  * check) with tdoku's C API, TdokuSolverDpllTriadSimd, and prints one line:
  *
- *     puzzles N seconds T cpu U count0 A count1 B count2 C
+ *     puzzles N seconds T cpu U count0 A count1 B count2 C guesses G isa I
+ *
+ * G is tdoku's own count of guesses over the timed loop, and I the widest vector
+ * instructions this driver was compiled for (avx512, avx2 or sse: tdoku picks its forms by
+ * the same macros, so build the driver and tdoku with the same flags). On a machine with
+ * AVX-512, tdoku takes its AVX-512 forms under -march=native; add -mno-avx512f to every
+ * command below for its AVX2 build.
  *
  * T and U are the wall and CPU time of the solving loop alone (reading and start-up
  * excluded, after an untimed pass over the first 200 puzzles that pages the code and
@@ -23,6 +29,14 @@
 #include <time.h>
 
 #include "tdoku.h"
+
+#if defined(__AVX512VL__) && defined(__AVX512BW__)
+#define TDOKU_ISA "avx512"
+#elif defined(__AVX2__)
+#define TDOKU_ISA "avx2"
+#else
+#define TDOKU_ISA "sse"
+#endif
 
 int main(int argc, char **argv) {
     if (argc < 2) {
@@ -47,7 +61,7 @@ int main(int argc, char **argv) {
     }
     fclose(f);
     if (!puzzles) return 2;
-    size_t counts[3] = {0, 0, 0}, guesses;
+    size_t counts[3] = {0, 0, 0}, guesses, total_guesses = 0;
     char solution[82];
     for (size_t i = 0; i < n && i < 200; i++) TdokuSolverDpllTriadSimd(puzzles + i * 82, limit, 0, solution, &guesses);
     struct timespec t0, t1, c0, c1;
@@ -56,13 +70,14 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < n; i++) {
         size_t c = TdokuSolverDpllTriadSimd(puzzles + i * 82, limit, 0, solution, &guesses);
         counts[c > 2 ? 2 : c]++;
+        total_guesses += guesses;
     }
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     double cpu = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
-    printf("puzzles %zu seconds %.6f cpu %.6f count0 %zu count1 %zu count2 %zu\n", n, seconds, cpu, counts[0], counts[1],
-           counts[2]);
+    printf("puzzles %zu seconds %.6f cpu %.6f count0 %zu count1 %zu count2 %zu guesses %zu isa %s\n", n, seconds, cpu,
+           counts[0], counts[1], counts[2], total_guesses, TDOKU_ISA);
     free(puzzles);
     return 0;
 }

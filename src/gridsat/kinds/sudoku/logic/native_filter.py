@@ -16,10 +16,18 @@ from __future__ import annotations
 
 import importlib
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import Any, Iterator, Protocol, Sequence
 
-if TYPE_CHECKING:
-    from .grid import Grid
+
+class Grid(Protocol):
+    """What the filter reads of a logical solver's grid
+    (:class:`gridsat.kinds.sudoku.logic.grid.Grid` has it): its geometry, values and
+    candidate masks. A protocol, so that this module, which the grid imports, does not
+    import the grid."""
+
+    geo: Any
+    values: list[int]
+    cands: list[int]
 
 __all__ = ["status", "extension", "techniques_in_c", "plan", "usable", "disabled", "first", "has", "broken", "positions"]
 
