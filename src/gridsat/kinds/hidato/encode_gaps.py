@@ -254,6 +254,7 @@ def build(puzzle, card: str = "seqcounter", deadline: float | None = None) -> Ga
     # colours: one gap per open cell
     _in_time(deadline)
     for c, gs in cands.items():
+        _in_time(deadline)  # (inside the loops too: each takes up to 0.4 s on a 40x40 board)
         _exactly(pool, clauses, [x[c, i] for i in gs], 1, "seqcounter")
     # open ends: one free end per open head or tail
     end_of: dict[int, list[int]] = {}
@@ -276,6 +277,7 @@ def build(puzzle, card: str = "seqcounter", deadline: float | None = None) -> Ga
     # degrees: two used edges per open cell (one at a free end); one per given and gap
     _in_time(deadline)
     for c in range(n):
+        _in_time(deadline)
         lits = incident[c]
         if c in anchors:
             for i in gaps_of_anchor[c]:
@@ -309,6 +311,7 @@ def build(puzzle, card: str = "seqcounter", deadline: float | None = None) -> Ga
     for i, (a, b, g) in enumerate(segs):
         if (a is not None and b is not None and g == 1) or card == "none":
             continue
+        _in_time(deadline)
         anchor = a if a is not None else b
         mine = [[], []]
         for c, lit in per_gap.get(i, []):
