@@ -14,20 +14,20 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 NATIVE_SOURCES = ["src/gridsat/native/core.c"]
-NATIVE_DEPENDS = ["src/gridsat/native/core.h", "src/gridsat/native/core_base.h", "src/gridsat/native/core_impl.h", "src/gridsat/native/core_gen.h",
+NATIVE_DEPENDS = ["src/gridsat/native/bits.h", "src/gridsat/native/core.h", "src/gridsat/native/core_base.h", "src/gridsat/native/core_impl.h", "src/gridsat/native/core_gen.h",
                   "src/gridsat/native/core_carve.h", "src/gridsat/native/core_band.h", "src/gridsat/native/core_band_tables.h",
                   "src/gridsat/native/core_band_choose.h", "src/gridsat/native/core_band_search.h",
                   "src/gridsat/native/core_x16.h",
                   "src/gridsat/native/core_batch.h", "src/gridsat/native/core_ext.h",
                   "src/gridsat/native/core_ext_impl.h", "src/gridsat/native/verify9.h"]
 PATHSEARCH_SOURCES = ["src/gridsat/native/pathsearch.c"]
-PATHSEARCH_DEPENDS = ["src/gridsat/native/pathsearch_state.h", "src/gridsat/native/pathsearch_moves.h", "src/gridsat/native/pathsearch_chain.h",
+PATHSEARCH_DEPENDS = ["src/gridsat/native/bits.h", "src/gridsat/native/pathsearch_state.h", "src/gridsat/native/pathsearch_moves.h", "src/gridsat/native/pathsearch_chain.h",
                       "src/gridsat/native/pathsearch_transport.h", "src/gridsat/native/pathsearch_exact.h",
                       "src/gridsat/native/pathsearch_pair.h", "src/gridsat/native/pathsearch_route.h"]
 CSP_SOURCES = ["src/gridsat/native/csp.c"]
 CSP_DEPENDS = ["src/gridsat/native/csp.h"]
 LOGIC_SOURCES = ["src/gridsat/kinds/sudoku/logic/native/logic.c"]
-LOGIC_DEPENDS = ["src/gridsat/kinds/sudoku/logic/native/lg.h", "src/gridsat/kinds/sudoku/logic/native/lg_py.h",
+LOGIC_DEPENDS = ["src/gridsat/native/bits.h", "src/gridsat/kinds/sudoku/logic/native/lg.h", "src/gridsat/kinds/sudoku/logic/native/lg_py.h",
                  "src/gridsat/kinds/sudoku/logic/native/lg_registry.h",
                  "src/gridsat/kinds/sudoku/logic/native/lg_singles.h", "src/gridsat/kinds/sudoku/logic/native/lg_subsets.h",
                  "src/gridsat/kinds/sudoku/logic/native/lg_fish.h", "src/gridsat/kinds/sudoku/logic/native/lg_single_digit.h",

@@ -16,6 +16,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bits.h"
+
 #define MAX_N 32
 #define MAX_UNITS 128
 
@@ -59,24 +61,6 @@ static double now_s(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-/* bits set in a word, without relying on a POPCNT instruction */
-static inline int popcount32(uint32_t x) {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (int)((x * 0x01010101u) >> 24);
-}
-
-static inline int ctz64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int k = 0;
-    while (!(x & 1u)) { x >>= 1; k++; }
-    return k;
-#endif
 }
 
 /* results of one search */

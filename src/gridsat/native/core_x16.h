@@ -61,13 +61,6 @@ static inline uint64_t x16_spread(unsigned p) {
     return y * 0xFu;
 }
 
-static inline int x16_popcount(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
-
 static void x16_tables(void) {
     if (x16_ready) return;
     uint16_t perms[24];
@@ -358,7 +351,7 @@ static inline uint64_t x16_bivalue(const XState *st, int b) {
 }
 
 static inline int x16_unplaced(const XState *st) {
-    return x16_popcount(st->uns[0]) + x16_popcount(st->uns[1]) + x16_popcount(st->uns[2]) + x16_popcount(st->uns[3]);
+    return popcount64(st->uns[0]) + popcount64(st->uns[1]) + popcount64(st->uns[2]) + popcount64(st->uns[3]);
 }
 
 /* Probe the two-candidate cells of ``st`` (see the header). -1 when the node is dead, else

@@ -34,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bits.h"
+
 #define EXW 4                      /* 64-bit words per cell set */
 #define EX_MAX_CELLS (64 * EXW)    /* the most cells the exact search takes */
 
@@ -48,18 +50,9 @@ typedef struct {
     int *sols;                         /* keep x n numbers */
 } EX;
 
-/* a popcount that compiles to arithmetic where the target has no instruction for it (the
- * portable build), instead of a library call per word */
-static inline int ex_pop64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
 static inline __attribute__((always_inline)) int ex_pop(const uint64_t *s, int W) {
     int k = 0;
-    for (int w = 0; w < W; w++) k += ex_pop64(s[w]);
+    for (int w = 0; w < W; w++) k += popcount64(s[w]);
     return k;
 }
 

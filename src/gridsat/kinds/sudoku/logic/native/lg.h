@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../../../native/bits.h"
+
 #if !defined(__SIZEOF_INT128__)
 #error "the logical solver's C filter needs a compiler with 128-bit integers"
 #endif
@@ -39,23 +41,9 @@ static uint8_t LG_IDX[LG_CELLS][3];       /* index of the cell inside its row, c
 static lg_cells LG_PEERS[LG_CELLS];       /* peers as a cell set */
 static lg_cells LG_UMASK[LG_UNITS];       /* unit as a cell set */
 
-/* Bit counts written out (SWAR): without -mpopcnt, which a portable build cannot assume,
- * __builtin_popcount is a library call on x86-64. */
-static inline int lg_pop(unsigned x) {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
-    return (int)((x * 0x01010101u) >> 24);
-}
-static inline int lg_pop64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-}
 static inline int lg_ctz(unsigned x) { return __builtin_ctz(x); }
 static inline int lg_popc(lg_cells s) {
-    return lg_pop64((uint64_t)s) + lg_pop64((uint64_t)(s >> 64));
+    return popcount64((uint64_t)s) + popcount64((uint64_t)(s >> 64));
 }
 static inline int lg_first(lg_cells s) { /* lowest cell of a non-empty set */
     uint64_t lo = (uint64_t)s;

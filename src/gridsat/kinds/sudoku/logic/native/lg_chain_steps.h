@@ -75,7 +75,7 @@ static unsigned lgc_linked_digits(const LG *g) {
     int count[LG_N] = {0};
     for (int u = 0; u < LG_UNITS; u++)
         for (int d = 0; d < LG_N; d++)
-            if (lg_pop(g->upos[u][d]) == 2) count[d]++;
+            if (popcount32(g->upos[u][d]) == 2) count[d]++;
     unsigned out = 0;
     for (int d = 0; d < LG_N; d++)
         if (count[d] >= 2) out |= 1u << d;
@@ -235,7 +235,7 @@ static int lgc_multiple_step(const LG *g, int first, int *kind, int *a, int *b, 
     if (!nf || !first)
         for (int c = 0; c < LG_CELLS; c++) {
             unsigned m = g->cands[c];
-            if (lg_pop(m) < 3) continue;
+            if (popcount32(m) < 3) continue;
             int ns = 0;
             for (; m; m &= m - 1) src[ns++] = 2 * G->idx[c * LG_N + lg_ctz(m)] + 1;
             if (lgc_implied_by_all(G, src, ns, on, off)) {
@@ -247,7 +247,7 @@ static int lgc_multiple_step(const LG *g, int first, int *kind, int *a, int *b, 
         for (int u = 0; u < LG_UNITS; u++) {
             for (int d = 0; d < LG_N; d++) {
                 unsigned p = g->upos[u][d];
-                if (lg_pop(p) < 3) continue;
+                if (popcount32(p) < 3) continue;
                 int ns = 0;
                 for (; p; p &= p - 1) src[ns++] = 2 * G->idx[LG_UNIT[u][lg_ctz(p)] * LG_N + d] + 1;
                 if (lgc_implied_by_all(G, src, ns, on, off)) lgc_add(found, &nf, 2, d + 1, u, src, ns, on, off, nw);

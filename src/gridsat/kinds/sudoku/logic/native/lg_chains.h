@@ -163,7 +163,7 @@ static void lgc_build(const LG *g, LGC *G, int xlinks, int ylinks, int digit, in
                 int j = G->idx[c * LG_N + lg_ctz(x)];
                 if (j >= 0) lgc_set(ce, j);
             }
-            if (lg_pop(m) == 2) {
+            if (popcount32(m) == 2) {
                 int j = G->idx[c * LG_N + lg_ctz(m & ~(1u << d))];
                 if (j >= 0) G->st[i][ns++] = (uint16_t)j;
             }
@@ -299,7 +299,7 @@ static int lg_multiple_chains(LG *g) {
     int src[LG_N];
     for (int c = 0; c < LG_CELLS; c++) {
         unsigned m = g->cands[c];
-        if (lg_pop(m) < 3) continue;
+        if (popcount32(m) < 3) continue;
         int ns = 0;
         for (; m; m &= m - 1) src[ns++] = G->idx[c * LG_N + lg_ctz(m)];
         if (lgc_common(G, src, ns)) return 1;
@@ -307,7 +307,7 @@ static int lg_multiple_chains(LG *g) {
     for (int u = 0; u < LG_UNITS; u++)
         for (int d = 0; d < LG_N; d++) {
             unsigned p = g->upos[u][d];
-            if (lg_pop(p) < 3) continue;
+            if (popcount32(p) < 3) continue;
             int ns = 0;
             for (; p; p &= p - 1) src[ns++] = G->idx[LG_UNIT[u][lg_ctz(p)] * LG_N + d];
             if (lgc_common(G, src, ns)) return 1;
@@ -349,7 +349,7 @@ static PyObject *lgc_adjacency(const LGC *G) {
     int n = G->n, ne = 2 * n, total = 0;
     for (int i = 0; i < n; i++) {
         for (int w = 0; w < G->nw; w++)
-            total += lg_pop64(G->peer[i][w]) + lg_pop64(G->cell[i][w]);
+            total += popcount64(G->peer[i][w]) + popcount64(G->cell[i][w]);
         total += G->ns[i];
     }
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(sizeof(uint16_t) * (size_t)(2 + ne + total)));

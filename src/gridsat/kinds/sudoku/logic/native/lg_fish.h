@@ -22,14 +22,14 @@
 static int lgf_choose(const uint16_t *m, const int *line, int n, int i, int left, unsigned base,
                       unsigned cover, int k, const uint16_t *cross) {
     if (!left) {
-        if (lg_pop(cover) != k) return 0;
+        if (popcount32(cover) != k) return 0;
         for (unsigned c = cover; c; c &= c - 1)
             if (cross[lg_ctz(c)] & ~base) return 1;
         return 0;
     }
     for (; i <= n - left; i++) {
         unsigned cv = cover | m[i];
-        if (lg_pop(cv) > k) continue; /* a union only grows: this choice can never cover k lines */
+        if (popcount32(cv) > k) continue; /* a union only grows: this choice can never cover k lines */
         if (lgf_choose(m, line, n, i + 1, left - 1, base | (1u << line[i]), cv, k, cross)) return 1;
     }
     return 0;
@@ -44,7 +44,7 @@ static int lgf_fish(LG *g, int k, unsigned digits) {
             int line[LG_N], n = 0;
             for (int y = 0; y < LG_N; y++) {
                 unsigned p = g->upos[rows ? y : 9 + y][d];
-                int pc = lg_pop(p);
+                int pc = popcount32(p);
                 cross[y] = g->upos[rows ? 9 + y : y][d];
                 if (pc >= 2 && pc <= k) {
                     m[n] = (uint16_t)p;

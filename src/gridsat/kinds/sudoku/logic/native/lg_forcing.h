@@ -203,7 +203,7 @@ static int lgf_order(const LG *g, uint8_t *cells) {
     int n = 0;
     for (int p = 1; p <= LG_N; p++)
         for (int c = 0; c < LG_CELLS; c++)
-            if (g->cands[c] && lg_pop(g->cands[c]) == p) cells[n++] = (uint8_t)c;
+            if (g->cands[c] && popcount32(g->cands[c]) == p) cells[n++] = (uint8_t)c;
     return n;
 }
 

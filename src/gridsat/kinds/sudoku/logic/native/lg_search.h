@@ -72,7 +72,7 @@ static int lgx_search(uint8_t *V, uint16_t *C, int level, LGSearch *s) {
     int best = -1, bc = 99;
     for (int c = 0; c < LG_CELLS; c++) {
         if (V[c]) continue;
-        int k = lg_pop(C[c]);
+        int k = popcount32(C[c]);
         if (k < bc) {
             bc = k;
             best = c;

@@ -55,7 +55,7 @@ static void lgs_plain_links(const LG *g, int d, lgs_links *L) {
     int n = 0;
     for (int u = 0; u < LG_UNITS; u++) {
         unsigned p = g->upos[u][d];
-        if (lg_pop(p) != 2) continue;
+        if (popcount32(p) != 2) continue;
         int a = LG_UNIT[u][lg_ctz(p)];
         int b = LG_UNIT[u][lg_ctz(p & (p - 1))];
         L->unit[n] = (uint8_t)u;
@@ -90,7 +90,7 @@ static int lgs_box_hinges(lg_cells pos, int min_cells, lgs_hinge_fn visit, void 
             rowcells[c / 9] |= lg_bit(c);
             colcells[c % 9] |= lg_bit(c);
         }
-        if (lg_pop(rows) == 1 || lg_pop(cols) == 1) continue;
+        if (popcount32(rows) == 1 || popcount32(cols) == 1) continue;
         for (unsigned rs = rows; rs; rs &= rs - 1) {
             int R = lg_ctz(rs);
             for (unsigned cs = cols; cs; cs &= cs - 1) {

@@ -27,7 +27,7 @@ typedef struct {
    and some other cell of the unit holds one of them. */
 static int lgsub_naked_rec(const lgsub_naked_ctx *x, int from, int depth, unsigned used, unsigned uni) {
     if (depth == x->k) {
-        if (lg_pop(uni) != x->k) return 0;
+        if (popcount32(uni) != x->k) return 0;
         unsigned rest = x->empties & ~used;
         while (rest) {
             int i = lg_ctz(rest);
@@ -39,7 +39,7 @@ static int lgsub_naked_rec(const lgsub_naked_ctx *x, int from, int depth, unsign
     for (int j = from; j <= x->nsmall - (x->k - depth); j++) {
         int i = x->small[j];
         unsigned u2 = uni | x->cm[i];
-        if (lg_pop(u2) > x->k) continue;
+        if (popcount32(u2) > x->k) continue;
         if (lgsub_naked_rec(x, j + 1, depth + 1, used | (1u << i), u2)) return 1;
     }
     return 0;
@@ -57,9 +57,9 @@ static int lgsub_naked(const LG *g, int k, lg_cells touch) {
             x.cm[i] = (uint16_t)m;
             if (!m) continue;
             x.empties |= 1u << i;
-            if (lg_pop(m) <= k) x.small[x.nsmall++] = i;
+            if (popcount32(m) <= k) x.small[x.nsmall++] = i;
         }
-        if (lg_pop(x.empties) <= k || x.nsmall < k) continue;
+        if (popcount32(x.empties) <= k || x.nsmall < k) continue;
         if (lgsub_naked_rec(&x, 0, 0, 0, 0)) return 1;
     }
     return 0;
@@ -97,11 +97,11 @@ static int lgsub_hidden_step(const lgsub_hidden_ctx *x, unsigned pm, unsigned ke
 }
 
 static int lgsub_hidden_rec(const lgsub_hidden_ctx *x, int from, int depth, unsigned pm, unsigned keep) {
-    if (depth == x->k) return lg_pop(pm) == x->k && lgsub_hidden_step(x, pm, keep);
+    if (depth == x->k) return popcount32(pm) == x->k && lgsub_hidden_step(x, pm, keep);
     for (int j = from; j <= x->ndigs - (x->k - depth); j++) {
         int d = x->digs[j];
         unsigned p2 = pm | x->pos[d];
-        if (lg_pop(p2) > x->k) continue;
+        if (popcount32(p2) > x->k) continue;
         if (lgsub_hidden_rec(x, j + 1, depth + 1, p2, keep | (1u << d))) return 1;
     }
     return 0;
@@ -116,13 +116,13 @@ static int lgsub_hidden(const LG *g, int k, int direct, lg_cells touch) {
             x.cm[i] = g->cands[LG_UNIT[u][i]];
             if (x.cm[i]) empties |= 1u << i;
         }
-        if (lg_pop(empties) <= k) continue;
+        if (popcount32(empties) <= k) continue;
         x.ndigs = 0;
         x.k = k;
         x.direct = direct;
         for (int d = 0; d < LG_N; d++) {
             x.pos[d] = g->upos[u][d];
-            int n = lg_pop(x.pos[d]);
+            int n = popcount32(x.pos[d]);
             if (n >= 2 && n <= k) x.digs[x.ndigs++] = d;
         }
         if (x.ndigs < k) continue;
@@ -234,14 +234,14 @@ static PyObject *lgsub_naked_step(const LG *g, int k) {
             int c = LG_UNIT[u][i];
             if (!C[c]) continue;
             empties[ne++] = c;
-            if (lg_pop(C[c]) <= k) cb.item[cb.n++] = c;
+            if (popcount32(C[c]) <= k) cb.item[cb.n++] = c;
         }
         if (ne <= k || cb.n < k) continue;
         cb.pick[0] = -1;
         while (lgsub_next(&cb)) {
             unsigned m = 0;
             for (int t = 0; t < k; t++) m |= C[cb.item[cb.pick[t]]];
-            if (lg_pop(m) != k) continue;
+            if (popcount32(m) != k) continue;
             int ec[LG_N * LG_N], ed[LG_N * LG_N], nel = 0;
             for (int e = 0; e < ne; e++) {
                 int c = empties[e], inside = 0;
@@ -273,7 +273,7 @@ static PyObject *lgsub_hidden_step_py(const LG *g, int k, int direct) {
         cb.k = k;
         cb.n = 0;
         for (int d = 0; d < LG_N; d++) {
-            int pc = lg_pop(g->upos[u][d]);
+            int pc = popcount32(g->upos[u][d]);
             if (pc >= 2 && pc <= k) cb.item[cb.n++] = d + 1;
         }
         if (cb.n < k) continue;
@@ -285,7 +285,7 @@ static PyObject *lgsub_hidden_step_py(const LG *g, int k, int direct) {
                 pm |= g->upos[u][d - 1];
                 keep |= 1u << (d - 1);
             }
-            if (lg_pop(pm) != k) continue;
+            if (popcount32(pm) != k) continue;
             int cells[4], nc = 0, ec[LG_N * 4], ed[LG_N * 4], nel = 0;
             unsigned removed = 0;
             for (int i = 0; i < LG_N; i++)

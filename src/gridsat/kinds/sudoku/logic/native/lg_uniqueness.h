@@ -22,7 +22,7 @@
 static int lgu_type3(const LG *g, const int *others, int n, int i, int left, unsigned in,
                      unsigned m, int j) {
     if (!left) {
-        if (lg_pop(m) != j + 1) return 0;
+        if (popcount32(m) != j + 1) return 0;
         for (int t = 0; t < n; t++)
             if (!((in >> t) & 1) && (g->cands[others[t]] & m)) return 1;
         return 0;
@@ -44,7 +44,7 @@ static int lgu_ur_check(const LG *g, const int *rect, unsigned xy) {
     if (!lg_sees(r1, r2)) return 0; /* no common unit */
     unsigned e1 = g->cands[r1] & ~xy, e2 = g->cands[r2] & ~xy;
     /* type 2: the same single extra digit, seen elsewhere by both roofs */
-    if (e1 == e2 && lg_pop(e1) == 1 && (LG_PEERS[r1] & LG_PEERS[r2] & g->dpos[lg_ctz(e1)])) return 1;
+    if (e1 == e2 && popcount32(e1) == 1 && (LG_PEERS[r1] & LG_PEERS[r2] & g->dpos[lg_ctz(e1)])) return 1;
     lg_cells roofset = lg_bit(r1) | lg_bit(r2);
     /* type 4: x or y of a shared unit only in the roofs */
     for (int k = 0; k < 3; k++) {
@@ -122,7 +122,7 @@ static int lgu_unique_loop(const LG *g) {
     int nbiv[1 << LG_N];
     memset(nbiv, 0, sizeof nbiv);
     for (int c = 0; c < LG_CELLS; c++)
-        if (lg_pop(g->cands[c]) == 2) nbiv[g->cands[c]]++;
+        if (popcount32(g->cands[c]) == 2) nbiv[g->cands[c]]++;
     lgu_loop s;
     s.g = g;
     for (int x = 0; x < LG_N; x++)
@@ -153,7 +153,7 @@ static int lgu_unique_loop(const LG *g) {
                 int same = 1;
                 for (int i = 1; i < ne; i++)
                     if ((g->cands[extra[i]] & ~xy) != e) same = 0;
-                if (!same || lg_pop(e) != 1) continue;
+                if (!same || popcount32(e) != 1) continue;
                 lg_cells common = ~(lg_cells)0;
                 for (int i = 0; i < ne; i++) common &= LG_PEERS[extra[i]];
                 if (common & g->dpos[lg_ctz(e)] & ~loop) return 1; /* type 2 */
@@ -180,7 +180,7 @@ static int lg_unique_rectangle(LG *g) {
                 for (int j = i + 1; j < nc; j++) {
                     int c2 = cols[j];
                     unsigned common = both[i] & both[j];
-                    if (lg_pop(common) < 2) continue;
+                    if (popcount32(common) < 2) continue;
                     if (sameband == (c1 / 3 == c2 / 3)) continue; /* one box or four boxes */
                     int rect[4] = {r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c2, r2 * 9 + c1};
                     for (unsigned p = common; p; p &= p - 1)
@@ -199,7 +199,7 @@ static int lg_unique_rectangle(LG *g) {
 static int lg_bug_plus_one(LG *g) {
     int odd = -1;
     for (int c = 0; c < LG_CELLS; c++) {
-        int k = lg_pop(g->cands[c]);
+        int k = popcount32(g->cands[c]);
         if (k == 0 || k == 2) continue;
         if (k == 3 && odd < 0)
             odd = c;
@@ -210,7 +210,7 @@ static int lg_bug_plus_one(LG *g) {
     for (unsigned m = g->cands[odd]; m; m &= m - 1) {
         int d = lg_ctz(m), ok = 1;
         for (int k = 0; k < 3; k++)
-            if (lg_pop(g->upos[LG_CU[odd][k]][d]) != 3) ok = 0;
+            if (popcount32(g->upos[LG_CU[odd][k]][d]) != 3) ok = 0;
         if (ok) return 1;
     }
     return 0;

@@ -22,13 +22,13 @@ static int lgw_xy_wing(LG *g, lg_cells touch) {
     const uint16_t *C = g->cands;
     for (int p = 0; p < LG_CELLS; p++) {
         unsigned pm = C[p];
-        if (lg_pop(pm) != 2) continue;
+        if (popcount32(pm) != 2) continue;
         if (!((lg_bit(p) | LG_PEERS[p]) & touch)) continue;
         int w[20], n = 0;
         for (int i = 0; i < 20; i++) {
             int q = LG_PEER[p][i];
             unsigned m = C[q];
-            if (lg_pop(m) == 2 && m != pm && (m & pm)) w[n++] = q;
+            if (popcount32(m) == 2 && m != pm && (m & pm)) w[n++] = q;
         }
         for (int i = 0; i < n; i++) {
             unsigned ma = C[w[i]];
@@ -51,13 +51,13 @@ static int lgw_xyz_wing(LG *g, lg_cells touch) {
     const uint16_t *C = g->cands;
     for (int p = 0; p < LG_CELLS; p++) {
         unsigned pm = C[p];
-        if (lg_pop(pm) != 3) continue;
+        if (popcount32(pm) != 3) continue;
         if (!((lg_bit(p) | LG_PEERS[p]) & touch)) continue;
         int w[20], n = 0;
         for (int i = 0; i < 20; i++) {
             int q = LG_PEER[p][i];
             unsigned m = C[q];
-            if (lg_pop(m) == 2 && !(m & ~pm)) w[n++] = q;
+            if (popcount32(m) == 2 && !(m & ~pm)) w[n++] = q;
         }
         for (int i = 0; i < n; i++) {
             unsigned ma = C[w[i]];
@@ -93,7 +93,7 @@ static int lg_w_wing(LG *g) {
     const uint16_t *C = g->cands;
     int biv[LG_CELLS], nb = 0;
     for (int c = 0; c < LG_CELLS; c++)
-        if (lg_pop(C[c]) == 2) biv[nb++] = c;
+        if (popcount32(C[c]) == 2) biv[nb++] = c;
     /* the strong links of each digit: the two cells of every unit with two places */
     int la[LG_N][LG_UNITS], lb[LG_N][LG_UNITS], nl[LG_N];
     int done[LG_N] = {0};
@@ -189,7 +189,7 @@ static int lgw_big_visit(lgw_big *s, int j, unsigned z, lg_cells cells) {
     wing[nc++] = s->cell[j];
     int big = 0;
     for (int t = 0; t < nc; t++) {
-        int b = lg_pop(C[wing[t]]);
+        int b = popcount32(C[wing[t]]);
         if (b > big) big = b;
     }
     int m = (s->k + 2) / 2;
@@ -213,20 +213,20 @@ static int lgw_big_rec(lgw_big *s, int depth, uint32_t cand, unsigned u, unsigne
         int j = __builtin_ctz(cand);
         cand &= cand - 1;
         unsigned v = u | s->w[j];
-        if (lg_pop(v) > s->k) continue;
+        if (popcount32(v) > s->k) continue;
         unsigned l = lo;
         for (int t = 0; t < depth; t++) l |= s->loose[s->chosen[t]][j];
         if (l & (l - 1)) continue;
         lg_cells cj = cells | lg_bit(s->cell[j]);
         if (depth + 1 == s->r) {
             if (!(cj & s->touch)) continue;
-            if (lg_pop(v) == s->k && l && lgw_big_elims(s->g, cj, l)) {
+            if (popcount32(v) == s->k && l && lgw_big_elims(s->g, cj, l)) {
                 if (!s->step || lgw_big_visit(s, j, l, cj)) return 1;
             }
             continue;
         }
         uint32_t next = cand & s->comp[j];
-        if (lg_pop(next) < s->r - depth - 1) continue;
+        if (popcount32(next) < s->r - depth - 1) continue;
         if (l && !lgw_big_elims(s->g, cj, l)) continue;
         s->chosen[depth] = j;
         if (lgw_big_rec(s, depth + 1, next, v, l, cj)) return 1;
@@ -242,13 +242,13 @@ static int lgw_big_search(LG *g, lgw_big *sp) {
     int k = s.k;
     for (int p = 0; p < LG_CELLS; p++) {
         unsigned pm = C[p];
-        if (!pm || lg_pop(pm) > k) continue;
+        if (!pm || popcount32(pm) > k) continue;
         if (!((lg_bit(p) | LG_PEERS[p]) & s.touch)) continue;
         int n = 0;
         for (int i = 0; i < 20; i++) {
             int q = LG_PEER[p][i];
             unsigned m = C[q];
-            if (m && lg_pop(m | pm) <= k) {
+            if (m && popcount32(m | pm) <= k) {
                 s.cell[n] = q;
                 s.w[n] = m;
                 n++;
@@ -267,7 +267,7 @@ static int lgw_big_search(LG *g, lgw_big *sp) {
             unsigned ui = pm | s.w[i];
             uint32_t ci = 0;
             for (int j = i + 1; j < n; j++) {
-                if (lg_pop(ui | s.w[j]) > k) continue;
+                if (popcount32(ui | s.w[j]) > k) continue;
                 unsigned lo = 0;
                 if (!lg_sees(s.cell[i], s.cell[j])) {
                     lo = s.w[i] & s.w[j];
@@ -279,7 +279,7 @@ static int lgw_big_search(LG *g, lgw_big *sp) {
             s.comp[i] = ci;
         }
         for (int i = 0; i < n; i++) {
-            if (lg_pop(s.comp[i]) < s.r - 1) continue;
+            if (popcount32(s.comp[i]) < s.r - 1) continue;
             s.chosen[0] = i;
             if (lgw_big_rec(&s, 1, s.comp[i], pm | s.w[i], 0, lg_bit(p) | lg_bit(s.cell[i]))) {
                 *sp = s;
