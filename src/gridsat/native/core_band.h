@@ -3,8 +3,9 @@
  *
  * Representation. The board is three bands of three rows; a band's 27 cells are the bits
  * 0..26 of a word, row-major (bit 9r + c for row r of the band, column c). A state holds
- * one such word per digit and band (the cells where the digit is still possible) and one
- * word per band of the cells not yet placed: 30 words, copied whole per search level. A
+ * one such word per digit and band (the cells where the digit is still possible), one
+ * word per band of the cells not yet placed, and each digit-band's segment pattern (below)
+ * as its last look left it: 30 words and 27 half-words, copied whole per search level. A
  * placed cell keeps only its digit's bit, so each digit's words are exactly its candidate
  * cells plus the cells where it is placed.
  *

@@ -64,12 +64,13 @@ static inline BAND_TARGET int BFN(band_place)(BState *st, uint32_t *dp, int b, i
 static inline BAND_TARGET int BFN(band_rows)(BState *st, uint32_t *dp, int v, int b) {
     uint32_t x = st->d[v][b];
     uint32_t ps = band_rs[0][x & 0x1ffu] | band_rs[1][(x >> 9) & 0x1ffu] | band_rs[2][x >> 18];
-    unsigned a = band_lc[ps & 0x1ffu];
-    if (a & BAND_BAD) return 0;
-    x &= band_seg[a];
+    uint64_t e = band_rowt[ps & 0x1ffu];
+    if (e >> 63) return 0;
+    x &= (uint32_t)e;
     st->d[v][b] = x;
+    st->seg[v][b] = (uint16_t)(e >> 48);
     /* a row or box with one cell left: its only segment, holding one cell */
-    for (uint32_t one = x & band_seg[band_lone[a] & (ps >> 16)] & st->uns[b]; one; one &= one - 1)
+    for (uint32_t one = x & band_seg[(uint32_t)(e >> 32) & (ps >> 16)] & st->uns[b]; one; one &= one - 1)
         if (!BFN(band_place)(st, dp, b, ctz64(one), v)) return 0;
     return 1;
 }
@@ -331,7 +332,7 @@ static BAND_TARGET int BFN(band_node)(BState *st, unsigned *cfgs) {
             BAND_UNROLL
             for (int b = 0; b < 3; b++) {
                 uint32_t x = st->d[v][b];
-                w |= (uint64_t)((band_rs[0][x & 0x1ffu] | band_rs[1][(x >> 9) & 0x1ffu] | band_rs[2][x >> 18]) & 0x1ffu) << (10 * b);
+                w |= (uint64_t)st->seg[v][b] << (10 * b);
                 w |= band_stk[(x | x >> 9 | x >> 18) & 0x1ffu] << (3 * b);
             }
             y0[v] = y[v] = w;

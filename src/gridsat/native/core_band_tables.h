@@ -26,6 +26,9 @@ static uint32_t band_seg[512];    /* segment pattern -> the band cells it covers
 static uint32_t band_col[512];    /* column set -> the band cells in those columns */
 static uint32_t band_rs[3][512];  /* row r's 9 bits -> its segments (bits 3r..3r+2) and, 16 up, those with one cell */
 static uint16_t band_lone[512];   /* segment pattern -> the segments alone in their row or box */
+static uint64_t band_rowt[512];   /* segment pattern -> the cells of its box-line fixpoint (bits 0-26),
+                                     that fixpoint's lone segments (bits 32-40) and the fixpoint
+                                     (bits 48-56); bit 63 alone when BAND_BAD */
 static uint8_t band_ncfg[512];    /* segment pattern -> the configurations it holds (bit j: band_cfg[j]) */
 static uint8_t band_ncn[512];     /* segment pattern -> how many configurations it holds */
 static uint16_t band_cfg[6];      /* a digit's configurations: one segment in each row and each box */
@@ -84,6 +87,11 @@ static void band_tables(void) {
         band_lone[p] = (uint16_t)lone;
         for (int r = 0; r < 3; r++) band_rs[r][p] = (uint32_t)r3 << (3 * r) | one << (16 + 3 * r);
     }
+    for (int p = 0; p < 512; p++) {
+        unsigned a = band_lc[p];
+        band_rowt[p] = (a & BAND_BAD) ? (uint64_t)1 << 63
+                     : (uint64_t)band_seg[a] | (uint64_t)band_lone[a] << 32 | (uint64_t)a << 48;
+    }
     static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (int j = 0; j < 6; j++)
         band_cfg[j] = (uint16_t)(1u << perm[j][0] | 1u << (3 + perm[j][1]) | 1u << (6 + perm[j][2]));
@@ -122,6 +130,9 @@ static void band_tables(void) {
 typedef struct {
     uint32_t d[9][3];   /* digit, band -> candidate (or placed) cells */
     uint32_t uns[3];    /* band -> cells not placed */
+    uint16_t seg[9][3]; /* digit, band -> its segment pattern, as the last look of the rows left it:
+                           exact at the propagation's fixpoint, where every digit-band that changed
+                           has been looked at again (band_node reads it there) */
 } BState;
 
 /* a search's depths: a branch places a cell (81) or fixes a digit's configuration in a
