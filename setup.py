@@ -56,7 +56,14 @@ class optional_build_ext(build_ext):
         try:
             super().build_extension(ext)
         except Exception as exc:
-            self._warn(exc, ext.name)
+            tuning = [a for a in ext.extra_compile_args if a in TUNING]
+            if not tuning:
+                self._warn(exc, ext.name)
+                return
+            # a compiler that does not know a tuning flag: build without it
+            print(f"note: building {ext.name} again without {' '.join(tuning)}", file=sys.stderr)
+            ext.extra_compile_args = [a for a in ext.extra_compile_args if a not in TUNING]
+            self.build_extension(ext)
 
     @staticmethod
     def _warn(exc, name):
@@ -67,10 +74,14 @@ class optional_build_ext(build_ext):
         print(msg, file=sys.stderr)
 
 
-def _compile_args():
+#: flags that only tune speed: an extension is built again without them if they fail
+TUNING = ("-fno-tree-slp-vectorize",)
+
+
+def _compile_args(tuning=()):
     if os.name == "nt":
         return ["/O2"]
-    return ["-O3", "-std=c99", "-Wall", "-Wno-unused-function"]
+    return ["-O3", "-std=c99", "-Wall", "-Wno-unused-function", *tuning]
 
 
 setup(
@@ -79,7 +90,10 @@ setup(
             "gridsat._native",
             sources=NATIVE_SOURCES,
             depends=NATIVE_DEPENDS,
-            extra_compile_args=_compile_args(),
+            # GCC's straight-line vectorizer packs neighbouring state words of the 9x9 band
+            # search into short vectors that wait on the scalar stores just made (2% slower on
+            # hard puzzles, docs/benchmarks/sudoku.md); the loop vectorizer stays on
+            extra_compile_args=_compile_args(TUNING),
             optional=True,
         ),
         Extension(

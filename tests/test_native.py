@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -386,6 +387,31 @@ def test_build_without_a_compiler_still_succeeds(tmp_path):
     assert not list((tmp_path / "lib").rglob("_native*"))
     assert ("could not build gridsat.kinds.sudoku.logic._logic" in r.stderr
             and "the logical solver runs every technique in Python" in r.stderr)
+
+
+@pytest.mark.skipif(not (ROOT / "setup.py").exists(), reason="not a source checkout")
+@pytest.mark.skipif(os.name == "nt" or not shutil.which("cc"), reason="needs a POSIX shell and cc")
+def test_a_compiler_without_the_tuning_flag_still_builds_the_core(tmp_path):
+    """``-fno-tree-slp-vectorize`` only tunes speed: a compiler that rejects it gets the core
+    built again without it. (The stand-in compiler below rejects the flag, and every other
+    source than the core's, so that only the core is built.)"""
+    pytest.importorskip("setuptools")
+    cc = tmp_path / "cc"
+    cc.write_text('#!/bin/sh\n'
+                  'for a in "$@"; do\n'
+                  '  case "$a" in -fno-tree-slp-vectorize) echo "cc: unknown flag $a" >&2; exit 1;; esac\n'
+                  'done\n'
+                  'case " $* " in *" -c "*) case "$*" in *native/core.c*) ;; *) exit 1;; esac;; esac\n'
+                  f'exec {shutil.which("cc")} "$@"\n')
+    cc.chmod(0o755)
+    env = dict(os.environ, CC=str(cc))
+    r = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp_path / "lib"),
+                        "--build-temp", str(tmp_path / "tmp")],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "building gridsat._native again without -fno-tree-slp-vectorize" in r.stderr
+    assert "could not build gridsat._native" not in r.stderr
+    assert list((tmp_path / "lib").rglob("_native*"))
 
 
 #: OEIS A109252: 4x4 Sudoku puzzles with k givens and exactly one solution
