@@ -25,7 +25,6 @@ static uint16_t band_lc[512];     /* segment pattern -> its box-line fixpoint, o
 static uint32_t band_seg[512];    /* segment pattern -> the band cells it covers */
 static uint32_t band_col[512];    /* column set -> the band cells in those columns */
 static uint32_t band_rs[3][512];  /* row r's 9 bits -> its segments (bits 3r..3r+2) and, 16 up, those with one cell */
-static uint16_t band_lone[512];   /* segment pattern -> the segments alone in their row or box */
 static uint64_t band_rowt[512];   /* segment pattern -> the cells of its box-line fixpoint (bits 0-26),
                                      that fixpoint's lone segments (bits 32-40) and the fixpoint
                                      (bits 48-56); bit 63 alone when BAND_BAD */
@@ -42,6 +41,7 @@ static int band_ready;
 
 static void band_tables(void) {
     if (band_ready) return;
+    uint16_t lone_of[512];  /* segment pattern -> the segments alone in their row or box (for band_rowt) */
     for (int p = 0; p < 512; p++) {
         uint32_t a = (uint32_t)p, seg = 0, col = 0;
         uint8_t r3 = 0;
@@ -84,13 +84,13 @@ static void band_tables(void) {
             unsigned row = (unsigned)p & (7u << (3 * (j / 3))), box = (unsigned)p & (0x49u << (j % 3));
             if ((p >> j & 1) && (!(row & (row - 1)) || !(box & (box - 1)))) lone |= 1u << j;
         }
-        band_lone[p] = (uint16_t)lone;
+        lone_of[p] = (uint16_t)lone;
         for (int r = 0; r < 3; r++) band_rs[r][p] = (uint32_t)r3 << (3 * r) | one << (16 + 3 * r);
     }
     for (int p = 0; p < 512; p++) {
         unsigned a = band_lc[p];
         band_rowt[p] = (a & BAND_BAD) ? (uint64_t)1 << 63
-                     : (uint64_t)band_seg[a] | (uint64_t)band_lone[a] << 32 | (uint64_t)a << 48;
+                     : (uint64_t)band_seg[a] | (uint64_t)lone_of[a] << 32 | (uint64_t)a << 48;
     }
     static const uint8_t perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (int j = 0; j < 6; j++)

@@ -251,10 +251,10 @@ def build(puzzle, card: str = "seqcounter", deadline: float | None = None) -> Ga
                     clauses.append([-fi, e])
             if len(gaps) > 1:
                 clauses.append([-e] + lits)
-    # colours: one gap per open cell
-    _in_time(deadline)
+    # colours: one gap per open cell (the deadline looked at inside the loops too: each takes
+    # up to 0.4 s on a 40x40 board)
     for c, gs in cands.items():
-        _in_time(deadline)  # (inside the loops too: each takes up to 0.4 s on a 40x40 board)
+        _in_time(deadline)
         _exactly(pool, clauses, [x[c, i] for i in gs], 1, "seqcounter")
     # open ends: one free end per open head or tail
     end_of: dict[int, list[int]] = {}
@@ -275,7 +275,6 @@ def build(puzzle, card: str = "seqcounter", deadline: float | None = None) -> Ga
                 ends.append(end)
         _exactly(pool, clauses, ends, 1, "seqcounter")
     # degrees: two used edges per open cell (one at a free end); one per given and gap
-    _in_time(deadline)
     for c in range(n):
         _in_time(deadline)
         lits = incident[c]

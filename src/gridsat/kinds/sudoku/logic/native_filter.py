@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any, Iterator, Protocol, Sequence
 
 
-class Grid(Protocol):
+class GridView(Protocol):
     """What the filter reads of a logical solver's grid
     (:class:`gridsat.kinds.sudoku.logic.grid.Grid` has it): its geometry, values and
     candidate masks. A protocol, so that this module, which the grid imports, does not
@@ -87,7 +87,7 @@ def disabled() -> Iterator[None]:
         _STATE["off"] = before
 
 
-def usable(g: Grid) -> bool:
+def usable(g: GridView) -> bool:
     """Whether the filter applies to this grid: a classic 9x9 board, filter on and built."""
     return g.geo.classic and not _STATE.get("off") and _ext() is not None
 
@@ -102,7 +102,7 @@ def plan(names: Sequence[str]) -> bytes:
     return out
 
 
-def first(g: Grid, ids: bytes, start: int) -> int:
+def first(g: GridView, ids: bytes, start: int) -> int:
     """The first position from ``start`` whose technique has a step or is not written in C.
 
     Returns ``len(ids)`` when no technique of the ladder from ``start`` has a step.
@@ -110,7 +110,7 @@ def first(g: Grid, ids: bytes, start: int) -> int:
     return _STATE["ext"].first(g.values, g.cands, ids, start)
 
 
-def broken(g: Grid) -> bool:
+def broken(g: GridView) -> bool:
     """Whether :meth:`Grid.broken <gridsat.kinds.sudoku.logic.grid.Grid.broken>` finds a reason
     on ``g`` (a classic 9x9 grid, see :func:`usable`), tested in C; the reason itself comes
     from the Python method."""
@@ -126,7 +126,7 @@ def positions(cands: list[int]) -> list[int] | None:
     return _STATE["ext"].positions(cands)
 
 
-def has(name: str, g: Grid) -> int:
+def has(name: str, g: GridView) -> int:
     """1 when the C test of technique ``name`` finds a step on ``g``, 0 when not, -1 when not written."""
     ext = _ext()
     if ext is None:
@@ -134,12 +134,12 @@ def has(name: str, g: Grid) -> int:
     return ext.has(_STATE["ids"][name], g.values, g.cands)
 
 
-def audit(grids: Sequence[Grid], techniques: Sequence) -> dict[str, list[int]]:
+def audit(grids: Sequence[GridView], techniques: Sequence) -> dict[str, list[int]]:
     """Compare each C test with its pure Python technique (run as in :func:`disabled`) on every grid.
 
     Parameters
     ----------
-    grids : sequence of Grid
+    grids : sequence of GridView
         Classic 9x9 grids (for example every grid along a solver's path).
     techniques : sequence of Technique
         The solver's techniques to compare (those not written in C are skipped).
