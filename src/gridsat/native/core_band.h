@@ -5,9 +5,10 @@
  * 0..26 of a word, row-major (bit 9r + c for row r of the band, column c). A state holds
  * one such word per digit and band (the cells where the digit is still possible), one
  * word per band of the cells not yet placed, and each digit-band's segment pattern (below)
- * as its last look left it: 30 words and 27 half-words, copied whole per search level. A
- * placed cell keeps only its digit's bit, so each digit's words are exactly its candidate
- * cells plus the cells where it is placed.
+ * as its last look left it: 30 words and 27 half-words, copied whole to each branch but
+ * the last of a level, which takes its parent's state over (nothing is left to come back
+ * to). A placed cell keeps only its digit's bit, so each digit's words are exactly its
+ * candidate cells plus the cells where it is placed.
  *
  * Propagation works digit by digit on whole bands. Within a band, a digit's 27 bits fold
  * into 9 "segment" bits (row r, box k: does the digit appear in those three cells); a

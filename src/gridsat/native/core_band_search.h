@@ -59,17 +59,20 @@ static inline BAND_TARGET int BFN(band_place)(BState *st, uint32_t *dp, int b, i
     return 1;
 }
 
-/* One digit-band: box-line rules, then hidden singles in its rows and boxes. Branch-free
-   up to the singles found (mispredicted branches cost more than the few operations). */
-static inline BAND_TARGET int BFN(band_rows)(BState *st, uint32_t *dp, int v, int b) {
-    uint32_t x = st->d[v][b];
+/* One digit-band (j = 3v + b, its index in the state's flat words): box-line rules, then
+   hidden singles in its rows and boxes. Branch-free up to the singles found (mispredicted
+   branches cost more than the few operations); the word is read by j itself, so its load
+   does not wait for the division into v and b. */
+static inline BAND_TARGET int BFN(band_rows)(BState *st, uint32_t *dp, int j) {
+    uint32_t x = (&st->d[0][0])[j];
     uint32_t ps = band_rs[0][x & 0x1ffu] | band_rs[1][(x >> 9) & 0x1ffu] | band_rs[2][x >> 18];
     uint64_t e = band_rowt[ps & 0x1ffu];
     if (e >> 63) return 0;
     x &= (uint32_t)e;
-    st->d[v][b] = x;
-    st->seg[v][b] = (uint16_t)(e >> 48);
+    (&st->d[0][0])[j] = x;
+    (&st->seg[0][0])[j] = (uint16_t)(e >> 48);
     /* a row or box with one cell left: its only segment, holding one cell */
+    int v = j / 3, b = j - 3 * v;
     for (uint32_t one = x & band_seg[(uint32_t)(e >> 32) & (ps >> 16)] & st->uns[b]; one; one &= one - 1)
         if (!BFN(band_place)(st, dp, b, ctz64(one), v)) return 0;
     return 1;
@@ -255,7 +258,7 @@ static BAND_TARGET int BFN(band_propagate)(BState *st, uint32_t dirty) {
             dirty = 0;
             for (uint32_t m = dd; m; m &= m - 1) {
                 int j = ctz64(m);
-                if (!BFN(band_rows)(st, dp, j / 3, j % 3)) goto fail;
+                if (!BFN(band_rows)(st, dp, j)) goto fail;
             }
             dd |= dirty;
             lc |= dd;
@@ -427,17 +430,19 @@ static BAND_TARGET int BFN(band_run)(BandSearch *s, double deadline, double slic
         s->brem[d] = (uint16_t)(rem & (rem - 1));
         int c = s->bcell[d];
         s->nodes++;
-        BState *nx = st + 1;
-        *nx = *st;
+        /* the last branch of a depth takes its state over (nothing is left to come back to) */
+        int nd = s->brem[d] ? d + 1 : d;
+        BState *nx = s->stack + nd;
+        if (nd != d) *nx = *st;
         uint32_t dirty = 0;
         if (c >= 128) {
             band_fix_cfg(nx, &dirty, c - 128, v);
             if (BFN(band_propagate)(nx, dirty)) {
-                s->depth = d + 1;
+                s->depth = nd;
                 s->choose = 1;
             }
         } else if (BFN(band_place)(nx, &dirty, c / 27, c % 27, v) && BFN(band_propagate)(nx, dirty)) {
-            s->depth = d + 1;
+            s->depth = nd;
             s->choose = 1;
         }
     }
