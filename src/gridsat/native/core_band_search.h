@@ -48,7 +48,7 @@ static inline BAND_TARGET int BFN(band_place)(BState *st, uint32_t *dp, int b, i
     uint32_t dirty = ((uint32_t)(had >> i) & ~(1u << (3 * v))) << b;
     dirty |= (uint32_t)(nx != x) << (3 * v + b);
     uint32_t col = band_cmask[i];
-    int b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+    int b1 = (0x021 >> (4 * b)) & 3, b2 = (0x102 >> (4 * b)) & 3;  /* the other bands, without a branch */
     x = st->d[v][b1];
     dirty |= (uint32_t)((x & col) != 0) << (3 * v + b1);
     st->d[v][b1] = x & ~col;
@@ -96,7 +96,7 @@ static inline BAND_TARGET int BFN(band_cols)(BState *st, uint32_t *dp, int v) {
     uint32_t twice = t[0] | t[1] | t[2] | (o[0] & o[1]) | (o[2] & (o[0] | o[1]));
     for (uint32_t single = once & ~twice & ~pc; single; single &= single - 1) {
         int col = ctz64(single);
-        int b = (o[0] >> col & 1u) ? 0 : (o[1] >> col & 1u) ? 1 : 2;
+        int b = (int)((~o[0] >> col & 1u) * (1u + (~o[1] >> col & 1u)));  /* its band, without a branch */
         if (!BFN(band_place)(st, dp, b, ctz64(x[b] & band_col[1u << col]), v)) return 0;
     }
     return 1;
@@ -361,20 +361,27 @@ static BAND_TARGET int BFN(band_node)(BState *st, unsigned *cfgs) {
             if (!BFN(band_propagate)(st, dirty)) return -2;
             continue;
         }
-        int bb = -1, bt = 1000;
+        /* the minima as keys (count, then index) so that the first of the fewest wins, and
+           without branches (which the counts make unpredictable) */
+        unsigned kb = ~0u;
         for (int j = 0; j < 6; j++) {
-            int t = 0;
+            unsigned t = 0;
             BAND_UNROLL
             for (int v = 0; v < 9; v++) t += band_ncn[(y[v] >> (10 * j)) & 0x1ffu];
-            if (t > 9 && t < bt) { bt = t; bb = j; }
+            unsigned k = (t > 9 ? t : 0xffu) << 3 | (unsigned)j;
+            kb = k < kb ? k : kb;
         }
-        if (bb < 0) return -1;
-        int best = -1, fewest = 7;
+        if (kb >> 3 == 0xffu) return -1;
+        int bb = (int)(kb & 7u);
+        unsigned kv = ~0u;
+        BAND_UNROLL
         for (int v = 0; v < 9; v++) {
-            int n = band_ncn[(y[v] >> (10 * bb)) & 0x1ffu];
-            if (n != 1 && n < fewest) { fewest = n; best = v; }
+            unsigned n = band_ncn[(y[v] >> (10 * bb)) & 0x1ffu];
+            unsigned k = (n == 1 ? 0xffu : n) << 4 | (unsigned)v;
+            kv = k < kv ? k : kv;
         }
-        if (fewest < 2) return -2;  /* a digit with no configuration left (no solution) */
+        int best = (int)(kv & 15u);
+        if (kv >> 4 < 2) return -2;  /* a digit with no configuration left (no solution) */
         *cfgs = band_ncfg[(y[best] >> (10 * bb)) & 0x1ffu];
         return bb < 3 ? 3 * best + bb : 27 + 3 * best + (bb - 3);
     }
