@@ -170,3 +170,40 @@ def test_checking_a_link_loads_the_constraint_modules_of_its_keys_alone(tmp_path
     assert len(unused) >= 5 and KillerCage.__module__ in used
     assert sorted(unused & set(loaded)) == []
     assert "lzstring" not in loaded
+
+
+#: runs ``main`` with arguments (a caller), then as the program, imports NumPy and prints the
+#: BLAS thread setting after each, and the process's threads where ``/proc`` shows them
+BLAS = ("import io, os, runpy, sys\n"
+        "out, sys.stdout = sys.stdout, io.StringIO()\n"
+        "from gridsat.cli import main\n"
+        "main(['generate', 'sudoku', '-n', '1', '--seed', '1'])\n"
+        "called = os.environ.get('OPENBLAS_NUM_THREADS', '-')\n"
+        "sys.argv = ['gridsat', 'generate', 'sudoku', '-n', '1', '--seed', '1']\n"
+        "try:\n"
+        "    runpy.run_module('gridsat.cli', run_name='__main__', alter_sys=True)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "import numpy\n"
+        "sys.stdout = out\n"
+        "tasks = len(os.listdir('/proc/self/task')) if os.path.isdir('/proc/self/task') else 1\n"
+        "print(called, os.environ.get('OPENBLAS_NUM_THREADS', '-'), os.environ.get('MKL_NUM_THREADS', '-'), tasks)\n")
+
+
+def _blas_run(**env: str) -> list[str]:
+    from gridsat.cli import BLAS_THREAD_VARS
+
+    clean = {k: v for k, v in __import__("os").environ.items() if k not in BLAS_THREAD_VARS}
+    out = subprocess.run([sys.executable, "-c", BLAS], env={**clean, **env}, capture_output=True, text=True,
+                         timeout=120, check=True)
+    return out.stdout.split()
+
+
+def test_the_program_asks_blas_for_one_thread_a_caller_keeps_its_environment():
+    """Run as the program, the command line sets the BLAS libraries to one thread before NumPy
+    loads (gridsat makes no BLAS call; OpenBLAS's threads only spin), so NumPy brings no thread
+    of its own; called with arguments it leaves the environment alone, and a setting the
+    environment already has stays."""
+    pytest.importorskip("numpy")
+    assert _blas_run() == ["-", "1", "1", "1"]
+    assert _blas_run(OPENBLAS_NUM_THREADS="2")[:3] == ["2", "2", "1"]
