@@ -72,6 +72,10 @@ TRACEBACKS = {
     "deep JSON": '{"kind":"sudoku","givens":' + "[" * 100000 + "]" * 100000 + "}\n",
     "deep JSON list": "[" * 100000 + "]" * 100000 + "\n",
     "janko 0 0": "0 0\n",
+    "generated Kakuro object, its line a number": '{"puzzle":"2","kind":"kakuro"}\n',
+    "generated Str8ts object, its line a list": '{"puzzle":"[1]","kind":"str8ts"}\n',
+    "generated Samurai object, its line null": '{"puzzle":"null","kind":"samurai"}\n',
+    "generated Skyscrapers object, its line broken JSON": '{"puzzle":"{]","kind":"skyscrapers"}\n',
 }
 
 
@@ -81,6 +85,18 @@ def test_former_tracebacks_are_located_errors(name, tmp_path, capsys):
     fmt = "hidato-janko" if "janko" in name else None
     _refused(text, format=fmt)
     _cli_refuses(tmp_path, capsys, text, *(["--format", fmt] if fmt else []))
+
+
+@pytest.mark.parametrize("line,says", [("2", "got int"), ("[1]", "got list"), ("null", "got NoneType"),
+                                        ("{]", "not a JSON object")])
+def test_a_generated_line_that_is_not_a_json_object_is_a_parse_error(line, says):
+    from gridsat.formats.oneline import generated_object, load_generated
+
+    with pytest.raises(ParseError, match=re.escape(says)):
+        generated_object(line)
+    assert generated_object('{"a": 1}') == {"a": 1}
+    with pytest.raises(ValueError, match="one line, got int"):
+        load_generated({"kind": "kakuro", "puzzle": 7})
 
 
 def test_janko_zero_header_is_an_error_not_an_index_error():

@@ -55,6 +55,10 @@ FIXED: dict[str, str] = {
     # the same in a puzz.link URL's size (the Kakuro and Skyscrapers readers)
     "ValueError@format.py _one_url": "https://puzz.link/p?kakuro/" + "9" * 5000 + "/2/n0000\n",
     "ValueError@format.py sniff_janko": "# suguru\n" + "9" * 5000 + " 4\n- - - -\n- - - -\n1 1 1 1\n2 2 2 2\n",
+    # a generated object whose "puzzle" line is JSON but not an object (a number, a list):
+    # the Kakuro and Str8ts loaders called .get on it
+    "AttributeError@format.py from_json (kakuro)": '{"puzzle":"2","":"","":"","kind":"kakuro"}',
+    "AttributeError@format.py from_json (str8ts)": '{"puzzle":"[1]","kind":"str8ts"}',
 }
 
 

@@ -11,12 +11,14 @@ check`` reads them back. :func:`load_generated` reads the objects ``gridsat gene
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Callable
 
+from ..errors import ParseError
 from ..kinds.base import Filled, default_kind
 
-__all__ = ["split_fields", "load_generated", "register_generated", "GENERATED"]
+__all__ = ["split_fields", "load_generated", "generated_object", "register_generated", "GENERATED"]
 
 #: the ``"kind"`` of a ``gridsat generate --json`` object -> ``load(obj, line, name, kind, box) -> puzzle``
 #: (each kind's one-line format module registers its own on the first look-up)
@@ -27,6 +29,23 @@ def register_generated(kinds: tuple[str, ...], load: Callable[..., Any]) -> None
     """Make ``load(obj, line, name, kind, box) -> puzzle`` read the generated objects of ``kinds``."""
     for kind in kinds:
         GENERATED[kind] = load
+
+
+def generated_object(line: str) -> dict:
+    """The JSON object a generated puzzle's ``"puzzle"`` line holds (the kinds whose one line is JSON).
+
+    Raises
+    ------
+    ParseError
+        When the line is not JSON, or is JSON but not an object (a number, a list, ``null``).
+    """
+    try:
+        data = json.loads(line)
+    except ValueError as e:
+        raise ParseError(f'"puzzle" is not a JSON object: {e}') from None
+    if not isinstance(data, dict):
+        raise ParseError(f'"puzzle" must hold a JSON object, got {type(data).__name__}')
+    return data
 
 
 def split_fields(raw: str) -> tuple[list[tuple[str, int]], str | None]:
@@ -64,6 +83,8 @@ def load_generated(obj: dict, kind: str | None = None, *,
         With a plain message when the object does not describe a puzzle.
     """
     text = obj["puzzle"]
+    if not isinstance(text, str):
+        raise ValueError(f'"puzzle" must be the puzzle\'s one line, got {type(text).__name__}')
     k = kind or obj.get("kind") or default_kind().name
     name = obj.get("name")
     if name is None and obj.get("seed") is not None:

@@ -26,7 +26,7 @@ from typing import Any, Sequence
 from ...errors import ParseError, PuzzleError, UnsupportedError
 from ...formats.base import Entry, Format, register_format, register_json_kind
 from ...formats.common import iter_line_blocks, line_blocks
-from ...formats.oneline import register_generated
+from ...formats.oneline import generated_object, register_generated
 from ...verifier import verify
 from .puzzle import MAX_SIDE, Kakuro
 
@@ -266,9 +266,7 @@ register_json_kind("kakuro", from_json, to_json)
 
 def _load_generated(obj: dict, line: str, name, kind, box) -> Kakuro:
     """The puzzle of a ``gridsat generate --json`` object: its line is the puzzle's JSON object."""
-    import json
-
-    p, _ = from_json(json.loads(line))
+    p, _ = from_json(generated_object(line))
     return Kakuro(p.rows, p.cols, p.cells, name=name)
 
 

@@ -29,14 +29,13 @@ digit in a hole, a board size no layout has, an unknown layout.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Sequence
 
 from ...errors import ParseError
 from ...formats.base import Entry, Format, register_format, register_json_kind
 from ...formats.common import SIZE_LINE, LineCursor, is_comment_line, read_blocks, words
-from ...formats.oneline import register_generated
+from ...formats.oneline import generated_object, register_generated
 from ...formats.tokens import split_lines
 from .puzzle import LAYOUTS, Samurai, layout_cells, layout_for_size
 
@@ -296,11 +295,7 @@ def to_json(puzzle: Samurai, solution: Sequence[int] | None = None) -> dict:
 
 def _load_generated(obj: dict, line: str, name, kind, box) -> Samurai:
     """The puzzle of a ``gridsat generate --json`` object: its line is the puzzle's JSON object."""
-    try:
-        data = json.loads(line)
-    except ValueError as e:
-        raise ParseError(f'"puzzle" is not a JSON object: {e}') from None
-    p, _ = from_json(data)
+    p, _ = from_json(generated_object(line))
     return p.with_givens(p.givens, name=name)
 
 

@@ -20,14 +20,13 @@ or ``null`` no clue; ``rows`` optional; ``"solution"``: rows of heights).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Sequence
 
 from ...errors import GridsatError, ParseError, UnsupportedError
 from ...formats.base import Entry, Format, register_format, register_json_kind
 from ...formats.common import line_blocks
-from ...formats.oneline import register_generated
+from ...formats.oneline import generated_object, register_generated
 from ...formats.puzzlink import encode_numbers
 from ...verifier import verify
 from .puzzle import MAX_SIZE, SIDES, Skyscrapers
@@ -318,7 +317,7 @@ def _load_generated(obj: dict, line: str, name, kind, box) -> Skyscrapers:
     """The puzzle of a ``gridsat generate --json`` object: its line is a URL or a JSON object."""
     text = line.strip()
     if text.startswith("{"):
-        p, _ = from_json(json.loads(text))
+        p, _ = from_json(generated_object(text))
     else:
         p = _one_url(text, None, None, 1)
     return Skyscrapers(p.n, p.m, top=p.top, bottom=p.bottom, left=p.left, right=p.right, givens=p.givens, name=name)

@@ -15,14 +15,13 @@ digits; ``"solution"``: rows of digits, ``0`` on a black cell without one).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Sequence
 
 from ...errors import GridsatError, ParseError
 from ...formats.base import Entry, Format, register_format, register_json_kind
 from ...formats.common import line_blocks
-from ...formats.oneline import register_generated
+from ...formats.oneline import generated_object, register_generated
 from ...verifier import verify
 from .puzzle import MAX_SIZE, Str8ts
 
@@ -275,7 +274,7 @@ register_json_kind("str8ts", from_json, to_json)
 
 def _load_generated(obj: dict, line: str, name, kind, box) -> Str8ts:
     """The puzzle of a ``gridsat generate --json`` object: its line is a JSON object."""
-    p, _ = from_json(json.loads(line.strip()))
+    p, _ = from_json(generated_object(line.strip()))
     return Str8ts(p.n, p.black, p.givens, name=name)
 
 
