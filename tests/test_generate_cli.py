@@ -89,6 +89,31 @@ def test_from_partial(capsys, tmp_path):
     assert code == 0 and r["dropped"] == ["r1c2"] and r["added"]
 
 
+@pytest.mark.parametrize("argv", [("sudoku", "--size", "1"), ("sudoku", "--size", "2", "--box", "1x2"),
+                                  ("sudoku", "--size", "3", "--box", "1x3"), ("jigsaw", "--size", "1")])
+def test_a_board_smaller_than_its_line_format_holds_is_refused(capsys, argv):
+    code, out, err = _run(capsys, "generate", *argv, "--seed", "1")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1 and "a side of at least" in err, err
+
+
+@pytest.mark.parametrize("argv", [("sudoku", "--size", "4"), ("jigsaw", "--size", "2"), ("jigsaw", "--size", "3")])
+def test_the_smallest_generated_boards_read_back_unique(capsys, argv):
+    code, out, _ = _run(capsys, "generate", *argv, "--seed", "1", "-n", "3")
+    assert code == 0
+    entries = read_text(out)
+    assert len(entries) == 3 and all(gridsat.check(e.puzzle).status == "unique" for e in entries)
+
+
+def test_a_one_cell_draft_is_refused(tmp_path):
+    from gridsat.errors import PuzzleError
+    from gridsat.kinds.sudoku.generate import from_partial, generate_jigsaw, generate_sudoku
+
+    for make in (lambda: generate_sudoku(1, seed=1), lambda: generate_jigsaw(1, seed=1),
+                 lambda: generate_jigsaw(layout="A", seed=1), lambda: from_partial(Sudoku(1, None, box=(1, 1)))):
+        with pytest.raises(PuzzleError, match="a side of at least"):
+            make()
+
+
 def test_bad_options(capsys):
     assert _run(capsys, "generate", "sudoku", "--box", "2y3")[0] == 2
     assert _run(capsys, "generate", "hidato", "--shape", "nope")[0] == 2

@@ -104,6 +104,19 @@ def test_geometry_is_cached_per_board():
 
 # ---------------------------------------------------------------------------- counts
 @needs_core
+def test_the_1x1_board_has_its_one_solution_on_every_sudoku_backend():
+    # the core's one cell starts with a single candidate, never queued: it answered impossible
+    empty, given = Sudoku(1, None, box=(1, 1)), Sudoku(1, [1], box=(1, 1))
+    for b in ("native", "glucose4", "cpsat"):
+        r = gridsat.count(empty, backend=b, limit=5)
+        assert (r.count, r.complete, r.solutions[0]) == (1, True, (1,)) and r.verified, b
+        assert gridsat.check(empty, backend=b).status == "unique", b
+        assert gridsat.check(given, backend=b).status == "unique", b
+    assert gridsat.check(empty).status == "unique"
+    assert [r.status for r in gridsat.check_many([empty, given, empty])] == ["unique"] * 3
+
+
+@needs_core
 def test_known_counts():
     r = gridsat.count(Sudoku.empty(4), backend="native")
     assert (r.count, r.complete, r.status) == (288, True, "ambiguous") and r.verified

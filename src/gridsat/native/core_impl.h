@@ -462,6 +462,9 @@ static int SFX(search_start_ex)(SFX(Search) *s, const uint8_t *givens, uint64_t 
             return 0;
         }
     }
+    if (!(s->full & (s->full - 1)))  /* a 1x1 board: its one value is forced from the start */
+        for (int c = 0; c < N; c++)
+            if (!givens[c]) *qt++ = c;
     if (ex_cell >= 0 && !givens[ex_cell]) {
         int rc = SFX(drop)(s, st, &ex_cell, 1, (MASK_T)(1u << (ex_val - 1)), &qt);
         if (rc < 0) { SFX(clear_dirty)(s); s->finished = RUN_DONE; return 0; }

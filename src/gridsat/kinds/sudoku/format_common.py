@@ -7,7 +7,13 @@ from __future__ import annotations
 from ...errors import GridsatError, ParseError
 from .puzzle import Sudoku, default_box
 
-__all__ = ["box_for", "has_default_box", "require_default_box"]
+__all__ = ["box_for", "has_default_box", "require_default_box", "LINE_MIN_SIDE", "JIGSAW_LINE_MIN_SIDE"]
+
+#: the smallest side the classic ``line`` format reads (a shorter line of one to nine symbols
+#: would be taken for a puzzle in any text); the generators make no smaller board
+LINE_MIN_SIDE = 4
+#: the smallest side the ``jigsaw-line`` format reads (a 1x1 ``1,`` is no puzzle of its)
+JIGSAW_LINE_MIN_SIDE = 2
 
 
 def box_for(n: int, box: tuple[int, int] | None) -> tuple[int, int]:

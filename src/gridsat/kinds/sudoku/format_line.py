@@ -17,7 +17,7 @@ from .puzzle import Sudoku
 from .puzzle import made
 from ...formats.base import Entry, Format, locate, register_format
 from ...formats.common import check_solution, parse_box, strip_comment
-from .format_common import box_for, require_default_box
+from .format_common import LINE_MIN_SIDE, box_for, require_default_box
 from ...formats.tokens import split_lines
 from ...puzzles.text import EMPTY_CHARS, SYMBOLS, line_string, symbol_value
 
@@ -74,7 +74,7 @@ def _decode_symbols(token: str, n: int, file, lineno, col0) -> list[int]:
 
 def _line_size(length: int, expect: int | None) -> int:
     n = math.isqrt(length)
-    if n * n != length or n < 4:
+    if n * n != length or n < LINE_MIN_SIDE:
         hint = f"expected {expect * expect} like the puzzle before" if expect else \
             "expected a square number: 16 (4x4), 36 (6x6), 81 (9x9), 256 (16x16), 625 (25x25), ..."
         raise ParseError(f"puzzle has {length} cells; {hint}")

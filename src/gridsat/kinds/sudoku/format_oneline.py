@@ -28,6 +28,7 @@ from ...formats.tokens import MAX_DIGITS, is_int, split_lines
 from ...puzzles.text import SYMBOLS, line_string, symbol_value
 from ...verifier import verify
 from ...formats.common import check_solution, parse_box
+from .format_common import JIGSAW_LINE_MIN_SIDE
 from .puzzle import Sudoku, default_box
 
 __all__ = ["read_jigsaw_line", "write_jigsaw_line", "sniff_jigsaw_line", "jigsaw_line_string", "REGION_LETTERS"]
@@ -66,7 +67,7 @@ def _sudoku_values(tok: str, file, line: int, col: int) -> tuple[list[int], list
 
 def _sudoku_size(k: int, file, line: int, col: int, what: str = "puzzle") -> int:
     n = math.isqrt(k)
-    if n * n != k or n < 2:
+    if n * n != k or n < JIGSAW_LINE_MIN_SIDE:
         raise ParseError(f"{what} has {k} cells; expected a square number: 16 (4x4), 36 (6x6), 81 (9x9), ...",
                          file, line, col)
     return n

@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 from ...api import check
 from ...encoders import get_encoding
 from ...errors import GridsatError, PuzzleError
+from .format_common import JIGSAW_LINE_MIN_SIDE, LINE_MIN_SIDE
 from .puzzle import Sudoku, default_box
 from ...generators import symmetry as sym_mod
 from .generate_carve import carve, carve_sudoku
@@ -103,6 +104,14 @@ def _make(board: Sudoku, rng: random.Random, *, symmetry: str, target: int | Non
     return out
 
 
+def _fits_a_line(size: int, least: int, what: str) -> None:
+    """Refuse a board side below ``least``: the one-line form a generated puzzle is written in
+    (and read back from) holds no smaller board."""
+    if size < least:
+        raise PuzzleError(f"a generated {what} has a side of at least {least}, got {size} "
+                          "(its one-line form holds no smaller board)")
+
+
 def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: int | None = None,
                     symmetry: str = "none", target: int | None = None, minimal: bool = False,
                     solver: str = ORACLE, attempts: int = 50, score: bool = True,
@@ -164,6 +173,7 @@ def generate_sudoku(size: int = 9, box: tuple[int, int] | None = None, *, seed: 
         return add_random_generated(start, add_random, seed=seed)
     if symmetry not in sym_mod.SYMMETRIES:
         raise PuzzleError(f"unknown symmetry {symmetry!r}; choose from {', '.join(sym_mod.SYMMETRIES)}")
+    _fits_a_line(size, LINE_MIN_SIDE, "Sudoku")
     board = Sudoku(size, None, box=tuple(box) if box else default_box(size))
     rng = rng or random.Random(seed)
     return _make(board, rng, symmetry=symmetry, target=target, minimal=minimal, solver=solver,
@@ -188,8 +198,7 @@ def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int 
     rng = rng or random.Random(seed)
     fresh: Callable[[], Sudoku] | None = None
     if layout is None:
-        if size < 1:
-            raise PuzzleError(f"size must be positive, got {size}")
+        _fits_a_line(size, JIGSAW_LINE_MIN_SIDE, "jigsaw Sudoku")
 
         def new_layout() -> Sudoku:
             return Sudoku(size, None, regions=random_layout(size, rng))
@@ -199,6 +208,7 @@ def generate_jigsaw(size: int = 9, layout: Sequence | None = None, *, seed: int 
     else:
         labels = layout_from_text(layout) if isinstance(layout, str) else tuple(layout)
         n = int(round(len(labels) ** 0.5))
+        _fits_a_line(n, JIGSAW_LINE_MIN_SIDE, "jigsaw Sudoku")
         if not is_valid_layout(n, labels):
             raise PuzzleError("layout does not split the board into n connected regions of n cells")
         board = Sudoku(n, None, regions=labels)
@@ -237,6 +247,8 @@ def from_partial(puzzle: Sudoku, *, seed: int | None = None, solver: str = ORACL
     removal of those that later ones made redundant), on larger boards as without ``keep``.
     """
     t0 = time.perf_counter()
+    jigsaw = puzzle.is_jigsaw
+    _fits_a_line(puzzle.n, JIGSAW_LINE_MIN_SIDE if jigsaw else LINE_MIN_SIDE, "jigsaw Sudoku" if jigsaw else "Sudoku")
     rng = rng or random.Random(seed)
     n = puzzle.n
     enc = get_encoding("cnf-extended", "sudoku")

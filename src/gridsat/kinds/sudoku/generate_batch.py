@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ...errors import GridsatError
 from ...puzzles.text import SYMBOLS
+from .format_common import LINE_MIN_SIDE
 from .generate_native import POLISH_ABOVE, native_many
 from .puzzle import default_box, made
 
@@ -48,7 +49,7 @@ def _native_block(seeds: range, options: dict[str, Any]):
     size = options.get("size", 9)
     box = options.get("box")
     box = tuple(box) if box else default_box(size)
-    if not isinstance(size, int) or not 1 <= size <= 9 or box[0] * box[1] != size:
+    if not isinstance(size, int) or not LINE_MIN_SIDE <= size <= 9 or box[0] * box[1] != size:
         return None
     board = Sudoku(size, None, box=box)
     polish = options.get("polish", 4)
