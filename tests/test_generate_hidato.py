@@ -220,3 +220,23 @@ def test_grown_through_generate_hidato_and_cli(tmp_path, capsys):
     assert "--size" in capsys.readouterr().err
     assert main(["generate", "hidato", "--any"]) == 2
     assert main(["generate", "hidato", "--shape", "grow", "--size", "1"]) == 2
+
+
+def test_a_one_cell_board_is_refused_and_one_row_boards_read_back(capsys):
+    from gridsat.cli import main
+    from gridsat.formats import read_text
+
+    for kind in ("hidato", "numbrix"):
+        assert main(["generate", kind, "--rows", "1", "--cols", "1"]) == 2
+        assert "at least 2 cells" in capsys.readouterr().err
+        with pytest.raises(PuzzleError, match="at least 2 cells"):
+            generate_hidato(1, 1, seed=1, adjacency="rook" if kind == "numbrix" else "king")
+    # a board of one row has no '/' to tell its line from another kind's: the line names its kind
+    for kind, rows, cols in (("hidato", 1, 2), ("hidato", 1, 5), ("numbrix", 1, 4), ("hidato", 4, 1)):
+        assert main(["generate", kind, "--rows", str(rows), "--cols", str(cols), "-n", "2", "--seed", "1"]) == 0
+        out = capsys.readouterr().out
+        entries = read_text(out)
+        assert len(entries) == 2 and all(e.ok and e.puzzle.kind == "hidato" for e in entries), out
+        assert all((e.puzzle.rows, e.puzzle.cols, e.puzzle.is_numbrix) == (rows, cols, kind == "numbrix")
+                   for e in entries)
+        assert all(gridsat.check(e.puzzle).status == "unique" for e in entries)

@@ -138,7 +138,8 @@ def hidato_line_string(puzzle: Hidato, values: Sequence[int] | None = None, defa
     when the puzzle's adjacency is not ``default_adj``; ``values`` (a solution) has no word.
     """
     body = "/".join(",".join("#" if v is None else str(v) for v in row) for row in puzzle.grid(values))
-    if values is None and puzzle.adjacency != default_adj:
+    # (one row has no '/' to tell the line from another kind's: the word says it)
+    if values is None and (puzzle.adjacency != default_adj or puzzle.rows == 1):
         return ("numbrix " if puzzle.is_numbrix else "hidato ") + body
     return body
 

@@ -239,6 +239,8 @@ def generate_hidato(rows: int | None = None, cols: int | None = None, *,
     rng = rng or random.Random(seed)
     board = _board(rows, cols, shape, rotation, flip, adjacency)
     N = board.num_cells
+    if N < 2:
+        raise PuzzleError(f"a Hidato needs at least 2 cells, got {N}")
     path = random_path(board, rng, mix=mix)
     sol = _to_givens(board, path)
     keep = {path[0], path[-1]} if keep_ends else set()
