@@ -170,6 +170,21 @@ def test_stdin_mixed_line_formats(capsys, monkeypatch):
     assert code == 1 and "error" in objs[1] and objs[2]["status"] == "solved"  # forced: the jigsaw line fails alone
 
 
+def test_a_json_line_after_line_format_puzzles_is_read_as_json(capsys, monkeypatch):
+    # `gridsat generate sudoku >> f; gridsat generate kakuro --json >> f`: each line in its own format,
+    # as a stream that starts with JSON lines reads a puzzle line after them
+    obj = json.dumps({"kind": "kakuro", "rows": 3, "cols": 3,
+                      "cells": [[[0, 0], [4, 0], [3, 0]], [[0, 4], None, None], [[0, 3], None, None]]})
+    bad = json.dumps({"kind": "kakuro", "rows": 2})
+    for stdin in ("\n".join([P4, obj, P4, bad]) + "\n", "\n".join([obj, P4, bad, P4]) + "\n"):
+        code, out, _ = run(["solve", "--json"], capsys, stdin=stdin, monkeypatch=monkeypatch)
+        objs = [json.loads(line) for line in out.splitlines()]
+        assert code == 1 and len(objs) == 4, out
+        got = {o["line"]: o["error"] if o["status"] == "error" else o["status"] for o in objs}
+        assert sorted(v for v in got.values() if v == "solved") == ["solved"] * 3
+        assert [v for v in got.values() if v != "solved"] == ['"rows" and "cols" must be the board\'s size'], got
+
+
 def test_format_and_kind_options(capsys, tmp_path):
     f = write(tmp_path, "v.txt", "[1 0 0 0 0 0 0 0 0 0 4 0 0 0 0 1]")
     code, out, _ = run(["solve", "--json", "--format", "vector", "--kind", "sudoku", f], capsys)

@@ -308,15 +308,17 @@ def stream_line(raw: str, lineno: int, fmt: str, name: str = "<stdin>", *, force
 
     ``fmt`` is the stream's format (that of its first puzzle line); unless it was
     ``forced``, a line it does not own goes to another one-line format that does (classic,
-    jigsaw, Hidato and Numbrix lines may be mixed). A line that does not read is read again
+    jigsaw, Hidato and Numbrix lines may be mixed), or to ``json`` when it is one JSON object. A line that does not read is read again
     after ``before``, the last line of the stream that was not blank or a comment, and when
     that one reads, the line's error is the one it has there (such as "expected 81 like the
     puzzle before").
     Entries are located at ``name:lineno``.
     """
     use = FORMATS[fmt]
-    if not forced and not use.sniff(raw):  # a mixed stream: another line format may own this line
-        use = next((FORMATS[f] for f in line_formats() if f != fmt and FORMATS[f].sniff(raw)), use)
+    if not forced and not use.sniff(raw):  # a mixed stream: another line format may own this line,
+        # or the line is one JSON object (as `gridsat generate --json` appends)
+        use = next((FORMATS[f] for f in line_formats() if f != fmt and FORMATS[f].sniff(raw)), None) \
+            or (FORMATS["json"] if fmt != "json" and isinstance(first_value(raw), dict) else use)
     opts = {"format": None, "kind": kind, "box": box}
     got = _one_line(raw, lineno, use.name, opts, name)
     if before is not None and len(got) == 1 and not got[0].ok and use.sniff(before):
