@@ -15,7 +15,7 @@ from gridsat.formats import read_text
 from .campaign import draw, main as campaign
 from .corpus import seeds
 from .mutations import apply_ops, mutated, random_bytes, random_ops, wrong_json
-from .oracle import FIXED, KNOWN, check_cli, check_process, check_reader, unknown
+from .oracle import FIXED, INHERENT, KNOWN, check_cli, check_process, check_reader, unknown
 
 SLICE = settings(derandomize=True, database=None, deadline=None, max_examples=300,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -85,6 +85,18 @@ def test_the_campaign_script_runs_and_reports(capsys):
     out = capsys.readouterr().out
     assert "inputs: 200" in out and "tracebacks: " in out and "wrong accepts: " in out
     assert rc == 0, out
+
+
+@pytest.mark.parametrize("key", list(INHERENT))
+def test_inherent_findings_are_another_kinds_text_and_not_their_own(key):
+    kind, other = key.split()[1].split("->")
+    assert key in [f.key for f in check_reader(INHERENT[key], kind)]
+    assert {e.puzzle.kind for e in read_text(INHERENT[key]) if e.ok} == {other}
+    try:
+        own = [e for e in read_text(INHERENT[key], kind=kind) if e.ok]
+    except ParseError:
+        own = []
+    assert own == [], own
 
 
 @pytest.mark.parametrize("key", list(FIXED))

@@ -30,7 +30,7 @@ from ...errors import GridsatError, ParseError, PuzzleError
 from ...formats.base import Entry, Format, register_format, register_json_kind
 from ...formats.common import header_name
 from ...formats.oneline import register_generated
-from ...formats.tokens import split_lines
+from ...formats.tokens import parse_int, split_lines
 from .puzzle import MAX_SIZE, KenKen, make_cage
 
 __all__ = ["read_janko", "write_janko", "read_line", "kenken_line", "from_json", "to_json", "sniff_janko"]
@@ -139,7 +139,8 @@ def read_janko(text: str, file: str | None = None, **_: Any) -> list[Entry]:
             m = _HEADER.match(raw)
             if not m:
                 raise ParseError("expected a 'rows cols' header line (such as '6 6')", file, line, 1)
-            rows, cols = int(m.group(1)), int(m.group(2))
+            rows, cols = (parse_int(m.group(g), file, line, m.start(g) + 1, signed=False, what="header number")
+                          for g in (1, 2))
             if rows != cols or not 1 <= rows <= MAX_SIZE:
                 raise ParseError(f"a KenKen board is square, 1x1 to {MAX_SIZE}x{MAX_SIZE}; the header says "
                                  f"{rows} rows and {cols} columns", file, line, 1)

@@ -25,7 +25,7 @@ from typing import Sequence
 from ...errors import GridsatError, ParseError, UnsupportedError
 from ...formats.base import Entry, Format, locate, register_format
 from ...formats.oneline import register_generated, split_fields
-from ...formats.tokens import split_lines
+from ...formats.tokens import parse_int, split_lines
 from ...puzzles.text import line_string, symbol_value
 from .puzzle import MAX_SIZE, Killer, usual_box
 
@@ -80,7 +80,8 @@ def parse_line(fields: list[tuple[str, int]], name: str | None, file: str | None
     pos = scol
     for (lab, cells), s in zip(members.items(), sums):
         try:
-            cages.append(KillerCage(n, tuple(cells), None if s == "-" else int(s)))
+            total = None if s == "-" else parse_int(s, file, line, pos, signed=False, what="cage sum")
+            cages.append(KillerCage(n, tuple(cells), total))
         except GridsatError as e:
             raise locate(e, file, line, pos) from None
         pos += len(s) + 1
@@ -144,18 +145,12 @@ def write_killer_line(puzzle: Killer, solution: Sequence[int] | None = None) -> 
 
 
 def sniff_killer_line(text: str) -> bool:
-    """A first content line that opens with ``killer`` and then reads as a killer line."""
+    """A first content line that opens with ``killer`` and has a killer line's fields after it
+    (givens, cages, sums, perhaps regions): its reader then says what is wrong in them."""
     for raw in text.split("\n", 20)[:20]:
-        fields, name = split_fields(raw)
-        if not fields:
-            continue
-        if fields[0][0] != _WORD:
-            return False
-        try:
-            parse_line(fields[1:], name, None, 1)
-        except GridsatError:
-            return False
-        return True
+        fields, _ = split_fields(raw)
+        if fields:
+            return fields[0][0] == _WORD and len(fields) in (4, 5)
     return False
 
 
