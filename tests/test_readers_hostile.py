@@ -76,6 +76,8 @@ TRACEBACKS = {
     "generated Str8ts object, its line a list": '{"puzzle":"[1]","kind":"str8ts"}\n',
     "generated Samurai object, its line null": '{"puzzle":"null","kind":"samurai"}\n',
     "generated Skyscrapers object, its line broken JSON": '{"puzzle":"{]","kind":"skyscrapers"}\n',
+    "Skyscrapers JSON of side ten digits": '{"kind":"skyscrapers","size":9999999999}\n',
+    "Str8ts JSON of side ten digits": '{"kind":"str8ts","size":9999999999}\n',
 }
 
 

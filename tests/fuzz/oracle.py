@@ -103,6 +103,8 @@ INHERENT: dict[str, str] = {
     "kind hidato->str8ts via str8ts": "3 3\n- x -\n- - -\n- - -\n",
     # any text in brackets whose tokens number a square is a vector of Sudoku cells
     "kind ripple->sudoku via vector": "[3 2\n- -\n- -\n- -\n- -\n1 2\n2 2\n2 2]\n",
+    # numbers one to a line are a Haskell matrix of one column ('-2' an open cell)
+    "kind sudoku->hidato via hidato-haskell2": "2\n-2\n",
     # Sudoku rows with a '#' put in: '#' is a Hidato hole, the rows a Hidato board
     "kind sudoku->hidato via hidato": "1 # 3 4 5 6\n. . . . . .\n",
 }
@@ -122,6 +124,10 @@ FIXED: dict[str, str] = {
     # as long in the Killer line reader
     "ValueError@format.py read_janko": "4 " + "9" * 5000 + "\n- - 2x -\n]]\n",
     "ValueError@format_oneline.py parse_line": "killer ................ 00..11.......... 3," + "9" * 5000 + "\n",
+    # a Str8ts JSON size of ten digits was multiplied out into a list before any range check
+    "OverflowError@format.py from_json": '{"kind":"str8ts","size":9999999999,"":[[0,0,0,0,0,0]]}\n',
+    # a Unicode digit in a Kakuro solution block passed str.isdigit() and failed int()
+    "ValueError@format.py _solution": "3 3\n- 10, 10,\n,10 0 0\n,10 0 0\n\n3 3\n- - -\n- 1 9\n\u00b2 9 1\n",
 }
 
 

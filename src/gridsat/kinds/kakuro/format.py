@@ -133,7 +133,7 @@ def _solution(puzzle: Kakuro, block, file) -> tuple[int, ...]:
         for no, col, tok in row:
             if tok in ("-", "0"):
                 out.append(0)
-            elif tok.isdigit() and len(tok) == 1:
+            elif tok.isascii() and tok.isdigit() and len(tok) == 1:
                 out.append(int(tok))
             else:
                 raise ParseError(f"{tok!r} is not a solution cell: a digit 1..9 or '-'", file, no, col)

@@ -269,6 +269,8 @@ def from_json(obj: dict[str, Any]) -> tuple[Skyscrapers, tuple[int, ...] | None]
     n = obj.get("size")
     if not isinstance(n, int) or isinstance(n, bool):
         raise ParseError('"size" must be the board\'s side')
+    if not 2 <= n <= MAX_SIZE:  # (before any list of n cells is made)
+        raise ParseError(f'"size": a skyscrapers board has a side of 2 to {MAX_SIZE}, got {n}')
     m = obj.get("max", n)
     rows = obj.get("rows")
     givens: list = []

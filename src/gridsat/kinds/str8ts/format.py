@@ -225,6 +225,8 @@ def from_json(obj: dict[str, Any]) -> tuple[Str8ts, tuple[int, ...] | None]:
     n = obj.get("size")
     if not isinstance(n, int) or isinstance(n, bool):
         raise ParseError('"size" must be the board\'s side')
+    if not 2 <= n <= MAX_SIZE:
+        raise ParseError(f'"size": a str8ts board has a side of 2 to {MAX_SIZE}, got {n}')
 
     def grid(key: str, what: str) -> list | None:
         rows = obj.get(key)
