@@ -110,7 +110,7 @@ def test_hidato_with_holes_from_the_link_counts_its_solutions(browser, server):
     assert pg.locator("svg rect.hole").count() == holes > 0
     pg.click("#count")
     expected = gridsat.count(puzzle, 1000).count
-    assert status(pg, "solution").startswith(f"{expected} solution")
+    assert status(pg, f"{expected} solution").startswith(f"{expected} solution")
     # a hole made a cell: the page counts what the engine counts for the edited board
     pg.check("input[name=mode][value=holes]")
     pg.click("svg rect.hole[data-pos='0']")
@@ -120,7 +120,7 @@ def test_hidato_with_holes_from_the_link_counts_its_solutions(browser, server):
     pg.evaluate("() => { document.getElementById('status').textContent = ''; }")
     pg.click("#count")
     expected = gridsat.count(edited, 1000).count
-    assert status(pg, "solution").startswith(f"{expected} solution")
+    assert status(pg, f"{expected} solution").startswith(f"{expected} solution")
     pg.close()
 
 
