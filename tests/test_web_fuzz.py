@@ -41,3 +41,21 @@ def test_the_oracle_flags_what_it_should():
     assert [w for w, _ in judge(refused, 500, "Internal Server Error")] == ["500"]
     wrong = Request("POST", "/api/solve", {"puzzle": "1...........4..1"})
     assert [w for w, _ in judge(wrong, 200, {"status": "solved", "solution": [1] * 16})] == ["wrong accept"]
+
+
+def test_make_unique_is_judged_against_the_puzzle_it_answers():
+    # a draft with a clash: "make unique" drops a given, so its solution is the new puzzle's,
+    # which the draft's own givens may refuse
+    from gridsat import Sudoku
+    from gridsat.kinds.sudoku.generate import from_partial
+    from gridsat.verifier import verify
+
+    draft = "1 1 . .\n. . . .\n. . . .\n. . . .\n"
+    g = from_partial(Sudoku(4, [1, 1] + [0] * 14), seed=3)
+    assert g.info["dropped"] and verify(Sudoku(4, [1, 1] + [0] * 14), g.solution)
+    answer = {"status": "unique", "puzzle": "".join(str(v or ".") for v in g.puzzle.givens), "box": [2, 2],
+              "solution": list(g.solution)}
+    req = Request("POST", "/api/unique", {"puzzle": draft})
+    assert judge(req, 200, answer) == []
+    wrong = dict(answer, solution=[1] * 16)
+    assert judge(req, 200, wrong) == [("wrong accept", "/api/unique: an answer the verifier refuses")]
