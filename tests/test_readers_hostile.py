@@ -180,6 +180,22 @@ def test_grid_solution_blocks_are_verified():
     assert err.line == 6 and "the solution is wrong" in err.message  # its first row
 
 
+def test_a_broken_region_map_fails_its_puzzle_not_read_as_classic_boxes(tmp_path, capsys):
+    # a jigsaw in the grid format whose region block lost two labels: read without the block, the
+    # puzzle would have been answered as a classic Sudoku, its regions dropped
+    jig = gridsat.examples.load_example("jigsaw-9x9")
+    text = write(jig, "grid")
+    rows = text.rstrip("\n").split("\n")
+    last = max(i for i, r in enumerate(rows) if r.split() and all(t.isalpha() for t in r.split()))
+    rows[last] = " ".join(rows[last].split()[:7])
+    broken = "\n".join(rows) + "\n"
+    (e,) = _entries(broken)
+    assert not e.ok and e.error.line == last + 1 and e.error.col is not None and "has 7 values" in e.error.message
+    assert "has 7 values" in _cli_refuses(tmp_path, capsys, broken)
+    (e,) = _entries(text)  # whole, it reads as the jigsaw it is
+    assert e.ok and e.puzzle.regions == jig.regions
+
+
 @pytest.mark.parametrize("line,col", [
     ("1,0,0/0,0,0/0,0,9 1,2,3/6,5,4/7,8,x # n\n", 35),
     ("1,0,0/0,0,0/0,0,9 1,2,3/6,5,4/7,9,8 # n\n", 19),

@@ -137,6 +137,12 @@ def _shape_error(b: Block, n: int, file) -> ParseError | None:
     return None
 
 
+def _letters(rows) -> bool:
+    """Whether every token of ``rows`` is one ASCII letter (region labels, on boards whose values
+    are digits)."""
+    return all(len(t) == 1 and t.isascii() and t.isalpha() for _, _, toks in rows for t in toks)
+
+
 def _looks_like_regions(chunk) -> bool:
     toks = [t for _, _, row in chunk for t in row]
     if any(t in (".", "-", "_", "*") for t in toks):
@@ -154,6 +160,7 @@ class _Pending:
     name: str | None
     regions: list | None = None
     solution: list | None = None
+    error: ParseError | None = None  # its region block, present but broken
 
 
 def read_grid(text: str, file: str | None = None, *, box: "str | tuple[int, int] | None" = None) -> list[Entry]:
@@ -174,6 +181,11 @@ def read_grid(text: str, file: str | None = None, *, box: "str | tuple[int, int]
     for b in blocks:
         n = _width(b.rows)
         err = _shape_error(b, n, file)
+        if err is not None and cur is not None and cur.regions is None and cur.solution is None \
+                and cur.error is None and (b.label == "region" or cur.n <= 9 and _letters(b.rows)):
+            # the puzzle's region map, broken: read without it, the puzzle would lose its regions
+            cur.error = err
+            continue
         if err is not None:
             flush()
             entries.append(Entry(None, err, file, b.rows[0][0], None, "grid"))
@@ -222,6 +234,8 @@ def _values(chunk, n, what, file):
 
 def _entry(p: _Pending, file, box) -> Entry:
     line0 = p.givens[0][0]
+    if p.error is not None:
+        return Entry(None, p.error, file, line0, None, "grid")
     try:
         puzzle, solution = _build(p, file, box)
         return Entry(puzzle, None, file, line0, solution, "grid")
